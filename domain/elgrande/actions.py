@@ -1,0 +1,897 @@
+"""The 45 action cards' special actions.
+
+Each card id maps to one `Card`. A special action is *declared* with its parameters (validated here,
+split into separable steps that a partial Veto may stop), then *run* once no Veto holder objects: it
+either produces its effects at once, or opens secret choices (resolved later by `resolve`) or
+ordered responses (kings_return). Every effect is expressed with the shared effect events
+(`caballeros_moved`, `place_scored`, `king_moved`, ...).
+
+Common rules: the King's region is taboo (nothing enters or leaves it but by King moves); the Castillo
+can be entered by a move but never left; numbers on cards are maxima.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from domain.core.errors import RuleError
+from domain.core.events import Event
+from domain.elgrande.data import ACTION_CARDS, ADJACENT, CASTILLO, REGION_IDS, SCOREBOARDS
+from domain.elgrande.scoring import current_values, score_place
+from domain.elgrande.state import Action, State
+
+Params = dict[str, Any]
+
+
+def done(seat: int) -> Event:
+    return Event("special_done", {"seat": seat})
+
+
+def moved(moves: list[dict[str, Any]], reason: str, **extra: Any) -> Event:
+    return Event("caballeros_moved", {"moves": moves, "reason": reason, **extra})
+
+
+def _region(value: Any, what: str, allowed: list[str]) -> str:
+    if value not in allowed:
+        raise RuleError(f"{what} must be one of: {', '.join(allowed)} (got {value!r}).",
+                        allowed=allowed)
+    return value
+
+
+def _count(value: Any, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RuleError(f"{what} must be a whole number from {low} to {high} (got {value!r}).",
+                        allowed={"min": low, "max": high})
+    return value
+
+
+def move_targets(s: State) -> list[str]:
+    """Where a special action may move or place Caballeros: any region but the King's, or the Castillo."""
+    return [r for r in REGION_IDS if r != s.king] + [CASTILLO]
+
+
+def move_sources(s: State) -> list[str]:
+    return [r for r in REGION_IDS if r != s.king]
+
+
+def _distribution(s: State, raw: Any, what: str, targets: list[str]) -> dict[str, int]:
+    if not isinstance(raw, Mapping):
+        raise RuleError(f"{what} must map places to numbers, e.g. {{\"castillo\": 2}}.",
+                        allowed=targets)
+    out: dict[str, int] = {}
+    for place, n in raw.items():
+        _region(place, f"A place in {what}", targets)
+        n = _count(n, f"The number for {place}", 0, 30)
+        if n:
+            out[place] = out.get(place, 0) + n
+    return out
+
+
+class Card:
+    id: ClassVar[str]
+    targets_others: ClassVar[bool] = False
+
+    def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+        raise NotImplementedError
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        raise NotImplementedError
+
+    def resolve(self, s: State, seat: int, action: Action, choices: dict[int, Any]) -> list[Event]:
+        raise RuleError("This action has no secret choices to resolve.")
+
+    def secret_options(self, s: State, chooser: int) -> list[Any]:
+        return []
+
+    def constraint(self, s: State, seat: int) -> dict[str, Any]:
+        return {}
+
+    def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
+        """Random legal parameters, or None when the action cannot (usefully) be performed."""
+        return {}
+
+    def default_secret(self, s: State, chooser: int) -> Any:
+        return self.secret_options(s, chooser)[0]
+
+
+CARDS: dict[str, Card] = {}
+
+
+def card(cls: type[Card]) -> type[Card]:
+    CARDS[cls.id] = cls()
+    return cls
+
+
+# --- moving Caballeros (stack 1) --------------------------------------------------------------------
+
+class MoveCard(Card):
+    """Move up to `cap` Caballeros between regions (and into the Castillo).
+
+    `who` is own | opponents | any; `caps` splits the cap between own and opponents' Caballeros;
+    `one_source` requires a single source region.
+    """
+
+    who: ClassVar[str] = "any"
+    cap: ClassVar[int] = 0
+    caps: ClassVar[dict[str, int] | None] = None
+    one_source: ClassVar[bool] = False
+
+    def _allowed_seat(self, seat: int, mover: int) -> bool:
+        return {"own": mover == seat, "opponents": mover != seat}.get(self.who, True)
+
+    def constraint(self, s: State, seat: int) -> dict[str, Any]:
+        return {
+            "moves": "list of {seat, from, to, count}",
+            "whose": self.who if not self.caps else self.caps,
+            "max_total": self.cap,
+            "one_source_region": self.one_source,
+            "from": move_sources(s),
+            "to": move_targets(s),
+        }
+
+    def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+        raw = params.get("moves")
+        if not isinstance(raw, list) or not raw:
+            raise RuleError("Give the moves as a list of {seat, from, to, count}.",
+                            allowed=self.constraint(s, seat))
+        moves = [self._check_move(s, seat, m) for m in raw]
+        total = sum(m["count"] for m in moves)
+        if total > self.cap:
+            raise RuleError(f"This card moves at most {self.cap} Caballeros (you moved {total}).")
+        if self.caps:
+            own = sum(m["count"] for m in moves if m["seat"] == seat)
+            if own > self.caps["own"] or total - own > self.caps["opponents"]:
+                raise RuleError(f"This card moves at most {self.caps['own']} of yours and "
+                                f"{self.caps['opponents']} of your opponents'.")
+        if self.one_source and len({m["from"] for m in moves}) > 1:
+            raise RuleError("This card moves Caballeros out of one region only.")
+        taken = Counter[tuple[int, str]]()
+        for m in moves:
+            taken[(m["seat"], m["from"])] += m["count"]
+        for (mover, region), n in taken.items():
+            if s.places[region][mover] < n:
+                raise RuleError(f"Seat {mover} has only {s.places[region][mover]} Caballero(s) in "
+                                f"{region}, not {n}.")
+        for m in moves:
+            if (m["seat"], m["to"]) in taken:
+                raise RuleError("A Caballero may not be moved twice: a destination cannot also be a "
+                                "source of the same colour.")
+        return {"moves": moves}, [f"{m['count']}×{m['seat']}:{m['from']}>{m['to']}" for m in moves]
+
+    def _check_move(self, s: State, seat: int, raw: Any) -> dict[str, Any]:
+        if not isinstance(raw, Mapping):
+            raise RuleError("Each move is an object {seat, from, to, count}.")
+        mover = raw.get("seat", seat)
+        if mover not in s.seats():
+            raise RuleError(f"There is no seat {mover!r}.", allowed=list(s.seats()))
+        if not self._allowed_seat(seat, mover):
+            raise RuleError(f"This card moves {self.who} Caballeros only.")
+        src = raw.get("from")
+        if src == CASTILLO:
+            raise RuleError("Caballeros never leave the Castillo by a move.")
+        if src == s.king:
+            raise RuleError("The King's region is taboo: nothing leaves it.")
+        _region(src, "The source", move_sources(s))
+        dst = raw.get("to")
+        if dst == s.king:
+            raise RuleError("The King's region is taboo: nothing enters it.")
+        _region(dst, "The destination", move_targets(s))
+        if dst == src:
+            raise RuleError("A move needs a destination other than its source.")
+        count = _count(raw.get("count", 1), "A move's count", 1, self.cap)
+        return {"seat": mover, "from": src, "to": dst, "count": count}
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        moves = [m for i, m in enumerate(action.params["moves"]) if i not in action.stopped]
+        events = [moved(moves, self.id)] if moves else []
+        return [*events, done(seat)]
+
+    def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
+        counts = {r: list(c) for r, c in s.places.items()}
+        budget = {"own": (self.caps or {}).get("own", self.cap),
+                  "opponents": (self.caps or {}).get("opponents", self.cap)}
+        moves: list[dict[str, Any]] = []
+        sources_used: set[tuple[int, str]] = set()
+        dests_used: set[tuple[int, str]] = set()
+        source_region = None
+        for _ in range(rng.randint(1, self.cap)):
+            options = [
+                (mover, r) for r in move_sources(s) for mover in s.seats()
+                if counts[r][mover] > 0 and self._allowed_seat(seat, mover)
+                and (mover, r) not in dests_used
+                and budget["own" if mover == seat else "opponents"] > 0
+                and (source_region is None or r == source_region)
+            ]
+            if not options:
+                break
+            mover, src = rng.choice(options)
+            dst = rng.choice([t for t in move_targets(s)
+                              if t != src and (mover, t) not in sources_used])
+            counts[src][mover] -= 1
+            budget["own" if mover == seat else "opponents"] -= 1
+            sources_used.add((mover, src))
+            dests_used.add((mover, dst))
+            if self.one_source:
+                source_region = src
+            moves.append({"seat": mover, "from": src, "to": dst, "count": 1})
+        if sum(m["count"] for m in moves) > self.cap:
+            return None
+        return {"moves": moves} if moves else None
+
+
+@card
+class Move5FromRegion(MoveCard):
+    id, who, cap, one_source = "move_5_from_region", "any", 5, True
+
+
+@card
+class Move3Opponents(MoveCard):
+    id, who, cap = "move_3_opponents", "opponents", 3
+
+
+@card
+class Move3Any(MoveCard):
+    id, who, cap = "move_3_any", "any", 3
+
+
+@card
+class Move4Any(MoveCard):
+    id, who, cap = "move_4_any", "any", 4
+
+
+@card
+class Move4Own(MoveCard):
+    id, who, cap = "move_4_own", "own", 4
+
+
+@card
+class Move2Own2Opponents(MoveCard):
+    id, who, cap, caps = "move_2_own_2_opponents", "any", 4, {"own": 2, "opponents": 2}
+
+
+def _declare_move_all(s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+    src = params.get("from")
+    if src == CASTILLO:
+        raise RuleError("Caballeros never leave the Castillo by a move.")
+    if src == s.king:
+        raise RuleError("The King's region is taboo: nothing leaves it.")
+    mine = [r for r in move_sources(s) if s.places[r][seat] > 0]
+    _region(src, "The region to empty", mine)
+    to = _distribution(s, params.get("to"), "'to'", move_targets(s))
+    have = s.places[src][seat]
+    if sum(to.values()) != have:
+        raise RuleError(f"Distribute all {have} of your Caballeros from {src} (some may go back "
+                        f"there); you gave {sum(to.values())}.")
+    moves = [{"seat": seat, "from": src, "to": p, "count": n} for p, n in to.items() if p != src]
+    return {"from": src, "to": to, "moves": moves}, ["all"]
+
+
+def _sample_move_all(s: State, seat: int, rng: random.Random) -> Params | None:
+    mine = [r for r in move_sources(s) if s.places[r][seat] > 0]
+    if not mine:
+        return None
+    src = rng.choice(mine)
+    to: dict[str, int] = {}
+    for _ in range(s.places[src][seat]):
+        p = rng.choice(move_targets(s))
+        to[p] = to.get(p, 0) + 1
+    return {"from": src, "to": to}
+
+
+def _declare_place_2(s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+    places = _distribution(s, params.get("places"), "'places'", move_targets(s))
+    total = sum(places.values())
+    if not 1 <= total <= min(2, s.court[seat]):
+        raise RuleError(f"Place 1 to {min(2, s.court[seat])} Caballero(s) from your court "
+                        f"(you have {s.court[seat]} there).")
+    moves = [{"seat": seat, "from": "court", "to": p, "count": n} for p, n in places.items()]
+    return {"places": places, "moves": moves}, [f"{n}>{p}" for p, n in places.items()]
+
+
+def _sample_place_2(s: State, seat: int, rng: random.Random) -> Params | None:
+    n = min(2, s.court[seat])
+    if n == 0:
+        return None
+    places: dict[str, int] = {}
+    for _ in range(rng.randint(1, n)):
+        p = rng.choice(move_targets(s))
+        places[p] = places.get(p, 0) + 1
+    return {"places": places}
+
+
+def _run_moves(card_id: str, seat: int, action: Action) -> list[Event]:
+    moves = action.params["moves"]
+    if action.stopped and len(action.steps) == len(moves):
+        moves = [m for i, m in enumerate(moves) if i not in action.stopped]
+    elif action.stopped:
+        moves = []
+    return ([moved(moves, card_id)] if moves else []) + [done(seat)]
+
+
+@card
+class MoveAllOwn(Card):
+    id = "move_all_own"
+
+    def constraint(self, s: State, seat: int) -> dict[str, Any]:
+        return {"from": [r for r in move_sources(s) if s.places[r][seat] > 0],
+                "to": move_targets(s), "all": True}
+
+    def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+        return _declare_move_all(s, seat, params)
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        return _run_moves(self.id, seat, action)
+
+    def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
+        return _sample_move_all(s, seat, rng)
+
+
+@card
+class Place2Anywhere(Card):
+    id = "place_2_anywhere"
+
+    def constraint(self, s: State, seat: int) -> dict[str, Any]:
+        return {"places": move_targets(s), "max_total": min(2, s.court[seat])}
+
+    def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+        return _declare_place_2(s, seat, params)
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        return _run_moves(self.id, seat, action)
+
+    def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
+        return _sample_place_2(s, seat, rng)
+
+
+@card
+class Place2OrMoveAllOwn(Card):
+    id = "place_2_or_move_all_own"
+
+    def constraint(self, s: State, seat: int) -> dict[str, Any]:
+        return {"mode": ["place", "move_all"],
+                "place": CARDS["place_2_anywhere"].constraint(s, seat),
+                "move_all": CARDS["move_all_own"].constraint(s, seat)}
+
+    def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+        mode = params.get("mode")
+        if mode == "place":
+            out, steps = _declare_place_2(s, seat, params)
+        elif mode == "move_all":
+            out, steps = _declare_move_all(s, seat, params)
+        else:
+            raise RuleError("Say which half of the card you use: mode 'place' (2 from court to "
+                            "anywhere) or 'move_all' (all yours out of one region).",
+                            allowed=["place", "move_all"])
+        return {"mode": mode, **out}, steps
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        return _run_moves(self.id, seat, action)
+
+    def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
+        modes = [("place", _sample_place_2), ("move_all", _sample_move_all)]
+        rng.shuffle(modes)
+        for mode, sampler in modes:
+            params = sampler(s, seat, rng)
+            if params is not None:
+                return {"mode": mode, **params}
+        return None
+
+
+# --- courts, returns and secret removals (stack 2) -------------------------------------------------
+
+class PerPlayerCard(Card):
+    """An action that affects each of a set of players; a partial veto may spare some of them."""
+
+    def affected(self, s: State, seat: int) -> list[int]:
+        raise NotImplementedError
+
+    def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+        if params:
+            raise RuleError("This action takes no parameters.")
+        who = self.affected(s, seat)
+        return {"affected": who}, [f"seat:{w}" for w in who]
+
+    def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
+        return {} if self.affected(s, seat) else None
+
+    def targets(self, action: Action) -> list[int]:
+        return [w for i, w in enumerate(action.params["affected"]) if i not in action.stopped]
+
+
+@card
+class DeclineAllCourt(PerPlayerCard):
+    id = "decline_all_court"
+    share: ClassVar[int | None] = None
+
+    def affected(self, s: State, seat: int) -> list[int]:
+        return [o for o in s.opponents(seat) if s.court[o] > 0]
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        moves = [{"seat": o, "from": "court", "to": "provinces",
+                  "count": min(self.share or s.court[o], s.court[o])} for o in self.targets(action)]
+        return ([moved(moves, self.id)] if moves else []) + [done(seat)]
+
+
+@card
+class Decline3Court(DeclineAllCourt):
+    id = "decline_3_court"
+    share = 3
+
+
+def _return_options(s: State, who: int) -> tuple[int, dict[str, int]]:
+    """How many a player must return for kings_return, and where from (court and regions)."""
+    regions = s.on_board(who)
+    return min(3, s.court[who] + sum(regions.values())), regions
+
+
+@card
+class KingsReturn(PerPlayerCard):
+    id = "kings_return"
+
+    def affected(self, s: State, seat: int) -> list[int]:
+        order = s.opponents(seat) + ([seat] if s.options.original else [])
+        return [w for w in order if _return_options(s, w)[0] > 0]
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        who = self.targets(action)
+        if not who:
+            return [done(seat)]
+        return [Event("responses_opened", {"seats": who, "kind": "kings_return"})]
+
+    @staticmethod
+    def forced(s: State, who: int) -> dict[str, Any] | None:
+        """The only possible return, when there is no choice to make."""
+        need, regions = _return_options(s, who)
+        if need == s.court[who] + sum(regions.values()):
+            return {"court": s.court[who], "regions": regions}
+        if not regions:
+            return {"court": need, "regions": {}}
+        return None
+
+    def check_return(self, s: State, who: int, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        need, regions = _return_options(s, who)
+        court = _count(params.get("court", 0), "'court'", 0, s.court[who])
+        raw = params.get("regions") or {}
+        chosen = _distribution(s, raw, "'regions'", list(regions))
+        for r, n in chosen.items():
+            if n > regions[r]:
+                raise RuleError(f"You have only {regions[r]} Caballero(s) in {r}.")
+        if court + sum(chosen.values()) != need:
+            raise RuleError(f"Return exactly {need} Caballero(s) from your court and/or regions "
+                            f"(not the Castillo, not the King's region).",
+                            allowed={"count": need, "court": s.court[who], "regions": regions})
+        moves = [{"seat": who, "from": "court", "to": "provinces", "count": court}] if court else []
+        moves += [{"seat": who, "from": r, "to": "provinces", "count": n} for r, n in chosen.items()]
+        return moves
+
+    def sample_return(self, s: State, who: int, rng: random.Random) -> dict[str, Any]:
+        need, regions = _return_options(s, who)
+        pool = ["court"] * s.court[who] + [r for r, n in regions.items() for _ in range(n)]
+        picked = Counter(rng.sample(pool, need))
+        return {"court": picked.pop("court", 0), "regions": dict(picked)}
+
+
+@card
+class OneFromEach(Card):
+    id = "one_from_each"
+
+    def affected(self, s: State, seat: int) -> list[int]:
+        order = s.opponents(seat) + ([] if s.options.original else [seat])
+        return [w for w in order if s.on_board(w)]
+
+    def constraint(self, s: State, seat: int) -> dict[str, Any]:
+        return {"picks": {str(w): sorted(s.on_board(w)) for w in self.affected(s, seat)}}
+
+    def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+        raw = params.get("picks")
+        who = self.affected(s, seat)
+        if not isinstance(raw, Mapping):
+            raise RuleError("Give 'picks': for each affected seat, the region to take one from.",
+                            allowed=self.constraint(s, seat)["picks"])
+        picks = {int(k) if str(k).isdigit() else k: v for k, v in raw.items()}
+        if sorted(picks, key=str) != sorted(who, key=str):
+            raise RuleError(f"Pick exactly one Caballero of each of seats {who}.",
+                            allowed=self.constraint(s, seat)["picks"])
+        moves = []
+        for w in who:
+            _region(picks[w], f"The region for seat {w}", sorted(s.on_board(w)))
+            moves.append({"seat": w, "from": picks[w], "to": "provinces", "count": 1})
+        return {"moves": moves}, [f"seat:{w}" for w in who]
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        return _run_moves(self.id, seat, action)
+
+    def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
+        who = self.affected(s, seat)
+        if not who:
+            return None
+        return {"picks": {str(w): rng.choice(sorted(s.on_board(w))) for w in who}}
+
+
+class SecretRemoval(PerPlayerCard):
+    def affected(self, s: State, seat: int) -> list[int]:
+        return [o for o in s.opponents(seat) if s.on_board(o)]
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        who = self.targets(action)
+        if not who:
+            return [done(seat)]
+        return [Event("secret_opened", {"kind": self.id, "seats": who})]
+
+
+@card
+class SecretRemove2(SecretRemoval):
+    id = "secret_remove_2"
+
+    def secret_options(self, s: State, chooser: int) -> list[Any]:
+        mine = s.on_board(chooser)
+        two = sorted(r for r, n in mine.items() if n >= 2)
+        return two or sorted(mine)
+
+    def resolve(self, s: State, seat: int, action: Action, choices: dict[int, Any]) -> list[Event]:
+        moves = [{"seat": w, "from": r, "to": "provinces", "count": min(2, s.places[r][w])}
+                 for w, r in choices.items()]
+        return [moved(moves, self.id), done(seat)]
+
+
+@card
+class SecretRemoveAll(SecretRemoval):
+    id = "secret_remove_all"
+
+    def secret_options(self, s: State, chooser: int) -> list[Any]:
+        return sorted(s.on_board(chooser))
+
+    def resolve(self, s: State, seat: int, action: Action, choices: dict[int, Any]) -> list[Event]:
+        moves = [{"seat": w, "from": r, "to": "provinces", "count": s.places[r][w]}
+                 for w, r in choices.items()]
+        return [moved(moves, self.id), done(seat)]
+
+
+# --- scorings (stacks 2 and 3) ----------------------------------------------------------------------
+
+def scored(s: State, place: str, reason: str, first_only: bool = False) -> Event:
+    return Event("place_scored", {**score_place(s, place, first_only=first_only), "reason": reason})
+
+
+class ScoringCard(Card):
+    first_only: ClassVar[bool] = False
+
+    def places(self, s: State) -> list[str]:
+        raise NotImplementedError
+
+    def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+        if params:
+            raise RuleError("This scoring takes no parameters.")
+        places = self.places(s)
+        return {"places": places}, list(places)
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        places = [p for i, p in enumerate(action.params["places"]) if i not in action.stopped]
+        return [*(scored(s, p, self.id, self.first_only) for p in places), done(seat)]
+
+
+class ScoreByValue(ScoringCard):
+    firsts: ClassVar[tuple[int, ...]] = ()
+
+    def places(self, s: State) -> list[str]:
+        return [r for r in REGION_IDS if current_values(s, r)[0] in self.firsts]
+
+
+@card
+class Score4s(ScoreByValue):
+    id, firsts = "score_4s", (4,)
+
+
+@card
+class Score5s(ScoreByValue):
+    id, firsts = "score_5s", (5,)
+
+
+@card
+class Score6s7s(ScoreByValue):
+    id, firsts = "score_6s_7s", (6, 7)
+
+
+@card
+class ScoreCastillo(ScoringCard):
+    id = "score_castillo"
+
+    def places(self, s: State) -> list[str]:
+        return [CASTILLO]
+
+
+@card
+class ScoreFirstPlaces(ScoringCard):
+    id, first_only = "score_first_places", True
+
+    def places(self, s: State) -> list[str]:
+        return list(REGION_IDS)
+
+
+@card
+class ScoreMost(ScoringCard):
+    id = "score_most"
+
+    def places(self, s: State) -> list[str]:
+        totals = {r: sum(s.places[r]) for r in REGION_IDS}
+        top = max(totals.values())
+        return [r for r in REGION_IDS if totals[r] == top] if top > 0 else []
+
+
+@card
+class ScoreFewest(ScoringCard):
+    id = "score_fewest"
+
+    def places(self, s: State) -> list[str]:
+        totals = {r: sum(s.places[r]) for r in REGION_IDS if sum(s.places[r]) > 0}
+        low = min(totals.values(), default=0)
+        return [r for r in REGION_IDS if totals.get(r) == low]
+
+
+@card
+class ScoreChosen(Card):
+    id = "score_chosen"
+
+    def constraint(self, s: State, seat: int) -> dict[str, Any]:
+        return {"place": [*REGION_IDS, CASTILLO]}
+
+    def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+        place = _region(params.get("place"), "The place to score", [*REGION_IDS, CASTILLO])
+        return {"place": place}, [place]
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        return [scored(s, action.params["place"], self.id), done(seat)]
+
+    def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
+        return {"place": rng.choice([*REGION_IDS, CASTILLO])}
+
+
+# --- stack 4 and the King ---------------------------------------------------------------------------
+
+class SingleTarget(Card):
+    """An action with one parameter `to` chosen from a list."""
+
+    def choices(self, s: State, seat: int) -> list[str]:
+        raise NotImplementedError
+
+    def constraint(self, s: State, seat: int) -> dict[str, Any]:
+        return {"to": self.choices(s, seat)}
+
+    def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+        to = _region(params.get("to"), "'to'", self.choices(s, seat))
+        return {"to": to}, [to]
+
+    def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
+        options = self.choices(s, seat)
+        return {"to": rng.choice(options)} if options else None
+
+
+@card
+class King(SingleTarget):
+    id = "king"
+
+    def choices(self, s: State, seat: int) -> list[str]:
+        return [r for r in REGION_IDS if r != s.king]
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        return [Event("king_moved", {"from": s.king, "to": action.params["to"], "reason": self.id}),
+                done(seat)]
+
+
+@card
+class RoyalAdvisor(King):
+    id = "royal_advisor"
+
+    def choices(self, s: State, seat: int) -> list[str]:
+        return sorted(ADJACENT[s.king])
+
+
+def _grande_targets(s: State, seat: int) -> list[str]:
+    if s.grandes[seat] == s.king:
+        return []
+    return [r for r in REGION_IDS if r not in (s.king, s.grandes[seat])]
+
+
+@card
+class Grande(SingleTarget):
+    """Decennial: the active player moves their Grande. Original: every player may, secretly."""
+
+    id = "grande"
+
+    def choices(self, s: State, seat: int) -> list[str]:
+        return _grande_targets(s, seat)
+
+    def constraint(self, s: State, seat: int) -> dict[str, Any]:
+        if s.options.original:
+            return {"secret": "every player secretly chooses where their Grande goes (or stays)"}
+        return super().constraint(s, seat)
+
+    def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+        if s.options.original:
+            if params:
+                raise RuleError("In the original edition every player chooses secretly; this "
+                                "action takes no parameters.")
+            who = [w for w in [seat, *s.opponents(seat)] if _grande_targets(s, w)]
+            return {"affected": who}, [f"seat:{w}" for w in who]
+        if s.grandes[seat] == s.king:
+            raise RuleError("Your Grande stands in the King's region and may not leave it.")
+        return super().declare(s, seat, params)
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        if not s.options.original:
+            return [Event("grande_moved", {"seat": seat, "from": s.grandes[seat],
+                                           "to": action.params["to"]}), done(seat)]
+        who = [w for i, w in enumerate(action.params["affected"]) if i not in action.stopped]
+        if not who:
+            return [done(seat)]
+        return [Event("secret_opened", {"kind": self.id, "seats": who})]
+
+    def secret_options(self, s: State, chooser: int) -> list[Any]:
+        return [s.grandes[chooser], *_grande_targets(s, chooser)]
+
+    def resolve(self, s: State, seat: int, action: Action, choices: dict[int, Any]) -> list[Event]:
+        events = [Event("grande_moved", {"seat": w, "from": s.grandes[w], "to": to})
+                  for w, to in choices.items() if to != s.grandes[w]]
+        return [*events, done(seat)]
+
+    def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
+        if s.options.original:
+            return {}
+        return super().sample(s, seat, rng)
+
+
+@card
+class Scoreboard(Card):
+    id = "scoreboard"
+
+    def _targets(self, s: State, board: str) -> list[str]:
+        here = s.scoreboards.get(board)
+        if here == s.king:
+            return []
+        taken = {p for b, p in s.scoreboards.items() if b != board and p}
+        return [p for p in [*REGION_IDS, CASTILLO] if p not in (s.king, here) and p not in taken]
+
+    def constraint(self, s: State, seat: int) -> dict[str, Any]:
+        return {"boards": {b: self._targets(s, b) for b in SCOREBOARDS}}
+
+    def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+        board = _region(params.get("board"), "'board'", list(SCOREBOARDS))
+        if s.scoreboards.get(board) == s.king:
+            raise RuleError("That scoreboard lies in the King's region, which is taboo.")
+        to = _region(params.get("to"), "'to'", self._targets(s, board))
+        return {"board": board, "to": to}, [f"{board}>{to}"]
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        board = action.params["board"]
+        return [Event("scoreboard_moved", {"board": board, "from": s.scoreboards.get(board),
+                                           "to": action.params["to"]}), done(seat)]
+
+    def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
+        options = [(b, t) for b in SCOREBOARDS for t in self._targets(s, b)]
+        if not options:
+            return None
+        board, to = rng.choice(options)
+        return {"board": board, "to": to}
+
+
+@card
+class PowerCardBack(Card):
+    id = "power_card_back"
+
+    def constraint(self, s: State, seat: int) -> dict[str, Any]:
+        return {"card": sorted(s.discards[seat])}
+
+    def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+        value = params.get("card")
+        if value not in s.discards[seat]:
+            raise RuleError(f"Take back one of your played power cards: {sorted(s.discards[seat])}.",
+                            allowed=sorted(s.discards[seat]))
+        return {"card": value}, ["card"]
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        value = action.params["card"]
+        public = s.discards[seat][-1] == value
+        return [Event("power_card_returned", {"seat": seat, "card": value, "public": public}),
+                done(seat)]
+
+    def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
+        return {"card": rng.choice(s.discards[seat])} if s.discards[seat] else None
+
+
+@card
+class Court2(Card):
+    id = "court_2"
+
+    def constraint(self, s: State, seat: int) -> dict[str, Any]:
+        return {"count": {"min": 1, "max": min(2, s.provinces[seat])}}
+
+    def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+        high = min(2, s.provinces[seat])
+        if high == 0:
+            raise RuleError("You have no Caballeros left in the provinces.")
+        n = _count(params.get("count", high), "'count'", 1, high)
+        return {"count": n}, ["court"]
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        move = {"seat": seat, "from": "provinces", "to": "court", "count": action.params["count"]}
+        return [moved([move], self.id), done(seat)]
+
+    def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
+        high = min(2, s.provinces[seat])
+        return {"count": rng.randint(1, high)} if high else None
+
+
+@card
+class Eviction(Card):
+    id = "eviction"
+
+    def _regions(self, s: State, seat: int) -> list[str]:
+        return [r for r in REGION_IDS if r != s.king]
+
+    def constraint(self, s: State, seat: int) -> dict[str, Any]:
+        return {"region": self._regions(s, seat)}
+
+    def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+        if params.get("region") == s.king:
+            raise RuleError("The King's region is taboo: nobody can be evicted from it.")
+        region = _region(params.get("region"), "The region to evict", self._regions(s, seat))
+        who = [o for o in s.opponents(seat) if s.places[region][o] > 0]
+        return {"region": region, "affected": who}, [f"seat:{w}" for w in who]
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        who = [w for i, w in enumerate(action.params["affected"]) if i not in action.stopped]
+        if not who:
+            return [done(seat)]
+        return [Event("secret_opened", {"kind": self.id, "seats": who,
+                                        "context": {"region": action.params["region"]}})]
+
+    def secret_options(self, s: State, chooser: int) -> list[Any]:
+        region = s.secret.context["region"] if s.secret else None
+        if s.options.original:
+            return [r for r in REGION_IDS if r != region]
+        return list(REGION_IDS)
+
+    def default_secret(self, s: State, chooser: int) -> Any:
+        options = self.secret_options(s, chooser)
+        region = s.secret.context["region"] if s.secret else None
+        safe = [r for r in options if r not in (s.king, region)]
+        return (safe or options)[0]
+
+    def resolve(self, s: State, seat: int, action: Action, choices: dict[int, Any]) -> list[Event]:
+        region = action.params["region"]
+        moves = []
+        for w, to in choices.items():
+            back = to == s.king or to == region
+            moves.append({"seat": w, "from": region, "to": "court" if back else to,
+                          "count": s.places[region][w]})
+        return [moved(moves, self.id), done(seat)]
+
+    def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
+        return {"region": rng.choice(self._regions(s, seat))}
+
+
+@card
+class SecretScoring(Card):
+    id = "secret_scoring"
+
+    def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+        if params:
+            raise RuleError("This scoring takes no parameters: every player chooses secretly.")
+        return {}, ["all"]
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        return [Event("secret_opened", {"kind": self.id, "seats": list(s.seats())})]
+
+    def secret_options(self, s: State, chooser: int) -> list[Any]:
+        return list(REGION_IDS)
+
+    def resolve(self, s: State, seat: int, action: Action, choices: dict[int, Any]) -> list[Event]:
+        picked = Counter(choices.values())
+        return [*(scored(s, r, self.id) for r in REGION_IDS if picked[r] == 1), done(seat)]
+
+
+# Every card of the catalogue has its rules here (the Veto's only effect is to be taken: see rules).
+assert set(CARDS) == {c.id for c in ACTION_CARDS} - {"veto"}, "action catalogue and rules disagree"

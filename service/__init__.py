@@ -1,0 +1,1 @@
+"""The service: event store, players, auth, HTTP API and web pages (adapters and entrypoints)."""
