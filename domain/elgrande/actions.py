@@ -421,7 +421,7 @@ class Decline3Court(DeclineAllCourt):
     share = 3
 
 
-def _return_options(s: State, who: int) -> tuple[int, dict[str, int]]:
+def return_options(s: State, who: int) -> tuple[int, dict[str, int]]:
     """How many a player must return for kings_return, and where from (court and regions)."""
     regions = s.on_board(who)
     return min(3, s.court[who] + sum(regions.values())), regions
@@ -433,7 +433,7 @@ class KingsReturn(PerPlayerCard):
 
     def affected(self, s: State, seat: int) -> list[int]:
         order = s.opponents(seat) + ([seat] if s.options.original else [])
-        return [w for w in order if _return_options(s, w)[0] > 0]
+        return [w for w in order if return_options(s, w)[0] > 0]
 
     def run(self, s: State, seat: int, action: Action) -> list[Event]:
         who = self.targets(action)
@@ -444,7 +444,7 @@ class KingsReturn(PerPlayerCard):
     @staticmethod
     def forced(s: State, who: int) -> dict[str, Any] | None:
         """The only possible return, when there is no choice to make."""
-        need, regions = _return_options(s, who)
+        need, regions = return_options(s, who)
         if need == s.court[who] + sum(regions.values()):
             return {"court": s.court[who], "regions": regions}
         if not regions:
@@ -452,7 +452,7 @@ class KingsReturn(PerPlayerCard):
         return None
 
     def check_return(self, s: State, who: int, params: Mapping[str, Any]) -> list[dict[str, Any]]:
-        need, regions = _return_options(s, who)
+        need, regions = return_options(s, who)
         court = _count(params.get("court", 0), "'court'", 0, s.court[who])
         raw = params.get("regions") or {}
         chosen = _distribution(s, raw, "'regions'", list(regions))
@@ -468,7 +468,7 @@ class KingsReturn(PerPlayerCard):
         return moves
 
     def sample_return(self, s: State, who: int, rng: random.Random) -> dict[str, Any]:
-        need, regions = _return_options(s, who)
+        need, regions = return_options(s, who)
         pool = ["court"] * s.court[who] + [r for r, n in regions.items() for _ in range(n)]
         picked = Counter(rng.sample(pool, need))
         return {"court": picked.pop("court", 0), "regions": dict(picked)}

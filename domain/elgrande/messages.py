@@ -1,0 +1,143 @@
+"""The texts of El Grande's message keys, in English, French and Italian, and their renderer.
+
+The one place where the log's sentences live: email, web and API all render `describe`'s messages
+through `render`. Place names come from `data.REGIONS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domain.core.game import Message
+from domain.elgrande.data import CARD_NAMES, CASTILLO, CASTILLO_NAMES, REGIONS
+
+LANGUAGES = ("en", "fr", "it")
+
+TEXTS: dict[str, tuple[str, str, str]] = {
+    "game.created": ("A game of El Grande for {players} players begins.",
+                     "Une partie d'El Grande à {players} joueurs commence.",
+                     "Inizia una partita di El Grande per {players} giocatori."),
+    "setup.king": ("The King starts in {region}.", "Le Roi commence en {region}.",
+                   "Il Re inizia in {region}."),
+    "setup.home": ("{seat}'s Grande stands in {region}.", "Le Grande de {seat} est en {region}.",
+                   "Il Grande di {seat} è in {region}."),
+    "setup.first_player": ("{seat} plays first.", "{seat} joue en premier.", "{seat} gioca per primo."),
+    "round.started": ("Round {round} begins; the action cards are {cards}.",
+                      "La manche {round} commence ; les cartes action sont {cards}.",
+                      "Inizia il round {round}; le carte azione sono {cards}."),
+    "power.played": ("{seat} plays power card {card}.", "{seat} joue la carte pouvoir {card}.",
+                     "{seat} gioca la carta potere {card}."),
+    "court.taken": ("{seat} brings {count} Caballero(s) to court.",
+                    "{seat} amène {count} Caballero(s) à la cour.",
+                    "{seat} porta {count} Caballero a corte."),
+    "court.taken_from_regions": ("{seat} takes some from the board: {regions}.",
+                                 "{seat} en prend sur le plateau : {regions}.",
+                                 "{seat} ne prende dal tabellone: {regions}."),
+    "card.chosen": ("{seat} takes the card “{card}”.", "{seat} prend la carte « {card} ».",
+                    "{seat} prende la carta «{card}»."),
+    "caballeros.placed": ("{seat} places Caballeros: {places}.", "{seat} place des Caballeros : {places}.",
+                          "{seat} piazza Caballeros: {places}."),
+    "caballeros.placed_none": ("{seat} places no Caballero.", "{seat} ne place aucun Caballero.",
+                               "{seat} non piazza Caballeros."),
+    "castillo.added": ("{player} puts {count} Caballero(s) into the Castillo.",
+                       "{player} met {count} Caballero(s) dans le Castillo.",
+                       "{player} mette {count} Caballero nel Castillo."),
+    "special.declared": ("{seat} announces “{card}” {params}.", "{seat} annonce « {card} » {params}.",
+                         "{seat} annuncia «{card}» {params}."),
+    "special.declined": ("{seat} does not use the action of “{card}”.",
+                         "{seat} n'utilise pas l'action de « {card} ».",
+                         "{seat} non usa l'azione di «{card}»."),
+    "veto.allowed": ("{seat} lets it happen.", "{seat} laisse faire.", "{seat} lascia fare."),
+    "veto.used": ("{seat} vetoes {against}'s “{card}” (parts {steps}).",
+                  "{seat} oppose son veto à « {card} » de {against} (parties {steps}).",
+                  "{seat} pone il veto su «{card}» di {against} (parti {steps})."),
+    "kings_return.started": ("Each of {seats} returns 3 Caballeros, in turn.",
+                             "Chacun de {seats} renvoie 3 Caballeros, à tour de rôle.",
+                             "Ognuno tra {seats} rimanda 3 Caballeros, a turno."),
+    "caballeros.moved": ("{count} of {seat}'s Caballeros go from {from} to {to}.",
+                         "{count} Caballero(s) de {seat} vont de {from} à {to}.",
+                         "{count} Caballero di {seat} vanno da {from} a {to}."),
+    "king.moved": ("The King moves from {from} to {to}.", "Le Roi va de {from} à {to}.",
+                   "Il Re si sposta da {from} a {to}."),
+    "grande.moved": ("{seat}'s Grande moves from {from} to {to}.", "Le Grande de {seat} va de {from} à {to}.",
+                     "Il Grande di {seat} si sposta da {from} a {to}."),
+    "scoreboard.moved": ("The {board} scoreboard goes from {from} to {to}.",
+                         "Le tableau {board} va de {from} à {to}.",
+                         "Il segnapunti {board} va da {from} a {to}."),
+    "power.returned": ("{seat} takes power card {card} back.", "{seat} reprend la carte pouvoir {card}.",
+                       "{seat} riprende la carta potere {card}."),
+    "power.returned_hidden": ("{seat} takes back a power card from under the pile.",
+                              "{seat} reprend une carte pouvoir sous la pile.",
+                              "{seat} riprende una carta potere da sotto la pila."),
+    "place.scored": ("{place} is scored: {points}.", "{place} est décompté : {points}.",
+                     "{place} viene valutato: {points}."),
+    "bonus.king": ("{seat} gets the King's bonus of {points} in {place}.",
+                   "{seat} reçoit le bonus du Roi de {points} en {place}.",
+                   "{seat} riceve il bonus del Re di {points} in {place}."),
+    "bonus.home": ("{seat} gets the home bonus of {points} in {place}.",
+                   "{seat} reçoit le bonus du Grande de {points} en {place}.",
+                   "{seat} riceve il bonus del Grande di {points} in {place}."),
+    "secret.opened": ("Secret choice ({kind}) for {seats}.", "Choix secret ({kind}) pour {seats}.",
+                      "Scelta segreta ({kind}) per {seats}."),
+    "secret.submitted": ("{seat} has made their secret choice.", "{seat} a fait son choix secret.",
+                         "{seat} ha fatto la sua scelta segreta."),
+    "secret.submitted_own": ("You chose {choice} in secret.", "Vous avez choisi {choice} en secret.",
+                             "Hai scelto {choice} in segreto."),
+    "secret.revealed": ("{seat} had chosen {choice}.", "{seat} avait choisi {choice}.",
+                        "{seat} aveva scelto {choice}."),
+    "turn.ended": ("{seat}'s turn ends.", "Le tour de {seat} se termine.", "Il turno di {seat} finisce."),
+    "round.ended": ("Round {round} ends.", "La manche {round} se termine.", "Il round {round} finisce."),
+    "scoring.started": ("General scoring {number}: everyone secretly sets their disc.",
+                        "Décompte général {number} : chacun règle son disque en secret.",
+                        "Valutazione generale {number}: ognuno imposta in segreto il suo disco."),
+    "scoring.ended": ("General scoring {number} is over.", "Le décompte général {number} est terminé.",
+                      "La valutazione generale {number} è finita."),
+    "game.ended": ("The game is over: {ranking}.", "La partie est terminée : {ranking}.",
+                   "La partita è finita: {ranking}."),
+}
+
+PLACE_KEYS = {"region", "place", "from", "to", "choice"}
+SEAT_KEYS = {"seat", "player", "against"}
+
+
+def place_name(place: str, lang: str = "en") -> str:
+    index = LANGUAGES.index(lang)
+    if place == CASTILLO:
+        return CASTILLO_NAMES[index]
+    if place in REGIONS:
+        return REGIONS[place][index]
+    return {"court": ("the court", "la cour", "la corte"),
+            "provinces": ("the provinces", "les provinces", "le province")}.get(place, (place,) * 3)[index]
+
+
+def render(message: Message, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """One sentence in `lang`; `names` gives a display name per seat (default: colours' seat numbers)."""
+    lang = lang if lang in LANGUAGES else "en"
+
+    def seat_name(seat: Any) -> str:
+        return names[int(seat)] if names else f"seat {seat}"
+
+    def show(key: str, value: Any) -> str:
+        if key in SEAT_KEYS and value is not None:
+            return seat_name(value)
+        if key in PLACE_KEYS and isinstance(value, str):
+            return place_name(value, lang)
+        if key == "card" and isinstance(value, str):
+            return CARD_NAMES.get(value, value)
+        if key == "cards":
+            return ", ".join(CARD_NAMES.get(c, c) for c in value)
+        if key == "seats":
+            return ", ".join(seat_name(s) for s in value)
+        if key in ("places", "regions"):
+            return ", ".join(f"{n} → {place_name(p, lang)}" for p, n in value.items())
+        if key == "points":
+            return ", ".join(f"{seat_name(s)} +{p}" for s, p in value.items()) or "—"
+        if key == "ranking":
+            return ", ".join(f"{r['rank']}. {seat_name(r['seat'])} ({r['score']})" for r in value)
+        if isinstance(value, dict):
+            return "(" + ", ".join(f"{k}: {v}" for k, v in value.items()) + ")" if value else ""
+        return str(value)
+
+    template = TEXTS[message.key][LANGUAGES.index(lang)]
+    return template.format(**{k: show(k, v) for k, v in message.params.items()})

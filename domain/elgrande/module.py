@@ -1,0 +1,70 @@
+"""El Grande as a game module: the surface the service, workers, emails and bots use."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from domain.core.commands import Command
+from domain.core.decisions import Decision
+from domain.core.events import Event, Upcasters
+from domain.core.game import Message, Viewer
+from domain.elgrande import describe as describing
+from domain.elgrande import evolve as evolving
+from domain.elgrande import rules, views
+from domain.elgrande.state import State
+
+UPCASTERS = Upcasters()
+"""Register upcasters here when an event's payload changes shape (none yet: all at version 1)."""
+
+
+class ElGrande:
+    name = "el-grande"
+    upcasters = UPCASTERS
+
+    def create(self, players: int, options: Mapping[str, Any] | None, seed: str,
+               setup: Mapping[str, Any] | None = None) -> list[Event]:
+        return rules.create(players, options, seed, setup)
+
+    def initial(self) -> State:
+        return State()
+
+    def evolve(self, state: State, event: Event) -> State:
+        return evolving.evolve(state, event)
+
+    def fold(self, events: Iterable[Event], state: State | None = None) -> State:
+        return evolving.fold(events, state)
+
+    def decide(self, state: State, command: Command) -> list[Event]:
+        return rules.decide(state, command)
+
+    def pending(self, state: State) -> list[Decision]:
+        return rules.pending(state)
+
+    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
+        return views.view(state, viewer)
+
+    def redact(self, event: Event, viewer: Viewer) -> Event:
+        return views.redact(event, viewer)
+
+    def describe(self, event: Event, viewer: Viewer) -> list[Message]:
+        return describing.describe(event, viewer)
+
+    def default_command(self, state: State, decision: Decision) -> Command:
+        return rules.default_command(state, decision)
+
+    def sample_command(self, state: State, decision: Decision, rng: random.Random) -> Command:
+        return rules.sample_command(state, decision, rng)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def ranking(self, state: State) -> list[dict[str, Any]]:
+        return list(state.ranking)
+
+    def players(self, state: State) -> int:
+        return state.players
+
+
+GAME = ElGrande()

@@ -1,0 +1,652 @@
+"""El Grande's decider: create, decide, pending decisions, default and random moves.
+
+`decide` validates a command against the pending decisions, turns it into events, then plays out
+everything that follows automatically (a turn's end, a round's end and the next reveal, a special
+action with nobody left to ask...) until the game waits for somebody again. The automatic events are
+part of the same decision, so the log never holds a half-finished step.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from domain.core.commands import Command
+from domain.core.decisions import Decision
+from domain.core.errors import RuleError
+from domain.core.events import Event
+from domain.core.rng import draw_rng, seed_commitment
+from domain.elgrande.actions import CARDS, KingsReturn, move_targets, moved, return_options
+from domain.elgrande.data import (
+    ACTION_STACKS,
+    ADJACENT,
+    CASTILLO,
+    GENERAL_SCORING_ROUNDS,
+    KING_STACK,
+    POWER_CABALLEROS,
+    REGION_IDS,
+    ROUNDS,
+    SHORT_GAME_ROUNDS,
+    stack_contents,
+)
+from domain.elgrande.evolve import apply, fold, power_order
+from domain.elgrande.options import Options
+from domain.elgrande.scoring import final_ranking, score_place
+from domain.elgrande.state import State
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+
+class Log:
+    """Events being decided, applied to a scratch copy so that later steps see their effect."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state.clone()
+        self.events: list[Event] = []
+
+    def add(self, *events: Event) -> None:
+        for event in events:
+            apply(self.state, event)
+            self.events.append(event)
+
+
+# --- creation ---------------------------------------------------------------------------------------
+
+def create(players: int, options: Mapping[str, Any] | None, seed: str,
+           setup: Mapping[str, Any] | None = None) -> list[Event]:
+    """The opening events: the game's options and (given or drawn) set-up, and round 1's reveal.
+
+    A given `setup` may fix any of: `king` (region), `homes` (one region per seat), `first_player`
+    (seat), `stacks` ({"1": [card ids top first], ...}, each a full ordering of its stack).
+    """
+    if isinstance(players, bool) or not isinstance(players, int) \
+            or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RuleError(f"El Grande is for {MIN_PLAYERS} to {MAX_PLAYERS} players "
+                        f"(got {players!r}).", allowed={"min": MIN_PLAYERS, "max": MAX_PLAYERS})
+    opts = Options.parse(options)
+    given = dict(setup or {})
+    unknown = sorted(set(given) - {"king", "homes", "first_player", "stacks"})
+    if unknown:
+        raise RuleError(f"Unknown set-up field(s): {', '.join(unknown)}.",
+                        allowed=["king", "homes", "first_player", "stacks"])
+    stacks = _given_stacks(given.get("stacks"))
+    rng = draw_rng(seed, 0)
+    order = list(REGION_IDS)
+    rng.shuffle(order)
+    king = given.get("king", order[0])
+    if king not in REGION_IDS:
+        raise RuleError(f"The King's region must be a region (got {king!r}).", allowed=REGION_IDS)
+    homes = given.get("homes")
+    if homes is None:
+        homes = [r for r in order if r != king][:players]
+    if (not isinstance(homes, list) or len(homes) != players or len(set(homes)) != players
+            or any(h not in REGION_IDS or h == king for h in homes)):
+        raise RuleError("Home regions: one distinct region per seat, never the King's region.",
+                        allowed=[r for r in REGION_IDS if r != king])
+    first = given.get("first_player", rng.randrange(players))
+    if first not in range(players) or isinstance(first, bool):
+        raise RuleError(f"The first player must be a seat from 0 to {players - 1}.",
+                        allowed=list(range(players)))
+    opening = [
+        Event("game_created", {"game": "el-grande", "players": players,
+                               "options": opts.to_json(), "seed": seed,
+                               "seed_hash": seed_commitment(seed),
+                               "given_stacks": {str(k): v for k, v in stacks.items()}}),
+        Event("setup_drawn", {"king": king, "homes": homes, "first_player": first, "draws": 1,
+                              "given": sorted(k for k in given if k != "stacks")}),
+    ]
+    log = Log(fold(opening))
+    advance(log)
+    return opening + log.events
+
+
+def _given_stacks(raw: Any) -> dict[int, list[str]]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise RuleError("Set-up 'stacks' maps a stack number (1-4) to its card ids, top first.")
+    out = {}
+    for key, cards in raw.items():
+        stack = int(key) if str(key) in {"1", "2", "3", "4"} else None
+        if stack is None:
+            raise RuleError(f"There is no action stack {key!r}.", allowed=[1, 2, 3, 4])
+        if not isinstance(cards, list) or Counter(cards) != Counter(stack_contents(stack)):
+            raise RuleError(f"Stack {stack} must list exactly its 11 cards.",
+                            allowed=sorted(stack_contents(stack)))
+        out[stack] = list(cards)
+    return out
+
+
+# --- deciding ---------------------------------------------------------------------------------------
+
+Handler = Callable[[Log, Command, Decision], None]
+HANDLERS: dict[str, tuple[tuple[str, ...], Handler]] = {}
+
+
+def handles(command_type: str, *decision_kinds: str) -> Callable[[Handler], Handler]:
+    def deco(fn: Handler) -> Handler:
+        HANDLERS[command_type] = (decision_kinds, fn)
+        return fn
+
+    return deco
+
+
+def decide(state: State, command: Command) -> list[Event]:
+    if state.phase == "over":
+        raise RuleError("The game is over; no more moves.")
+    if command.type not in HANDLERS:
+        raise RuleError(f"Unknown command {command.type!r}.", allowed=_expected(state, command.seat))
+    kinds, handler = HANDLERS[command.type]
+    decision = _matching_decision(state, command, kinds)
+    log = Log(state)
+    handler(log, command, decision)
+    advance(log)
+    return log.events
+
+
+def _expected(state: State, seat: int | None) -> list[str]:
+    mine = [d for d in pending(state) if d.seat == seat]
+    return sorted({t for d in mine for t, (kinds, _) in HANDLERS.items() if d.kind in kinds})
+
+
+def _matching_decision(state: State, command: Command, kinds: tuple[str, ...]) -> Decision:
+    decisions = pending(state)
+    for d in decisions:
+        if d.seat == command.seat and d.kind in kinds:
+            return d
+    mine = [d for d in decisions if d.seat == command.seat]
+    if mine:
+        raise RuleError(f"'{command.type}' is not what you must do now: you must decide "
+                        f"{', '.join(d.kind for d in mine)}.", allowed=_expected(state, command.seat))
+    waiting = ", ".join(f"seat {d.seat} ({d.kind})" if d.seat is not None else d.kind
+                        for d in decisions) or "nobody"
+    raise RuleError(f"It is not your move: the game is waiting for {waiting}.", allowed=[])
+
+
+# --- power cards ------------------------------------------------------------------------------------
+
+def legal_power_cards(s: State, seat: int) -> list[int]:
+    taken = set(s.power_played.values())
+    return sorted(c for c in s.hands[seat] if c not in taken)
+
+
+@handles("play_power", "power_card")
+def _play_power(log: Log, cmd: Command, d: Decision) -> None:
+    s, seat, card = log.state, cmd.seat, cmd.get("card")
+    legal = legal_power_cards(s, seat)
+    if card not in legal:
+        why = ("already played this round by another player" if card in s.power_played.values()
+               else "not in your hand")
+        raise RuleError(f"Power card {card!r} is {why}.", allowed=legal)
+    log.add(Event("power_played", {"seat": seat, "card": card}))
+
+
+# --- a turn: take, choose, place and/or act ---------------------------------------------------------
+
+def take_bounds(s: State, seat: int) -> tuple[int, int]:
+    """(fewest, most) Caballeros the seat may take to court this turn."""
+    assert s.turn is not None
+    wanted = POWER_CABALLEROS[s.turn.power]
+    most = min(wanted, s.provinces[seat] + sum(s.on_board(seat).values()))
+    return (most if s.options.take_exact else 0), most
+
+
+@handles("take", "take")
+def _take(log: Log, cmd: Command, d: Decision) -> None:
+    s, seat = log.state, cmd.seat
+    low, high = take_bounds(s, seat)
+    count = cmd.get("count", high)
+    if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
+        raise RuleError(f"Take from {low} to {high} Caballeros to your court.",
+                        allowed={"min": low, "max": high})
+    from_provinces = min(count, s.provinces[seat])
+    regions = dict(cmd.get("regions") or {})
+    board = s.on_board(seat)
+    extra = count - from_provinces
+    if extra == 0 and regions:
+        raise RuleError("Caballeros come from the regions only when the provinces are empty.")
+    if extra:
+        if not regions and len(board) == 1:
+            regions = {next(iter(board)): extra}
+        if sum(regions.values()) != extra or any(
+                r not in board or not isinstance(n, int) or not 0 < n <= board[r]
+                for r, n in regions.items()):
+            raise RuleError(f"Your provinces hold {from_provinces}; say which regions the other "
+                            f"{extra} come from (not the King's region, not the Castillo).",
+                            allowed={"regions": board, "count": extra})
+    log.add(Event("caballeros_taken", {"seat": seat, "provinces": from_provinces,
+                                       "regions": regions}))
+
+
+def available_cards(s: State) -> list[dict[str, Any]]:
+    return [{"stack": k, "card": v} for k, v in sorted(s.face_up.items())]
+
+
+@handles("choose_card", "choose_card")
+def _choose_card(log: Log, cmd: Command, d: Decision) -> None:
+    s = log.state
+    stack, card = cmd.get("stack"), cmd.get("card")
+    options = available_cards(s)
+    if stack is None and card is not None:
+        matches = [o for o in options if o["card"] == card]
+        if len(matches) > 1:
+            raise RuleError(f"Two face-up cards are '{card}'; say which stack.", allowed=options)
+        stack = matches[0]["stack"] if matches else None
+    if stack not in s.face_up or (card is not None and s.face_up[stack] != card):
+        raise RuleError("That action card is not available this turn.", allowed=options)
+    log.add(Event("card_chosen", {"seat": cmd.seat, "stack": stack, "card": s.face_up[stack]}))
+
+
+def placement_targets(s: State) -> list[str]:
+    return [*sorted(ADJACENT[s.king]), CASTILLO]
+
+
+def placement_max(s: State, seat: int) -> int:
+    assert s.turn is not None and s.turn.stack is not None
+    return min(s.turn.stack, s.court[seat])
+
+
+@handles("place", "act")
+def _place(log: Log, cmd: Command, d: Decision) -> None:
+    s, seat = log.state, cmd.seat
+    assert s.turn is not None
+    if s.turn.placed:
+        raise RuleError("You have already placed Caballeros this turn.", allowed=["special",
+                                                                                   "decline"])
+    if s.turn.action is not None:
+        raise RuleError("Finish the special action first: placement and action never interleave.")
+    raw = cmd.get("places") or {}
+    targets, most = placement_targets(s), placement_max(s, seat)
+    if not isinstance(raw, Mapping):
+        raise RuleError("'places' maps places to numbers, e.g. {\"aragon\": 2, \"castillo\": 1}.",
+                        allowed={"places": targets, "max": most})
+    places: dict[str, int] = {}
+    for place, n in raw.items():
+        if place not in targets:
+            why = "the King's region is taboo" if place == s.king else (
+                "placement goes only next to the King's region or into the Castillo")
+            raise RuleError(f"You cannot place in {place}: {why}.",
+                            allowed={"places": targets, "max": most})
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise RuleError(f"The number for {place} must be a whole number (got {n!r}).")
+        if n:
+            places[place] = n
+    if sum(places.values()) > most:
+        raise RuleError(f"You may place at most {most} Caballero(s) now (card allows "
+                        f"{s.turn.stack}, your court holds {s.court[seat]}).",
+                        allowed={"places": targets, "max": most})
+    log.add(Event("caballeros_placed", {"seat": seat, "places": places}))
+
+
+def veto_queue(s: State, seat: int) -> list[int]:
+    """Veto holders to ask, clockwise from the active player; a holder never vetoes themself."""
+    return [o for o in s.opponents(seat) if s.active_vetoes(o)]
+
+
+@handles("special", "act")
+def _special(log: Log, cmd: Command, d: Decision) -> None:
+    s, seat = log.state, cmd.seat
+    t = s.turn
+    assert t is not None and t.card is not None
+    if t.special_done:
+        msg = ("The Veto has no action to perform: it now lies in front of you."
+               if t.card == "veto" else "You have already done (or declined) the special action.")
+        raise RuleError(msg, allowed=["place"] if not t.placed else [])
+    params = {k: v for k, v in cmd.params.items()}
+    clean, steps = CARDS[t.card].declare(s, seat, params)
+    log.add(Event("special_declared", {"seat": seat, "card": t.card, "params": clean,
+                                       "steps": steps, "veto_queue": veto_queue(s, seat)}))
+
+
+@handles("decline", "act")
+def _decline(log: Log, cmd: Command, d: Decision) -> None:
+    t = log.state.turn
+    assert t is not None
+    if t.special_done:
+        raise RuleError("There is no special action left to decline.",
+                        allowed=["place"] if not t.placed else [])
+    log.add(Event("special_declined", {"seat": cmd.seat, "card": t.card}))
+
+
+@handles("allow", "veto")
+def _allow(log: Log, cmd: Command, d: Decision) -> None:
+    log.add(Event("veto_allowed", {"seat": cmd.seat}))
+
+
+@handles("veto", "veto")
+def _veto(log: Log, cmd: Command, d: Decision) -> None:
+    s = log.state
+    assert s.turn is not None and s.turn.action is not None
+    n = len(s.turn.action.steps)
+    steps = cmd.get("steps")
+    if steps is None:
+        steps = list(range(n))
+    if (not isinstance(steps, list) or not steps
+            or any(not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < n for i in steps)):
+        raise RuleError(f"'steps' lists the parts to stop, numbered 0 to {n - 1} (omit it to "
+                        "stop the whole action).", allowed=list(range(n)))
+    log.add(Event("veto_used", {"seat": cmd.seat, "steps": sorted(set(steps)),
+                                "against": s.turn.seat, "card": s.turn.action.card}))
+
+
+@handles("return", "return")
+def _return(log: Log, cmd: Command, d: Decision) -> None:
+    s = log.state
+    card = CARDS["kings_return"]
+    assert isinstance(card, KingsReturn)
+    moves = card.check_return(s, cmd.seat, cmd.params)
+    log.add(moved(moves, "kings_return", responder=cmd.seat))
+
+
+# --- secret choices ---------------------------------------------------------------------------------
+
+DISC = "disc"
+
+
+def secret_options(s: State, seat: int) -> list[Any]:
+    assert s.secret is not None
+    if s.secret.kind == DISC:
+        return list(REGION_IDS)
+    return CARDS[s.secret.kind].secret_options(s, seat)
+
+
+@handles("secret", "secret")
+def _secret(log: Log, cmd: Command, d: Decision) -> None:
+    s = log.state
+    assert s.secret is not None
+    choice = cmd.get("choice")
+    options = secret_options(s, cmd.seat)
+    if choice not in options:
+        raise RuleError(f"{choice!r} is not a choice you can make for {s.secret.kind}.",
+                        allowed=options)
+    log.add(Event("secret_submitted", {"seat": cmd.seat, "kind": s.secret.kind, "choice": choice}))
+
+
+@handles("resolve", "resolve")
+def _resolve(log: Log, cmd: Command, d: Decision) -> None:
+    s = log.state
+    assert s.secret is not None
+    kind, choices = s.secret.kind, dict(s.secret.choices)
+    log.add(Event("secrets_revealed", {"kind": kind,
+                                       "choices": {str(k): v for k, v in choices.items()}}))
+    if kind == DISC:
+        _general_scoring(log, choices)
+        return
+    t = log.state.turn
+    assert t is not None and t.action is not None
+    log.add(*CARDS[kind].resolve(log.state, t.seat, t.action, choices))
+
+
+def _general_scoring(log: Log, discs: dict[int, str]) -> None:
+    s = log.state
+    log.add(Event("place_scored", {**score_place(s, CASTILLO), "reason": "general_scoring"}))
+    moves = []
+    for seat in s.seats():
+        n = s.places[CASTILLO][seat]
+        if n:
+            to = "court" if discs[seat] == s.king else discs[seat]
+            moves.append({"seat": seat, "from": CASTILLO, "to": to, "count": n})
+    if moves:
+        log.add(moved(moves, "castillo_emptied"))
+    for region in REGION_IDS:
+        log.add(Event("place_scored", {**score_place(log.state, region),
+                                       "reason": "general_scoring"}))
+    log.add(Event("general_scoring_ended", {"number": log.state.scorings_done + 1}))
+
+
+# --- what happens by itself -------------------------------------------------------------------------
+
+def rounds_of(s: State) -> tuple[int, ...]:
+    return SHORT_GAME_ROUNDS if s.options.short_game else ROUNDS
+
+
+def _reveal(s: State, round_number: int) -> Event:
+    """Turn up the top card of each stack: the given order's next card, or a seeded draw."""
+    rng = draw_rng(s.seed, s.draws)
+    cards = {}
+    for stack in ACTION_STACKS:
+        left = s.stacks[stack]
+        cards[str(stack)] = left[0] if stack in s.given_stacks else left[rng.randrange(len(left))]
+    return Event("round_started", {"round": round_number, "cards": cards,
+                                   "draws": 0 if len(s.given_stacks) == 4 else 1})
+
+
+def _next_automatic(s: State) -> list[Event]:
+    """The events that follow by themselves from this state, or [] when someone must decide."""
+    if s.phase == "new":
+        return [_reveal(s, rounds_of(s)[0])]
+    if s.phase == "between":
+        due = GENERAL_SCORING_ROUNDS.index(s.round) + 1 if s.round in GENERAL_SCORING_ROUNDS else 0
+        if s.scorings_done < due:
+            return [Event("general_scoring_started", {"number": due}),
+                    Event("secret_opened", {"kind": DISC, "seats": list(s.seats())})]
+        later = [r for r in rounds_of(s) if r > s.round]
+        if not later:
+            return [Event("game_ended", {"ranking": final_ranking(s.scores),
+                                         "scores": list(s.scores), "seed": s.seed})]
+        return [_reveal(s, later[0])]
+    if s.phase == "power":
+        seat = next(x for x in power_order(s) if x not in s.power_played)
+        legal = legal_power_cards(s, seat)
+        if len(legal) == 1:
+            return [Event("power_played", {"seat": seat, "card": legal[0], "forced": True})]
+        return []
+    if s.phase != "turns":
+        return []
+    t = s.turn
+    if t is None:
+        return [Event("round_ended", {"round": s.round,
+                                      "discarded": [c for k, c in sorted(s.face_up.items())
+                                                    if k != KING_STACK]})]
+    if t.step == "take":
+        low, high = take_bounds(s, t.seat)
+        if high == 0 or (low == high and high <= s.provinces[t.seat]):
+            return [Event("caballeros_taken", {"seat": t.seat, "provinces": high, "regions": {},
+                                               "forced": True})]
+        return []
+    if t.step == "choose":
+        if len(s.face_up) == 1:
+            stack, card = next(iter(s.face_up.items()))
+            return [Event("card_chosen", {"seat": t.seat, "stack": stack, "card": card,
+                                          "forced": True})]
+        return []
+    a = t.action
+    if a is not None:
+        if a.stage == "run":
+            return CARDS[a.card].run(s, t.seat, a)
+        if a.stage == "respond":
+            if not a.responders:
+                return [Event("special_done", {"seat": t.seat})]
+            card = CARDS["kings_return"]
+            assert isinstance(card, KingsReturn)
+            forced = card.forced(s, a.responders[0])
+            if forced is not None:
+                return [_return_event(s, a.responders[0], forced)]
+        return []
+    if not t.placed and s.court[t.seat] == 0:
+        return [Event("caballeros_placed", {"seat": t.seat, "places": {}, "forced": True})]
+    if t.placed and t.special_done:
+        return [Event("turn_ended", {"seat": t.seat})]
+    return []
+
+
+def _return_event(s: State, who: int, choice: Mapping[str, Any]) -> Event:
+    card = CARDS["kings_return"]
+    assert isinstance(card, KingsReturn)
+    return moved(card.check_return(s, who, choice), "kings_return", responder=who)
+
+
+def advance(log: Log) -> None:
+    while True:
+        events = _next_automatic(log.state)
+        if not events:
+            return
+        log.add(*events)
+
+
+# --- pending decisions ------------------------------------------------------------------------------
+
+def pending(s: State) -> list[Decision]:
+    if s.phase == "power":
+        seat = next(x for x in power_order(s) if x not in s.power_played)
+        return [Decision(seat, "power_card",
+                         options=[{"type": "play_power", "card": c}
+                                  for c in legal_power_cards(s, seat)])]
+    if s.secret is not None:
+        return _secret_decisions(s)
+    if s.phase != "turns" or s.turn is None:
+        return []
+    t = s.turn
+    if t.step == "take":
+        low, high = take_bounds(s, t.seat)
+        return [Decision(t.seat, "take", constraint={
+            "count": {"min": low, "max": high}, "provinces": s.provinces[t.seat],
+            "regions_if_provinces_short": s.on_board(t.seat)})]
+    if t.step == "choose":
+        return [Decision(t.seat, "choose_card",
+                         options=[{"type": "choose_card", **o} for o in available_cards(s)])]
+    a = t.action
+    if a is None:
+        constraint: dict[str, Any] = {"card": t.card}
+        if not t.placed:
+            constraint["place"] = {"places": placement_targets(s),
+                                   "max": placement_max(s, t.seat)}
+        if not t.special_done:
+            constraint["special"] = CARDS[t.card].constraint(s, t.seat)
+        return [Decision(t.seat, "act", constraint=constraint,
+                         info={"placed": t.placed, "special_done": t.special_done})]
+    info = {"active": t.seat, "card": a.card, "params": a.params, "steps": a.steps}
+    if a.stage == "veto":
+        options = [{"type": "allow"}, {"type": "veto"}]
+        return [Decision(a.veto_queue[0], "veto", options=options,
+                         constraint={"steps": list(range(len(a.steps)))}
+                         if len(a.steps) > 1 else None, info=info)]
+    if a.stage == "respond" and a.responders:
+        who = a.responders[0]
+        need, regions = return_options(s, who)
+        return [Decision(who, "return", constraint={"count": need, "court": s.court[who],
+                                                    "regions": regions}, info=info)]
+    return []
+
+
+def _secret_decisions(s: State) -> list[Decision]:
+    assert s.secret is not None
+    if s.secret.complete:
+        return [Decision(None, "resolve", options=[{"type": "resolve"}],
+                         info={"kind": s.secret.kind})]
+    return [Decision(seat, "secret", secret=True,
+                     options=[{"type": "secret", "choice": c} for c in secret_options(s, seat)],
+                     info={"kind": s.secret.kind, **s.secret.context})
+            for seat in s.secret.seats if seat not in s.secret.choices]
+
+
+# --- default and random moves -----------------------------------------------------------------------
+
+def default_command(s: State, d: Decision) -> Command:
+    """The safe move applied when a decision's deadline passes (documented in the README).
+
+    Power card: the lowest legal card (most Caballeros, last turn). Take: as many as allowed,
+    regions only when forced. Card: the lowest stack's. Act: place as many as allowed into the
+    Castillo, then decline the special action. Veto: allow. Return: court first. Secret choices:
+    the region holding most of the player's Caballeros among the options (the disc: a region that
+    is not the King's).
+    """
+    seat = d.seat
+    if d.kind == "power_card":
+        return Command("play_power", seat, {"card": d.options[0]["card"]})
+    if d.kind == "take":
+        high = d.constraint["count"]["max"]
+        return Command("take", seat, {"count": high,
+                                      "regions": _fill_regions(s, seat, high, None)})
+    if d.kind == "choose_card":
+        return Command("choose_card", seat, {"stack": d.options[0]["stack"]})
+    if d.kind == "act":
+        if "place" in d.constraint:
+            most = d.constraint["place"]["max"]
+            return Command("place", seat, {"places": {CASTILLO: most} if most else {}})
+        return Command("decline", seat)
+    if d.kind == "veto":
+        return Command("allow", seat)
+    if d.kind == "return":
+        need, court = d.constraint["count"], d.constraint["court"]
+        regions = d.constraint["regions"]
+        from_court = min(need, court)
+        rest, picked = need - from_court, {}
+        for r, n in sorted(regions.items(), key=lambda kv: -kv[1]):
+            if rest:
+                picked[r] = min(n, rest)
+                rest -= picked[r]
+        return Command("return", seat, {"court": from_court, "regions": picked})
+    if d.kind == "secret":
+        options = [o["choice"] for o in d.options]
+        kind = d.info["kind"]
+        if kind == "grande":
+            choice = s.grandes[seat]
+        elif kind == "eviction":
+            choice = CARDS["eviction"].default_secret(s, seat)
+        else:
+            pool = [o for o in options if o != s.king] or options
+            choice = max(pool, key=lambda r: (s.places[r][seat] if r in s.places else 0,
+                                              -options.index(r)))
+        return Command("secret", seat, {"choice": choice})
+    if d.kind == "resolve":
+        return Command("resolve", None)
+    raise ValueError(f"no default for decision {d.kind}")
+
+
+def _fill_regions(s: State, seat: int, count: int, rng: random.Random | None) -> dict[str, int]:
+    extra = count - min(count, s.provinces[seat])
+    board = s.on_board(seat)
+    pool = [r for r, n in sorted(board.items()) for _ in range(n)]
+    picked = rng.sample(pool, extra) if rng else pool[:extra]
+    return dict(Counter(picked))
+
+
+def sample_command(s: State, d: Decision, rng: random.Random) -> Command:
+    """A random legal command for the decision (not weighted: every kind of move gets its chance)."""
+    seat = d.seat
+    if d.options is not None and d.kind != "veto":
+        return Command(d.options[0]["type"], seat,
+                       {k: v for k, v in rng.choice(d.options).items() if k != "type"})
+    if d.kind == "veto":
+        if rng.random() < 0.7:
+            return Command("allow", seat)
+        steps = d.constraint["steps"] if d.constraint else None
+        if steps and rng.random() < 0.5:
+            return Command("veto", seat, {"steps": rng.sample(steps, rng.randint(1, len(steps)))})
+        return Command("veto", seat)
+    if d.kind == "take":
+        low, high = d.constraint["count"]["min"], d.constraint["count"]["max"]
+        count = rng.randint(low, high)
+        return Command("take", seat, {"count": count,
+                                      "regions": _fill_regions(s, seat, count, rng)})
+    if d.kind == "act":
+        choices = []
+        if "place" in d.constraint:
+            choices.append("place")
+        if "special" in d.constraint:
+            choices += ["special", "special", "decline"]
+        pick = rng.choice(choices)
+        if pick == "place":
+            most = d.constraint["place"]["max"]
+            places: dict[str, int] = {}
+            for _ in range(rng.randint(0, most)):
+                p = rng.choice(d.constraint["place"]["places"])
+                places[p] = places.get(p, 0) + 1
+            return Command("place", seat, {"places": places})
+        if pick == "special":
+            assert s.turn is not None and s.turn.card is not None
+            params = CARDS[s.turn.card].sample(s, seat, rng)
+            if params is not None:
+                return Command("special", seat, params)
+        return Command("decline", seat)
+    if d.kind == "return":
+        card = CARDS["kings_return"]
+        assert isinstance(card, KingsReturn)
+        return Command("return", seat, card.sample_return(s, seat, rng))
+    raise ValueError(f"cannot sample decision {d.kind}")
+
+
+__all__ = ["create", "decide", "default_command", "move_targets", "pending", "sample_command"]

@@ -1,0 +1,120 @@
+"""What each viewer may see: views of the state and redacted events.
+
+Hidden information (shared/rules/el-grande.md, "Hidden information"): the order of face-down action
+cards (and the seed that would predict it); another player's secret choice before the reveal; which
+power card another player took back unseen; with `castillo_visibility=memory`, other players'
+Castillo counts. Under `memory`, other players' province counts are hidden too: with court and
+region counts public, 30 minus the rest would give their Castillo count away.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core.events import Event
+from domain.core.game import Viewer
+from domain.elgrande.data import CASTILLO, COLOURS, PLACES, REGION_IDS, ROUNDS, SHORT_GAME_ROUNDS
+from domain.elgrande.scoring import current_values
+from domain.elgrande.state import State
+
+
+def castillo_hidden(s: State, viewer: Viewer, seat: int) -> bool:
+    return s.options.castillo_visibility == "memory" and viewer != seat and s.phase != "over"
+
+
+def view(s: State, viewer: Viewer) -> dict[str, Any]:
+    if s.players == 0:
+        return {"game": "el-grande", "phase": "new"}
+    places = {}
+    for place in PLACES:
+        counts: list[int | None] = list(s.places[place])
+        if place == CASTILLO:
+            counts = [None if castillo_hidden(s, viewer, seat) else c for seat, c in enumerate(counts)]
+        places[place] = {
+            "counts": counts,
+            "values": list(current_values(s, place)),
+            "scoreboard": next((b for b, p in s.scoreboards.items() if p == place), None),
+            "grandes": [seat for seat, g in enumerate(s.grandes) if g == place],
+            "king": place == s.king,
+        }
+    return {
+        "game": "el-grande",
+        "you": viewer,
+        "players": s.players,
+        "options": s.options.to_json(),
+        "phase": s.phase,
+        "round": s.round,
+        "rounds": list(SHORT_GAME_ROUNDS if s.options.short_game else ROUNDS),
+        "king": s.king,
+        "places": places,
+        "region_order": list(REGION_IDS),
+        "seats": [_seat_view(s, viewer, seat) for seat in s.seats()],
+        "cards": {
+            "face_up": [{"stack": k, "card": c} for k, c in sorted(s.face_up.items())],
+            "face_down_left": {str(k): len(v) for k, v in sorted(s.stacks.items())},
+        },
+        "power_played": {str(k): v for k, v in s.power_played.items()},
+        "turn_order": list(s.turn_order),
+        "turn": _turn_view(s),
+        "secret": _secret_view(s, viewer),
+        "scorings_done": s.scorings_done,
+        "ranking": list(s.ranking),
+    }
+
+
+def _seat_view(s: State, viewer: Viewer, seat: int) -> dict[str, Any]:
+    own = viewer == seat or s.phase == "over"
+    hidden = set() if own else s.private_returns[seat]
+    return {
+        "seat": seat,
+        "colour": COLOURS[seat],
+        "score": s.scores[seat],
+        "court": s.court[seat],
+        "provinces": None if castillo_hidden(s, viewer, seat) else s.provinces[seat],
+        "castillo": None if castillo_hidden(s, viewer, seat) else s.places[CASTILLO][seat],
+        "grande": s.grandes[seat],
+        "hand": sorted(s.hands[seat] - hidden),
+        "hand_hidden": len(hidden),
+        "discards": list(s.discards[seat]) if own else None,
+        "discard_top": s.discards[seat][-1] if s.discards[seat] else None,
+        "discard_count": len(s.discards[seat]),
+        "vetoes": s.active_vetoes(seat),
+    }
+
+
+def _turn_view(s: State) -> dict[str, Any] | None:
+    t = s.turn
+    if t is None:
+        return None
+    action = None
+    if t.action is not None:
+        a = t.action
+        action = {"card": a.card, "params": a.params, "steps": a.steps, "stopped": sorted(a.stopped),
+                  "stage": a.stage, "veto_queue": a.veto_queue, "responders": a.responders}
+    return {"seat": t.seat, "power": t.power, "step": t.step, "stack": t.stack, "card": t.card,
+            "placed": t.placed, "special_done": t.special_done, "action": action}
+
+
+def _secret_view(s: State, viewer: Viewer) -> dict[str, Any] | None:
+    if s.secret is None:
+        return None
+    return {
+        "kind": s.secret.kind,
+        "seats": list(s.secret.seats),
+        "submitted": sorted(s.secret.choices),
+        "context": dict(s.secret.context),
+        "your_choice": s.secret.choices.get(viewer) if viewer is not None else None,
+    }
+
+
+def redact(event: Event, viewer: Viewer) -> Event:
+    """The event as the viewer may see it (the seed is shown only once the game has ended)."""
+    if event.type == "game_created":
+        payload = {k: v for k, v in event.payload.items() if k not in ("seed", "given_stacks")}
+        return Event(event.type, payload, event.version)
+    if event.type == "secret_submitted" and viewer != event["seat"]:
+        return Event(event.type, {k: v for k, v in event.payload.items() if k != "choice"},
+                     event.version)
+    if event.type == "power_card_returned" and not event["public"] and viewer != event["seat"]:
+        return Event(event.type, {**event.payload, "card": None}, event.version)
+    return event
