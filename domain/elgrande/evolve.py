@@ -233,7 +233,8 @@ def _veto_used(s: State, e: Event) -> None:
         del s.vetoes[e["seat"]]
     action.stopped |= set(e["steps"])
     action.veto_queue = []
-    action.stage = "run"
+    # Only a partial veto lets the rest of the action run; a whole veto cancels it.
+    action.stage = "run" if 0 < len(action.stopped) < len(action.steps) else "vetoed"
 
 
 @on("responses_opened")

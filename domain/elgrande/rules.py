@@ -321,9 +321,9 @@ def _veto(log: Log, cmd: Command, d: Decision) -> None:
     assert s.turn is not None and s.turn.action is not None
     n = len(s.turn.action.steps)
     steps = cmd.get("steps")
-    if steps is None:
+    if steps is None:  # the whole action, however many parts it has (even none)
         steps = list(range(n))
-    if (not isinstance(steps, list) or not steps
+    elif (not isinstance(steps, list) or not steps
             or any(not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < n for i in steps)):
         raise RuleError(f"'steps' lists the parts to stop, numbered 0 to {n - 1} (omit it to "
                         "stop the whole action).", allowed=list(range(n)))
@@ -456,6 +456,8 @@ def _next_automatic(s: State) -> list[Event]:
     if a is not None:
         if a.stage == "run":
             return CARDS[a.card].run(s, t.seat, a)
+        if a.stage == "vetoed":
+            return [Event("special_done", {"seat": t.seat, "vetoed": True})]
         if a.stage == "respond":
             if not a.responders:
                 return [Event("special_done", {"seat": t.seat})]

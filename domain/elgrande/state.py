@@ -22,7 +22,7 @@ class Action:
     steps: list[str]  # separable parts (what a partial veto may stop)
     stopped: set[int] = field(default_factory=set)  # indices of vetoed steps
     veto_queue: list[int] = field(default_factory=list)  # holders still to be asked, in order
-    stage: str = "veto"  # veto | respond | secret | done
+    stage: str = "veto"  # veto | run | vetoed | respond | secret
     responders: list[int] = field(default_factory=list)  # seats still to respond, in order
 
     def clone(self) -> Action:
