@@ -93,11 +93,16 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                         "Valutazione generale {number}: ognuno imposta in segreto il suo disco."),
     "scoring.ended": ("General scoring {number} is over.", "Le décompte général {number} est terminé.",
                       "La valutazione generale {number} è finita."),
+    "disc.king_region": (
+        "Choosing {king}, the King's region, sends your Castillo Caballeros back to your court.",
+        "Choisir {king}, la région du Roi, renvoie vos Caballeros du Castillo à votre cour.",
+        "Scegliere {king}, la regione del Re, rimanda i tuoi Caballeros del Castillo a corte.",
+    ),
     "game.ended": ("The game is over: {ranking}.", "La partie est terminée : {ranking}.",
                    "La partita è finita: {ranking}."),
 }
 
-PLACE_KEYS = {"region", "place", "from", "to", "choice"}
+PLACE_KEYS = {"region", "place", "from", "to", "choice", "king"}
 SEAT_KEYS = {"seat", "player", "against"}
 
 

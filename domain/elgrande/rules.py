@@ -467,7 +467,9 @@ def _next_automatic(s: State) -> list[Event]:
             if forced is not None:
                 return [_return_event(s, a.responders[0], forced)]
         return []
-    if not t.placed and s.court[t.seat] == 0:
+    # Nothing to place: done by itself, but only once the special action is over (court_2 may
+    # bring Caballeros to an empty court first).
+    if not t.placed and t.special_done and s.court[t.seat] == 0:
         return [Event("caballeros_placed", {"seat": t.seat, "places": {}, "forced": True})]
     if t.placed and t.special_done:
         return [Event("turn_ended", {"seat": t.seat})]
@@ -538,9 +540,12 @@ def _secret_decisions(s: State) -> list[Decision]:
     if s.secret.complete:
         return [Decision(None, "resolve", options=[{"type": "resolve"}],
                          info={"kind": s.secret.kind})]
+    info: dict[str, Any] = {"kind": s.secret.kind, **s.secret.context}
+    if s.secret.kind == DISC:
+        info["warning"] = {"key": "disc.king_region", "king": s.king}
     return [Decision(seat, "secret", secret=True,
                      options=[{"type": "secret", "choice": c} for c in secret_options(s, seat)],
-                     info={"kind": s.secret.kind, **s.secret.context})
+                     info=info)
             for seat in s.secret.seats if seat not in s.secret.choices]
 
 
