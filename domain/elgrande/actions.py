@@ -252,56 +252,6 @@ class Move2Own2Opponents(MoveCard):
     id, who, cap, caps = "move_2_own_2_opponents", "any", 4, {"own": 2, "opponents": 2}
 
 
-def _declare_move_all(s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
-    src = params.get("from")
-    if src == CASTILLO:
-        raise RuleError("Caballeros never leave the Castillo by a move.")
-    if src == s.king:
-        raise RuleError("The King's region is taboo: nothing leaves it.")
-    mine = [r for r in move_sources(s) if s.places[r][seat] > 0]
-    _region(src, "The region to empty", mine)
-    to = _distribution(s, params.get("to"), "'to'", move_targets(s))
-    have = s.places[src][seat]
-    if sum(to.values()) != have:
-        raise RuleError(f"Distribute all {have} of your Caballeros from {src} (some may go back "
-                        f"there); you gave {sum(to.values())}.")
-    moves = [{"seat": seat, "from": src, "to": p, "count": n} for p, n in to.items() if p != src]
-    return {"from": src, "to": to, "moves": moves}, ["all"]
-
-
-def _sample_move_all(s: State, seat: int, rng: random.Random) -> Params | None:
-    mine = [r for r in move_sources(s) if s.places[r][seat] > 0]
-    if not mine:
-        return None
-    src = rng.choice(mine)
-    to: dict[str, int] = {}
-    for _ in range(s.places[src][seat]):
-        p = rng.choice(move_targets(s))
-        to[p] = to.get(p, 0) + 1
-    return {"from": src, "to": to}
-
-
-def _declare_place_2(s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
-    places = _distribution(s, params.get("places"), "'places'", move_targets(s))
-    total = sum(places.values())
-    if not 1 <= total <= min(2, s.court[seat]):
-        raise RuleError(f"Place 1 to {min(2, s.court[seat])} Caballero(s) from your court "
-                        f"(you have {s.court[seat]} there).")
-    moves = [{"seat": seat, "from": "court", "to": p, "count": n} for p, n in places.items()]
-    return {"places": places, "moves": moves}, [f"{n}>{p}" for p, n in places.items()]
-
-
-def _sample_place_2(s: State, seat: int, rng: random.Random) -> Params | None:
-    n = min(2, s.court[seat])
-    if n == 0:
-        return None
-    places: dict[str, int] = {}
-    for _ in range(rng.randint(1, n)):
-        p = rng.choice(move_targets(s))
-        places[p] = places.get(p, 0) + 1
-    return {"places": places}
-
-
 def _run_moves(card_id: str, seat: int, action: Action) -> list[Event]:
     moves = action.params["moves"]
     if action.stopped and len(action.steps) == len(moves):
@@ -311,8 +261,15 @@ def _run_moves(card_id: str, seat: int, action: Action) -> list[Event]:
     return ([moved(moves, card_id)] if moves else []) + [done(seat)]
 
 
+class ParamMoves(Card):
+    """An action whose declared parameters become a list of moves (see `_run_moves`)."""
+
+    def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        return _run_moves(self.id, seat, action)
+
+
 @card
-class MoveAllOwn(Card):
+class MoveAllOwn(ParamMoves):
     id = "move_all_own"
 
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
@@ -320,34 +277,62 @@ class MoveAllOwn(Card):
                 "to": move_targets(s), "all": True}
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
-        return _declare_move_all(s, seat, params)
-
-    def run(self, s: State, seat: int, action: Action) -> list[Event]:
-        return _run_moves(self.id, seat, action)
+        src = params.get("from")
+        if src == CASTILLO:
+            raise RuleError("Caballeros never leave the Castillo by a move.")
+        if src == s.king:
+            raise RuleError("The King's region is taboo: nothing leaves it.")
+        mine = [r for r in move_sources(s) if s.places[r][seat] > 0]
+        _region(src, "The region to empty", mine)
+        to = _distribution(s, params.get("to"), "'to'", move_targets(s))
+        have = s.places[src][seat]
+        if sum(to.values()) != have:
+            raise RuleError(f"Distribute all {have} of your Caballeros from {src} (some may go back "
+                            f"there); you gave {sum(to.values())}.")
+        moves = [{"seat": seat, "from": src, "to": p, "count": n} for p, n in to.items() if p != src]
+        return {"from": src, "to": to, "moves": moves}, ["all"]
 
     def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
-        return _sample_move_all(s, seat, rng)
+        mine = [r for r in move_sources(s) if s.places[r][seat] > 0]
+        if not mine:
+            return None
+        src = rng.choice(mine)
+        to: dict[str, int] = {}
+        for _ in range(s.places[src][seat]):
+            p = rng.choice(move_targets(s))
+            to[p] = to.get(p, 0) + 1
+        return {"from": src, "to": to}
 
 
 @card
-class Place2Anywhere(Card):
+class Place2Anywhere(ParamMoves):
     id = "place_2_anywhere"
 
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
         return {"places": move_targets(s), "max_total": min(2, s.court[seat])}
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
-        return _declare_place_2(s, seat, params)
-
-    def run(self, s: State, seat: int, action: Action) -> list[Event]:
-        return _run_moves(self.id, seat, action)
+        places = _distribution(s, params.get("places"), "'places'", move_targets(s))
+        total = sum(places.values())
+        if not 1 <= total <= min(2, s.court[seat]):
+            raise RuleError(f"Place 1 to {min(2, s.court[seat])} Caballero(s) from your court "
+                            f"(you have {s.court[seat]} there).")
+        moves = [{"seat": seat, "from": "court", "to": p, "count": n} for p, n in places.items()]
+        return {"places": places, "moves": moves}, [f"{n}>{p}" for p, n in places.items()]
 
     def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
-        return _sample_place_2(s, seat, rng)
+        n = min(2, s.court[seat])
+        if n == 0:
+            return None
+        places: dict[str, int] = {}
+        for _ in range(rng.randint(1, n)):
+            p = rng.choice(move_targets(s))
+            places[p] = places.get(p, 0) + 1
+        return {"places": places}
 
 
 @card
-class Place2OrMoveAllOwn(Card):
+class Place2OrMoveAllOwn(ParamMoves):
     id = "place_2_or_move_all_own"
 
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
@@ -358,23 +343,20 @@ class Place2OrMoveAllOwn(Card):
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         mode = params.get("mode")
         if mode == "place":
-            out, steps = _declare_place_2(s, seat, params)
+            out, steps = CARDS["place_2_anywhere"].declare(s, seat, params)
         elif mode == "move_all":
-            out, steps = _declare_move_all(s, seat, params)
+            out, steps = CARDS["move_all_own"].declare(s, seat, params)
         else:
             raise RuleError("Say which half of the card you use: mode 'place' (2 from court to "
                             "anywhere) or 'move_all' (all yours out of one region).",
                             allowed=["place", "move_all"])
         return {"mode": mode, **out}, steps
 
-    def run(self, s: State, seat: int, action: Action) -> list[Event]:
-        return _run_moves(self.id, seat, action)
-
     def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
-        modes = [("place", _sample_place_2), ("move_all", _sample_move_all)]
+        modes = [("place", "place_2_anywhere"), ("move_all", "move_all_own")]
         rng.shuffle(modes)
-        for mode, sampler in modes:
-            params = sampler(s, seat, rng)
+        for mode, card_id in modes:
+            params = CARDS[card_id].sample(s, seat, rng)
             if params is not None:
                 return {"mode": mode, **params}
         return None
@@ -475,7 +457,7 @@ class KingsReturn(PerPlayerCard):
 
 
 @card
-class OneFromEach(Card):
+class OneFromEach(ParamMoves):
     id = "one_from_each"
 
     def affected(self, s: State, seat: int) -> list[int]:
@@ -501,8 +483,6 @@ class OneFromEach(Card):
             moves.append({"seat": w, "from": picks[w], "to": "provinces", "count": 1})
         return {"moves": moves}, [f"seat:{w}" for w in who]
 
-    def run(self, s: State, seat: int, action: Action) -> list[Event]:
-        return _run_moves(self.id, seat, action)
 
     def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
         who = self.affected(s, seat)
