@@ -68,6 +68,9 @@ class GameModule(Protocol):
     def sample_command(self, state: Any, decision: Decision, rng: random.Random) -> Command:
         """A uniformly chosen legal command for the decision (random play, tests, bots)."""
 
+    def reveals(self, event: Event, state: Any) -> bool:
+        """Whether the event (applied to `state`) draws or reveals hidden information."""
+
     def is_over(self, state: Any) -> bool: ...
 
     def ranking(self, state: Any) -> list[dict[str, Any]]: ...

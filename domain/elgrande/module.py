@@ -57,6 +57,13 @@ class ElGrande:
     def sample_command(self, state: State, decision: Decision, rng: random.Random) -> Command:
         return rules.sample_command(state, decision, rng)
 
+    def reveals(self, event: Event, state: State) -> bool:
+        """Whether the event draws or reveals hidden information (an own undo may not cross it).
+
+        `state` is the state the event was applied to.
+        """
+        return views.reveals(event, state)
+
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
 

@@ -118,3 +118,21 @@ def redact(event: Event, viewer: Viewer) -> Event:
     if event.type == "power_card_returned" and not event["public"] and viewer != event["seat"]:
         return Event(event.type, {**event.payload, "card": None}, event.version)
     return event
+
+
+REVEALING = {"setup_drawn", "round_started", "secrets_revealed", "game_ended"}
+
+
+def reveals(event: Event, before: State) -> bool:
+    """Whether the event draws or reveals hidden information.
+
+    A reveal of cards (a round's reveal), of secret choices, or of the seed; under `memory`, any
+    scoring of the Castillo (its counts are shown) and the Castillo's emptying.
+    """
+    if event.type in REVEALING:
+        return True
+    memory = before.options.castillo_visibility == "memory"
+    if memory and event.type == "place_scored" and event["place"] == CASTILLO:
+        return True
+    return memory and event.type == "caballeros_moved" and any(
+        m["from"] == CASTILLO for m in event["moves"])
