@@ -12,7 +12,8 @@ Rules: shared/rules/el-grande.md. Where it is silent, the engine rules as follow
 - **Forced steps play themselves**, as part of the previous command: the only legal power card, a
   take with nothing to choose (0 Caballeros, or `take_exact` from full provinces), the last
   face-up card, an empty court's placement once the special action is over, and a kings_return
-  answer with no choice (3 or fewer available, or all in court).
+  answer with no choice (3 or fewer available, all in court, or an empty court and
+  one region).
 - **Moves are single.** In a move action a Caballero moves once: a place cannot be both a source
   and a destination of the same colour (move_all_own's "some may go back" is its own form).
 - **The King card moves the King** to another region; keeping it where it is is declining.

@@ -431,6 +431,8 @@ class KingsReturn(PerPlayerCard):
             return {"court": s.court[who], "regions": regions}
         if not regions:
             return {"court": need, "regions": {}}
+        if s.court[who] == 0 and len(regions) == 1:
+            return {"court": 0, "regions": {next(iter(regions)): need}}
         return None
 
     def check_return(self, s: State, who: int, params: Mapping[str, Any]) -> list[dict[str, Any]]:
