@@ -81,7 +81,8 @@ def _setup_drawn(s: State, e: Event) -> None:
     s.hands = [set(POWER_CARDS) for _ in range(n)]
     s.discards = [[] for _ in range(n)]
     s.private_returns = [set() for _ in range(n)]
-    s.stacks = {k: s.given_stacks.get(k) or stack_contents(k) for k in (1, 2, 3, 4)}
+    s.stacks = {k: list(s.given_stacks[k]) if k in s.given_stacks else stack_contents(k)
+                for k in (1, 2, 3, 4)}
     s.first_player = e["first_player"]
     s.draws += e.get("draws", 0)
 
