@@ -27,3 +27,83 @@ def simulate(games: int, seed: str, players: str, edition: str, short: bool) -> 
     counts = [int(p) for p in players.split(",")]
     ok = simulate_games(games, seed, counts, edition, short, out=click.echo)
     sys.exit(0 if ok else 1)
+
+
+# --- the service -------------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--threads", default=16, show_default=True, type=int,
+              help="Worker threads (requests served at once).")
+def serve(host: str, port: int, threads: int) -> None:
+    """Run the HTTP API with waitress (SQLite in ./instance unless PBEM_DATABASE_URL is set).
+
+    Pending migrations are applied first.
+    """
+    import waitress
+
+    from service import context, migrations
+    from service.api import create_app
+
+    ctx = context.configure(context.build(pool_size=threads))
+    migrations.upgrade(ctx.engine)
+    click.echo(f"pbem: serving on http://{host}:{port}/api (database: "
+               f"{ctx.engine.url.render_as_string(hide_password=True)})", err=True)
+    waitress.serve(create_app(ctx), host=host, port=port, threads=threads, ident="pbem")
+
+
+@main.group()
+def db() -> None:
+    """The database: migrations, snapshots."""
+
+
+@db.command()
+def upgrade() -> None:
+    """Apply the pending migrations."""
+    from service import context, migrations
+
+    ctx = context.build()
+    migrations.upgrade(ctx.engine)
+    click.echo(f"database at revision {migrations.current_revision(ctx.engine)}")
+
+
+@db.command("drop-snapshots")
+def drop_snapshots() -> None:
+    """Empty the snapshot cache (it is rebuilt as games are read)."""
+    from sqlalchemy import delete
+
+    from service import context
+    from service import db as dbs
+    from service.tables import snapshots
+
+    ctx = context.build()
+    with dbs.write(ctx.engine) as conn:
+        count = conn.execute(delete(snapshots)).rowcount
+    click.echo(f"{count} snapshot(s) dropped")
+
+
+@main.group()
+def player() -> None:
+    """Players."""
+
+
+@player.command("add")
+@click.argument("email")
+@click.option("--name", help="Display name (default: the part of the email before @).")
+@click.option("--language", default="en", show_default=True, type=click.Choice(["en", "fr", "it"]))
+@click.option("--tz", "time_zone", default="UTC", show_default=True, help="IANA time zone.")
+def player_add(email: str, name: str | None, language: str, time_zone: str) -> None:
+    """Add a player (or find the existing one) and print a new API token on the last line."""
+    from service import context, migrations, players
+    from service.errors import ServiceError
+
+    ctx = context.build()
+    migrations.upgrade(ctx.engine)
+    try:
+        found, token = players.add(ctx, email, name=name, language=language, time_zone=time_zone)
+    except ServiceError as error:
+        raise click.ClickException(error.detail) from None
+    click.echo(f"player {found.id} <{found.email}> {found.name}", err=True)
+    click.echo(token)

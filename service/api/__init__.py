@@ -1,0 +1,39 @@
+"""The HTTP API (Flask + flask-smorest). `create_app()` builds it around a service context."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+from service.api import problems
+from service.context import Context
+
+
+def create_app(service: Context | None = None, **config: Any) -> Flask:
+    from service import context
+    from service.api import account, games
+
+    service = service or context.current()
+    app = Flask(__name__)
+    app.config.update(
+        API_TITLE="El Grande by mail",
+        API_VERSION="1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/api",
+        OPENAPI_JSON_PATH="openapi.json",
+        JSON_SORT_KEYS=False,
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        **config,
+    )
+    app.extensions["pbem"] = service
+    api = problems.ProblemApi(app, spec_kwargs={
+        "info": {"description": "Play El Grande by mail: every move is an event. Errors are "
+                                "application/problem+json with a `detail` saying what is wrong "
+                                "and what is allowed."}})
+    api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
+    app.extensions["pbem_api"] = api
+    api.register_blueprint(games.blp)
+    api.register_blueprint(account.blp)
+    problems.register(app)
+    return app

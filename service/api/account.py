@@ -1,0 +1,53 @@
+"""/api/me and /api/auth: who am I, and signing in with a magic link."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from service import db, players, progress
+from service.api import auth
+from service.api.http import problems_for
+from service.api.schemas import MagicRedeem, MagicRequest, PlayerOut, SessionOut
+from service.api.state import ctx
+
+blp = Blueprint("account", __name__, url_prefix="/api", description="Players and sign-in.")
+problems = problems_for(blp)
+
+
+@blp.route("/me")
+class Me(MethodView):
+    @blp.doc(security=auth.SECURITY)
+    @blp.response(200, PlayerOut)
+    @problems(401)
+    def get(self) -> dict[str, Any]:
+        """The player the token belongs to."""
+        return auth.required().to_json()
+
+
+@blp.route("/auth/magic-link")
+class MagicLinkRequest(MethodView):
+    @blp.arguments(MagicRequest)
+    @blp.response(202)
+    @problems(422)
+    def post(self, body: dict[str, Any]) -> tuple[str, int]:
+        """Ask for a sign-in link by mail. The answer is the same whether or not the address is
+        known, so it cannot be used to find out who plays here."""
+        with db.write(ctx().engine) as conn:
+            player = players.find_by_email(conn, body["email"])
+            if player is not None:
+                progress.notify(conn, None, "magic-link", [player.id], {})
+        return "", 202
+
+
+@blp.route("/auth/session")
+class Session(MethodView):
+    @blp.arguments(MagicRedeem)
+    @blp.response(201, SessionOut)
+    @problems(401, 422)
+    def post(self, body: dict[str, Any]) -> tuple[dict[str, Any], int]:
+        """Exchange the ticket of a magic link (valid once, for a few days) for a session token."""
+        player, token, expires = players.redeem_magic_ticket(ctx(), body["ticket"])
+        return {"token": token, "expires_at": expires, "player": player.to_json()}, 201

@@ -1,0 +1,196 @@
+"""/api/games: create, list, accept, view, decisions, commands, events, time travel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from domain.core.commands import Command
+from service import commands, lobby, queries
+from service.api import auth
+from service.api.http import (
+    etag,
+    if_match_version,
+    json_with_etag,
+    no_nul,
+    not_modified,
+    problems_for,
+)
+from service.api.schemas import (
+    CommandIn,
+    CommandResult,
+    DecisionList,
+    EventPage,
+    EventsArgs,
+    GameCreate,
+    GameDetail,
+    GameList,
+    GameSummary,
+    StateArgs,
+    StateOut,
+)
+from service.api.state import ctx
+from service.errors import Forbidden, Invalid
+from service.store import Source
+
+blp = Blueprint("games", __name__, url_prefix="/api/games",
+                description="Games: create, join, look, move.")
+problems = problems_for(blp)
+
+HEADER_DOCS = {
+    "if_none_match": {"in": "header", "name": "If-None-Match", "required": False,
+                      "schema": {"type": "string"},
+                      "description": "The ETag (game version) you hold: 304 if unchanged"},
+    "if_match": {"in": "header", "name": "If-Match", "required": False,
+                 "schema": {"type": "string"},
+                 "description": "Only act if the game is still at this version (else 412)"},
+    "idempotency_key": {"in": "header", "name": "Idempotency-Key", "required": False,
+                        "schema": {"type": "string", "maxLength": 255},
+                        "description": "Retrying with the same key returns the first result"},
+}
+
+
+@blp.route("")
+class Games(MethodView):
+    @blp.doc(security=auth.SECURITY)
+    @blp.response(200, GameList)
+    @problems(401)
+    def get(self) -> dict[str, Any]:
+        """The caller's games, with whose turn it is (yours first)."""
+        player = auth.required()
+        return {"games": [h.summary() for h in queries.games_of(ctx(), player)]}
+
+    @blp.doc(security=auth.SECURITY)
+    @blp.arguments(GameCreate)
+    @blp.response(201, GameSummary)
+    @problems(401, 422)
+    def post(self, body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
+        """Create a game; each seat is invited. It starts when every seat has accepted, or at
+        once with `"start": true`."""
+        player = auth.required()
+        no_nul(body)
+        created = lobby.create(ctx(), player, game=body["game"], emails=body["seats"],
+                               options=body["options"], setup=body["setup"],
+                               start=body["start"])
+        head = queries.header(ctx(), created.game_id, player)
+        return head.summary(), 201, {"Location": f"/api/games/{head.id}"}
+
+
+@blp.route("/<game_id>")
+class Game(MethodView):
+    @blp.doc(security=[{}, *auth.SECURITY], parameters=[HEADER_DOCS["if_none_match"]])
+    @blp.response(200, GameDetail)
+    @blp.alt_response(304, description="Not modified since the ETag you sent")
+    @problems(401, 404)
+    def get(self, game_id: str) -> Response:
+        """The game as the caller may see it (a seat's view, or the spectators'). ETag: version."""
+        head = queries.header(ctx(), game_id, auth.caller())
+        tag = etag(head)
+        if not_modified(tag):
+            return Response(status=304, headers={"ETag": tag, "Vary": "Authorization"})
+        version, view = queries.view(ctx(), head)
+        body = {**head.summary(), "version": version, "view": view}
+        return json_with_etag(GameDetail().dump(body), etag(head, version))
+
+
+@blp.route("/<game_id>/accept")
+class Accept(MethodView):
+    @blp.doc(security=auth.SECURITY)
+    @blp.response(200, GameSummary)
+    @problems(401, 403, 404)
+    def post(self, game_id: str) -> dict[str, Any]:
+        """Accept the invitation to your seat; the last acceptance starts the game."""
+        player = auth.required()
+        queries.header(ctx(), game_id, player)  # 404 before 403
+        lobby.accept(ctx(), game_id, player)
+        return queries.header(ctx(), game_id, player).summary()
+
+
+@blp.route("/<game_id>/start")
+class Start(MethodView):
+    @blp.doc(security=auth.SECURITY)
+    @blp.response(200, GameSummary)
+    @problems(401, 403, 404, 409)
+    def post(self, game_id: str) -> dict[str, Any]:
+        """The creator starts the game without waiting for the other acceptances."""
+        player = auth.required()
+        queries.header(ctx(), game_id, player)
+        lobby.start(ctx(), game_id, player)
+        return queries.header(ctx(), game_id, player).summary()
+
+
+@blp.route("/<game_id>/decisions")
+class Decisions(MethodView):
+    @blp.doc(security=[{}, *auth.SECURITY])
+    @blp.response(200, DecisionList)
+    @problems(401, 404)
+    def get(self, game_id: str) -> dict[str, Any]:
+        """What the caller must decide now, with the legal options (spectators: nothing)."""
+        head = queries.header(ctx(), game_id, auth.caller())
+        version, mine = queries.decisions(ctx(), head)
+        return {"version": version, "decisions": mine}
+
+
+@blp.route("/<game_id>/commands")
+class Commands(MethodView):
+    @blp.doc(security=auth.SECURITY,
+             parameters=[HEADER_DOCS["if_match"], HEADER_DOCS["idempotency_key"]])
+    @blp.arguments(CommandIn)
+    @blp.response(200, CommandResult)
+    @problems(401, 403, 404, 409, 412, 422)
+    def post(self, body: dict[str, Any], game_id: str) -> Response:
+        """Make a move for your seat. 422: not legal (the engine says why, and what is);
+        409: the game moved on meanwhile and it is no longer legal; 412: If-Match is stale."""
+        player = auth.required()
+        no_nul(body)
+        head = queries.header(ctx(), game_id, player)
+        if head.seat is None:
+            raise Forbidden("You have no seat in this game: spectators cannot make moves.")
+        claimed = body.get("seat")
+        if claimed is not None and claimed != head.seat:
+            raise Forbidden(f"You play seat {head.seat}; nobody can act for another seat "
+                            f"(the command names seat {claimed}).", allowed=[head.seat])
+        command = Command.from_json(body, seat=head.seat)
+        key = request.headers.get("Idempotency-Key")
+        if key is not None and not 1 <= len(key) <= 255:
+            raise Invalid("An Idempotency-Key must have between 1 and 255 characters.")
+        idempotency = (commands.Idempotency(player.id, key,
+                                            commands.Idempotency.digest(game_id, body))
+                       if key else None)
+        outcome = commands.handle(game_id, head.seat, command, Source("api"), ctx=ctx(),
+                                  expected_version=if_match_version(), idempotency=idempotency)
+        head = queries.header(ctx(), game_id, player)
+        events = queries.log(ctx(), head, after=outcome.first - 1, upto=outcome.version)
+        result = CommandResult().dump({"version": outcome.version, "replayed": outcome.replayed,
+                                       "events": events})
+        return json_with_etag(result, f'"{outcome.version}"')
+
+
+@blp.route("/<game_id>/events")
+class Events(MethodView):
+    @blp.doc(security=[{}, *auth.SECURITY])
+    @blp.arguments(EventsArgs, location="query")
+    @blp.response(200, EventPage)
+    @problems(401, 404)
+    def get(self, args: dict[str, Any], game_id: str) -> dict[str, Any]:
+        """The game's log after event `after`, as the caller may see it, described."""
+        head = queries.header(ctx(), game_id, auth.caller())
+        events = queries.log(ctx(), head, after=args["after"], limit=args["limit"])
+        return {"version": head.version, "events": events}
+
+
+@blp.route("/<game_id>/state")
+class State(MethodView):
+    @blp.doc(security=[{}, *auth.SECURITY])
+    @blp.arguments(StateArgs, location="query")
+    @blp.response(200, StateOut)
+    @problems(401, 404, 422)
+    def get(self, args: dict[str, Any], game_id: str) -> dict[str, Any]:
+        """Time travel: the caller's view as it was right after event `at`."""
+        head = queries.header(ctx(), game_id, auth.caller())
+        version, view = queries.view(ctx(), head, at=args["at"])
+        return {"version": version, "view": view}
+

@@ -1,0 +1,112 @@
+"""Every error as `application/problem+json` (RFC 9457): type, title, status, and a `detail` that
+says what is wrong and what is allowed; `allowed` carries the legal options for programs."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import marshmallow as ma
+from flask import Response, json
+from flask_smorest import Api
+from werkzeug.exceptions import HTTPException
+
+from domain.core.errors import RuleError
+from service.errors import Rejected, ServiceError
+
+log = logging.getLogger(__name__)
+
+PROBLEM = "application/problem+json"
+TYPE_BASE = "https://elgrande.example/problems/"
+
+
+class ProblemSchema(ma.Schema):
+    type = ma.fields.String(metadata={"description": "A URI naming the kind of problem"})
+    title = ma.fields.String()
+    status = ma.fields.Integer()
+    detail = ma.fields.String(metadata={"description": "What is wrong, and what is allowed"})
+    allowed = ma.fields.Raw(allow_none=True,
+                            metadata={"description": "What would have been legal, if known"})
+    errors = ma.fields.Dict(metadata={"description": "Field by field validation errors"})
+    version = ma.fields.Integer(metadata={"description": "The game's current version"})
+
+
+def problem(status: int, slug: str, title: str, detail: str, *, allowed: Any = None,
+            headers: dict[str, str] | None = None, **extra: Any) -> Response:
+    body: dict[str, Any] = {"type": TYPE_BASE + slug, "title": title, "status": status,
+                            "detail": detail}
+    if allowed is not None:
+        body["allowed"] = allowed
+    body.update({k: v for k, v in extra.items() if v is not None})
+    response = Response(json.dumps(body), status=status, mimetype=PROBLEM)
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def from_service_error(error: ServiceError) -> Response:
+    headers = {"WWW-Authenticate": 'Bearer realm="pbem"'} if error.status == 401 else None
+    return problem(error.status, error.slug, error.title, error.detail, allowed=error.allowed,
+                   headers=headers, **error.extra)
+
+
+def _describe_field_errors(messages: Any, prefix: str = "") -> list[str]:
+    out: list[str] = []
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            if key in ("json", "query", "headers", "path", "form") and not prefix:
+                out += _describe_field_errors(value, "")
+            else:
+                out += _describe_field_errors(value, f"{prefix}.{key}" if prefix else str(key))
+    elif isinstance(messages, list):
+        texts = [m for m in messages if isinstance(m, str)]
+        if texts:
+            out.append(f"{prefix or 'body'}: {' '.join(texts)}")
+        for m in messages:
+            if not isinstance(m, str):
+                out += _describe_field_errors(m, prefix)
+    else:
+        out.append(f"{prefix or 'body'}: {messages}")
+    return out
+
+
+class ProblemApi(Api):
+    """flask-smorest's Api with problem+json errors (documented and sent)."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def handle_http_exception(self, error: HTTPException) -> Response:  # type: ignore[override]
+        data = getattr(error, "data", None) or {}
+        messages = data.get("errors") or data.get("messages")
+        code = error.code or 500
+        if messages:
+            lines = _describe_field_errors(messages)
+            detail = "The request does not match the API: " + "; ".join(lines) + "."
+            return problem(code, "invalid-request", "The request is not valid", detail,
+                           errors=messages)
+        slug = (error.name or "error").lower().replace(" ", "-")
+        detail = data.get("message") or error.description or error.name
+        response = problem(code, slug, error.name or "Error", str(detail),
+                           headers=dict(data.get("headers") or {}))
+        if code == 405 and getattr(error, "valid_methods", None):
+            response.headers["Allow"] = ", ".join(error.valid_methods or [])
+        return response
+
+
+def register(app: Any) -> None:
+    @app.errorhandler(ServiceError)
+    def _service_error(error: ServiceError) -> Response:
+        return from_service_error(error)
+
+    @app.errorhandler(RuleError)
+    def _rule_error(error: RuleError) -> Response:
+        return from_service_error(Rejected.of(error))
+
+    @app.errorhandler(Exception)
+    def _unexpected(error: Exception) -> Response:
+        if isinstance(error, HTTPException):
+            return app.extensions["pbem_api"].handle_http_exception(error)
+        log.exception("unhandled error")
+        return problem(500, "internal-error", "Internal error",
+                       "Something went wrong on our side; nothing you sent was stored unless the "
+                       "game's version moved.")

@@ -1,0 +1,143 @@
+"""The API's request and response shapes (marshmallow), which also make the OpenAPI document."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+MAX_INT = 2**31 - 1  # the database's integer: larger numbers are refused, not overflowed
+GAME_ID = validate.Regexp(r"^[a-z0-9]{1,32}$", error="not a game id")
+
+
+class Strict(ma.Schema):
+    class Meta:
+        unknown = ma.RAISE
+
+
+class GameCreate(Strict):
+    game = fields.String(load_default="el-grande", validate=validate.Length(min=1, max=32),
+                         metadata={"description": "Which game (see the error's `allowed`)"})
+    seats = fields.List(fields.Email(validate=validate.Length(max=320)), required=True,
+                        validate=validate.Length(min=1, max=8),
+                        metadata={"description": "One email per seat, in seat order"})
+    options = fields.Dict(keys=fields.String(), load_default=dict,
+                          metadata={"description": "The game's rule options"})
+    setup = fields.Dict(keys=fields.String(), load_default=None, allow_none=True,
+                        metadata={"description": "A fully given set-up instead of a seeded one"})
+    start = fields.Boolean(load_default=False,
+                           metadata={"description": "Start at once, without waiting for the "
+                                                    "invited seats to accept"})
+
+
+class SeatOut(ma.Schema):
+    seat = fields.Integer()
+    name = fields.String()
+    accepted = fields.Boolean()
+
+
+class GameSummary(ma.Schema):
+    id = fields.String()
+    game = fields.String()
+    status = fields.String(metadata={"description": "invited | active | over"})
+    version = fields.Integer(metadata={"description": "How many events the game has"})
+    seat = fields.Integer(allow_none=True, metadata={"description": "The caller's seat"})
+    seats = fields.List(fields.Nested(SeatOut))
+    waiting_on = fields.List(fields.Integer(), metadata={"description": "Seats to decide now"})
+    your_turn = fields.Boolean()
+
+
+class GameDetail(GameSummary):
+    view = fields.Dict(allow_none=True,
+                       metadata={"description": "The game as the caller may see it"})
+
+
+class GameList(ma.Schema):
+    games = fields.List(fields.Nested(GameSummary))
+
+
+class DecisionOut(ma.Schema):
+    seat = fields.Integer(allow_none=True)
+    kind = fields.String()
+    secret = fields.Boolean()
+    options = fields.List(fields.Dict(), allow_none=True)
+    constraint = fields.Dict(allow_none=True)
+    info = fields.Dict()
+
+
+class DecisionList(ma.Schema):
+    version = fields.Integer()
+    decisions = fields.List(fields.Nested(DecisionOut))
+
+
+class CommandIn(ma.Schema):
+    """A move: `type` names it, the other fields are its parameters (see the decisions)."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+    type = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    seat = fields.Integer(allow_none=True, validate=validate.Range(min=0, max=64),
+                          metadata={"description": "Optional; must be the caller's own seat"})
+
+
+class MessageOut(ma.Schema):
+    key = fields.String()
+    params = fields.Dict()
+
+
+class EventOut(ma.Schema):
+    seq = fields.Integer()
+    type = fields.String()
+    version = fields.Integer()
+    payload = fields.Dict(metadata={"description": "As the caller may see it"})
+    messages = fields.List(fields.Nested(MessageOut))
+    source = fields.String()
+    created_at = fields.DateTime()
+
+
+class CommandResult(ma.Schema):
+    version = fields.Integer(metadata={"description": "The game's version after the command"})
+    replayed = fields.Boolean(metadata={"description": "True when an earlier request with the "
+                                                       "same Idempotency-Key was accepted"})
+    events = fields.List(fields.Nested(EventOut))
+
+
+class EventsArgs(Strict):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_INT))
+    limit = fields.Integer(load_default=1000, validate=validate.Range(min=1, max=5000))
+
+
+class EventPage(ma.Schema):
+    version = fields.Integer()
+    events = fields.List(fields.Nested(EventOut))
+
+
+class StateArgs(Strict):
+    at = fields.Integer(required=True, validate=validate.Range(min=0, max=MAX_INT))
+
+
+class StateOut(ma.Schema):
+    version = fields.Integer()
+    view = fields.Dict(allow_none=True)
+
+
+class PlayerOut(ma.Schema):
+    id = fields.Integer()
+    email = fields.String()
+    name = fields.String()
+    language = fields.String()
+    time_zone = fields.String()
+
+
+class MagicRedeem(Strict):
+    ticket = fields.String(required=True, validate=validate.Length(min=1, max=2000))
+
+
+class MagicRequest(Strict):
+    email = fields.Email(required=True, validate=validate.Length(max=320))
+
+
+class SessionOut(ma.Schema):
+    token = fields.String()
+    expires_at = fields.DateTime()
+    player = fields.Nested(PlayerOut)

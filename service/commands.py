@@ -1,0 +1,229 @@
+"""`handle`: the one path by which anything changes a game.
+
+    load (cache or snapshot + later events) → fold → decide → append + read model + outbox
+    (+ the idempotency record) in ONE transaction → on a version conflict, reload and decide again
+
+Secret choices of different seats do not depend on each other, so when one loses the race it is
+simply decided again on the newer state and goes through; a command that the newer state makes
+illegal is refused with `MovedOn` (409) rather than `Rejected` (422), because it was legal when the
+client sent it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from domain.core.commands import Command
+from domain.core.errors import RuleError
+from domain.core.events import Event
+from domain.core.game import GameModule
+from domain.core.undo import UNDONE
+from service import context, db, progress, states, store
+from service.context import Context
+from service.errors import Busy, Invalid, MovedOn, NotActive, NotFound, Rejected, Stale
+from service.store import ConcurrencyError, Source
+from service.tables import games, idempotency_keys
+
+log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 12
+MAX_SYSTEM_STEPS = 20
+
+
+@dataclass(frozen=True)
+class Idempotency:
+    """A client's Idempotency-Key, scoped to the player, and a digest of the request it names."""
+
+    player_id: int
+    key: str
+    fingerprint: str
+
+    @staticmethod
+    def digest(game_id: str, body: Any) -> str:
+        text = json.dumps([game_id, body], sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """An accepted command: its events took seqs first..version. `replayed`: an earlier request
+    with the same Idempotency-Key was accepted and this is its result (nothing new appended)."""
+
+    game_id: str
+    version: int
+    first: int
+    replayed: bool = False
+
+
+class _KeyTaken(Exception):
+    """Another request with the same Idempotency-Key committed first."""
+
+
+def handle(
+    game_id: str,
+    seat: int | None,
+    command: Command,
+    source: Source,
+    *,
+    ctx: Context | None = None,
+    expected_version: int | None = None,
+    idempotency: Idempotency | None = None,
+    actor: str | None = None,
+    settle: bool = True,
+) -> Outcome:
+    """Decide `command` for `seat` (None: the system) and commit its events, or raise.
+
+    Raises Rejected (422: illegal), MovedOn (409: became illegal while we raced), Stale (412:
+    `expected_version` is not the game's version), NotActive, NotFound, Busy, Invalid.
+    """
+    ctx = ctx or context.current()
+    if seat is not None and command.seat != seat:
+        raise Invalid(f"This command is for seat {command.seat}, but it was sent by seat {seat}.")
+    if idempotency is not None:
+        earlier = _replay(ctx, game_id, idempotency)
+        if earlier is not None:
+            return earlier
+    for attempt in range(MAX_ATTEMPTS):
+        module, players = _game(ctx, game_id)
+        version, state, _ = states.load(ctx.engine, ctx.states, game_id, module,
+                                        snapshot_every=ctx.snapshot_every)
+        if expected_version is not None and version != expected_version:
+            raise Stale(f"The game is at version {version}, not {expected_version}: "
+                        "read it again and decide on what it shows now.", version=version)
+        new = _decide(module, state, command, raced=attempt > 0)
+        after = _after(ctx, game_id, module, version, state, new)
+        who = actor or ("system" if seat is None else f"player:{players[seat]}")
+        try:
+            with db.write(ctx.engine) as conn:
+                head = store.append(conn, game_id, version, new, actor=who, source=source)
+                progress.record(conn, game_id, module, expected=version, version=head,
+                                before=state, after=after, players=players)
+                if idempotency is not None:
+                    _remember(conn, game_id, idempotency, version + 1, head)
+        except ConcurrencyError:
+            if idempotency is not None and (earlier := _replay(ctx, game_id, idempotency)):
+                return earlier  # a twin of this request won the race
+            if expected_version is not None:
+                raise Stale("Another move was recorded first: read the game again.") from None
+            log.debug("version conflict on %s at %s (attempt %s)", game_id, version, attempt)
+            continue
+        except _KeyTaken:
+            earlier = _replay(ctx, game_id, idempotency)  # type: ignore[arg-type]
+            if earlier is None:  # pragma: no cover - the row committed, so it is there
+                raise Busy("Please retry the request.") from None
+            return earlier
+        ctx.states.put(game_id, head, after)
+        if settle and seat is not None and _system_decision(module, after) is not None:
+            settle_system_decisions(game_id, ctx=ctx)
+        return Outcome(game_id, head, version + 1)
+    raise Busy("The game changed too many times while this command was being recorded; "
+               "nothing was stored, please send it again.")
+
+
+def settle_system_decisions(game_id: str, *, ctx: Context | None = None) -> int:
+    """Submit the system's own decisions (e.g. `resolve` once every secret is in), in process.
+
+    Interim: the workers issue replaces this call by a task from the outbox. Returns how many system
+    commands were committed. A lost race (another thread resolved first) is not an error.
+    """
+    ctx = ctx or context.current()
+    done = 0
+    for _ in range(MAX_SYSTEM_STEPS):
+        module, _players = _game(ctx, game_id)
+        _version, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
+        decision = _system_decision(module, state)
+        if decision is None:
+            return done
+        try:
+            handle(game_id, None, Command(decision.kind, seat=None), store.SYSTEM_SOURCE,
+                   ctx=ctx, settle=False)
+        except (MovedOn, NotActive):
+            continue  # someone else moved the game on: look again
+        except Rejected as error:
+            log.error("the engine refused its own system decision %s on %s: %s",
+                      decision.kind, game_id, error.detail)
+            return done
+        done += 1
+    log.error("game %s still wants system decisions after %s steps", game_id, MAX_SYSTEM_STEPS)
+    return done
+
+
+def _after(ctx: Context, game_id: str, module: GameModule, version: int, state: Any,
+           new: list[Event]) -> Any:
+    """The state once `new` is appended at `version` (an undo needs the whole stream)."""
+    if not any(e.type == UNDONE for e in new):
+        return module.fold(new, state)
+    with db.read(ctx.engine) as conn:
+        stream = store.read(conn, game_id, module.upcasters, upto=version)
+    stream += [store.Recorded(version + i, e, "", "", store.now())
+               for i, e in enumerate(new, start=1)]
+    return states.fold_stream(module, stream)
+
+
+def _system_decision(module: GameModule, state: Any) -> Any:
+    if module.is_over(state):
+        return None
+    return next((d for d in module.pending(state) if d.seat is None), None)
+
+
+def _game(ctx: Context, game_id: str) -> tuple[GameModule, dict[int, int]]:
+    with db.read(ctx.engine) as conn:
+        row = conn.execute(select(games.c.game, games.c.status).where(games.c.id == game_id)
+                           ).first()
+        if row is None:
+            raise NotFound(f"There is no game {game_id!r}.")
+        if row.status == progress.INVITED:
+            raise NotActive("The game has not started: it waits for every seat to accept.")
+        if row.status == progress.OVER:
+            raise NotActive("The game is over; no more moves can be made.")
+        players = progress.seat_players(conn, game_id)
+    module = ctx.games.get(row.game)
+    if module is None:
+        raise NotActive(f"This service no longer runs the game {row.game!r}.")
+    return module, players
+
+
+def _decide(module: GameModule, state: Any, command: Command, *, raced: bool) -> list[Event]:
+    try:
+        return list(module.decide(state, command))
+    except RuleError as error:
+        if raced:
+            raise MovedOn("The game moved on while your command was being recorded, and it is "
+                          f"no longer legal: {error.message}", allowed=error.allowed) from None
+        raise Rejected.of(error) from None
+    except Exception:
+        # decide is pure: a crash on odd input changed nothing, and it is the input that is odd.
+        log.exception("decide() failed on %r", command)
+        raise Invalid("The command could not be understood (its parameters have the wrong "
+                      "shape); see the decisions for the legal options.") from None
+
+
+def _replay(ctx: Context, game_id: str, key: Idempotency) -> Outcome | None:
+    with db.read(ctx.engine) as conn:
+        row = conn.execute(select(idempotency_keys).where(
+            idempotency_keys.c.player_id == key.player_id, idempotency_keys.c.key == key.key)
+        ).first()
+        if row is None:
+            return None
+        if row.game_id != game_id or row.fingerprint != key.fingerprint:
+            raise Invalid("This Idempotency-Key was already used for a different request; "
+                          "use a new key for a new command.")
+        first, last = row.result["first"], row.result["version"]
+    return Outcome(game_id, last, first, replayed=True)
+
+
+def _remember(conn: Connection, game_id: str, key: Idempotency, first: int, last: int) -> None:
+    try:
+        conn.execute(insert(idempotency_keys).values(
+            player_id=key.player_id, key=key.key, game_id=game_id,
+            fingerprint=key.fingerprint, result={"first": first, "version": last},
+            created_at=store.now()))
+    except IntegrityError:
+        raise _KeyTaken() from None

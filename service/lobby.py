@@ -1,0 +1,147 @@
+"""Creating games, inviting seats, accepting, starting.
+
+A game is created with its seats (by email) and its options, and is checked at once by asking the
+module for its opening events. Those events are appended only when the game starts: when every seat
+has accepted, or at once when the creator says `start`. The seed is drawn here, kept in `games`
+(never shown to a client), and given to the module again at the start, so the opening is the one
+that was checked.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, insert, select, update
+
+from domain.core.errors import RuleError
+from domain.core.events import Event
+from domain.core.game import GameModule
+from service import db, players, progress, store
+from service.context import Context
+from service.errors import Conflict, Forbidden, Invalid, NotFound
+from service.players import Player
+from service.tables import games, seats
+
+log = logging.getLogger(__name__)
+
+MAX_SEATS = 8
+
+
+@dataclass(frozen=True)
+class Created:
+    game_id: str
+    started: bool
+
+
+def new_game_id() -> str:
+    """12 lower-case letters and digits: short enough for a mail subject, 62 bits of chance."""
+    alphabet = "abcdefghijkmnpqrstuvwxyz23456789"
+    return "".join(secrets.choice(alphabet) for _ in range(12))
+
+
+def module_for(ctx: Context, name: str) -> GameModule:
+    module = ctx.games.get(name)
+    if module is None:
+        raise Invalid(f"There is no game {name!r}.", allowed=sorted(ctx.games))
+    return module
+
+
+def opening(module: GameModule, count: int, options: Mapping[str, Any], seed: str,
+            setup: Mapping[str, Any] | None) -> list[Event]:
+    try:
+        return module.create(count, options, seed, setup)
+    except RuleError as error:
+        raise Invalid(error.message, allowed=error.allowed) from None
+    except Exception:  # the module could not read what was given: a client error, not ours
+        log.exception("create() failed on options=%r setup=%r", options, setup)
+        raise Invalid("The options or the set-up could not be understood by the game.") from None
+
+
+def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str],
+           options: Mapping[str, Any] | None = None, setup: Mapping[str, Any] | None = None,
+           start: bool = False) -> Created:
+    module = module_for(ctx, game)
+    if not 1 <= len(emails) <= MAX_SEATS:
+        raise Invalid(f"A game needs between 1 and {MAX_SEATS} seats; {len(emails)} given.")
+    normalised = [players.normalise_email(e) for e in emails]
+    if len(set(normalised)) != len(normalised):
+        raise Invalid("The same email is given for two seats; each seat needs its own player.")
+    options = dict(options or {})
+    seed = secrets.token_hex(16)
+    opening(module, len(normalised), options, seed, setup)  # refuse a game that cannot start
+    game_id = new_game_id()
+    stamp = store.now()
+    with db.write(ctx.engine) as conn:
+        seated = [players.ensure(conn, e) for e in normalised]
+        conn.execute(insert(games).values(
+            id=game_id, game=module.name, options=options, setup=dict(setup) if setup else None,
+            seed=seed, players=len(seated), status=progress.INVITED, version=0, waiting_on=[],
+            created_by=creator.id, created_at=stamp, updated_at=stamp))
+        conn.execute(insert(seats), [
+            {"game_id": game_id, "seat": i, "player_id": p.id,
+             "accepted_at": stamp if p.id == creator.id else None}
+            for i, p in enumerate(seated)])
+        progress.notify(conn, game_id, "invitation", [p.id for p in seated if p.id != creator.id],
+                        {"game_id": game_id, "game": module.name, "inviter": creator.name})
+        started = start or all(p.id == creator.id for p in seated)
+        if started:
+            _start(conn, ctx, game_id)
+    return Created(game_id, started)
+
+
+def accept(ctx: Context, game_id: str, player: Player) -> bool:
+    """Record the player's acceptance; start the game if it was the last. True if started now."""
+    with db.write(ctx.engine) as conn:
+        row = _lock_game(conn, game_id)
+        seat = conn.execute(select(seats.c.seat, seats.c.accepted_at).where(
+            seats.c.game_id == game_id, seats.c.player_id == player.id)).first()
+        if seat is None:
+            raise Forbidden("You have no seat in this game, so there is nothing to accept.")
+        if row.status != progress.INVITED:
+            return False  # already started: accepting again changes nothing
+        if seat.accepted_at is None:
+            conn.execute(update(seats).where(seats.c.game_id == game_id,
+                                             seats.c.seat == seat.seat)
+                         .values(accepted_at=store.now()))
+        waiting = conn.execute(select(seats.c.seat).where(
+            seats.c.game_id == game_id, seats.c.accepted_at.is_(None))).first()
+        if waiting is None:
+            _start(conn, ctx, game_id)
+            return True
+    return False
+
+
+def start(ctx: Context, game_id: str, player: Player) -> None:
+    """The creator starts the game without waiting for the other acceptances."""
+    with db.write(ctx.engine) as conn:
+        row = _lock_game(conn, game_id)
+        if row.created_by != player.id:
+            raise Forbidden("Only the game's creator can start it before everyone accepted.")
+        if row.status != progress.INVITED:
+            raise Conflict("The game has already started.")
+        _start(conn, ctx, game_id)
+
+
+def _lock_game(conn: Connection, game_id: str) -> Any:
+    """The game's row, locked until the transaction ends (PostgreSQL; SQLite locks the file)."""
+    row = conn.execute(select(games).where(games.c.id == game_id).with_for_update()).first()
+    if row is None:
+        raise NotFound(f"There is no game {game_id!r}.")
+    return row
+
+
+def _start(conn: Connection, ctx: Context, game_id: str) -> None:
+    row = conn.execute(select(games).where(games.c.id == game_id)).one()
+    module = module_for(ctx, row.game)
+    events = opening(module, row.players, row.options, row.seed, row.setup)
+    version = store.append(conn, game_id, 0, events, actor="system", source=store.SYSTEM_SOURCE)
+    state = module.fold(events)
+    seat_map = progress.seat_players(conn, game_id)
+    progress.record(conn, game_id, module, expected=0, version=version, before=None,
+                    after=state, players=seat_map)
+    progress.notify(conn, game_id, "game-started", seat_map.values(),
+                    {"game_id": game_id, "version": version})

@@ -1,0 +1,179 @@
+"""Players, their bearer tokens and their magic links.
+
+A bearer token is shown once, when minted; only its SHA-256 is stored, so a leaked database does not
+leak working tokens (the tokens are 256 random bits: a plain hash is enough, no slow KDF needed).
+A magic link carries a signed, expiring, single-use ticket (itsdangerous); exchanging it mints a
+session token that expires.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from sqlalchemy import Connection, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from service import db
+from service.context import Context
+from service.errors import Invalid, Unauthorized
+from service.store import now
+from service.tables import magic_links_used, players, tokens
+
+LANGUAGES = ("en", "fr", "it")
+TOKEN_PREFIX = "pbem_"
+_EMAIL = re.compile(r"^[^@\s<>\"\x00-\x1f]+@[^@\s<>\"\x00-\x1f]+\.[^@\s<>\"\x00-\x1f]+$")
+_MAGIC_SALT = "pbem-magic-link"
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    email: str
+    name: str
+    language: str
+    time_zone: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"id": self.id, "email": self.email, "name": self.name,
+                "language": self.language, "time_zone": self.time_zone}
+
+
+def normalise_email(email: str) -> str:
+    email = email.strip().lower()
+    if len(email) > 320 or not _EMAIL.match(email):
+        raise Invalid(f"{email!r} is not an email address (expected name@domain.tld).")
+    return email
+
+
+def check_language(language: str) -> str:
+    if language not in LANGUAGES:
+        raise Invalid(f"Language {language!r} is not offered; allowed: {', '.join(LANGUAGES)}.",
+                      allowed=list(LANGUAGES))
+    return language
+
+
+def check_time_zone(tz: str) -> str:
+    try:
+        ZoneInfo(tz)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise Invalid(f"{tz!r} is not a time zone; use an IANA name such as Europe/Paris.",
+                      allowed=[*sorted(available_timezones())[:5], "…"]) from None
+    return tz
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _row_to_player(row: object) -> Player:
+    return Player(row.id, row.email, row.name, row.language, row.time_zone)  # type: ignore[attr-defined]
+
+
+def find_by_email(conn: Connection, email: str) -> Player | None:
+    row = conn.execute(select(players).where(players.c.email == email.strip().lower())).first()
+    return _row_to_player(row) if row else None
+
+
+def get(conn: Connection, player_id: int) -> Player | None:
+    row = conn.execute(select(players).where(players.c.id == player_id)).first()
+    return _row_to_player(row) if row else None
+
+
+def ensure(conn: Connection, email: str, *, name: str | None = None, language: str = "en",
+           time_zone: str = "UTC") -> Player:
+    """The player with this email, created (in the caller's transaction) if new."""
+    email = normalise_email(email)
+    found = find_by_email(conn, email)
+    if found:
+        return found
+    display = (name or email.split("@")[0]).strip()[:100] or email[:100]
+    result = conn.execute(insert(players).values(
+        email=email, name=display, language=check_language(language),
+        time_zone=check_time_zone(time_zone), created_at=now()).returning(players.c.id))
+    return Player(result.scalar_one(), email, display, language, time_zone)
+
+
+def add(ctx: Context, email: str, *, name: str | None = None, language: str = "en",
+        time_zone: str = "UTC") -> tuple[Player, str]:
+    """Create the player if new, update nothing otherwise, and mint an API token for them."""
+    with db.write(ctx.engine) as conn:
+        player = ensure(conn, email, name=name, language=language, time_zone=time_zone)
+        token = mint_token(conn, player.id, kind="api")
+    return player, token
+
+
+def mint_token(conn: Connection, player_id: int, *, kind: str = "api",
+               lifetime: timedelta | None = None) -> str:
+    token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    stamp = now()
+    conn.execute(insert(tokens).values(
+        player_id=player_id, token_hash=hash_token(token), kind=kind, created_at=stamp,
+        expires_at=stamp + lifetime if lifetime else None))
+    return token
+
+
+def authenticate(ctx: Context, token: str) -> Player | None:
+    """The player a bearer token belongs to, if the token is valid now."""
+    if not token.startswith(TOKEN_PREFIX) or len(token) > 100:
+        return None
+    query = (
+        select(players, tokens.c.expires_at, tokens.c.revoked_at)
+        .join(tokens, tokens.c.player_id == players.c.id)
+        .where(tokens.c.token_hash == hash_token(token))
+    )
+    with db.read(ctx.engine) as conn:
+        row = conn.execute(query).first()
+    if row is None or row.revoked_at is not None:
+        return None
+    if row.expires_at is not None and _aware(row.expires_at) <= now():
+        return None
+    return _row_to_player(row)
+
+
+def _aware(stamp: datetime) -> datetime:
+    """SQLite hands timestamps back without their zone; they were stored in UTC."""
+    return stamp if stamp.tzinfo else stamp.replace(tzinfo=now().tzinfo)
+
+
+def _serializer(ctx: Context) -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(ctx.settings.secret_key, salt=_MAGIC_SALT)
+
+
+def magic_ticket(ctx: Context, player_id: int) -> str:
+    """A signed ticket for a magic link (the mail worker puts it in a link it sends)."""
+    return _serializer(ctx).dumps({"p": player_id, "n": secrets.token_urlsafe(16)})
+
+
+def magic_link(ctx: Context, player_id: int) -> str:
+    return f"{ctx.settings.base_url.rstrip('/')}/login/{magic_ticket(ctx, player_id)}"
+
+
+def redeem_magic_ticket(ctx: Context, ticket: str) -> tuple[Player, str, datetime]:
+    """Exchange a valid, unexpired, unused ticket for a session token (and its expiry)."""
+    max_age = ctx.settings.magic_link_max_age
+    try:
+        data = _serializer(ctx).loads(ticket, max_age=max_age)
+    except SignatureExpired:
+        raise Unauthorized("This sign-in link has expired; ask for a new one.") from None
+    except BadSignature:
+        raise Unauthorized("This sign-in link is not valid.") from None
+    if not isinstance(data, dict) or not isinstance(data.get("p"), int):
+        raise Unauthorized("This sign-in link is not valid.")
+    lifetime = timedelta(seconds=ctx.settings.session_max_age)
+    try:
+        with db.write(ctx.engine) as conn:
+            conn.execute(insert(magic_links_used).values(nonce=str(data.get("n"))[:64],
+                                                         used_at=now()))
+            player = get(conn, data["p"])
+            if player is None:
+                raise Unauthorized("This sign-in link is not valid.")
+            token = mint_token(conn, player.id, kind="session", lifetime=lifetime)
+    except IntegrityError:
+        raise Unauthorized("This sign-in link was already used; ask for a new one.") from None
+    return player, token, now() + lifetime

@@ -1,0 +1,136 @@
+"""The read side: a game's header, a player's games, views, decisions, the log, time travel."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from domain.core.game import GameModule
+from service import db, progress, states, store
+from service.context import Context
+from service.errors import Invalid, NotFound
+from service.players import Player
+from service.render import event_for
+from service.tables import games, players, seats
+
+_GAME_ID = re.compile(r"^[a-z0-9]{1,32}$")
+
+
+@dataclass(frozen=True)
+class Header:
+    """A game's row and seats, and where the caller sits (None: a spectator)."""
+
+    id: str
+    game: str
+    status: str
+    version: int
+    waiting_on: list[int]
+    created_by: int
+    seats: list[dict[str, Any]]
+    seat: int | None
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "game": self.game, "status": self.status, "version": self.version,
+            "seat": self.seat, "seats": self.seats, "waiting_on": self.waiting_on,
+            "your_turn": self.seat is not None and self.seat in self.waiting_on,
+        }
+
+
+def _seat_rows(conn: Any, game_ids: list[str]) -> dict[str, list[Any]]:
+    rows = conn.execute(
+        select(seats.c.game_id, seats.c.seat, seats.c.player_id, seats.c.accepted_at,
+               players.c.name)
+        .join(players, players.c.id == seats.c.player_id)
+        .where(seats.c.game_id.in_(game_ids))
+        .order_by(seats.c.game_id, seats.c.seat))
+    out: dict[str, list[Any]] = {g: [] for g in game_ids}
+    for r in rows:
+        out[r.game_id].append(r)
+    return out
+
+
+def _header(row: Any, seat_rows: list[Any], player: Player | None) -> Header:
+    seat = next((r.seat for r in seat_rows if player and r.player_id == player.id), None)
+    return Header(
+        id=row.id, game=row.game, status=row.status, version=row.version,
+        waiting_on=list(row.waiting_on or []), created_by=row.created_by,
+        seats=[{"seat": r.seat, "name": r.name, "accepted": r.accepted_at is not None}
+               for r in seat_rows],
+        seat=seat)
+
+
+def header(ctx: Context, game_id: str, player: Player | None) -> Header:
+    if not _GAME_ID.match(game_id):
+        raise NotFound(f"There is no game {game_id[:40]!r}.")
+    with db.read(ctx.engine) as conn:
+        row = conn.execute(select(games.c.id, games.c.game, games.c.status, games.c.version,
+                                  games.c.waiting_on, games.c.created_by)
+                           .where(games.c.id == game_id)).first()
+        if row is None:
+            raise NotFound(f"There is no game {game_id!r}.")
+        return _header(row, _seat_rows(conn, [game_id])[game_id], player)
+
+
+def games_of(ctx: Context, player: Player) -> list[Header]:
+    """The player's games, the ones waiting on them first, then the most recently moved."""
+    with db.read(ctx.engine) as conn:
+        rows = conn.execute(
+            select(games.c.id, games.c.game, games.c.status, games.c.version,
+                   games.c.waiting_on, games.c.created_by, games.c.updated_at)
+            .join(seats, seats.c.game_id == games.c.id)
+            .where(seats.c.player_id == player.id)
+            .order_by(games.c.updated_at.desc())).all()
+        by_game = _seat_rows(conn, [r.id for r in rows]) if rows else {}
+    found = [_header(r, by_game[r.id], player) for r in rows]
+    return sorted(found, key=lambda h: not h.summary()["your_turn"])
+
+
+def module_of(ctx: Context, head: Header) -> GameModule:
+    module = ctx.games.get(head.game)
+    if module is None:
+        raise NotFound(f"This service no longer runs the game {head.game!r}.")
+    return module
+
+
+def view(ctx: Context, head: Header, *, at: int | None = None) -> tuple[int, dict[str, Any] | None]:
+    """The caller's view now, or as it was after event `at` (time travel)."""
+    if head.status == progress.INVITED:
+        if at not in (None, 0):
+            raise Invalid("The game has not started: it has no events yet.")
+        return 0, None
+    module = module_of(ctx, head)
+    if at is not None and at > head.version:
+        raise Invalid(f"The game has {head.version} events; 'at' must be between 0 and "
+                      f"{head.version}.", allowed={"min": 0, "max": head.version})
+    if at == 0:
+        return 0, None  # before the first event there is nothing to see
+    version, state, _ = states.load(ctx.engine, ctx.states, head.id, module, upto=at,
+                                    snapshot_every=ctx.snapshot_every)
+    return version, module.view(state, head.seat)
+
+
+def decisions(ctx: Context, head: Header) -> tuple[int, list[dict[str, Any]]]:
+    """What the caller must decide now: only their own decisions, never another seat's."""
+    if head.status != progress.ACTIVE or head.seat is None:
+        return head.version, []
+    module = module_of(ctx, head)
+    version, state, _ = states.load(ctx.engine, ctx.states, head.id, module,
+                                    snapshot_every=ctx.snapshot_every)
+    mine = [d.to_json() for d in module.pending(state) if d.seat == head.seat]
+    return version, mine
+
+
+def log(ctx: Context, head: Header, *, after: int = 0, upto: int | None = None,
+        limit: int = 1000) -> list[dict[str, Any]]:
+    """The game's events after `after`, redacted and described for the caller."""
+    if head.status == progress.INVITED:
+        return []
+    module = module_of(ctx, head)
+    last = after + limit if upto is None else min(upto, after + limit)
+    with db.read(ctx.engine) as conn:
+        recorded = store.read(conn, head.id, module.upcasters, after=after, upto=last)
+    return [event_for(module, r, head.seat) for r in recorded]

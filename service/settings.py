@@ -1,0 +1,54 @@
+"""Where the service's settings come from: the environment, else embedded defaults.
+
+`PBEM_DATABASE_URL` selects the database (PostgreSQL in production, e.g.
+`postgresql+psycopg://user@host/db`); without it the service uses SQLite in the instance folder.
+`PBEM_INSTANCE` moves the instance folder (default `./instance`). `PBEM_SECRET_KEY` signs magic
+links; without it a random key is created once and kept in the instance folder.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str
+    secret_key: str
+    instance: Path
+    base_url: str = "http://localhost:8000"
+    magic_link_max_age: int = 3 * 24 * 3600  # seconds a magic link stays valid
+    session_max_age: int = 30 * 24 * 3600  # seconds a token minted from a magic link stays valid
+
+
+def instance_folder() -> Path:
+    return Path(os.environ.get("PBEM_INSTANCE", "instance")).resolve()
+
+
+def _secret_key(instance: Path) -> str:
+    key = os.environ.get("PBEM_SECRET_KEY")
+    if key:
+        return key
+    path = instance / "secret_key"
+    if not path.exists():
+        instance.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(48))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def load_settings(database_url: str | None = None) -> Settings:
+    instance = instance_folder()
+    url = database_url or os.environ.get("PBEM_DATABASE_URL")
+    if not url:
+        instance.mkdir(parents=True, exist_ok=True)
+        url = f"sqlite:///{instance / 'pbem.sqlite3'}"
+    return Settings(
+        database_url=url,
+        secret_key=_secret_key(instance),
+        instance=instance,
+        base_url=os.environ.get("PBEM_BASE_URL", "http://localhost:8000"),
+    )

@@ -1,0 +1,167 @@
+"""The database tables (SQLAlchemy Core). Alembic's migrations create them; a test checks that the
+migrated schema and these definitions agree.
+
+`events` is modelled on the `eventsourcing` library's stored-events table: one row per event, primary
+key (stream id, position in the stream), so that two writers appending at the same expected version
+collide on the key and exactly one wins. It is append-only: triggers refuse UPDATE and DELETE, and
+the service's database user needs only SELECT and INSERT on it. Everything else that changes
+(`games` status and version, `outbox` delivery, `snapshots`) lives in other tables.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    UniqueConstraint,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(table_name)s_%(column_0_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+Json = JSON().with_variant(JSONB(), "postgresql")
+# SQLite only auto-increments an INTEGER PRIMARY KEY.
+BigId = BigInteger().with_variant(Integer(), "sqlite")
+Timestamp = DateTime(timezone=True)
+
+GAME_ID = 32
+
+players = Table(
+    "players",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("email", String(320), nullable=False, unique=True),  # stored lower-cased
+    Column("name", String(100), nullable=False),
+    Column("language", String(8), nullable=False),
+    Column("time_zone", String(64), nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+)
+
+tokens = Table(
+    "tokens",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("player_id", BigId, ForeignKey("players.id"), nullable=False, index=True),
+    Column("token_hash", String(64), nullable=False, unique=True),  # sha256 hex; never the token
+    Column("kind", String(16), nullable=False),  # api | session
+    Column("created_at", Timestamp, nullable=False),
+    Column("expires_at", Timestamp, nullable=True),
+    Column("revoked_at", Timestamp, nullable=True),
+)
+
+magic_links_used = Table(
+    "magic_links_used",
+    metadata,
+    Column("nonce", String(64), primary_key=True),  # a magic link works once
+    Column("used_at", Timestamp, nullable=False),
+)
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(GAME_ID), primary_key=True),
+    Column("game", String(32), nullable=False),  # the game module's name, e.g. el-grande
+    Column("options", Json, nullable=False),
+    Column("setup", Json, nullable=True),
+    Column("seed", String(64), nullable=False),  # secret: never sent to a client
+    Column("players", Integer, nullable=False),
+    Column("status", String(16), nullable=False),  # invited | active | over
+    Column("version", Integer, nullable=False),  # the last event's seq (a read model of `events`)
+    Column("waiting_on", Json, nullable=False),  # seats that must decide now (read model)
+    Column("created_by", BigId, ForeignKey("players.id"), nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+    Column("updated_at", Timestamp, nullable=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("game_id", String(GAME_ID), ForeignKey("games.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("player_id", BigId, ForeignKey("players.id"), nullable=False, index=True),
+    Column("accepted_at", Timestamp, nullable=True),
+    PrimaryKeyConstraint("game_id", "seat"),
+    UniqueConstraint("game_id", "player_id", name="uq_seats_game_id_player_id"),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("game_id", String(GAME_ID), ForeignKey("games.id"), nullable=False),
+    Column("seq", Integer, nullable=False),  # 1, 2, 3… within the game; the game's version
+    Column("type", String(64), nullable=False),
+    Column("version", Integer, nullable=False),  # schema version of the payload (upcasters)
+    Column("payload", Json, nullable=False),
+    Column("actor", String(64), nullable=False),  # player:<id> | system
+    Column("source", String(16), nullable=False),  # web | api | email | worker | system
+    Column("source_ref", String(998), nullable=True),  # e.g. the mail's Message-ID
+    Column("created_at", Timestamp, nullable=False),
+    PrimaryKeyConstraint("game_id", "seq"),
+)
+
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("game_id", String(GAME_ID), ForeignKey("games.id"), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("fingerprint", String(64), nullable=False),  # the game code the state was folded by
+    Column("state", LargeBinary, nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+    PrimaryKeyConstraint("game_id", "version"),
+)
+
+outbox = Table(
+    "outbox",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("game_id", String(GAME_ID), ForeignKey("games.id"), nullable=True),
+    Column("player_id", BigId, ForeignKey("players.id"), nullable=True),
+    Column("kind", String(32), nullable=False),  # invitation | game-started | your-turn | game-over
+    Column("payload", Json, nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+    Column("sent_at", Timestamp, nullable=True),
+    Column("attempts", Integer, nullable=False),
+    Index("ix_outbox_unsent", "sent_at", "id"),
+)
+
+idempotency_keys = Table(
+    "idempotency_keys",
+    metadata,
+    Column("player_id", BigId, ForeignKey("players.id"), nullable=False),
+    Column("key", String(255), nullable=False),
+    Column("game_id", String(GAME_ID), ForeignKey("games.id"), nullable=False),
+    Column("fingerprint", String(64), nullable=False),  # of the request it answered
+    Column("result", Json, nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+    PrimaryKeyConstraint("player_id", "key"),
+)
+
+__all__ = [
+    "events",
+    "games",
+    "idempotency_keys",
+    "magic_links_used",
+    "metadata",
+    "outbox",
+    "players",
+    "seats",
+    "snapshots",
+    "tokens",
+]
