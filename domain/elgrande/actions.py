@@ -771,7 +771,8 @@ class PowerCardBack(Card):
         if value not in s.discards[seat]:
             raise RuleError(f"Take back one of your played power cards: {sorted(s.discards[seat])}.",
                             allowed=sorted(s.discards[seat]))
-        return {"card": value}, ["card"]
+        # Taking back the top card is public; any other is private (redacted for the others).
+        return {"card": value, "public": s.discards[seat][-1] == value}, ["card"]
 
     def run(self, s: State, seat: int, action: Action) -> list[Event]:
         value = action.params["card"]

@@ -35,6 +35,7 @@ from domain.elgrande.evolve import apply, fold, power_order
 from domain.elgrande.options import Options
 from domain.elgrande.scoring import final_ranking, score_place
 from domain.elgrande.state import State
+from domain.elgrande.views import hidden_params
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
@@ -521,7 +522,8 @@ def pending(s: State) -> list[Decision]:
             constraint["special"] = CARDS[t.card].constraint(s, t.seat)
         return [Decision(t.seat, "act", constraint=constraint,
                          info={"placed": t.placed, "special_done": t.special_done})]
-    info = {"active": t.seat, "card": a.card, "params": a.params, "steps": a.steps}
+    info = {"active": t.seat, "card": a.card, "steps": a.steps,
+            "params": hidden_params(a.card, a.params, t.seat, a.veto_queue[0] if a.veto_queue else None)}
     if a.stage == "veto":
         options = [{"type": "allow"}, {"type": "veto"}]
         return [Decision(a.veto_queue[0], "veto", options=options,

@@ -55,7 +55,7 @@ def view(s: State, viewer: Viewer) -> dict[str, Any]:
         },
         "power_played": {str(k): v for k, v in s.power_played.items()},
         "turn_order": list(s.turn_order),
-        "turn": _turn_view(s),
+        "turn": _turn_view(s, viewer),
         "secret": _secret_view(s, viewer),
         "scorings_done": s.scorings_done,
         "ranking": list(s.ranking),
@@ -82,14 +82,22 @@ def _seat_view(s: State, viewer: Viewer, seat: int) -> dict[str, Any]:
     }
 
 
-def _turn_view(s: State) -> dict[str, Any] | None:
+def hidden_params(card: str, params: Any, seat: int, viewer: Viewer) -> Any:
+    """A declared action's parameters as the viewer may see them (a private power card: None)."""
+    if card == "power_card_back" and viewer != seat and not params.get("public", False):
+        return {**params, "card": None}
+    return params
+
+
+def _turn_view(s: State, viewer: Viewer) -> dict[str, Any] | None:
     t = s.turn
     if t is None:
         return None
     action = None
     if t.action is not None:
         a = t.action
-        action = {"card": a.card, "params": a.params, "steps": a.steps, "stopped": sorted(a.stopped),
+        params = a.params if s.phase == "over" else hidden_params(a.card, a.params, t.seat, viewer)
+        action = {"card": a.card, "params": params, "steps": a.steps, "stopped": sorted(a.stopped),
                   "stage": a.stage, "veto_queue": a.veto_queue, "responders": a.responders}
     return {"seat": t.seat, "power": t.power, "step": t.step, "stack": t.stack, "card": t.card,
             "placed": t.placed, "special_done": t.special_done, "action": action}
@@ -115,6 +123,9 @@ def redact(event: Event, viewer: Viewer) -> Event:
     if event.type == "secret_submitted" and viewer != event["seat"]:
         return Event(event.type, {k: v for k, v in event.payload.items() if k != "choice"},
                      event.version)
+    if event.type == "special_declared" and event["card"] == "power_card_back":
+        params = hidden_params(event["card"], event["params"], event["seat"], viewer)
+        return Event(event.type, {**event.payload, "params": params}, event.version)
     if event.type == "power_card_returned" and not event["public"] and viewer != event["seat"]:
         return Event(event.type, {**event.payload, "card": None}, event.version)
     return event
