@@ -136,7 +136,10 @@ def settle_system_decisions(game_id: str, *, ctx: Context | None = None) -> int:
     ctx = ctx or context.current()
     done = 0
     for _ in range(MAX_SYSTEM_STEPS):
-        module, _players = _game(ctx, game_id)
+        try:
+            module, _players = _game(ctx, game_id)
+        except NotActive:
+            return done  # e.g. the resolution ended the game
         _version, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
         decision = _system_decision(module, state)
         if decision is None:

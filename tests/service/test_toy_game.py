@@ -24,4 +24,3 @@ def test_toy_game_end_to_end(make_player) -> None:
         assert r.status_code == 200, r.get_json()
     r = alice.get(f"/api/games/{gid}")
     assert r.get_json()["status"] == "over"
-    print(alice.get(f"/api/games/{gid}/events").get_json())
