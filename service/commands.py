@@ -97,7 +97,13 @@ def handle(
         if expected_version is not None and version != expected_version:
             raise Stale(f"The game is at version {version}, not {expected_version}: "
                         "read it again and decide on what it shows now.", version=version)
-        new = _decide(module, state, command, raced=attempt > 0)
+        try:
+            new = _decide(module, state, command, raced=attempt > 0)
+        except (Rejected, MovedOn):
+            # A twin request (same Idempotency-Key) may have been accepted since we looked.
+            if idempotency is not None and (earlier := _replay(ctx, game_id, idempotency)):
+                return earlier
+            raise
         after = _after(ctx, game_id, module, version, state, new)
         who = actor or ("system" if seat is None else f"player:{players[seat]}")
         try:
