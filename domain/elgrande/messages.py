@@ -6,7 +6,7 @@ through `render`. Place names come from `data.REGIONS`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.core.game import Message
@@ -136,7 +136,7 @@ def render(message: Message, lang: str = "en", names: Sequence[str] | None = Non
             return ", ".join(seat_name(s) for s in value)
         if key in ("places", "regions"):
             return ", ".join(f"{n} → {place_name(p, lang)}" for p, n in value.items())
-        if key == "points":
+        if key == "points" and isinstance(value, Mapping):  # per seat; a bonus is a plain number
             return ", ".join(f"{seat_name(s)} +{p}" for s, p in value.items()) or "—"
         if key == "ranking":
             return ", ".join(f"{r['rank']}. {seat_name(r['seat'])} ({r['score']})" for r in value)
