@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from domain.core.events import Event
+from domain.core.events import Event, thaw
 from domain.elgrande.data import (
     CABALLEROS_PER_PLAYER,
     GENERAL_SCORING_ROUNDS,
@@ -210,7 +210,7 @@ def _special_declared(s: State, e: Event) -> None:
     assert s.turn is not None
     queue = list(e["veto_queue"])
     s.turn.action = Action(
-        card=e["card"], params=dict(e["params"]), steps=list(e["steps"]), veto_queue=queue,
+        card=e["card"], params=thaw(e["params"]), steps=list(e["steps"]), veto_queue=queue,
         stage="veto" if queue else "run",
     )
 
