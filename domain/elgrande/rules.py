@@ -67,6 +67,8 @@ def create(players: int, options: Mapping[str, Any] | None, seed: str,
         raise RuleError(f"El Grande is for {MIN_PLAYERS} to {MAX_PLAYERS} players "
                         f"(got {players!r}).", allowed={"min": MIN_PLAYERS, "max": MAX_PLAYERS})
     opts = Options.parse(options)
+    if setup is not None and not isinstance(setup, Mapping):
+        raise RuleError("The set-up must be an object (king, homes, first_player, stacks).")
     given = dict(setup or {})
     unknown = sorted(set(given) - {"king", "homes", "first_player", "stacks"})
     if unknown:
@@ -82,12 +84,13 @@ def create(players: int, options: Mapping[str, Any] | None, seed: str,
     homes = given.get("homes")
     if homes is None:
         homes = [r for r in order if r != king][:players]
-    if (not isinstance(homes, list) or len(homes) != players or len(set(homes)) != players
+    if (not isinstance(homes, list) or len(homes) != players
+            or not all(isinstance(h, str) for h in homes) or len(set(homes)) != players
             or any(h not in REGION_IDS or h == king for h in homes)):
         raise RuleError("Home regions: one distinct region per seat, never the King's region.",
                         allowed=[r for r in REGION_IDS if r != king])
     first = given.get("first_player", rng.randrange(players))
-    if first not in range(players) or isinstance(first, bool):
+    if isinstance(first, bool) or not isinstance(first, int) or first not in range(players):
         raise RuleError(f"The first player must be a seat from 0 to {players - 1}.",
                         allowed=list(range(players)))
     opening = [
@@ -113,7 +116,8 @@ def _given_stacks(raw: Any) -> dict[int, list[str]]:
         stack = int(key) if str(key) in {"1", "2", "3", "4"} else None
         if stack is None:
             raise RuleError(f"There is no action stack {key!r}.", allowed=[1, 2, 3, 4])
-        if not isinstance(cards, list) or Counter(cards) != Counter(stack_contents(stack)):
+        if (not isinstance(cards, list) or not all(isinstance(c, str) for c in cards)
+                or Counter(cards) != Counter(stack_contents(stack))):
             raise RuleError(f"Stack {stack} must list exactly its 11 cards.",
                             allowed=sorted(stack_contents(stack)))
         out[stack] = list(cards)
