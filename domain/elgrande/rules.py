@@ -207,17 +207,21 @@ def _take(log: Log, cmd: Command, d: Decision) -> None:
         raise RuleError(f"Take from {low} to {high} Caballeros to your court.",
                         allowed={"min": low, "max": high})
     from_provinces = min(count, s.provinces[seat])
-    regions = dict(cmd.get("regions") or {})
     board = s.on_board(seat)
+    raw = cmd.get("regions") or {}
+    if not isinstance(raw, Mapping):
+        raise RuleError("'regions' maps regions to numbers, e.g. {\"aragon\": 2}.",
+                        allowed={"regions": board})
+    regions = dict(raw)
     extra = count - from_provinces
     if extra == 0 and regions:
         raise RuleError("Caballeros come from the regions only when the provinces are empty.")
     if extra:
         if not regions and len(board) == 1:
             regions = {next(iter(board)): extra}
-        if sum(regions.values()) != extra or any(
-                r not in board or not isinstance(n, int) or not 0 < n <= board[r]
-                for r, n in regions.items()):
+        if any(r not in board or isinstance(n, bool) or not isinstance(n, int)
+               or not 0 < n <= board[r] for r, n in regions.items()) \
+                or sum(regions.values()) != extra:
             raise RuleError(f"Your provinces hold {from_provinces}; say which regions the other "
                             f"{extra} come from (not the King's region, not the Castillo).",
                             allowed={"regions": board, "count": extra})
@@ -239,7 +243,8 @@ def _choose_card(log: Log, cmd: Command, d: Decision) -> None:
         if len(matches) > 1:
             raise RuleError(f"Two face-up cards are '{card}'; say which stack.", allowed=options)
         stack = matches[0]["stack"] if matches else None
-    if stack not in s.face_up or (card is not None and s.face_up[stack] != card):
+    if (isinstance(stack, bool) or not isinstance(stack, int) or stack not in s.face_up
+            or (card is not None and s.face_up[stack] != card)):
         raise RuleError("That action card is not available this turn.", allowed=options)
     log.add(Event("card_chosen", {"seat": cmd.seat, "stack": stack, "card": s.face_up[stack]}))
 

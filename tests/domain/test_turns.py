@@ -377,3 +377,19 @@ def test_a_refused_command_leaves_the_given_state_untouched():
         with pytest.raises(RuleError):
             rules.decide(t.state, command)
         assert t.state == before
+
+
+@pytest.mark.parametrize("regions", ["galicia", 2, ["galicia"], {"galicia": "3"}, {"galicia": True}],
+                         ids=["name", "number", "list", "text-count", "bool-count"])
+def test_malformed_regions_for_a_take_are_refused(regions):
+    # Regression: these crashed (TypeError/ValueError) instead of being refused.
+    t = _short_provinces()
+    _refused(t, 0, "take", count=6, regions=regions)
+
+
+@pytest.mark.parametrize("stack", [[], {}, True, "1", 1.5])
+def test_a_malformed_stack_is_refused(stack):
+    t = Table(3)
+    t.play_powers(13, 12, 11)
+    err = _refused(t, 0, "choose_card", stack=stack)
+    assert len(err.allowed) == 5
