@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +18,7 @@ from service.render import event_for
 from service.tables import games, players, seats
 
 _GAME_ID = re.compile(r"^[a-z0-9]{1,32}$")
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,14 @@ def view(ctx: Context, head: Header, *, at: int | None = None) -> tuple[int, dic
         return 0, None  # before the first event there is nothing to see
     version, state, _ = states.load(ctx.engine, ctx.states, head.id, module, upto=at,
                                     snapshot_every=ctx.snapshot_every)
-    return version, module.view(state, head.seat)
+    if at is None:
+        return version, module.view(state, head.seat)
+    try:
+        return version, module.view(state, head.seat)
+    except Exception:  # a mid-opening state the game cannot show: refuse, and log for the game
+        logger.exception("view() failed on %s after event %s", head.id, at)
+        raise Invalid(f"The game cannot be shown as it was right after event {at}; try a later "
+                      "event.", allowed={"min": 0, "max": head.version}) from None
 
 
 def decisions(ctx: Context, head: Header) -> tuple[int, list[dict[str, Any]]]:
