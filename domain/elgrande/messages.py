@@ -140,8 +140,20 @@ def render(message: Message, lang: str = "en", names: Sequence[str] | None = Non
             return ", ".join(f"{seat_name(s)} +{p}" for s, p in value.items()) or "—"
         if key == "ranking":
             return ", ".join(f"{r['rank']}. {seat_name(r['seat'])} ({r['score']})" for r in value)
-        if isinstance(value, dict):
-            return "(" + ", ".join(f"{k}: {v}" for k, v in value.items()) + ")" if value else ""
+        if key == "params":  # a declared special action's parameters
+            shown = [show_param(k, v) for k, v in value.items() if k not in ("affected", "public")]
+            return "(" + "; ".join(p for p in shown if p) + ")" if any(shown) else ""
+        return str(value)
+
+    def show_param(key: str, value: Any) -> str:
+        if value is None:
+            return ""
+        if isinstance(value, Mapping):
+            if key == "picks":
+                return ", ".join(f"{seat_name(s)}: {place_name(r, lang)}" for s, r in value.items())
+            return ", ".join(f"{n} → {place_name(p, lang)}" for p, n in value.items())
+        if isinstance(value, str):
+            return place_name(value, lang)
         return str(value)
 
     template = TEXTS[message.key][LANGUAGES.index(lang)]

@@ -78,7 +78,9 @@ def create(players: int, options: Mapping[str, Any] | None, seed: str,
     rng = draw_rng(seed, 0)
     order = list(REGION_IDS)
     rng.shuffle(order)
-    king = given.get("king", order[0])
+    given_homes = given.get("homes") if isinstance(given.get("homes"), list) else []
+    # A drawn King never lands on a home region the creator gave.
+    king = given.get("king", next((r for r in order if r not in given_homes), order[0]))
     if king not in REGION_IDS:
         raise RuleError(f"The King's region must be a region (got {king!r}).", allowed=REGION_IDS)
     homes = given.get("homes")
