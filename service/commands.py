@@ -60,6 +60,7 @@ class Outcome:
     version: int
     first: int
     replayed: bool = False
+    events: tuple[store.Recorded, ...] | None = None  # None: read them back (a replay)
 
 
 class _KeyTaken(Exception):
@@ -126,9 +127,12 @@ def handle(
                 raise Busy("Please retry the request.") from None
             return earlier
         ctx.states.put(game_id, head, after)
+        stamp = store.now()
+        recorded = tuple(store.Recorded(version + i, e, who, source.kind, stamp)
+                         for i, e in enumerate(new, start=1))
         if settle and seat is not None and _system_decision(module, after) is not None:
             settle_system_decisions(game_id, ctx=ctx)
-        return Outcome(game_id, head, version + 1)
+        return Outcome(game_id, head, version + 1, events=recorded)
     raise Busy("The game changed too many times while this command was being recorded; "
                "nothing was stored, please send it again.")
 
@@ -182,6 +186,9 @@ def _system_decision(module: GameModule, state: Any) -> Any:
     return next((d for d in module.pending(state) if d.seat is None), None)
 
 
+_seat_cache: dict[str, dict[int, int]] = {}  # game id → seat → player id (fixed at creation)
+
+
 def _game(ctx: Context, game_id: str) -> tuple[GameModule, dict[int, int]]:
     with db.read(ctx.engine) as conn:
         row = conn.execute(select(games.c.game, games.c.status).where(games.c.id == game_id)
@@ -192,7 +199,11 @@ def _game(ctx: Context, game_id: str) -> tuple[GameModule, dict[int, int]]:
             raise NotActive("The game has not started: it waits for every seat to accept.")
         if row.status == progress.OVER:
             raise NotActive("The game is over; no more moves can be made.")
-        players = progress.seat_players(conn, game_id)
+        players = _seat_cache.get(game_id)
+        if players is None:
+            players = _seat_cache[game_id] = progress.seat_players(conn, game_id)
+            if len(_seat_cache) > 100_000:
+                _seat_cache.clear()
     module = ctx.games.get(row.game)
     if module is None:
         raise NotActive(f"This service no longer runs the game {row.game!r}.")

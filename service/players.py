@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
@@ -118,22 +119,43 @@ def mint_token(conn: Connection, player_id: int, *, kind: str = "api",
     return token
 
 
+_recent: dict[str, tuple[float, Player, datetime | None]] = {}
+AUTH_CACHE_SECONDS = 10.0
+"""How long a checked token is trusted without asking the database again: saves a query per
+request; a revoked token keeps working for at most this long in each server process."""
+
+
 def authenticate(ctx: Context, token: str) -> Player | None:
     """The player a bearer token belongs to, if the token is valid now."""
     if not token.startswith(TOKEN_PREFIX) or len(token) > 100:
         return None
+    digest = hash_token(token)
+    known = _recent.get(digest)
+    if known is not None and known[0] > time.monotonic() and (
+            known[2] is None or known[2] > now()):
+        return known[1]
+    player, expires = _lookup(ctx, digest)
+    if player is not None:
+        if len(_recent) > 10_000:
+            _recent.clear()
+        _recent[digest] = (time.monotonic() + AUTH_CACHE_SECONDS, player, expires)
+    return player
+
+
+def _lookup(ctx: Context, digest: str) -> tuple[Player | None, datetime | None]:
     query = (
         select(players, tokens.c.expires_at, tokens.c.revoked_at)
         .join(tokens, tokens.c.player_id == players.c.id)
-        .where(tokens.c.token_hash == hash_token(token))
+        .where(tokens.c.token_hash == digest)
     )
     with db.read(ctx.engine) as conn:
         row = conn.execute(query).first()
     if row is None or row.revoked_at is not None:
-        return None
-    if row.expires_at is not None and _aware(row.expires_at) <= now():
-        return None
-    return _row_to_player(row)
+        return None, None
+    expires = _aware(row.expires_at) if row.expires_at is not None else None
+    if expires is not None and expires <= now():
+        return None, None
+    return _row_to_player(row), expires
 
 
 def _aware(stamp: datetime) -> datetime:

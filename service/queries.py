@@ -66,15 +66,22 @@ def _header(row: Any, seat_rows: list[Any], player: Player | None) -> Header:
 
 
 def header(ctx: Context, game_id: str, player: Player | None) -> Header:
+    """The game's row with its seats, in one query."""
     if not _GAME_ID.match(game_id):
         raise NotFound(f"There is no game {game_id[:40]!r}.")
+    query = (
+        select(games.c.id, games.c.game, games.c.status, games.c.version, games.c.waiting_on,
+               games.c.created_by, seats.c.game_id, seats.c.seat, seats.c.player_id,
+               seats.c.accepted_at, players.c.name)
+        .join(seats, seats.c.game_id == games.c.id)
+        .join(players, players.c.id == seats.c.player_id)
+        .where(games.c.id == game_id)
+        .order_by(seats.c.seat))
     with db.read(ctx.engine) as conn:
-        row = conn.execute(select(games.c.id, games.c.game, games.c.status, games.c.version,
-                                  games.c.waiting_on, games.c.created_by)
-                           .where(games.c.id == game_id)).first()
-        if row is None:
-            raise NotFound(f"There is no game {game_id!r}.")
-        return _header(row, _seat_rows(conn, [game_id])[game_id], player)
+        rows = conn.execute(query).all()
+    if not rows:
+        raise NotFound(f"There is no game {game_id!r}.")
+    return _header(rows[0], rows, player)
 
 
 def games_of(ctx: Context, player: Player) -> list[Header]:

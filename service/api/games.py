@@ -34,6 +34,7 @@ from service.api.schemas import (
 )
 from service.api.state import ctx
 from service.errors import Forbidden, Invalid
+from service.render import event_for
 from service.store import Source
 
 blp = Blueprint("games", __name__, url_prefix="/api/games",
@@ -162,8 +163,11 @@ class Commands(MethodView):
                        if key else None)
         outcome = commands.handle(game_id, head.seat, command, Source("api"), ctx=ctx(),
                                   expected_version=if_match_version(), idempotency=idempotency)
-        head = queries.header(ctx(), game_id, player)
-        events = queries.log(ctx(), head, after=outcome.first - 1, upto=outcome.version)
+        if outcome.events is not None:
+            module = queries.module_of(ctx(), head)
+            events = [event_for(module, r, head.seat) for r in outcome.events]
+        else:
+            events = queries.log(ctx(), head, after=outcome.first - 1, upto=outcome.version)
         result = CommandResult().dump({"version": outcome.version, "replayed": outcome.replayed,
                                        "events": events})
         return json_with_etag(result, f'"{outcome.version}"')

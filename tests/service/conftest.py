@@ -25,7 +25,7 @@ from domain.games import GAMES
 from service import migrations
 from service.api import create_app
 from service.context import Context
-from service.db import make_engine
+from service.db import dispose, make_engine
 from service.settings import Settings
 from service.tables import metadata
 from tests.service.toygame import GAME as TOY
@@ -67,7 +67,7 @@ def postgres_url(worker_id: str) -> Iterator[str]:
     url = make_url(admin).set(database=name).render_as_string(hide_password=False)
     migrated = make_engine(url)
     migrations.upgrade(migrated)
-    migrated.dispose()
+    dispose(migrated)
     yield url
     with engine.connect() as conn:
         conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
@@ -122,7 +122,7 @@ def ctx(database_url: str, tmp_path: Path) -> Iterator[Context]:
     service = Context(engine=make_engine(database_url, pool_size=8), settings=settings,
                       games=test_games())
     yield service
-    service.engine.dispose()
+    dispose(service.engine)
 
 
 @pytest.fixture
@@ -133,7 +133,7 @@ def pg_ctx(postgres_url: str, tmp_path: Path) -> Iterator[Context]:
     service = Context(engine=make_engine(postgres_url, pool_size=24), settings=settings,
                       games=test_games())
     yield service
-    service.engine.dispose()
+    dispose(service.engine)
 
 
 @dataclass

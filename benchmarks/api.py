@@ -1,0 +1,353 @@
+"""The service's speed through the real HTTP stack (waitress in a subprocess) on PostgreSQL.
+
+    .venv/bin/python benchmarks/api.py [--clients 16] [--games-per-client 1] [--view-games 10000]
+
+1. Raw single-row INSERT (+ commit) rate of the same database, with 1 and with N connections: the
+   yardstick that makes the figures comparable across machines.
+2. N clients, each playing whole 3-player El Grande games over HTTP, one legal move at a time. A
+   game is created with a fully given set-up, which makes it deterministic, so its legal moves are
+   worked out locally with the game module before the clock starts, and the clients only send
+   them. Prints accepted commands/s and p50/p99 command latency.
+3. 10,000 stored games (bulk-inserted straight into the tables: the opening events of each), then
+   random view reads (`GET /api/games/{id}` as a seated player), p50/p99, with 1 and N readers.
+
+It creates a scratch database `pbem_bench_<random>` next to `test` (PBEM_BENCH_POSTGRES_URL names
+the admin connection; default postgres@127.0.0.1:5432/test) and drops it at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine, insert, text
+from sqlalchemy.engine import make_url
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from domain.core.commands import Command  # noqa: E402
+from domain.elgrande.data import REGION_IDS, stack_contents  # noqa: E402
+from domain.games import GAMES  # noqa: E402
+from service import migrations, players, progress  # noqa: E402
+from service.context import build  # noqa: E402
+from service.store import now  # noqa: E402
+from service.tables import events, games, seats  # noqa: E402
+
+GAME = GAMES["el-grande"]
+ADMIN_CANDIDATES = ["postgresql+psycopg://postgres@127.0.0.1:5432/test",
+                    "postgresql+psycopg://root@127.0.0.1:5432/test"]
+
+
+def admin_url() -> str:
+    for url in filter(None, [os.environ.get("PBEM_BENCH_POSTGRES_URL"), *ADMIN_CANDIDATES]):
+        engine = create_engine(url)
+        try:
+            with engine.connect():
+                return url
+        except Exception:
+            continue
+        finally:
+            engine.dispose()
+    raise SystemExit("PostgreSQL is not reachable on 127.0.0.1:5432 (PBEM_BENCH_POSTGRES_URL)")
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+# --- 1. the yardstick -----------------------------------------------------------------------------
+
+def raw_insert_rate(url: str, threads: int, seconds: float) -> float:
+    import psycopg
+
+    dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute("CREATE TABLE IF NOT EXISTS bench_raw (id bigserial PRIMARY KEY, "
+                     "game_id text NOT NULL, seq int NOT NULL, payload jsonb NOT NULL, "
+                     "created_at timestamptz NOT NULL DEFAULT now())")
+    counts = [0] * threads
+    stop = time.monotonic() + seconds
+
+    def run(i: int) -> None:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            while time.monotonic() < stop:
+                conn.execute("INSERT INTO bench_raw (game_id, seq, payload) VALUES (%s, %s, %s)",
+                              (f"g{i}", counts[i], '{"type": "x", "n": 1}'))
+                counts[i] += 1
+
+    started = time.monotonic()
+    pool = [threading.Thread(target=run, args=(i,)) for i in range(threads)]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    return sum(counts) / (time.monotonic() - started)
+
+
+# --- the server and a client ----------------------------------------------------------------------
+
+def start_server(url: str, threads: int) -> tuple[subprocess.Popen[str], int]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "PBEM_DATABASE_URL": url, "PBEM_SECRET_KEY": "bench",
+           "PBEM_INSTANCE": tempfile.mkdtemp(prefix="pbem-bench-")}
+    server = subprocess.Popen([str(Path(sys.executable).with_name("pbem")), "serve", "--port",
+                               str(port), "--threads", str(threads)],
+                              env=env, stderr=subprocess.PIPE, text=True)
+    assert server.stderr is not None
+    server.stderr.readline()  # "serving on …", printed once migrated
+    deadline = time.monotonic() + 30
+    while True:  # until the socket accepts connections
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return server, port
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise SystemExit("the server did not start") from None
+
+
+class Http:
+    """One keep-alive connection per client thread."""
+
+    def __init__(self, port: int) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def call(self, method: str, path: str, token: str, body: Any = None) -> tuple[int, Any]:
+        headers = {"Authorization": f"Bearer {token}"}
+        data = None
+        if body is not None:
+            data = json.dumps(body)
+            headers["Content-Type"] = "application/json"
+        self.conn.request(method, path, body=data, headers=headers)
+        response = self.conn.getresponse()
+        raw = response.read()
+        return response.status, json.loads(raw) if raw else None
+
+
+def random_setup(rng: random.Random) -> dict[str, Any]:
+    """A fully given set-up: with it, El Grande draws nothing from the seed (deterministic)."""
+    regions = list(REGION_IDS)
+    rng.shuffle(regions)
+    stacks = {}
+    for stack in range(1, 5):
+        cards = stack_contents(stack)
+        rng.shuffle(cards)
+        stacks[str(stack)] = cards
+    return {"king": regions[0], "homes": regions[1:4], "first_player": rng.randrange(3),
+            "stacks": stacks}
+
+
+def script(setup: dict[str, Any], rng: random.Random) -> list[tuple[int, dict[str, Any]]]:
+    """A whole game's moves (seat, command body), played out locally before the clock starts, so
+    the clients spend no CPU on the rules while they are measured. The server resolves the
+    system's decisions itself; they are applied here only to follow the game."""
+    state = GAME.fold(GAME.create(3, {}, "mirror", setup))
+    moves = []
+    while not GAME.is_over(state):
+        pending = GAME.pending(state)
+        system = [d for d in pending if d.seat is None]
+        if system:
+            state = GAME.fold(GAME.decide(state, Command(system[0].kind)), state)
+            continue
+        decision = rng.choice(pending)
+        command = GAME.sample_command(state, decision, rng)
+        moves.append((decision.seat, {k: v for k, v in command.to_json().items() if k != "seat"}))
+        state = GAME.fold(GAME.decide(state, command), state)
+    return moves
+
+
+def play_games(port: int, tokens: list[str], emails: list[str],
+               plan: list[tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]],
+               latencies: list[float], errors: list[str]) -> int:
+    """Play the planned games; return the number of accepted commands."""
+    client = Http(port)
+    accepted = 0
+    for setup, moves in plan:
+        status, body = client.call("POST", "/api/games", tokens[0],
+                                   {"game": "el-grande", "seats": emails, "setup": setup,
+                                    "start": True})
+        if status != 201:
+            errors.append(f"create: {status} {body}")
+            return accepted
+        gid = body["id"]
+        for seat, command in moves:
+            started = time.perf_counter()
+            status, result = client.call("POST", f"/api/games/{gid}/commands", tokens[seat],
+                                         command)
+            latencies.append(time.perf_counter() - started)
+            if status != 200:
+                errors.append(f"command: {status} {result}")
+                return accepted
+            accepted += 1
+    return accepted
+
+
+def in_threads(n: int, fn: Callable[[int], Any]) -> list[Any]:
+    results: list[Any] = [None] * n
+
+    def run(i: int) -> None:
+        results[i] = fn(i)
+
+    pool = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    return results
+
+
+# --- 3. many stored games -------------------------------------------------------------------------
+
+def bulk_games(url: str, count: int, player_ids: list[int]) -> list[str]:
+    """Store `count` started games quickly: rows and opening events inserted in batches."""
+    engine = create_engine(url)
+    ids: list[str] = []
+    rng = random.Random(7)
+    stamp = now()
+    batch = 1000
+    for start in range(0, count, batch):
+        game_rows, seat_rows, event_rows = [], [], []
+        for _ in range(min(batch, count - start)):
+            gid = "b" + secrets.token_hex(8)
+            ids.append(gid)
+            seed = secrets.token_hex(16)
+            opening = GAME.create(3, {}, seed, random_setup(rng))
+            state = GAME.fold(opening)
+            game_rows.append({"id": gid, "game": GAME.name, "options": {}, "setup": None,
+                              "seed": seed, "players": 3, "status": progress.ACTIVE,
+                              "version": len(opening),
+                              "waiting_on": progress.waiting_on(GAME, state),
+                              "created_by": player_ids[0], "created_at": stamp,
+                              "updated_at": stamp})
+            seat_rows += [{"game_id": gid, "seat": i, "player_id": p, "accepted_at": stamp}
+                          for i, p in enumerate(player_ids)]
+            event_rows += [{"game_id": gid, "seq": n, "type": e.type, "version": e.version,
+                            "payload": e.to_json()["payload"], "actor": "system",
+                            "source": "system", "source_ref": None, "created_at": stamp}
+                           for n, e in enumerate(opening, start=1)]
+        with engine.begin() as conn:
+            conn.execute(insert(games), game_rows)
+            conn.execute(insert(seats), seat_rows)
+            conn.execute(insert(events), event_rows)
+    with engine.begin() as conn:
+        conn.execute(text("ANALYZE"))
+    engine.dispose()
+    return ids
+
+
+def read_views(port: int, token: str, ids: list[str], reads: int, seed: int,
+               latencies: list[float], errors: list[str]) -> None:
+    rng = random.Random(seed)
+    client = Http(port)
+    for _ in range(reads):
+        gid = rng.choice(ids)
+        started = time.perf_counter()
+        status, body = client.call("GET", f"/api/games/{gid}", token)
+        latencies.append(time.perf_counter() - started)
+        if status != 200 or body["view"] is None:
+            errors.append(f"view: {status}")
+            return
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--games-per-client", type=int, default=1)
+    parser.add_argument("--view-games", type=int, default=10_000)
+    parser.add_argument("--reads", type=int, default=4000, help="view reads in all")
+    parser.add_argument("--insert-seconds", type=float, default=3.0)
+    args = parser.parse_args()
+
+    admin = admin_url()
+    name = f"pbem_bench_{secrets.token_hex(4)}"
+    admin_engine = create_engine(admin, isolation_level="AUTOCOMMIT")
+    with admin_engine.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    url = make_url(admin).set(database=name).render_as_string(hide_password=False)
+    server = None
+    try:
+        ctx = build(url)
+        migrations.upgrade(ctx.engine)
+        print(f"PostgreSQL database {name}; {os.cpu_count()} CPU(s); {args.clients} clients")
+
+        raw_1 = raw_insert_rate(url, 1, args.insert_seconds)
+        raw_n = raw_insert_rate(url, args.clients, args.insert_seconds)
+        print(f"raw single-row INSERT+commit: {raw_1:,.0f}/s with 1 connection, "
+              f"{raw_n:,.0f}/s with {args.clients}")
+
+        server, port = start_server(url, args.clients)
+        table = []
+        for c in range(args.clients):
+            emails = [f"c{c}s{s}@bench.example" for s in range(3)]
+            table.append((emails, [players.add(ctx, e)[1] for e in emails]))
+
+        plans = []
+        for c in range(args.clients):
+            rng = random.Random(c)
+            setups = [random_setup(rng) for _ in range(args.games_per_client)]
+            plans.append([(setup, script(setup, rng)) for setup in setups])
+        latencies: list[float] = []
+        errors: list[str] = []
+        started = time.monotonic()
+        counts = in_threads(args.clients, lambda c: play_games(
+            port, table[c][1], table[c][0], plans[c], latencies, errors))
+        elapsed = time.monotonic() - started
+        accepted = sum(counts)
+        rate = accepted / elapsed
+        print(f"commands: {accepted} accepted in {elapsed:.1f} s "
+              f"({args.clients * args.games_per_client} whole games) = {rate:,.0f} commands/s; "
+              f"latency p50 {ms(pct(latencies, 50))}, p99 {ms(pct(latencies, 99))}, "
+              f"max {ms(max(latencies))}; errors {len(errors)}")
+        print(f"ratio commands/s ÷ raw inserts/s ({args.clients} connections): "
+              f"{rate / raw_n:.3f}  (÷ 1 connection: {rate / raw_1:.3f})")
+        for error in errors[:5]:
+            print("  error:", error)
+
+        reader, reader_token = players.add(ctx, "reader@bench.example")
+        others = [players.add(ctx, f"r{i}@bench.example")[0].id for i in range(2)]
+        t0 = time.monotonic()
+        ids = bulk_games(url, args.view_games, [reader.id, *others])
+        print(f"stored {len(ids):,} more games in {time.monotonic() - t0:.1f} s")
+        for readers in (1, args.clients):
+            lat: list[float] = []
+            errs: list[str] = []
+            t0 = time.monotonic()
+            in_threads(readers, lambda r, n=readers, lat=lat, errs=errs: read_views(
+                port, reader_token, ids, args.reads // n, 1000 + r, lat, errs))
+            took = time.monotonic() - t0
+            print(f"view reads, {readers:>2} reader(s), {len(ids):,} games: {len(lat)} reads, "
+                  f"{len(lat) / took:,.0f}/s; p50 {ms(pct(lat, 50))}, p99 {ms(pct(lat, 99))}; "
+                  f"errors {len(errs)}")
+        print(f"median command latency {ms(statistics.median(latencies))}")
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=10)
+        with admin_engine.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin_engine.dispose()
+
+
+if __name__ == "__main__":
+    main()
