@@ -107,3 +107,28 @@ def player_add(email: str, name: str | None, language: str, time_zone: str) -> N
         raise click.ClickException(error.detail) from None
     click.echo(f"player {found.id} <{found.email}> {found.name}", err=True)
     click.echo(token)
+
+
+@main.command()
+@click.option("--bots", default="greedy,random,random", show_default=True,
+              help="One bot level per seat (2 to 5 of: random, greedy, strong).")
+@click.option("--games", default=200, show_default=True, help="How many games to play.")
+@click.option("--seed", default="arena", show_default=True, help="Seed of the games (seed-0, ...).")
+@click.option("--budget", type=float, default=None,
+              help="Seconds per move for the searching levels (default 2).")
+@click.option("--processes", default=2, show_default=True, help="Games played in parallel.")
+@click.option("--short", is_flag=True, help="Play the short game (6 rounds).")
+def arena(bots: str, games: int, seed: str, budget: float | None, processes: int,
+          short: bool) -> None:
+    """Bot levels play each other (seats rotated): win rates and mean scores with 95% CIs."""
+    from domain.bots.arena import run_arena
+
+    levels = [b.strip() for b in bots.split(",") if b.strip()]
+    try:
+        result = run_arena(levels, games, seed=seed, budget=budget, processes=processes,
+                           options={"short_game": short},
+                           progress=lambda g: click.echo(f"game {g.index}: {g.seats} {g.scores}",
+                                                         err=True))
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(result.report())

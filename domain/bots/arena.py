@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
 
-from domain.bots import make_bot
+from domain.bots import LEVELS, make_bot
 from domain.elgrande.module import GAME
 
 
@@ -141,8 +141,9 @@ def run_arena(levels: Sequence[str], games: int, seed: str = "arena", budget: fl
     levels = list(levels)
     if not 2 <= len(levels) <= 5:
         raise ValueError("El Grande is for 2 to 5 players: give 2 to 5 bot levels")
-    for level in set(levels):
-        make_bot(level, budget)  # an unknown level fails here, before any game
+    unknown = sorted(set(levels) - set(LEVELS))
+    if unknown:
+        raise ValueError(f"unknown bot level(s) {', '.join(unknown)}; levels: {', '.join(LEVELS)}")
     started = time.perf_counter()
     jobs = [(levels, i, seed, budget, options) for i in range(games)]
     results: list[GameResult] = []
