@@ -3,9 +3,11 @@
 1. The greedy judge ranks the candidate commands on one determinisation of the view; the best
    `top_k` (distinct) go into the search.
 2. Each iteration draws a fresh determinisation (hidden Castillo counts, face-down cards, private
-   power cards, unrevealed secret choices), picks a candidate by UCB1, plays it, then plays the game
-   on with a fast greedy policy for every seat until the end of the round after the current one
-   (`horizon` rounds), and scores the outcome with the static evaluation (relative to opponents).
+   power cards, unrevealed secret choices) and tries every candidate in it: plays the candidate,
+   then plays the game on with a fast greedy policy for every seat until the end of the round after
+   the current one (`horizon` rounds), with the same random draws for every candidate (common
+   random numbers: the candidates are compared on equal terms), and scores the outcome with the
+   static evaluation (relative to opponents).
 3. When the budget is spent, the candidate with the best mean wins (ties: the greedy order).
 
 Single-option decisions are answered at once. The search never sees the real state: every world it
@@ -14,7 +16,6 @@ simulates is drawn from the view.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from typing import Any
@@ -141,13 +142,12 @@ def playout(s: State, seat: int, rng: random.Random, horizon: int = 1, limit: in
 class StrongBot:
     level = "strong"
 
-    def __init__(self, budget: float = 2.0, max_iterations: int | None = None, top_k: int = 5,
-                 horizon: int = 1, explore: float = 3.0) -> None:
+    def __init__(self, budget: float = 2.0, max_iterations: int | None = None, top_k: int = 4,
+                 horizon: int = 1) -> None:
         self.budget = budget
         self.max_iterations = max_iterations
         self.top_k = top_k
         self.horizon = horizon
-        self.explore = explore
         self.last_iterations = 0
 
     def choose(self, view: dict[str, Any], decision: Decision, rng: random.Random) -> Command:
@@ -168,28 +168,31 @@ class StrongBot:
         self.last_iterations = 0
         if len(candidates) == 1:
             return candidates[0]
-        n = [0] * len(candidates)
         total = [0.0] * len(candidates)
+        n = [0] * len(candidates)
         iteration = 0
         while (self.max_iterations is None or iteration < self.max_iterations) and (
                 self.max_iterations is not None or time.perf_counter() < deadline):
             iteration += 1
-            if iteration <= len(candidates):
-                i = iteration - 1
-            else:
-                log_n = math.log(iteration)
-                i = max(range(len(candidates)), key=lambda j: total[j] / n[j]
-                        + self.explore * math.sqrt(log_n / n[j]))
+            # common random numbers: every candidate is tried in the same world with the same
+            # playout draws, so the comparison between candidates is paired (far less noisy)
             world = determinize(view, rng, decision)
-            try:
-                after = settle(step(world, candidates[i]), seat)
-            except RuleError:  # cannot happen for a legal candidate; never pick it again
-                n[i] += 1
-                total[i] -= 1e6
-                continue
-            end = playout(after, seat, rng, self.horizon)
-            n[i] += 1
-            total[i] += evaluate(end, seat)
+            playout_seed = rng.getrandbits(32)
+            results = []
+            for candidate in candidates:
+                if self.max_iterations is None and results and time.perf_counter() > deadline:
+                    break  # an unfinished round of candidates is dropped: comparisons stay paired
+                try:
+                    after = settle(step(world, candidate), seat)
+                except RuleError:  # cannot happen for a legal candidate; never pick it
+                    results.append(-1e6)
+                    continue
+                end = playout(after, seat, random.Random(playout_seed), self.horizon)
+                results.append(evaluate(end, seat))
+            if len(results) == len(candidates):
+                for i, value in enumerate(results):
+                    total[i] += value
+                    n[i] += 1
         self.last_iterations = iteration
         best = max(range(len(candidates)),
                    key=lambda j: (total[j] / n[j] if n[j] else -1e9, -j))
