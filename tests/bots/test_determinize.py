@@ -48,11 +48,8 @@ def test_determinised_states_are_legal_and_agree_with_the_view(players, options)
 
 
 def test_hidden_castillo_counts_are_sampled_within_what_is_public():
-    s = None
-    for s, d in random_positions("castillo", 4, {}, every=1):
-        if s.round >= 2 and s.phase == "turns" and sum(s.places[CASTILLO]) >= 4:
-            break
-    assert s is not None
+    s, d = next((s, d) for s, d in random_positions("castillo", 4, {})
+                if s.round >= 2 and s.phase == "turns" and sum(s.places[CASTILLO]) >= 4)
     seat = d.seat
     view = views.view(s, seat)
     seen = set()

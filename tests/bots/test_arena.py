@@ -1,0 +1,54 @@
+"""The arena: seat rotation, statistics, a small run, and the `pbem arena` command."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from domain.bots.arena import mean_ci, run_arena, seating
+from service.cli import main
+
+
+def test_seats_rotate_so_every_level_plays_every_seat():
+    levels = ["greedy", "random", "random"]
+    seen = [seating(levels, i) for i in range(3)]
+    assert seen == [["greedy", "random", "random"], ["random", "random", "greedy"],
+                    ["random", "greedy", "random"]]
+    assert {s.index("greedy") for s in seen} == {0, 1, 2}
+
+
+def test_mean_and_confidence_interval():
+    assert mean_ci([]) == (0.0, 0.0)
+    assert mean_ci([3.0]) == (3.0, 0.0)
+    mean, half = mean_ci([0.0, 1.0] * 50)
+    assert mean == 0.5 and half == pytest.approx(1.96 * (0.25 * 100 / 99) ** 0.5 / 10)
+
+
+def test_a_small_arena():
+    result = run_arena(["greedy", "random"], games=2, seed="smoke", processes=1)
+    assert [g.index for g in result.games] == [0, 1]
+    assert [g.seats for g in result.games] == [["greedy", "random"], ["random", "greedy"]]
+    for g in result.games:
+        assert sum(g.credits) == pytest.approx(1.0)
+    by_level = {x.level: x for x in result.summaries}
+    assert by_level["greedy"].share == 0.5
+    assert by_level["greedy"].win_rate + by_level["random"].win_rate == pytest.approx(1.0)
+    assert by_level["greedy"].moves > 0
+    report = result.report()
+    assert "greedy" in report and "95% CI" in report
+
+
+def test_unknown_levels_and_player_counts_are_refused():
+    with pytest.raises(ValueError, match="unknown"):
+        run_arena(["greedy", "genius"], games=1)
+    with pytest.raises(ValueError, match="2 to 5"):
+        run_arena(["greedy"], games=1)
+
+
+def test_the_pbem_arena_command():
+    result = CliRunner().invoke(main, ["arena", "--bots", "greedy,random", "--games", "2",
+                                       "--seed", "cli", "--processes", "1", "--short"])
+    assert result.exit_code == 0, result.output
+    assert "win rate" in result.output and "greedy" in result.output
+    bad = CliRunner().invoke(main, ["arena", "--bots", "greedy,nobody", "--games", "1"])
+    assert bad.exit_code != 0 and "unknown" in bad.output
