@@ -107,9 +107,11 @@ def handle(
             raise
         after = _after(ctx, game_id, module, version, state, new)
         who = actor or ("system" if seat is None else f"player:{players[seat]}")
+        stamp = store.now()
         try:
             with db.write(ctx.engine) as conn:
-                head = store.append(conn, game_id, version, new, actor=who, source=source)
+                head = store.append(conn, game_id, version, new, actor=who, source=source,
+                                    stamp=stamp)
                 progress.record(conn, game_id, module, expected=version, version=head,
                                 before=state, after=after, players=players)
                 if idempotency is not None:
@@ -127,7 +129,6 @@ def handle(
                 raise Busy("Please retry the request.") from None
             return earlier
         ctx.states.put(game_id, head, after)
-        stamp = store.now()
         recorded = tuple(store.Recorded(version + i, e, who, source.kind, stamp)
                          for i, e in enumerate(new, start=1))
         if settle and seat is not None and _system_decision(module, after) is not None:

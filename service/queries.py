@@ -19,6 +19,7 @@ from service.tables import games, players, seats
 
 _GAME_ID = re.compile(r"^[a-z0-9]{1,32}$")
 logger = logging.getLogger(__name__)
+MAX_SEQ = 2**31 - 1  # the database's integer: a bound past it would overflow, not just miss
 
 
 @dataclass(frozen=True)
@@ -146,7 +147,7 @@ def log(ctx: Context, head: Header, *, after: int = 0, upto: int | None = None,
     if head.status == progress.INVITED:
         return []
     module = module_of(ctx, head)
-    last = after + limit if upto is None else min(upto, after + limit)
+    last = min(after + limit, MAX_SEQ) if upto is None else min(upto, after + limit, MAX_SEQ)
     with db.read(ctx.engine) as conn:
         recorded = store.read(conn, head.id, module.upcasters, after=after, upto=last)
     return [event_for(module, r, head.seat) for r in recorded]

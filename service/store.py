@@ -68,6 +68,7 @@ def append(
     *,
     actor: str,
     source: Source,
+    stamp: datetime | None = None,
 ) -> int:
     """Insert `new` after version `expected` in the caller's transaction; return the new version.
 
@@ -76,7 +77,7 @@ def append(
     """
     if not new:
         return expected
-    stamp = now()
+    stamp = stamp or now()
     rows = [
         {
             "game_id": game_id,
@@ -113,5 +114,6 @@ def read(
     out = []
     for row in conn.execute(query):
         event = upcasters.load({"type": row.type, "version": row.version, "payload": row.payload})
-        out.append(Recorded(row.seq, event, row.actor, row.source, row.created_at))
+        stamp = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
+        out.append(Recorded(row.seq, event, row.actor, row.source, stamp))
     return out

@@ -244,6 +244,12 @@ def test_unknown_games_and_garbage_ids_are_404(table: Any) -> None:
     _problem(table.alice.get("/api/nothing-here"), 404)
 
 
+def test_paging_near_the_integer_limit_is_fine(table: Any) -> None:
+    """Found by the fuzzer: after + limit past 2**31 - 1 overflowed PostgreSQL's integer."""
+    r = table.alice.get(f"{table.url}/events?after=2147482648")
+    assert r.status_code == 200 and r.get_json()["events"] == []
+
+
 def test_nul_characters_are_refused_not_stored(table: Any) -> None:
     body = _problem(table.alice.post(f"{table.url}/commands", {"type": "bid", "x": "a\x00b"}),
                     422)
