@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import uuid
 from typing import Any
 
 import pytest
@@ -134,3 +135,46 @@ def test_the_games_row_guards_the_version_too(ctx: Any) -> None:
                         players={0: 1, 1: 2})
     with db.read(ctx.engine) as conn:
         assert conn.execute(select(games.c.version).where(games.c.id == gid)).scalar_one() == 2
+
+
+def test_the_service_runs_with_a_user_that_cannot_update_or_delete_events(
+        pg_ctx: Any, postgres_url: str) -> None:
+    """The database user needs only SELECT and INSERT on `events`."""
+    from sqlalchemy import text
+    from sqlalchemy.engine import make_url
+
+    from domain.core.commands import Command
+    from service import commands
+    from service.context import Context
+    from service.db import dispose, make_engine
+
+    role = f"pbem_app_{uuid.uuid4().hex[:8]}"
+    with pg_ctx.engine.begin() as conn:
+        conn.execute(text(f"CREATE ROLE {role} LOGIN"))
+        conn.execute(text(f"GRANT SELECT, INSERT ON events TO {role}"))
+        others = ", ".join(t.name for t in metadata.sorted_tables if t.name != "events")
+        conn.execute(text(f"GRANT SELECT, INSERT, UPDATE, DELETE ON {others} TO {role}"))
+        conn.execute(text(f"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO {role}"))
+    url = make_url(postgres_url).set(username=role).render_as_string(hide_password=False)
+    limited = Context(engine=make_engine(url, pool_size=2), settings=pg_ctx.settings,
+                      games=pg_ctx.games)
+    try:
+        gid = _game(limited)
+        for seat in (0, 1):
+            commands.handle(gid, seat, Command("bid", seat, {"amount": 2 + seat}),
+                            Source("api"), ctx=limited)
+        assert _count_events(limited, gid) == 5  # 2 opening, 2 bids, 1 reveal
+        with pytest.raises(DBAPIError, match="permission denied"), \
+                db.write(limited.engine) as conn:
+            conn.execute(update(events).values(type="forged"))
+    finally:
+        dispose(limited.engine)
+        with pg_ctx.engine.begin() as conn:
+            conn.execute(text(f"DROP OWNED BY {role}"))
+            conn.execute(text(f"DROP ROLE {role}"))
+
+
+def _count_events(ctx: Any, gid: str) -> int:
+    with db.read(ctx.engine) as conn:
+        return int(conn.execute(select(func.count()).select_from(events)
+                                .where(events.c.game_id == gid)).scalar_one())
