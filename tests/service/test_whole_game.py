@@ -91,7 +91,7 @@ def _play(ctx: Any, app: Any, make_player: Any, seed: int, edition: str) -> None
             submitted = r.get_json()["version"]
             for c in others:
                 after = c.get(f"/api/games/{gid}").get_json()
-                if after["view"].get("secret") is None:
+                if after["version"] != submitted:
                     continue  # the last secret: resolved and revealed at once, nothing to hide
                 # Non-interference: another seat's secret changes nothing the others can see
                 # except that it was submitted.
