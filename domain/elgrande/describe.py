@@ -11,6 +11,7 @@ from typing import Any
 
 from domain.core.events import Event, thaw
 from domain.core.game import Message, Viewer
+from domain.core.undo import UNDONE
 from domain.elgrande.data import CASTILLO
 from domain.elgrande.views import redact
 
@@ -50,6 +51,7 @@ _simple("round_ended", "round.ended", "round")
 _simple("general_scoring_started", "scoring.started", "number")
 _simple("general_scoring_ended", "scoring.ended", "number")
 _DESCRIBERS["special_done"] = lambda e, v: []
+_simple(UNDONE, "undo.done", "first", "last", "by", "reason")
 
 
 @describes("setup_drawn")

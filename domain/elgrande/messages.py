@@ -98,6 +98,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "Choisir {king}, la région du Roi, renvoie vos Caballeros du Castillo à votre cour.",
         "Scegliere {king}, la regione del Re, rimanda i tuoi Caballeros del Castillo a corte.",
     ),
+    "undo.done": ("Events {first} to {last} are undone ({reason}).",
+                  "Les événements {first} à {last} sont annulés ({reason}).",
+                  "Gli eventi da {first} a {last} sono annullati ({reason})."),
     "game.ended": ("The game is over: {ranking}.", "La partie est terminée : {ranking}.",
                    "La partita è finita: {ranking}."),
 }

@@ -23,8 +23,9 @@ def castillo_hidden(s: State, viewer: Viewer, seat: int) -> bool:
 
 
 def view(s: State, viewer: Viewer) -> dict[str, Any]:
-    if s.players == 0:
-        return {"game": "el-grande", "phase": "new"}
+    if not s.places:  # created, set-up not yet folded
+        return {"game": "el-grande", "phase": "new", "you": viewer, "players": s.players,
+                "options": s.options.to_json()}
     places = {}
     for place in PLACES:
         counts: list[int | None] = list(s.places[place])

@@ -225,3 +225,25 @@ def test_fold_and_evolve_never_change_the_state_they_are_given():
     GAME.evolve(middle, record.events[40])
     assert middle == snapshot
     assert after == GAME.fold(record.events[:80])
+
+
+def test_a_game_with_only_its_creation_folded_has_a_view_for_everyone():
+    from domain.elgrande import evolve, rules, views
+
+    created = rules.create(3, {}, "only-created")[:1]
+    state = evolve.fold(created)
+    for viewer in (0, 1, 2, None):
+        shown = views.view(state, viewer)
+        assert shown["phase"] == "new" and shown["players"] == 3
+        assert "seed" not in json.dumps(shown)
+
+
+def test_an_undo_event_is_described_and_rendered_in_every_language():
+    from domain.core.undo import undone_event
+    from domain.elgrande.describe import describe
+    from domain.elgrande.messages import LANGUAGES, render
+
+    (message,) = describe(undone_event(7, 9, by=1, reason="own"), 0)
+    for lang in LANGUAGES:
+        text = render(message, lang, ["Ann", "Bob"])
+        assert "7" in text and "9" in text
