@@ -1,0 +1,20 @@
+"""Workers: deadlines, reminders, tasks and delivery tracking (issue 4).
+
+A placeholder in the migration chain, filled in by that issue's work, so that parallel work never
+forks Alembic's history.
+"""
+
+from __future__ import annotations
+
+revision = "0002"
+down_revision = "0001"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    pass
+
+
+def downgrade() -> None:
+    pass

@@ -1,0 +1,20 @@
+"""Audit: hash chain and undo requests (issue 6).
+
+A placeholder in the migration chain, filled in by that issue's work, so that parallel work never
+forks Alembic's history.
+"""
+
+from __future__ import annotations
+
+revision = "0003"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    pass
+
+
+def downgrade() -> None:
+    pass
