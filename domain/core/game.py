@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from domain.core.commands import Command
 from domain.core.decisions import Decision
+from domain.core.errors import RuleError
 from domain.core.events import Event, Upcasters
 
 Viewer = int | None
@@ -52,6 +53,9 @@ class GameModule(Protocol):
 
     def pending(self, state: Any) -> list[Decision]:
         """Who must decide what now, with the legal options."""
+
+    def validate(self, state: Any, command: Command) -> RuleError | None:
+        """None if the command is legal now, else the error (the validator behind a constraint)."""
 
     def view(self, state: Any, viewer: Viewer) -> dict[str, Any]:
         """What the viewer may see of the state, as plain JSON."""

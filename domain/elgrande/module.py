@@ -8,6 +8,7 @@ from typing import Any
 
 from domain.core.commands import Command
 from domain.core.decisions import Decision
+from domain.core.errors import RuleError
 from domain.core.events import Event, Upcasters
 from domain.core.game import Message, Viewer
 from domain.elgrande import describe as describing
@@ -41,6 +42,13 @@ class ElGrande:
 
     def pending(self, state: State) -> list[Decision]:
         return rules.pending(state)
+
+    def validate(self, state: State, command: Command) -> RuleError | None:
+        try:
+            rules.decide(state, command)
+        except RuleError as err:
+            return err
+        return None
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         return views.view(state, viewer)

@@ -21,8 +21,8 @@ from domain.elgrande.data import POWER_CARDS
 from domain.simulate import InvariantViolation, check_event, play_random_game
 from tests.domain.helpers import Table
 
-CHUNKS = 12
-GAMES_PER_CHUNK = 125  # 1500 games in all
+CHUNKS = 20
+GAMES_PER_CHUNK = 125  # 2500 games in all
 
 
 def _options(i: int) -> tuple[int, dict]:

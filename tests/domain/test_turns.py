@@ -393,3 +393,16 @@ def test_a_malformed_stack_is_refused(stack):
     t.play_powers(13, 12, 11)
     err = _refused(t, 0, "choose_card", stack=stack)
     assert len(err.allowed) == 5
+
+
+def test_validate_says_whether_a_move_is_legal_without_changing_anything():
+    from domain.core.commands import Command
+    from domain.elgrande.module import GAME
+
+    table = Table(3)
+    (decision,) = table.pending()
+    before = table.state.clone()
+    assert GAME.validate(table.state, Command("play_power", decision.seat, {"card": 13})) is None
+    error = GAME.validate(table.state, Command("play_power", decision.seat, {"card": 14}))
+    assert error is not None and 13 in error.allowed
+    assert table.state == before
