@@ -4,10 +4,10 @@
    `top_k` (distinct) go into the search.
 2. Each iteration draws a fresh determinisation (hidden Castillo counts, face-down cards, private
    power cards, unrevealed secret choices) and tries every candidate in it: plays the candidate,
-   then plays the game on with a fast greedy policy for every seat until the end of the round after
-   the current one (`horizon` rounds), with the same random draws for every candidate (common
-   random numbers: the candidates are compared on equal terms), and scores the outcome with the
-   static evaluation (relative to opponents).
+   then plays on with a fast greedy policy for every seat about one round ahead (to the end of
+   the current round, or of the next one when the current is nearly over), with the same random
+   draws for every candidate (common random numbers: the candidates are compared on equal terms),
+   and scores the outcome with the static evaluation (relative to the opponents).
 3. When the budget is spent, the candidate with the best mean wins (ties: the greedy order).
 
 Single-option decisions are answered at once. The search never sees the real state: every world it
@@ -116,9 +116,23 @@ def _placement_bonus(s: State, seat: int) -> float:
     return 0.6 * min(t.stack, s.court[seat])
 
 
-def playout(s: State, seat: int, rng: random.Random, horizon: int = 1, limit: int = 400) -> State:
-    """Play on with the fast policy until `horizon` rounds after the current one have ended."""
+def turns_left(s: State) -> int:
+    """Turns of the current round not yet finished (all of them before the power cards)."""
+    if s.phase == "power":
+        return s.players
+    if s.phase == "turns":
+        return len(s.turn_order) - s.turn_index
+    return 0
+
+
+def playout(s: State, seat: int, rng: random.Random, horizon: int | None = None,
+            limit: int = 400) -> State:
+    """Play on with the fast policy until the end of the round `horizon` rounds after the current
+    one. By default (None) about one round ahead: to the end of the current round if at least two
+    other turns remain in it, else to the end of the next one."""
     start = s.round
+    if horizon is None:
+        horizon = 0 if turns_left(s) >= 3 else 1
     rounds = list(rules.rounds_of(s))
     stop_index = min(len(rounds), (rounds.index(start) if start in rounds else 0) + horizon + 1)
     stop_round = rounds[stop_index] if stop_index < len(rounds) else None
@@ -143,7 +157,7 @@ class StrongBot:
     level = "strong"
 
     def __init__(self, budget: float = 2.0, max_iterations: int | None = None, top_k: int = 4,
-                 horizon: int = 1) -> None:
+                 horizon: int | None = None) -> None:
         self.budget = budget
         self.max_iterations = max_iterations
         self.top_k = top_k
