@@ -13,6 +13,7 @@ from __future__ import annotations
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     ForeignKey,
@@ -24,6 +25,7 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    true,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 
@@ -52,6 +54,8 @@ players = Table(
     Column("language", String(8), nullable=False),
     Column("time_zone", String(64), nullable=False),
     Column("created_at", Timestamp, nullable=False),
+    # Issue 7 (migration 0004): send your-turn and reminder mails at all (settings page).
+    Column("email_notifications", Boolean, nullable=False, server_default=true()),
 )
 
 tokens = Table(

@@ -36,4 +36,7 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
     api.register_blueprint(games.blp)
     api.register_blueprint(account.blp)
     problems.register(app)
+    from service import web
+
+    web.init_app(app, service)  # the web board's pages (issue 7)
     return app

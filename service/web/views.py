@@ -1,0 +1,502 @@
+"""The web pages: sign-in, my games, a game (play it), spectate, replay, settings, board images.
+
+Every page is built from the read side (`service.queries`) for the signed-in player's seat, or for a
+spectator; moves go through `service.commands.handle` like every other channel (source `web`).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+from typing import Any
+from zoneinfo import ZoneInfo, available_timezones
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_wtf.csrf import CSRFError
+from sqlalchemy import delete, insert, select, update
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as BaseResponse
+
+from domain.core.commands import Command
+from domain.core.game import Message
+from domain.elgrande import messages
+from domain.elgrande.data import CARD_NAMES, CASTILLO, POWER_CABALLEROS, REGION_IDS
+from service import commands, db, players, progress, queries, tables
+from service.api.state import ctx
+from service.errors import Invalid, ServiceError
+from service.players import Player
+from service.store import Source, now
+from service.web import board, forms, i18n
+
+blp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
+                static_url_path="/web/static")
+
+UNDO_RULE = "/api/games/<game_id>/undo"
+LOG_LIMIT = 1000
+
+
+# --- who is looking, in which language -------------------------------------------------------------
+
+@blp.before_app_request
+def _who() -> None:
+    g.web_player = None
+    token = session.get("token")
+    if isinstance(token, str) and token:
+        g.web_player = players.authenticate(ctx(), token)
+        if g.web_player is None:
+            session.pop("token", None)
+
+
+def me() -> Player | None:
+    return g.get("web_player")
+
+
+def lang() -> str:
+    player = me()
+    if player is not None and player.language in i18n.LANGUAGES:
+        return player.language
+    chosen = request.args.get("lang") or session.get("lang")
+    if chosen in i18n.LANGUAGES:
+        if request.args.get("lang") == chosen:
+            session["lang"] = chosen
+        return str(chosen)
+    return i18n.best_language(request.accept_languages)
+
+
+def check_csrf() -> None:
+    current_app.extensions["pbem_web"]["csrf"].protect()
+
+
+@blp.before_request
+def _protect() -> None:
+    if request.method in ("POST", "PUT", "PATCH", "DELETE"):
+        check_csrf()
+
+
+@blp.after_request
+def _headers(response: Response) -> Response:
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    if me() is not None or request.path.startswith("/login"):
+        response.headers.setdefault("Cache-Control", "private, no-store")
+    response.vary.add("Cookie")
+    return response
+
+
+@blp.app_context_processor
+def _helpers() -> dict[str, Any]:
+    language = lang() if request else "en"
+
+    def t(key: str, **params: Any) -> str:
+        return i18n.t(key, language, **params)
+
+    return {
+        "t": t, "lang": language, "me": me(), "languages": i18n.LANGUAGE_NAMES,
+        "place_name": lambda p: messages.place_name(p, language),
+        "card_name": lambda c: CARD_NAMES.get(c, c),
+        "colour_name": lambda c: i18n.t(f"colour.{c}", language),
+        "plain": str,
+        "secret_kinds": {k for k in i18n.TEXTS if k.startswith("decide.secret_kind.")},
+    }
+
+
+@blp.app_errorhandler(CSRFError)
+def _csrf_error(error: CSRFError) -> tuple[str, int]:
+    return render_template("web/error.html", message=i18n.t("error.csrf", lang())), 400
+
+
+@blp.errorhandler(429)
+def _too_many(error: Exception) -> tuple[str, int]:
+    return render_template("web/sign_in.html", error=i18n.t("signin.too_many", lang())), 429
+
+
+@blp.errorhandler(ServiceError)
+def _service_error(error: ServiceError) -> tuple[str, int]:
+    message = i18n.t("error.not_found", lang()) if error.status == 404 else error.detail
+    return render_template("web/error.html", message=message), error.status
+
+
+@blp.errorhandler(HTTPException)
+def _http_error(error: HTTPException) -> Any:
+    if error.code is None:
+        return error
+    message = i18n.t("error.not_found", lang()) if error.code == 404 else error.description
+    return render_template("web/error.html", message=message), error.code
+
+
+def email_key() -> str:
+    """The rate-limit key of a sign-in request: the email asked for."""
+    return "email:" + request.form.get("email", "").strip().lower()[:320]
+
+
+def _safe_next(target: str | None) -> str:
+    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
+        return target
+    return url_for("web.my_games")
+
+
+# --- sign in ---------------------------------------------------------------------------------------
+
+@blp.get("/")
+def home() -> BaseResponse:
+    return redirect(url_for("web.my_games" if me() else "web.sign_in"))
+
+
+@blp.get("/login")
+def sign_in() -> str:
+    return render_template("web/sign_in.html")
+
+
+@blp.post("/login")
+def sign_in_post() -> BaseResponse | tuple[str, int]:
+    raw = request.form.get("email", "")
+    try:
+        email = players.normalise_email(raw)
+    except Invalid:
+        return render_template("web/sign_in.html", error=i18n.t("signin.bad_email", lang())), 422
+    with db.write(ctx().engine) as conn:
+        player = players.find_by_email(conn, email)
+        if player is not None:
+            progress.notify(conn, None, "magic-link", [player.id], {})
+    # The same answer whether or not the address is known: it tells nobody who plays here.
+    flash(i18n.t("signin.sent", lang()), "ok")
+    return redirect(url_for("web.sign_in"))
+
+
+@blp.get("/login/<ticket>")
+def redeem(ticket: str) -> str:
+    """A magic link opens a page with one button: a mail scanner fetching the link uses nothing."""
+    return render_template("web/redeem.html", ticket=ticket)
+
+
+@blp.post("/login/<ticket>")
+def redeem_post(ticket: str) -> BaseResponse | tuple[str, int]:
+    try:
+        _player, token, _expires = players.redeem_magic_ticket(ctx(), ticket[:2000])
+    except ServiceError as error:
+        message = i18n.t("signin.failed", lang(), detail=error.detail)
+        return render_template("web/sign_in.html", error=message), 401
+    session.clear()  # a fresh session (and CSRF token) for the signed-in player
+    session["token"] = token
+    session.permanent = True
+    return redirect(_safe_next(request.args.get("next")))
+
+
+@blp.post("/logout")
+def sign_out() -> BaseResponse:
+    token = session.get("token")
+    if isinstance(token, str):
+        digest = players.hash_token(token)
+        with db.write(ctx().engine) as conn:
+            conn.execute(update(tables.tokens).where(tables.tokens.c.token_hash == digest)
+                         .values(revoked_at=now()))
+        players._recent.pop(digest, None)  # the process's short trust cache
+    session.clear()
+    flash(i18n.t("signed_out", lang()), "ok")
+    return redirect(url_for("web.sign_in"))
+
+
+def _require_player() -> Player:
+    player = me()
+    if player is None:
+        flash(i18n.t("signin.needed", lang()), "info")
+        abort(redirect(url_for("web.sign_in", next=request.path)))
+    return player
+
+
+# --- my games --------------------------------------------------------------------------------------
+
+@blp.get("/games")
+def my_games() -> str:
+    player = _require_player()
+    heads = queries.games_of(ctx(), player)
+    due = _deadlines(player, [h.id for h in heads])
+    return render_template("web/games.html", heads=heads, due=due, tz=_tz(player))
+
+
+def _deadlines(player: Player, game_ids: list[str]) -> dict[str, datetime]:
+    """The player's open deadlines per game, when the workers (issue 4) keep them."""
+    table = getattr(tables, "deadlines", None)
+    if table is None or not game_ids:
+        return {}
+    try:
+        with db.read(ctx().engine) as conn:
+            rows = conn.execute(select(table.c.game_id, table.c.due_at).where(
+                table.c.player_id == player.id, table.c.closed_at.is_(None),
+                table.c.game_id.in_(game_ids))).all()
+    except Exception:  # the table is not migrated on this database yet
+        return {}
+    return {r.game_id: r.due_at for r in rows}
+
+
+def _tz(player: Player | None) -> ZoneInfo:
+    try:
+        return ZoneInfo(player.time_zone if player else "UTC")
+    except Exception:
+        return ZoneInfo("UTC")
+
+
+@blp.app_template_filter("localtime")
+def _localtime(stamp: Any, tz: ZoneInfo) -> str:
+    if not isinstance(stamp, datetime):
+        return ""
+    if stamp.tzinfo is None:
+        stamp = stamp.replace(tzinfo=ZoneInfo("UTC"))
+    return stamp.astimezone(tz).strftime("%Y-%m-%d %H:%M")
+
+
+# --- a game ----------------------------------------------------------------------------------------
+
+def _names(head: queries.Header) -> list[str]:
+    return [s["name"] for s in head.seats]
+
+
+def render_log(entries: list[dict[str, Any]], language: str, names: list[str]) -> list[dict[str, Any]]:
+    out = []
+    for entry in entries:
+        sentences = []
+        for m in entry["messages"]:
+            try:
+                sentences.append(messages.render(Message(m["key"], m["params"]), language, names))
+            except (KeyError, IndexError, ValueError):
+                sentences.append(m["key"])
+        out.append({"seq": entry["seq"], "sentences": sentences, "at": entry["created_at"]})
+    return out
+
+
+def undo_available() -> bool:
+    return any(r.rule == UNDO_RULE and "POST" in (r.methods or ())
+               for r in current_app.url_map.iter_rules())
+
+
+def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
+    viewer = None if spectate else me()
+    head = queries.header(ctx(), game_id, viewer)
+    version, view = queries.view(ctx(), head)
+    language = lang()
+    names = _names(head)
+    mine: list[dict[str, Any]] = []
+    if not spectate:
+        _v, mine = queries.decisions(ctx(), head)
+    targets, map_mode = forms.map_targets(mine)
+    entries = queries.log(ctx(), head, after=max(0, head.version - LOG_LIMIT))
+    svg = ""
+    if view and view.get("places"):
+        svg = board.board_svg(view, language, names=names, targets=targets,
+                              title=i18n.t("game.board", language))
+    return {
+        "waiting": ", ".join(names[w] for w in head.waiting_on if w < len(names)),
+        "head": head, "version": version, "view": view, "names": names, "decisions": mine,
+        "svg": svg, "map_mode": map_mode, "log": list(reversed(render_log(entries, language,
+                                                                           names))),
+        "spectate": spectate or head.seat is None, "undo": undo_available() and not spectate
+        and head.seat is not None and head.status == progress.ACTIVE,
+        "tz": _tz(me()), "power_caballeros": POWER_CABALLEROS, "regions": REGION_IDS,
+        "castillo": CASTILLO, "place_label": lambda p: board.place_label(view, p, language, names),
+    }
+
+
+@blp.get("/games/<game_id>")
+def game(game_id: str) -> str:
+    return render_template("web/game.html", **_game_context(game_id))
+
+
+@blp.get("/games/<game_id>/watch")
+def watch(game_id: str) -> str:
+    return render_template("web/game.html", **_game_context(game_id, spectate=True))
+
+
+@blp.post("/games/<game_id>/play")
+def play(game_id: str) -> BaseResponse:
+    player = _require_player()
+    head = queries.header(ctx(), game_id, player)
+    back = redirect(url_for("web.game", game_id=game_id) + "#decide")
+    if head.seat is None:
+        abort(403)
+    kind = request.form.get("type", "")
+    try:
+        params = forms.params_from_form(request.form)
+        command = Command.from_json({"type": kind, **params}, seat=head.seat)
+        version = request.form.get("version", "")
+        expected = int(version) if version.isdigit() and not request.form.get("secret") else None
+        commands.handle(game_id, head.seat, command, Source("web"), ctx=ctx(),
+                        expected_version=expected, actor=f"player:{player.id}")
+    except ServiceError as error:
+        flash(i18n.t("decide.failed", lang(), detail=error.detail), "error")
+    except (forms.FormError, ValueError) as error:
+        flash(i18n.t("decide.failed", lang(), detail=str(error)), "error")
+    else:
+        flash(i18n.t("decide.done", lang()), "ok")
+    return back
+
+
+@blp.post("/games/<game_id>/undo")
+def undo(game_id: str) -> BaseResponse:
+    """Forwards to the audit API's undo (issue 6) as this player, when the server has it."""
+    player = _require_player()
+    queries.header(ctx(), game_id, player)
+    if not undo_available():
+        flash(i18n.t("undo.unavailable", lang()), "error")
+        return redirect(url_for("web.game", game_id=game_id))
+    from werkzeug.test import EnvironBuilder, run_wsgi_app
+
+    body = {"count": 1}  # the audit API's undo of the caller's own last move
+    environ = EnvironBuilder(path=f"/api/games/{game_id}/undo", method="POST", json=body,
+                             headers={"Authorization": f"Bearer {session['token']}"},
+                             base_url=request.host_url).get_environ()
+    _iter, status, _headers = run_wsgi_app(current_app.wsgi_app, environ, buffered=True)
+    code = int(status.split()[0])
+    if code < 300:
+        flash(i18n.t("undo.done", lang()), "ok")
+    else:
+        detail = b"".join(_iter).decode("utf-8", "replace")
+        try:
+            import json
+
+            detail = json.loads(detail).get("detail", detail)
+        except ValueError:
+            pass
+        flash(i18n.t("undo.failed", lang(), detail=str(detail)[:300]), "error")
+    return redirect(url_for("web.game", game_id=game_id))
+
+
+@blp.get("/games/<game_id>/board.svg")
+def board_image_svg(game_id: str) -> Response:
+    head = queries.header(ctx(), game_id, me())
+    _v, view = queries.view(ctx(), head)
+    if not view or not view.get("places"):
+        abort(404)
+    svg = board.board_svg(view, lang(), names=_names(head))
+    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "private, no-store"})
+
+
+@blp.get("/games/<game_id>/board.png")
+def board_image_png(game_id: str) -> Response:
+    head = queries.header(ctx(), game_id, me())
+    _v, view = queries.view(ctx(), head)
+    if not view or not view.get("places"):
+        abort(404)
+    png = board.board_png(view, lang(), names=_names(head))
+    return Response(png, mimetype="image/png", headers={"Cache-Control": "private, no-store"})
+
+
+@blp.get("/games/<game_id>/replay")
+def replay(game_id: str) -> str | tuple[str, int]:
+    head = queries.header(ctx(), game_id, me())
+    language = lang()
+    if head.status != progress.OVER:
+        return render_template("web/error.html", message=i18n.t("replay.only_over", language)), 409
+    last = head.version
+    raw = request.args.get("at", str(last))
+    at = int(raw) if raw.isdigit() else last
+    at = max(1, min(at, last))
+    names = _names(head)
+    svg, problem = "", None
+    try:
+        _v, view = queries.view(ctx(), head, at=at)
+    except Invalid:
+        view, problem = None, i18n.t("replay.cannot_show", language)
+    if view and view.get("places"):
+        svg = board.board_svg(view, language, names=names,
+                              title=i18n.t("replay.step", language, at=at, last=last))
+    event = render_log(queries.log(ctx(), head, after=at - 1, upto=at), language, names)
+    return render_template("web/replay.html", head=head, at=at, last=last, svg=svg, view=view,
+                           problem=problem, event=event, names=names, tz=_tz(me()),
+                           place_label=lambda p: board.place_label(view, p, language, names))
+
+
+# --- settings --------------------------------------------------------------------------------------
+
+def _player_row(player: Player) -> Any:
+    with db.read(ctx().engine) as conn:
+        return conn.execute(select(tables.players).where(tables.players.c.id == player.id)).first()
+
+
+def _vacations(player: Player) -> list[Any]:
+    table = getattr(tables, "vacations", None)
+    if table is None:
+        return []
+    try:
+        with db.read(ctx().engine) as conn:
+            return list(conn.execute(select(table).where(
+                table.c.player_id == player.id, table.c.ends_at > now())
+                .order_by(table.c.starts_at)).all())
+    except Exception:
+        return []
+
+
+@blp.get("/settings")
+def settings() -> str:
+    player = _require_player()
+    return render_template("web/settings.html", row=_player_row(player),
+                           zones=sorted(available_timezones()),
+                           has_digest="daily_digest" in tables.players.c,
+                           has_vacations=getattr(tables, "vacations", None) is not None,
+                           vacations=_vacations(player), tz=_tz(player))
+
+
+@blp.post("/settings")
+def settings_post() -> BaseResponse:
+    player = _require_player()
+    form = request.form
+    language = lang()
+    try:
+        values: dict[str, Any] = {
+            "name": (form.get("name", "").strip() or player.name)[:100],
+            "language": players.check_language(form.get("language", player.language)),
+            "time_zone": players.check_time_zone(form.get("time_zone", player.time_zone)),
+        }
+        if "email_notifications" in tables.players.c:
+            values["email_notifications"] = form.get("email_notifications") == "on"
+        if "daily_digest" in tables.players.c:
+            values["daily_digest"] = form.get("daily_digest") == "on"
+        away = _vacation_window(form, player)
+    except ServiceError as error:
+        flash(i18n.t("settings.invalid", language, detail=error.detail), "error")
+        return redirect(url_for("web.settings"))
+    with db.write(ctx().engine) as conn:
+        conn.execute(update(tables.players).where(tables.players.c.id == player.id)
+                     .values(**values))
+        table = getattr(tables, "vacations", None)
+        if table is not None:
+            cancel = [int(v) for v in form.getlist("cancel_vacation") if v.isdigit()]
+            if cancel:
+                conn.execute(delete(table).where(table.c.player_id == player.id,
+                                                 table.c.id.in_(cancel)))
+            if away is not None:
+                conn.execute(insert(table).values(player_id=player.id, starts_at=away[0],
+                                                  ends_at=away[1]))
+    players._recent.clear()  # the trust cache holds the old language and time zone
+    flash(i18n.t("settings.saved", values["language"]), "ok")
+    return redirect(url_for("web.settings"))
+
+
+def _vacation_window(form: Any, player: Player) -> tuple[datetime, datetime] | None:
+    start, end = form.get("away_from", "").strip(), form.get("away_to", "").strip()
+    if not start and not end:
+        return None
+    try:
+        first = date.fromisoformat(start or date.today().isoformat())
+        last = date.fromisoformat(end)
+    except ValueError:
+        raise Invalid(i18n.t("settings.bad_date", lang())) from None
+    if last < first:
+        raise Invalid(i18n.t("settings.bad_date", lang()))
+    tz = ZoneInfo(form.get("time_zone", player.time_zone))
+    return (datetime.combine(first, time.min, tz), datetime.combine(last, time.max, tz))
