@@ -19,7 +19,8 @@ from flask_wtf.csrf import CSRFProtect
 
 from service.context import Context
 
-SIGN_IN_LIMITS = "5 per minute;30 per hour"
+SIGN_IN_LIMITS = "5 per minute;30 per hour"  # asking for links, per address
+REDEEM_LIMITS = "20 per minute"  # using a link (a valid ticket is needed anyway)
 SIGN_IN_PER_EMAIL = "3 per 10 minutes;10 per day"
 
 
@@ -58,5 +59,5 @@ def init_app(app: Flask, service: Context) -> None:
         view = limiter.limit(SIGN_IN_LIMITS, methods=["POST"])(view)
         view = limiter.limit(SIGN_IN_PER_EMAIL, methods=["POST"], key_func=views.email_key)(view)
         app.view_functions[endpoint] = view
-    app.view_functions["web.redeem_post"] = limiter.limit(SIGN_IN_LIMITS, methods=["POST"])(
+    app.view_functions["web.redeem_post"] = limiter.limit(REDEEM_LIMITS, methods=["POST"])(
         app.view_functions["web.redeem_post"])

@@ -60,7 +60,8 @@ def wctx(web_template: Path, tmp_path: Path) -> Iterator[Context]:
 
 @pytest.fixture
 def app(wctx: Context) -> Any:
-    return create_app(wctx, TESTING=True)
+    """The app; sign-in rate limits off (tests sign in many times; one test checks them)."""
+    return create_app(wctx, TESTING=True, RATELIMIT_ENABLED=False)
 
 
 def stacks(tops: dict[int, str]) -> dict[str, list[str]]:

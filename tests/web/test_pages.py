@@ -67,8 +67,10 @@ def test_secure_cookie_when_not_on_localhost(wctx: Any) -> None:
     assert app.config["SESSION_COOKIE_SECURE"] is True
 
 
-def test_sign_in_requests_are_rate_limited(app: Any, game: Game) -> None:
-    client = app.test_client()
+def test_sign_in_requests_are_rate_limited(wctx: Any, game: Game) -> None:
+    from service.api import create_app
+
+    client = create_app(wctx, TESTING=True).test_client()
     token = csrf_of(client.get("/login").text)
     codes = [client.post("/login", data={"email": EMAILS[2], "csrf_token": token}).status_code
              for _ in range(5)]
