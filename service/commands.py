@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,11 +79,14 @@ def handle(
     idempotency: Idempotency | None = None,
     actor: str | None = None,
     settle: bool = True,
+    decider: Callable[[GameModule, int, Any], list[Event]] | None = None,
 ) -> Outcome:
     """Decide `command` for `seat` (None: the system) and commit its events, or raise.
 
     Raises Rejected (422: illegal), MovedOn (409: became illegal while we raced), Stale (412:
     `expected_version` is not the game's version), NotActive, NotFound, Busy, Invalid.
+    `decider(module, version, state)`, when given, decides instead of the game (an undo, see
+    service/undo.py: the events it returns are appended by this same path).
     """
     ctx = ctx or context.current()
     if seat is not None and command.seat != seat:
@@ -99,7 +103,8 @@ def handle(
             raise Stale(f"The game is at version {version}, not {expected_version}: "
                         "read it again and decide on what it shows now.", version=version)
         try:
-            new = _decide(module, state, command, raced=attempt > 0)
+            new = (decider(module, version, state) if decider is not None
+                   else _decide(module, state, command, raced=attempt > 0))
         except (Rejected, MovedOn):
             # A twin request (same Idempotency-Key) may have been accepted since we looked.
             if idempotency is not None and (earlier := _replay(ctx, game_id, idempotency)):
@@ -111,7 +116,7 @@ def handle(
         try:
             with db.write(ctx.engine) as conn:
                 head = store.append(conn, game_id, version, new, actor=who, source=source,
-                                    stamp=stamp)
+                                    stamp=stamp, command=command.to_json())
                 progress.record(conn, game_id, module, expected=version, version=head,
                                 before=state, after=after, players=players)
                 if idempotency is not None:

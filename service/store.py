@@ -7,7 +7,9 @@ database lets exactly one commit, the other gets a `ConcurrencyError` and nothin
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -60,6 +62,46 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+# --- the hash chain (issue 6) ------------------------------------------------------------------
+# Each row's `hash` is SHA-256 over a canonical JSON form of the row and the previous row's hash.
+# The game id is left out so that a record imported under another id still verifies. NEVER change
+# the canonical form: every stored hash depends on it (service/records.py verifies it).
+
+GENESIS = ""
+CHAINED = ("seq", "batch", "type", "version", "payload", "actor", "source", "source_ref",
+           "command", "created_at")
+
+
+def stamp_text(stamp: datetime) -> str:
+    """A timestamp as the chain sees it: UTC, ISO 8601, microseconds (what both databases keep)."""
+    if stamp.tzinfo is None:
+        stamp = stamp.replace(tzinfo=UTC)
+    return stamp.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def canonical(row: Mapping[str, Any], prev: str) -> str:
+    body = {k: row.get(k) for k in CHAINED}
+    body["created_at"] = stamp_text(row["created_at"]) if isinstance(row["created_at"], datetime) \
+        else row["created_at"]
+    body["prev"] = prev
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def row_hash(row: Mapping[str, Any], prev: str) -> str:
+    return hashlib.sha256(canonical(row, prev).encode()).hexdigest()
+
+
+def head_hash(conn: Connection, game_id: str, seq: int) -> str:
+    """The hash of event `seq` (GENESIS before the first); ConcurrencyError if it is missing."""
+    if seq == 0:
+        return GENESIS
+    found = conn.execute(select(events_t.c.hash).where(events_t.c.game_id == game_id,
+                                                       events_t.c.seq == seq)).scalar()
+    if found is None:
+        raise ConcurrencyError(game_id, seq)
+    return str(found)
+
+
 def append(
     conn: Connection,
     game_id: str,
@@ -69,8 +111,13 @@ def append(
     actor: str,
     source: Source,
     stamp: datetime | None = None,
+    command: Mapping[str, Any] | None = None,
 ) -> int:
     """Insert `new` after version `expected` in the caller's transaction; return the new version.
+
+    The events form one batch (`batch` = the seq of its first event: what one command caused);
+    `command`, the command that caused them, is kept on the batch's first row. Each row's `hash`
+    chains it to the previous one.
 
     Raises ConcurrencyError if any of those sequence numbers is taken. On PostgreSQL the failed
     statement aborts the transaction, so the caller must roll back (leaving its `with` block does).
@@ -82,16 +129,21 @@ def append(
         {
             "game_id": game_id,
             "seq": expected + i,
+            "batch": expected + 1,
             "type": e.type,
             "version": e.version,
             "payload": e.to_json()["payload"],
             "actor": actor,
             "source": source.kind,
             "source_ref": source.ref,
+            "command": dict(command) if command is not None and i == 1 else None,
             "created_at": stamp,
         }
         for i, e in enumerate(new, start=1)
     ]
+    prev = head_hash(conn, game_id, expected)
+    for row in rows:
+        row["hash"] = prev = row_hash(row, prev)
     try:
         conn.execute(insert(events_t), rows)
     except IntegrityError as exc:

@@ -117,6 +117,11 @@ events = Table(
     Column("source", String(16), nullable=False),  # web | api | email | worker | system
     Column("source_ref", String(998), nullable=True),  # e.g. the mail's Message-ID
     Column("created_at", Timestamp, nullable=False),
+    # Issue 6 (migration 0003): the command batch (seq of its first event), the command itself
+    # (on the batch's first row), and the hash chaining each row to the previous one.
+    Column("batch", Integer, nullable=False),
+    Column("command", Json, nullable=True),
+    Column("hash", String(64), nullable=False),
     PrimaryKeyConstraint("game_id", "seq"),
 )
 
@@ -145,6 +150,24 @@ outbox = Table(
     Index("ix_outbox_unsent", "sent_at", "id"),
 )
 
+undo_requests = Table(
+    "undo_requests",  # issue 6: undo by consent (service/undo.py)
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("game_id", String(GAME_ID), ForeignKey("games.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),  # who asks
+    Column("back_to", Integer, nullable=False),  # the game is to be as right after this event
+    Column("version", Integer, nullable=False),  # the game's version when asked: lapses if moved
+    Column("status", String(16), nullable=False),  # pending | applied | refused | lapsed
+    Column("answers", Json, nullable=False),  # {"seat": "approve" | "refuse"}
+    Column("reason", String(500), nullable=False),
+    Column("crosses_reveal", Boolean, nullable=False),  # rewinds past hidden information
+    Column("created_at", Timestamp, nullable=False),
+    Column("expires_at", Timestamp, nullable=False),
+    Column("decided_at", Timestamp, nullable=True),
+    Column("undo_seq", Integer, nullable=True),  # the `undone` event, once applied
+)
+
 idempotency_keys = Table(
     "idempotency_keys",
     metadata,
@@ -168,4 +191,5 @@ __all__ = [
     "seats",
     "snapshots",
     "tokens",
+    "undo_requests",
 ]

@@ -12,7 +12,7 @@ from service.context import Context
 
 def create_app(service: Context | None = None, **config: Any) -> Flask:
     from service import context
-    from service.api import account, games
+    from service.api import account, audit, games
 
     service = service or context.current()
     app = Flask(__name__)
@@ -35,6 +35,7 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
     app.extensions["pbem_api"] = api
     api.register_blueprint(games.blp)
     api.register_blueprint(account.blp)
+    api.register_blueprint(audit.blp)
     problems.register(app)
     from service import web
 

@@ -9,8 +9,9 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from domain.core.commands import Command
-from service import commands, lobby, queries
+from service import audit, commands, lobby, queries
 from service.api import auth
+from service.api.audit import AuditPage
 from service.api.http import (
     etag,
     if_match_version,
@@ -23,7 +24,6 @@ from service.api.schemas import (
     CommandIn,
     CommandResult,
     DecisionList,
-    EventPage,
     EventsArgs,
     GameCreate,
     GameDetail,
@@ -36,6 +36,7 @@ from service.api.state import ctx
 from service.errors import Forbidden, Invalid
 from service.render import event_for
 from service.store import Source
+from workers import preferences
 
 blp = Blueprint("games", __name__, url_prefix="/api/games",
                 description="Games: create, join, look, move.")
@@ -76,6 +77,8 @@ class Games(MethodView):
         created = lobby.create(ctx(), player, game=body["game"], emails=body["seats"],
                                options=body["options"], setup=body["setup"],
                                start=body["start"])
+        preferences.configure_game(ctx(), created.game_id, body["turn_hours"],
+                                   body["timeout_policy"])
         head = queries.header(ctx(), created.game_id, player)
         return head.summary(), 201, {"Location": f"/api/games/{head.id}"}
 
@@ -177,12 +180,14 @@ class Commands(MethodView):
 class Events(MethodView):
     @blp.doc(security=[{}, *auth.SECURITY])
     @blp.arguments(EventsArgs, location="query")
-    @blp.response(200, EventPage)
+    @blp.response(200, AuditPage)
     @problems(401, 404)
     def get(self, args: dict[str, Any], game_id: str) -> dict[str, Any]:
-        """The game's log after event `after`, as the caller may see it, described."""
+        """The game's log after event `after`, as the caller may see it, described: per event who,
+        when, from where (web, api, email Message-ID, worker and its reason), undone or not.
+        Once the game has ended, everything (the seed, the commands, the hash chain)."""
         head = queries.header(ctx(), game_id, auth.caller())
-        events = queries.log(ctx(), head, after=args["after"], limit=args["limit"])
+        events = audit.entries(ctx(), head, after=args["after"], limit=args["limit"])
         return {"version": head.version, "events": events}
 
 
