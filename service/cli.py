@@ -37,7 +37,11 @@ def simulate(games: int, seed: str, players: str, edition: str, short: bool) -> 
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--threads", default=16, show_default=True, type=int,
               help="Worker threads (requests served at once).")
-def serve(host: str, port: int, threads: int) -> None:
+@click.option("--workers", "workers_mode", default="auto", show_default=True,
+              type=click.Choice(["auto", "embedded", "celery", "none"]),
+              help="Who runs the background work: in this process (embedded), Celery workers on "
+                   "Redis (celery), or nobody; auto: celery if PBEM_BROKER_URL is set.")
+def serve(host: str, port: int, threads: int, workers_mode: str) -> None:
     """Run the HTTP API with waitress (SQLite in ./instance unless PBEM_DATABASE_URL is set).
 
     Pending migrations are applied first.
@@ -49,9 +53,50 @@ def serve(host: str, port: int, threads: int) -> None:
 
     ctx = context.configure(context.build(pool_size=threads))
     migrations.upgrade(ctx.engine)
+    _start_workers(ctx, workers_mode)
     click.echo(f"pbem: serving on http://{host}:{port}/api (database: "
                f"{ctx.engine.url.render_as_string(hide_password=True)})", err=True)
     waitress.serve(create_app(ctx), host=host, port=port, threads=threads, ident="pbem")
+
+
+def _start_workers(ctx: object, mode: str) -> None:
+    import os
+
+    if mode == "auto":
+        mode = "celery" if os.environ.get("PBEM_BROKER_URL") else "embedded"
+    if mode == "embedded":
+        from workers.embedded import Embedded
+
+        Embedded(ctx).start()  # type: ignore[arg-type]
+    elif mode == "celery":
+        from workers.app import install
+
+        install()
+
+
+@main.command()
+@click.option("--concurrency", default=8, show_default=True, type=int, help="Threads.")
+@click.option("--loglevel", default="INFO", show_default=True)
+def worker(concurrency: int, loglevel: str) -> None:
+    """Run a Celery worker (broker: PBEM_BROKER_URL, default redis://127.0.0.1:6379/0)."""
+    from workers.app import app, install
+
+    install()
+    app.worker_main(["worker", "--pool=threads", f"--concurrency={concurrency}",
+                     f"--loglevel={loglevel}", "--without-gossip", "--without-mingle"])
+
+
+@main.command()
+@click.option("--loglevel", default="INFO", show_default=True)
+def beat(loglevel: str) -> None:
+    """Run Celery beat: polls deadlines, reminders and lost tasks, and sends the outbox."""
+    from service.settings import instance_folder
+    from workers.app import app
+
+    folder = instance_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    app.start(["beat", f"--loglevel={loglevel}",
+               f"--schedule={folder / 'celerybeat-schedule'}"])
 
 
 @main.group()

@@ -37,6 +37,10 @@ log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 12
 MAX_SYSTEM_STEPS = 20
 
+# Who settles the system's decisions queued by a commit (workers/dispatch.py installs the Celery
+# publisher, or the in-process runner of `pbem serve`). None: settle them here, in process.
+dispatcher: Callable[[Context, str], None] | None = None
+
 
 @dataclass(frozen=True)
 class Idempotency:
@@ -137,7 +141,10 @@ def handle(
         recorded = tuple(store.Recorded(version + i, e, who, source.kind, stamp)
                          for i, e in enumerate(new, start=1))
         if settle and seat is not None and _system_decision(module, after) is not None:
-            settle_system_decisions(game_id, ctx=ctx)
+            if dispatcher is not None:
+                dispatcher(ctx, game_id)  # publish the task row written with the events
+            else:
+                settle_system_decisions(game_id, ctx=ctx)
         return Outcome(game_id, head, version + 1, events=recorded)
     raise Busy("The game changed too many times while this command was being recorded; "
                "nothing was stored, please send it again.")

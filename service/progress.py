@@ -16,6 +16,7 @@ from sqlalchemy import Connection, insert, select, update
 from domain.core.game import GameModule
 from service.store import ConcurrencyError, now
 from service.tables import games, outbox, seats
+from workers import schedule
 
 ACTIVE, INVITED, OVER = "active", "invited", "over"
 
@@ -60,10 +61,13 @@ def record(
         update(games)
         .where(games.c.id == game_id, games.c.version == expected)
         .values(version=version, waiting_on=now_waiting, status=OVER if over else ACTIVE,
-                updated_at=now())
+                updated_at=now(), paused_at=None)
     )
     if result.rowcount != 1:
         raise ConcurrencyError(game_id, expected)
+    # Deadlines opened and closed, and the system's own work queued (workers/schedule.py).
+    schedule.follow(conn, game_id, module, version=version, before=before, after=after,
+                    over=over, players=players)
     if over:
         notify(conn, game_id, "game-over", players.values(),
                {"game_id": game_id, "version": version, "ranking": module.ranking(after)})

@@ -25,6 +25,7 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    false,
     true,
 )
 from sqlalchemy.dialects.postgresql import JSONB
@@ -54,6 +55,7 @@ players = Table(
     Column("language", String(8), nullable=False),
     Column("time_zone", String(64), nullable=False),
     Column("created_at", Timestamp, nullable=False),
+    Column("daily_digest", Boolean, nullable=False, server_default=false()),  # issue 4
     # Issue 7 (migration 0004): send your-turn and reminder mails at all (settings page).
     Column("email_notifications", Boolean, nullable=False, server_default=true()),
 )
@@ -92,6 +94,10 @@ games = Table(
     Column("created_by", BigId, ForeignKey("players.id"), nullable=False),
     Column("created_at", Timestamp, nullable=False),
     Column("updated_at", Timestamp, nullable=False),
+    # Issue 4 (migration 0002): how long each seat may take, and what a passed deadline does.
+    Column("turn_hours", Integer, nullable=False, server_default="72"),
+    Column("timeout_policy", String(16), nullable=False, server_default="default"),  # | pause
+    Column("paused_at", Timestamp, nullable=True),  # a deadline passed under the pause policy
 )
 
 seats = Table(
@@ -147,7 +153,64 @@ outbox = Table(
     Column("created_at", Timestamp, nullable=False),
     Column("sent_at", Timestamp, nullable=True),
     Column("attempts", Integer, nullable=False),
+    # Issue 4: a sender claims a row for a lease; a failed send is retried after a backoff.
+    Column("claimed_by", String(64), nullable=True),
+    Column("claimed_until", Timestamp, nullable=True),
+    Column("next_attempt_at", Timestamp, nullable=True),
+    Column("failed_at", Timestamp, nullable=True),  # gave up after the last attempt
+    Column("last_error", String(500), nullable=True),
     Index("ix_outbox_unsent", "sent_at", "id"),
+)
+
+# --- issue 4 (migration 0002): the workers' tables ----------------------------------------------
+
+vacations = Table(
+    "vacations",  # windows during which a player's deadlines do not run
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("player_id", BigId, ForeignKey("players.id"), nullable=False, index=True),
+    Column("starts_at", Timestamp, nullable=False),
+    Column("ends_at", Timestamp, nullable=False),
+)
+
+deadlines = Table(
+    "deadlines",  # one row per seat while the game waits on it; polled by the beat task
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("game_id", String(GAME_ID), ForeignKey("games.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("player_id", BigId, ForeignKey("players.id"), nullable=False, index=True),
+    Column("opened_version", Integer, nullable=False),
+    Column("opened_at", Timestamp, nullable=False),
+    Column("due_at", Timestamp, nullable=False),
+    Column("closed_at", Timestamp, nullable=True),  # the seat is no longer waited on
+    Column("expired_at", Timestamp, nullable=True),  # the game was paused by this deadline
+    Column("outcome", String(16), nullable=True),  # moved | default | paused
+    UniqueConstraint("game_id", "seat", "opened_version", name="uq_deadlines_game_id"),
+    Index("ix_deadlines_open", "closed_at", "due_at"),
+)
+
+tasks = Table(
+    "tasks",  # work queued in the transaction that caused it, published after the commit
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("kind", String(32), nullable=False),  # settle
+    Column("game_id", String(GAME_ID), ForeignKey("games.id"), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+    Column("published_at", Timestamp, nullable=True),  # last republished by the sweep
+    Column("done_at", Timestamp, nullable=True),
+    UniqueConstraint("kind", "game_id", "version", name="uq_tasks_kind"),
+    Index("ix_tasks_pending", "done_at", "created_at"),
+)
+
+tracking = Table(
+    "tracking",  # (consumer, key): this work was done, written with its effect (eventsourcing)
+    metadata,
+    Column("consumer", String(64), nullable=False),
+    Column("key", String(128), nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+    PrimaryKeyConstraint("consumer", "key"),
 )
 
 undo_requests = Table(
@@ -181,6 +244,7 @@ idempotency_keys = Table(
 )
 
 __all__ = [
+    "deadlines",
     "events",
     "games",
     "idempotency_keys",
@@ -190,6 +254,9 @@ __all__ = [
     "players",
     "seats",
     "snapshots",
+    "tasks",
     "tokens",
+    "tracking",
     "undo_requests",
+    "vacations",
 ]

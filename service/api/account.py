@@ -10,8 +10,16 @@ from flask_smorest import Blueprint
 from service import db, players, progress
 from service.api import auth
 from service.api.http import problems_for
-from service.api.schemas import MagicRedeem, MagicRequest, PlayerOut, SessionOut
+from service.api.schemas import (
+    MagicRedeem,
+    MagicRequest,
+    PlayerOut,
+    PreferencesIn,
+    PreferencesOut,
+    SessionOut,
+)
 from service.api.state import ctx
+from workers import preferences
 
 blp = Blueprint("account", __name__, url_prefix="/api", description="Players and sign-in.")
 problems = problems_for(blp)
@@ -25,6 +33,27 @@ class Me(MethodView):
     def get(self) -> dict[str, Any]:
         """The player the token belongs to."""
         return auth.required().to_json()
+
+
+@blp.route("/me/preferences")
+class Preferences(MethodView):
+    @blp.doc(security=auth.SECURITY)
+    @blp.response(200, PreferencesOut)
+    @problems(401)
+    def get(self) -> dict[str, Any]:
+        """Your mail preferences: the daily digest, and your vacations."""
+        return preferences.get(ctx(), auth.required().id)
+
+    @blp.doc(security=auth.SECURITY)
+    @blp.arguments(PreferencesIn)
+    @blp.response(200, PreferencesOut)
+    @problems(401, 422)
+    def patch(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Change them: `daily_digest`, and/or `vacations` (replaces the list; deadlines that
+        run meanwhile are pushed back)."""
+        return preferences.update_player(ctx(), auth.required().id,
+                                         daily_digest=body.get("daily_digest"),
+                                         vacations_=body.get("vacations"))
 
 
 @blp.route("/auth/magic-link")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import marshmallow as ma
 from marshmallow import fields, validate
 
@@ -27,6 +29,12 @@ class GameCreate(Strict):
     start = fields.Boolean(load_default=False,
                            metadata={"description": "Start at once, without waiting for the "
                                                     "invited seats to accept"})
+    turn_hours = fields.Integer(load_default=72, validate=validate.Range(min=1, max=24 * 60),
+                                metadata={"description": "Hours each seat has for a decision"})
+    timeout_policy = fields.String(load_default="default",
+                                   validate=validate.OneOf(["default", "pause"]),
+                                   metadata={"description": "When a deadline passes: play the "
+                                             "documented default move, or pause the game"})
 
 
 class SeatOut(ma.Schema):
@@ -141,3 +149,21 @@ class SessionOut(ma.Schema):
     token = fields.String()
     expires_at = fields.DateTime()
     player = fields.Nested(PlayerOut)
+
+
+class Vacation(Strict):
+    starts_at = fields.AwareDateTime(required=True, default_timezone=dt.UTC)
+    ends_at = fields.AwareDateTime(required=True, default_timezone=dt.UTC)
+
+
+class PreferencesIn(Strict):
+    daily_digest = fields.Boolean(metadata={"description": "One mail a day listing every game "
+                                                           "waiting on you, instead of reminders"})
+    vacations = fields.List(fields.Nested(Vacation), validate=validate.Length(max=20),
+                            metadata={"description": "Replaces your vacation windows: deadlines "
+                                                     "do not run during them"})
+
+
+class PreferencesOut(ma.Schema):
+    daily_digest = fields.Boolean()
+    vacations = fields.List(fields.Nested(Vacation))

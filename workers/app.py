@@ -1,0 +1,110 @@
+"""The Celery app: Redis as broker, tasks acknowledged late and safe to run twice.
+
+    pbem worker     # or: celery -A workers.app worker --pool threads
+    pbem beat       # or: celery -A workers.app beat
+
+Tasks are thin: each calls a job of workers/jobs.py or workers/mail.py with the service context of
+the process (`service.context.current()`, from PBEM_DATABASE_URL). Acknowledged after they ran
+(`acks_late`), a task whose worker died runs again; the jobs make that harmless. Nothing is ever
+scheduled far ahead in Redis (no ETA tasks: they run again after the visibility timeout): deadlines
+and reminders are database rows that the beat's `tick` polls.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from datetime import datetime
+from typing import Any
+
+from celery import Celery, signals
+
+from service import commands, context
+from service.context import Context
+from workers import config, jobs, mail
+
+log = logging.getLogger(__name__)
+
+
+def _transport_options() -> dict[str, Any]:
+    options: dict[str, Any] = {"visibility_timeout": 900, "socket_connect_timeout": 2,
+                               "socket_timeout": 10}
+    prefix = os.environ.get("PBEM_BROKER_PREFIX")
+    if prefix:
+        options["global_keyprefix"] = prefix
+    return options
+
+
+app = Celery("pbem")
+app.conf.update(
+    broker_url=config.broker_url(),
+    broker_transport_options=_transport_options(),
+    broker_connection_retry_on_startup=True,
+    task_acks_late=True,
+    task_reject_on_worker_lost=True,
+    worker_prefetch_multiplier=1,
+    task_ignore_result=True,
+    task_default_queue=os.environ.get("PBEM_QUEUE", "pbem"),
+    task_serializer="json",
+    accept_content=["json"],
+    # A dead broker must not hold an HTTP request: publishing gives up quickly (the sweep
+    # republishes the task rows later).
+    task_publish_retry_policy={"max_retries": 2, "interval_start": 0, "interval_step": 0.1,
+                               "interval_max": 0.2},
+    worker_hijack_root_logger=False,
+    worker_send_task_events=False,
+    beat_schedule={
+        "tick": {"task": "pbem.tick", "schedule": config.tick_seconds()},
+        "mail": {"task": "pbem.drain_outbox", "schedule": 5.0},
+    },
+    timezone="UTC",
+)
+
+
+def _when(now: str | None) -> datetime | None:
+    return datetime.fromisoformat(now) if now else None
+
+
+@app.task(name="pbem.settle")
+def settle(game_id: str) -> int:
+    """Commit the system's decisions the game waits for (the reveal of secret choices)."""
+    return jobs.settle_game(context.current(), game_id)
+
+
+@app.task(name="pbem.tick")
+def tick(now: str | None = None) -> dict[str, int]:
+    """Lost tasks, passed deadlines, due reminders and digests (`now`: ISO time, for tests)."""
+    return jobs.tick(context.current(), _when(now), publish=publish)
+
+
+@app.task(name="pbem.drain_outbox")
+def drain_outbox(now: str | None = None) -> dict[str, int]:
+    return mail.drain(context.current(), _when(now))
+
+
+def publish(game_id: str) -> None:
+    settle.apply_async((game_id,))
+
+
+def dispatch(ctx: Context, game_id: str) -> None:
+    """After a commit that queued a `settle` task row: publish it. A failure is logged, not
+    raised (the command was committed): the beat's sweep republishes the row."""
+    try:
+        publish(game_id)
+    except Exception as error:
+        log.warning("could not publish settle(%s), the sweep will: %s", game_id, error)
+
+
+def install() -> None:
+    """Make this process publish the system's decisions to the workers."""
+    commands.dispatcher = dispatch
+
+
+@signals.celeryd_init.connect
+def _worker_starting(**_kwargs: Any) -> None:
+    install()  # a worker's own commands (a deadline's default move) queue settles too
+
+
+@signals.beat_init.connect
+def _beat_starting(**_kwargs: Any) -> None:
+    install()

@@ -1,0 +1,303 @@
+"""What the workers do, as plain functions of a service context and a time (Celery's tasks in
+workers/app.py and the in-process runner of `pbem serve` both call these).
+
+Every job is safe to run twice, or twice at once: a game changes only through
+`service.commands.handle` with the version the job read (`expected_version`: the second of two
+racing runs gets `Stale` and appends nothing), and every other effect is written together with a
+`tracking` row (consumer, key) whose primary key refuses the second (reminders, digests) or with a
+compare-and-set on the row it changes (a pause, a task's publication).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import Connection, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
+
+from domain.core.commands import Command
+from service import commands, db, progress, states
+from service.context import Context
+from service.errors import MovedOn, NotActive, NotFound, Rejected, ServiceError, Stale
+from service.store import Source
+from service.tables import deadlines, games, players, tasks, tracking
+from workers import clock
+from workers.clock import aware
+from workers.config import Reminders
+from workers.schedule import SETTLE
+
+log = logging.getLogger(__name__)
+
+MAX_STEPS = 20
+TASK_GRACE = timedelta(seconds=5)  # a task row not done this long after its commit: republish
+REPUBLISH_EVERY = timedelta(seconds=30)
+DIGEST_HOUR = 7  # local time of the player
+
+
+@dataclass
+class Hooks:
+    """Test seams: called at the points where a worker may die."""
+
+    before_settle: Callable[[str, int], None] = lambda game_id, version: None
+    before_send: Callable[[int], None] = lambda outbox_id: None
+
+
+HOOKS = Hooks()
+
+
+def track(conn: Connection, consumer: str, key: str, stamp: datetime) -> bool:
+    """Record that `consumer` did `key`, in the caller's transaction; False if it already did.
+
+    On PostgreSQL a savepoint keeps the transaction usable after the refused insert."""
+    try:
+        with conn.begin_nested():
+            conn.execute(insert(tracking).values(consumer=consumer, key=key, created_at=stamp))
+    except IntegrityError:
+        return False
+    return True
+
+
+# --- secret choices: the system's own decisions ------------------------------------------------
+
+
+def settle_game(ctx: Context, game_id: str) -> int:
+    """Commit the system's decisions the game waits for (e.g. `resolve` once every secret is in,
+    and whatever follows). Returns how many commands were committed: 0 for a duplicate task."""
+    done = 0
+    seen: int | None = None
+    for _ in range(MAX_STEPS):
+        try:
+            module, _players = commands._game(ctx, game_id)
+        except (NotActive, NotFound):
+            seen = None
+            break
+        version, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
+        decision = commands._system_decision(module, state)
+        seen = version
+        if decision is None:
+            break
+        HOOKS.before_settle(game_id, version)
+        try:
+            commands.handle(game_id, None, Command(decision.kind, seat=None),
+                            Source("worker", f"{decision.kind}: every secret is in"), ctx=ctx,
+                            expected_version=version, settle=False)
+        except (Stale, MovedOn):
+            continue  # another worker (a duplicate task) got there first: look again
+        except NotActive:
+            break
+        except Rejected as error:
+            log.error("the engine refused its own %s on %s: %s", decision.kind, game_id,
+                      error.detail)
+            break
+        done += 1
+    with db.write(ctx.engine) as conn:
+        query = update(tasks).where(tasks.c.game_id == game_id, tasks.c.kind == SETTLE,
+                                    tasks.c.done_at.is_(None))
+        if seen is not None:
+            query = query.where(tasks.c.version <= seen)
+        conn.execute(query.values(done_at=clock.now()))
+    return done
+
+
+def sweep_tasks(ctx: Context, now: datetime, publish: Callable[[str], None]) -> int:
+    """Republish the settle tasks that are not done a while after their commit (a publication
+    lost with a crash, a task lost with a killed worker). Returns how many were republished."""
+    stale = now - TASK_GRACE
+    again = now - REPUBLISH_EVERY
+    with db.read(ctx.engine) as conn:
+        rows = conn.execute(
+            select(tasks.c.id, tasks.c.game_id, tasks.c.published_at)
+            .where(tasks.c.done_at.is_(None), tasks.c.created_at <= stale,
+                   or_(tasks.c.published_at.is_(None), tasks.c.published_at <= again))
+            .order_by(tasks.c.id).limit(500)).all()
+    games_done: set[str] = set()
+    for row in rows:
+        with db.write(ctx.engine) as conn:  # compare-and-set: one sweeper republishes it
+            claimed = conn.execute(
+                update(tasks).where(tasks.c.id == row.id, tasks.c.done_at.is_(None),
+                                    tasks.c.published_at.is_(None) if row.published_at is None
+                                    else tasks.c.published_at == row.published_at)
+                .values(published_at=now)).rowcount
+        if claimed and row.game_id not in games_done:
+            games_done.add(row.game_id)
+            publish(row.game_id)
+    return len(games_done)
+
+
+# --- deadlines ---------------------------------------------------------------------------------
+
+
+def enforce_deadlines(ctx: Context, now: datetime, limit: int = 200) -> int:
+    """Apply the timeout policy of every game whose deadline passed. Returns how many moves or
+    pauses were committed."""
+    with db.read(ctx.engine) as conn:
+        rows = conn.execute(
+            select(deadlines.c.id, deadlines.c.game_id, deadlines.c.seat, deadlines.c.due_at)
+            .join(games, games.c.id == deadlines.c.game_id)
+            .where(deadlines.c.closed_at.is_(None), deadlines.c.expired_at.is_(None),
+                   deadlines.c.due_at <= now, games.c.paused_at.is_(None),
+                   games.c.status == progress.ACTIVE)
+            .order_by(deadlines.c.due_at).limit(limit)).all()
+    count = 0
+    for row in rows:
+        try:
+            count += expire(ctx, row.id, now)
+        except ServiceError as error:
+            log.warning("deadline %s of game %s: %s", row.id, row.game_id, error.detail)
+        except Exception:
+            log.exception("deadline %s of game %s failed", row.id, row.game_id)
+    return count
+
+
+def expire(ctx: Context, deadline_id: int, now: datetime) -> int:
+    """The deadline passed: apply the game's timeout policy once. Returns what it committed."""
+    count = 0
+    for _ in range(MAX_STEPS):
+        with db.read(ctx.engine) as conn:
+            row = conn.execute(
+                select(deadlines, games.c.timeout_policy, games.c.paused_at,
+                       games.c.created_by)
+                .join(games, games.c.id == deadlines.c.game_id)
+                .where(deadlines.c.id == deadline_id)).one()
+        if (row.closed_at is not None or row.expired_at is not None or row.paused_at is not None
+                or aware(row.due_at) > now):
+            return count
+        try:
+            module, _players = commands._game(ctx, row.game_id)
+        except NotActive:
+            return count
+        version, state, _ = states.load(ctx.engine, ctx.states, row.game_id, module)
+        decision = next((d for d in module.pending(state) if d.seat == row.seat), None)
+        if decision is None:
+            return count  # the seat moved while we looked: its row closes with that move
+        if row.timeout_policy == "pause":
+            return count + _pause(ctx, row, version, decision.kind, now)
+        reason = f"deadline passed for seat {row.seat} decision {decision.kind}"
+        try:
+            command = module.default_command(state, decision)
+            commands.handle(row.game_id, row.seat, command, Source("worker", reason), ctx=ctx,
+                            expected_version=version)
+        except (Stale, MovedOn):
+            continue  # the game moved (a racing tick, the player): look again
+        count += 1
+        log.info("game %s: %s", row.game_id, reason)
+    return count
+
+
+def _pause(ctx: Context, row: Any, version: int, kind: str, now: datetime) -> int:
+    with db.write(ctx.engine) as conn:
+        paused = conn.execute(
+            update(games).where(games.c.id == row.game_id, games.c.version == version,
+                                games.c.paused_at.is_(None))
+            .values(paused_at=now)).rowcount
+        if not paused:
+            return 0  # a racing tick paused it, or the game moved
+        conn.execute(update(deadlines).where(deadlines.c.id == row.id)
+                     .values(expired_at=now, outcome="paused"))
+        progress.notify(conn, row.game_id, "game-paused", [row.created_by],
+                        {"game_id": row.game_id, "seat": row.seat, "decision": kind,
+                         "due_at": aware(row.due_at).isoformat(), "version": version})
+    log.info("game %s paused: deadline passed for seat %s decision %s", row.game_id, row.seat,
+             kind)
+    return 1
+
+
+# --- reminders and digests ---------------------------------------------------------------------
+
+
+def send_reminders(ctx: Context, now: datetime, schedule: Reminders | None = None) -> int:
+    """Queue the reminders that are due: `first` after a decision opened, then one per `every`
+    (never two in one interval, and none for an interval already past), and a final warning
+    `final` before the deadline. Players who chose the daily digest get the final warning only.
+    Returns how many were queued."""
+    schedule = schedule or Reminders.from_env()
+    with db.read(ctx.engine) as conn:
+        rows = conn.execute(
+            select(deadlines.c.id, deadlines.c.game_id, deadlines.c.seat, deadlines.c.player_id,
+                   deadlines.c.opened_at, deadlines.c.due_at, players.c.daily_digest)
+            .join(games, games.c.id == deadlines.c.game_id)
+            .join(players, players.c.id == deadlines.c.player_id)
+            .where(deadlines.c.closed_at.is_(None), deadlines.c.expired_at.is_(None),
+                   deadlines.c.due_at > now, games.c.paused_at.is_(None),
+                   games.c.status == progress.ACTIVE,
+                   or_(deadlines.c.opened_at <= now - schedule.first,
+                       deadlines.c.due_at <= now + schedule.final))
+            .order_by(deadlines.c.id)).all()
+    queued = 0
+    for r in rows:
+        opened, due = aware(r.opened_at), aware(r.due_at)
+        if now >= due - schedule.final:
+            key, kind = f"{r.id}:final", "final-warning"
+        elif not r.daily_digest and now >= opened + schedule.first:
+            interval = int((now - opened - schedule.first) / schedule.every)
+            key, kind = f"{r.id}:{interval}", "reminder"
+        else:
+            continue
+        with db.write(ctx.engine) as conn:
+            if track(conn, "reminder", key, now):
+                progress.notify(conn, r.game_id, kind, [r.player_id],
+                                {"game_id": r.game_id, "seat": r.seat,
+                                 "opened_at": opened.isoformat(), "due_at": due.isoformat()})
+                queued += 1
+    return queued
+
+
+def send_digests(ctx: Context, now: datetime, hour: int = DIGEST_HOUR) -> int:
+    """One mail a day (from `hour` in the player's time zone) to each player who chose the
+    digest, listing every game waiting on them. Returns how many were queued."""
+    with db.read(ctx.engine) as conn:
+        rows = conn.execute(
+            select(players.c.id, players.c.time_zone, deadlines.c.game_id, deadlines.c.seat,
+                   deadlines.c.due_at)
+            .join(deadlines, deadlines.c.player_id == players.c.id)
+            .join(games, games.c.id == deadlines.c.game_id)
+            .where(players.c.daily_digest.is_(True), deadlines.c.closed_at.is_(None),
+                   deadlines.c.expired_at.is_(None), games.c.status == progress.ACTIVE)
+            .order_by(players.c.id, deadlines.c.due_at)).all()
+    waiting: dict[tuple[int, str], list[dict[str, Any]]] = {}
+    for r in rows:
+        waiting.setdefault((r.id, r.time_zone), []).append(
+            {"game_id": r.game_id, "seat": r.seat, "due_at": aware(r.due_at).isoformat()})
+    queued = 0
+    for (player_id, zone), listed in waiting.items():
+        local = now.astimezone(_zone(zone))
+        if local.hour < hour:
+            continue
+        with db.write(ctx.engine) as conn:
+            if track(conn, "digest", f"{player_id}:{local.date().isoformat()}", now):
+                progress.notify(conn, None, "digest", [player_id],
+                                {"date": local.date().isoformat(), "games": listed})
+                queued += 1
+    return queued
+
+
+def _zone(name: str) -> Any:
+    try:
+        return ZoneInfo(name)
+    except Exception:
+        return ZoneInfo("UTC")
+
+
+# --- the beat's tick ---------------------------------------------------------------------------
+
+
+def tick(ctx: Context, now: datetime | None = None, *, publish: Callable[[str], None] | None = None,
+         schedule: Reminders | None = None) -> dict[str, int]:
+    """Everything the beat does periodically (the mail has its own task)."""
+    now = now or clock.now()
+    publish = publish or (lambda game_id: settle_game(ctx, game_id))
+    return {
+        "republished": sweep_tasks(ctx, now, publish),
+        "deadlines": enforce_deadlines(ctx, now),
+        "reminders": send_reminders(ctx, now, schedule),
+        "digests": send_digests(ctx, now),
+    }
+
+
+__all__ = ["HOOKS", "enforce_deadlines", "expire", "send_digests", "send_reminders",
+           "settle_game", "sweep_tasks", "tick", "track"]

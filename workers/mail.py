@@ -1,0 +1,215 @@
+"""Sending the outbox: each notification once, with retries and exponential backoff.
+
+A sender claims a row for a lease (`claimed_by`, `claimed_until`: a compare-and-set, so two senders
+never hold the same row), sends it, then marks it sent (`sent_at`, and a `tracking` row
+("mail", outbox id) in the same transaction). A failed attempt releases the claim and sets the next
+attempt after a backoff doubling each time, until the row is marked failed. A sender that dies
+mid-send leaves a claim that lapses after the lease; the next sender sends it again with the SAME
+Message-ID (derived from the outbox id), so the one window where a mail can go twice (the server
+accepted it, the sender died before marking it sent) leaves two copies a receiver can recognise
+as one message.
+
+Without `PBEM_SMTP_HOST` (the embedded default) mails are written as .eml files to
+`<instance>/mail/`, named by their Message-ID, where they can be read.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import re
+import smtplib
+import ssl
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime, timedelta
+from email.message import EmailMessage
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Protocol
+
+from sqlalchemy import or_, select, update
+
+from emails.outbound import build_message
+from service import db
+from service import players as players_mod
+from service.context import Context
+from service.tables import outbox, players
+from workers import clock
+from workers.config import MailSettings, Smtp
+from workers.jobs import HOOKS, track
+
+log = logging.getLogger(__name__)
+
+# Kinds a player can switch off (issue 7's players.email_notifications); the others always go.
+OPTIONAL = frozenset({"your-turn", "reminder", "final-warning", "digest"})
+
+
+class Transport(Protocol):
+    def send(self, message: EmailMessage) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class FolderTransport:
+    """Writes each message to `<folder>/<Message-ID>.eml` (the same file on every attempt)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def send(self, message: EmailMessage) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        name = re.sub(r"[^A-Za-z0-9._@-]", "_", str(message["Message-ID"]).strip("<>"))
+        target = self.folder / f"{name}.eml"
+        temporary = target.with_suffix(f".tmp{os.getpid()}.{threading.get_ident()}")
+        temporary.write_bytes(message.as_bytes())
+        temporary.replace(target)
+
+    def close(self) -> None:
+        pass
+
+
+class SmtpTransport:
+    """smtplib, one connection per drain (opened at the first message)."""
+
+    def __init__(self, smtp: Smtp) -> None:
+        self.smtp = smtp
+        self._conn: smtplib.SMTP | None = None
+
+    def _connect(self) -> smtplib.SMTP:
+        s = self.smtp
+        if s.security == "ssl":
+            conn: smtplib.SMTP = smtplib.SMTP_SSL(s.host, s.port, timeout=s.timeout,
+                                                  context=ssl.create_default_context())
+        else:
+            conn = smtplib.SMTP(s.host, s.port, timeout=s.timeout)
+            if s.security == "starttls":
+                conn.starttls(context=ssl.create_default_context())
+        if s.user:
+            conn.login(s.user, s.password or "")
+        return conn
+
+    def send(self, message: EmailMessage) -> None:
+        if self._conn is None:
+            self._conn = self._connect()
+        try:
+            self._conn.send_message(message)
+        except (smtplib.SMTPServerDisconnected, smtplib.SMTPRecipientsRefused,
+                smtplib.SMTPResponseException, OSError):
+            self.close()
+            raise
+
+    def close(self) -> None:
+        if self._conn is not None:
+            with contextlib.suppress(Exception):  # already gone
+                self._conn.quit()
+            self._conn = None
+
+
+def transport_for(ctx: Context, settings: MailSettings) -> Transport:
+    if settings.smtp is None:
+        return FolderTransport(Path(ctx.settings.instance) / "mail")
+    return SmtpTransport(settings.smtp)
+
+
+def backoff(settings: MailSettings, attempts: int) -> timedelta:
+    return min(settings.max_backoff, settings.backoff * (2 ** max(0, attempts - 1)))
+
+
+def drain(ctx: Context, now: datetime | None = None, settings: MailSettings | None = None, *,
+          worker: str | None = None, limit: int = 100,
+          transport: Transport | None = None) -> dict[str, int]:
+    """Send the outbox rows that are due. Returns counts: sent, failed (attempts), skipped."""
+    now = now or clock.now()
+    settings = settings or MailSettings.from_env()
+    worker = worker or f"{os.uname().nodename}:{os.getpid()}:{threading.get_ident()}"
+    with db.read(ctx.engine) as conn:
+        ids = conn.execute(
+            select(outbox.c.id)
+            .where(outbox.c.sent_at.is_(None), outbox.c.failed_at.is_(None),
+                   or_(outbox.c.next_attempt_at.is_(None), outbox.c.next_attempt_at <= now),
+                   or_(outbox.c.claimed_until.is_(None), outbox.c.claimed_until < now))
+            .order_by(outbox.c.id).limit(limit)).scalars().all()
+    counts = {"sent": 0, "failed": 0, "skipped": 0}
+    if not ids:
+        return counts
+    own = transport is None
+    transport = transport or transport_for(ctx, settings)
+    try:
+        for outbox_id in ids:
+            counts[_send_one(ctx, outbox_id, now, settings, worker, transport)] += 1
+    finally:
+        if own:
+            transport.close()
+    return counts
+
+
+@contextmanager
+def _claimed(ctx: Context, outbox_id: int, now: datetime, settings: MailSettings,
+             worker: str) -> Iterator[Any]:
+    with db.write(ctx.engine) as conn:
+        claimed = conn.execute(
+            update(outbox)
+            .where(outbox.c.id == outbox_id, outbox.c.sent_at.is_(None),
+                   outbox.c.failed_at.is_(None),
+                   or_(outbox.c.claimed_until.is_(None), outbox.c.claimed_until < now))
+            .values(claimed_by=worker, claimed_until=now + settings.lease)).rowcount
+    if not claimed:
+        yield None
+        return
+    with db.read(ctx.engine) as conn:
+        yield conn.execute(select(outbox).where(outbox.c.id == outbox_id)).one()
+
+
+def _send_one(ctx: Context, outbox_id: int, now: datetime, settings: MailSettings, worker: str,
+              transport: Transport) -> str:
+    with _claimed(ctx, outbox_id, now, settings, worker) as row:
+        if row is None:
+            return "skipped"  # another sender holds it, or it went meanwhile
+        mine = (outbox.c.id == outbox_id, outbox.c.claimed_by == worker)
+        note = None
+        try:
+            HOOKS.before_send(outbox_id)
+            player = _player(ctx, row.player_id)
+            if player is None:
+                note = "not sent: no recipient"
+            elif row.kind in OPTIONAL and not getattr(player, "email_notifications", True):
+                note = "not sent: the player switched notifications off"
+            else:
+                message = build_message(row, player, sender=settings.sender,
+                                        links=_links(ctx, row, player))
+                transport.send(message)
+        except Exception as error:
+            attempts = row.attempts + 1
+            final = attempts >= settings.attempts
+            log.warning("outbox %s: attempt %s failed%s: %s", outbox_id, attempts,
+                        " (giving up)" if final else "", error)
+            with db.write(ctx.engine) as conn:
+                conn.execute(update(outbox).where(*mine).values(
+                    attempts=attempts, claimed_by=None, claimed_until=None,
+                    last_error=f"{type(error).__name__}: {error}"[:500],
+                    next_attempt_at=now + backoff(settings, attempts),
+                    failed_at=now if final else None))
+            return "failed"
+        with db.write(ctx.engine) as conn:
+            conn.execute(update(outbox).where(*mine, outbox.c.sent_at.is_(None)).values(
+                sent_at=now, attempts=row.attempts + 1, claimed_by=None, claimed_until=None,
+                last_error=note))
+            track(conn, "mail", str(outbox_id), now)
+        return "sent"
+
+
+def _player(ctx: Context, player_id: int | None) -> Any:
+    if player_id is None:
+        return None
+    with db.read(ctx.engine) as conn:
+        row = conn.execute(select(players).where(players.c.id == player_id)).first()
+    return None if row is None else SimpleNamespace(**row._asdict())
+
+
+def _links(ctx: Context, row: Any, player: Any) -> dict[str, str]:
+    if row.kind == "magic-link":
+        return {"login": players_mod.magic_link(ctx, player.id)}
+    return {}

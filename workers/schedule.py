@@ -1,0 +1,140 @@
+"""Deadlines and queued tasks, written in the transaction of the append that causes them.
+
+`progress.record` calls `follow` after every append: a seat that starts being waited on gets a
+deadline row (due after the game's turn time, pushed by the player's vacations); a seat that is no
+longer waited on has its row closed; a state that waits on the system (e.g. `resolve` once every
+secret is in) gets a `settle` task row, which the committing process publishes to the workers
+after the commit (and the beat's sweep republishes if it was lost). No Celery here: this module is
+imported by the web process on every command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Connection, insert, select, update
+
+from domain.core.game import GameModule
+from service.tables import deadlines, games, tasks, vacations
+from workers import clock
+from workers.clock import aware
+
+POLICIES = ("default", "pause")
+DEFAULT_TURN_HOURS = 72
+MAX_TURN_HOURS = 24 * 60
+SETTLE = "settle"
+
+
+def due_at(opened: datetime, turn: timedelta,
+           windows: Iterable[tuple[datetime, datetime]]) -> datetime:
+    """When a decision opened at `opened` with `turn` to make it is due: the clock stops during
+    the vacation windows (overlapping windows are fine)."""
+    t, remaining = opened, turn
+    for start, end in sorted((aware(s), aware(e)) for s, e in windows):
+        if end <= t:
+            continue
+        if start >= t + remaining:
+            break
+        if start > t:
+            remaining -= start - t
+        t = end
+    return t + remaining
+
+
+def _windows(conn: Connection, player_ids: Iterable[int], since: datetime
+             ) -> dict[int, list[tuple[datetime, datetime]]]:
+    ids = sorted(set(player_ids))
+    out: dict[int, list[tuple[datetime, datetime]]] = {p: [] for p in ids}
+    if ids:
+        rows = conn.execute(select(vacations.c.player_id, vacations.c.starts_at,
+                                   vacations.c.ends_at)
+                            .where(vacations.c.player_id.in_(ids), vacations.c.ends_at > since))
+        for r in rows:
+            out[r.player_id].append((r.starts_at, r.ends_at))
+    return out
+
+
+def _asks(module: GameModule, state: Any) -> dict[int, tuple[str, ...]]:
+    """What each waited-on seat is asked now (decision kinds): a change restarts its deadline."""
+    out: dict[int, list[str]] = {}
+    for d in module.pending(state):
+        if d.seat is not None:
+            out.setdefault(d.seat, []).append(d.kind)
+    return {seat: tuple(sorted(kinds)) for seat, kinds in out.items()}
+
+
+def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, before: Any,
+           after: Any, over: bool, players: Mapping[int, int]) -> None:
+    """Open and close deadline rows, and queue a `settle` task if the game waits on the system.
+
+    A seat's deadline runs while the seat is asked the same thing: it is closed when the seat is
+    no longer waited on or is asked something else (then a new one opens with a full turn time),
+    and it keeps running while other seats submit their secrets.
+    """
+    stamp = clock.now()  # injectable: tests freeze and advance it
+    was = {} if before is None else _asks(module, before)
+    asks = {} if over else _asks(module, after)
+    left = sorted(s for s in was if asks.get(s) != was[s])
+    if over or left:
+        query = update(deadlines).where(deadlines.c.game_id == game_id,
+                                        deadlines.c.closed_at.is_(None))
+        if not over:
+            query = query.where(deadlines.c.seat.in_(left))
+        conn.execute(query.values(closed_at=stamp, outcome="moved"))
+    if over:
+        return
+    fresh = sorted(s for s in asks if was.get(s) != asks[s])
+    if fresh:
+        turn = conn.execute(select(games.c.turn_hours).where(games.c.id == game_id)).scalar_one()
+        windows = _windows(conn, (players[s] for s in fresh), stamp)
+        conn.execute(insert(deadlines), [
+            {"game_id": game_id, "seat": s, "player_id": players[s], "opened_version": version,
+             "opened_at": stamp, "closed_at": None, "expired_at": None, "outcome": None,
+             "due_at": due_at(stamp, timedelta(hours=turn), windows[players[s]])}
+            for s in fresh])
+    if any(d.seat is None for d in module.pending(after)):
+        conn.execute(insert(tasks).values(kind=SETTLE, game_id=game_id, version=version,
+                                          created_at=stamp))
+
+
+def recompute(conn: Connection, *, game_id: str | None = None, player_id: int | None = None
+              ) -> int:
+    """Recompute the due time of the open deadlines of a game or of a player (after its turn
+    time or the player's vacations changed). Returns how many rows were looked at."""
+    query = (select(deadlines.c.id, deadlines.c.player_id, deadlines.c.opened_at,
+                    games.c.turn_hours)
+             .join(games, games.c.id == deadlines.c.game_id)
+             .where(deadlines.c.closed_at.is_(None), deadlines.c.expired_at.is_(None)))
+    if game_id is not None:
+        query = query.where(deadlines.c.game_id == game_id)
+    if player_id is not None:
+        query = query.where(deadlines.c.player_id == player_id)
+    rows = conn.execute(query).all()
+    if not rows:
+        return 0
+    since = min(aware(r.opened_at) for r in rows)
+    windows = _windows(conn, (r.player_id for r in rows), since)
+    for r in rows:
+        due = due_at(aware(r.opened_at), timedelta(hours=r.turn_hours), windows[r.player_id])
+        conn.execute(update(deadlines).where(deadlines.c.id == r.id).values(due_at=due))
+    return len(rows)
+
+
+def configure_game(conn: Connection, game_id: str, *, turn_hours: int | None = None,
+                   timeout_policy: str | None = None) -> None:
+    """Set a game's turn time and timeout policy (at creation); open deadlines follow."""
+    values: dict[str, Any] = {}
+    if turn_hours is not None:
+        if not 1 <= turn_hours <= MAX_TURN_HOURS:
+            raise ValueError(f"turn_hours must be 1 to {MAX_TURN_HOURS}")
+        values["turn_hours"] = turn_hours
+    if timeout_policy is not None:
+        if timeout_policy not in POLICIES:
+            raise ValueError(f"timeout_policy must be one of {POLICIES}")
+        values["timeout_policy"] = timeout_policy
+    if values:
+        conn.execute(update(games).where(games.c.id == game_id).values(**values))
+        if "turn_hours" in values:
+            recompute(conn, game_id=game_id)
