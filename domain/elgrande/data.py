@@ -79,6 +79,11 @@ class ActionCard:
     count: int
     name: str  # English title, for logs and mail
 
+    @property
+    def names(self) -> tuple[str, str, str]:
+        """The title in English, French and Italian."""
+        return (self.name, *CARD_TITLES_FR_IT[self.id])
+
 
 ACTION_CARDS: tuple[ActionCard, ...] = (
     ActionCard("move_all_own", 1, 1, "Move all your Caballeros out of one region"),
@@ -117,6 +122,41 @@ ACTION_CARDS: tuple[ActionCard, ...] = (
 )
 ACTION_STACKS = (1, 2, 3, 4)
 KING_STACK = 5
+# The action cards' French and Italian titles (the project's own translations of the English ones).
+CARD_TITLES_FR_IT: dict[str, tuple[str, str]] = {
+    "move_all_own": ("Déplacer tous vos Caballeros d'une région", "Sposta tutti i tuoi Caballeros da una regione"),
+    "place_2_anywhere": ("Placer 2 Caballeros n'importe où", "Piazza 2 Caballeros ovunque"),
+    "place_2_or_move_all_own": ("Placer 2 n'importe où, ou vider une région", "Piazza 2 ovunque, o svuota una regione"),
+    "move_5_from_region": ("Déplacer 5 Caballeros d'une région", "Sposta 5 Caballeros da una regione"),
+    "move_3_opponents": ("Déplacer 3 Caballeros adverses", "Sposta 3 Caballeros avversari"),
+    "move_3_any": ("Déplacer 3 Caballeros", "Sposta 3 Caballeros"),
+    "move_2_own_2_opponents": ("Déplacer 2 des vôtres et 2 adverses", "Sposta 2 tuoi e 2 avversari"),
+    "move_4_own": ("Déplacer 4 de vos Caballeros", "Sposta 4 tuoi Caballeros"),
+    "move_4_any": ("Déplacer 4 Caballeros", "Sposta 4 Caballeros"),
+    "veto": ("Veto", "Veto"),
+    "decline_all_court": ("Les adversaires renvoient toute leur cour", "Gli avversari rimandano tutta la corte"),
+    "decline_3_court": ("Les adversaires renvoient 3 de leur cour", "Gli avversari rimandano 3 dalla corte"),
+    "kings_return": ("Le retour du Roi : 3 Caballeros chacun", "Il ritorno del Re: 3 Caballeros ciascuno"),
+    "one_from_each": ("Un Caballero de chaque joueur", "Un Caballero di ogni giocatore"),
+    "secret_remove_2": ("Les adversaires retirent 2 en secret", "Gli avversari tolgono 2 in segreto"),
+    "secret_remove_all": ("Les adversaires vident une région en secret", "Gli avversari svuotano una regione in segreto"),
+    "score_chosen": ("Décompter un lieu au choix", "Valuta un luogo a scelta"),
+    "score_4s": ("Décompter les régions à 4", "Valuta le regioni da 4"),
+    "score_5s": ("Décompter les régions à 5", "Valuta le regioni da 5"),
+    "score_6s_7s": ("Décompter les régions à 6 et 7", "Valuta le regioni da 6 e 7"),
+    "score_castillo": ("Décompter le Castillo", "Valuta il Castillo"),
+    "score_first_places": ("Décompter les premières places", "Valuta solo i primi posti"),
+    "score_most": ("Décompter la région la plus peuplée", "Valuta la regione più affollata"),
+    "score_fewest": ("Décompter la région la moins peuplée", "Valuta la regione meno affollata"),
+    "scoreboard": ("Tableau de score mobile", "Segnapunti mobile"),
+    "royal_advisor": ("Le conseiller du Roi", "Il consigliere del Re"),
+    "eviction": ("Expulsion", "Sfratto"),
+    "grande": ("Déplacer votre Grande", "Sposta il tuo Grande"),
+    "power_card_back": ("Reprendre une carte pouvoir", "Riprendi una carta potere"),
+    "court_2": ("Deux Caballeros de plus à la cour", "Due Caballeros in più a corte"),
+    "secret_scoring": ("Décompte secret", "Valutazione segreta"),
+    "king": ("Le Roi", "Il Re"),
+}
 CARD_NAMES: dict[str, str] = {c.id: c.name for c in ACTION_CARDS}
 
 

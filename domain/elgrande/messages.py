@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.core.game import Message
-from domain.elgrande.data import CARD_NAMES, CASTILLO, CASTILLO_NAMES, REGIONS
+from domain.elgrande.data import ACTION_CARDS, CASTILLO, CASTILLO_NAMES, REGIONS
 
 LANGUAGES = ("en", "fr", "it")
 
@@ -43,8 +43,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "castillo.added": ("{player} puts {count} Caballero(s) into the Castillo.",
                        "{player} met {count} Caballero(s) dans le Castillo.",
                        "{player} mette {count} Caballero nel Castillo."),
-    "special.declared": ("{seat} announces “{card}” {params}.", "{seat} annonce « {card} » {params}.",
-                         "{seat} annuncia «{card}» {params}."),
+    "special.declared": ("{seat} announces “{card}”{params}.", "{seat} annonce « {card} »{params}.",
+                         "{seat} annuncia «{card}»{params}."),
     "special.declined": ("{seat} does not use the action of “{card}”.",
                          "{seat} n'utilise pas l'action de « {card} ».",
                          "{seat} non usa l'azione di «{card}»."),
@@ -78,8 +78,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "bonus.home": ("{seat} gets the home bonus of {points} in {place}.",
                    "{seat} reçoit le bonus du Grande de {points} en {place}.",
                    "{seat} riceve il bonus del Grande di {points} in {place}."),
-    "secret.opened": ("Secret choice ({kind}) for {seats}.", "Choix secret ({kind}) pour {seats}.",
-                      "Scelta segreta ({kind}) per {seats}."),
+    "secret.opened": ("Secret choice for {seats}: {kind}.", "Choix secret pour {seats} : {kind}.",
+                      "Scelta segreta per {seats}: {kind}."),
     "secret.submitted": ("{seat} has made their secret choice.", "{seat} a fait son choix secret.",
                          "{seat} ha fatto la sua scelta segreta."),
     "secret.submitted_own": ("You chose {choice} in secret.", "Vous avez choisi {choice} en secret.",
@@ -119,6 +119,26 @@ def place_name(place: str, lang: str = "en") -> str:
             "provinces": ("the provinces", "les provinces", "le province")}.get(place, (place,) * 3)[index]
 
 
+_CARD_TITLES = {c.id: c.names for c in ACTION_CARDS}
+
+
+def card_name(card: str, lang: str = "en") -> str:
+    titles = _CARD_TITLES.get(card)
+    return titles[LANGUAGES.index(lang)] if titles else card
+
+
+SECRET_KINDS: dict[str, tuple[str, str, str]] = {
+    "disc": ("the disc for the Castillo", "le disque du Castillo", "il disco del Castillo"),
+}
+
+
+def secret_kind_name(kind: str, lang: str = "en") -> str:
+    """A secret choice's name: the disc, or the title of the card that asked for it."""
+    if kind in SECRET_KINDS:
+        return SECRET_KINDS[kind][LANGUAGES.index(lang)]
+    return card_name(kind, lang)
+
+
 def render(message: Message, lang: str = "en", names: Sequence[str] | None = None) -> str:
     """One sentence in `lang`; `names` gives a display name per seat (default: colours' seat numbers)."""
     lang = lang if lang in LANGUAGES else "en"
@@ -132,9 +152,11 @@ def render(message: Message, lang: str = "en", names: Sequence[str] | None = Non
         if key in PLACE_KEYS and isinstance(value, str):
             return place_name(value, lang)
         if key == "card" and isinstance(value, str):
-            return CARD_NAMES.get(value, value)
+            return card_name(value, lang)
         if key == "cards":
-            return ", ".join(CARD_NAMES.get(c, c) for c in value)
+            return ", ".join(card_name(c, lang) for c in value)
+        if key == "kind":
+            return secret_kind_name(value, lang)
         if key == "seats":
             return ", ".join(seat_name(s) for s in value)
         if key in ("places", "regions"):
@@ -145,7 +167,7 @@ def render(message: Message, lang: str = "en", names: Sequence[str] | None = Non
             return ", ".join(f"{r['rank']}. {seat_name(r['seat'])} ({r['score']})" for r in value)
         if key == "params":  # a declared special action's parameters
             shown = [show_param(k, v) for k, v in value.items() if k not in ("affected", "public")]
-            return "(" + "; ".join(p for p in shown if p) + ")" if any(shown) else ""
+            return " (" + "; ".join(p for p in shown if p) + ")" if any(shown) else ""
         return str(value)
 
     def show_param(key: str, value: Any) -> str:

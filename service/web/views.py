@@ -31,7 +31,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from domain.core.commands import Command
 from domain.core.game import Message
 from domain.elgrande import messages
-from domain.elgrande.data import CARD_NAMES, CASTILLO, POWER_CABALLEROS, REGION_IDS
+from domain.elgrande.data import CASTILLO, POWER_CABALLEROS, REGION_IDS
 from service import commands, db, players, progress, queries, tables
 from service.api.state import ctx
 from service.errors import Invalid, ServiceError
@@ -109,7 +109,7 @@ def _helpers() -> dict[str, Any]:
     return {
         "t": t, "lang": language, "me": me(), "languages": i18n.LANGUAGE_NAMES,
         "place_name": lambda p: messages.place_name(p, language),
-        "card_name": lambda c: CARD_NAMES.get(c, c),
+        "card_name": lambda c: messages.card_name(c, language),
         "colour_name": lambda c: i18n.t(f"colour.{c}", language),
         "plain": str,
         "secret_kinds": {k for k in i18n.TEXTS if k.startswith("decide.secret_kind.")},
