@@ -79,7 +79,9 @@ def frozen() -> Iterator[FakeClock]:
 
 
 @pytest.fixture(autouse=True)
-def _reset_globals() -> Iterator[None]:
+def _reset_globals(request: pytest.FixtureRequest) -> Iterator[None]:
+    if "ctx" in request.fixturenames:  # what a worker process would have: its context current
+        context.configure(request.getfixturevalue("ctx"))
     yield
     commands.dispatcher = None
     jobs.HOOKS.before_settle = lambda game_id, version: None
