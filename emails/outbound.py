@@ -1,81 +1,106 @@
-"""Outbound mail: one notification (an outbox row) → one message.
+"""Outbound mail: one notification (an outbox row) → one message, from Jinja2 templates.
 
-A minimal plain-text renderer behind one function, `build_message`, which issue 5 replaces with
-templates (translations, the board, reply addresses). The Message-ID is derived from the outbox row
-alone, so every attempt to send the same notification carries the same Message-ID: a receiver (or
-a relay) that sees it twice after a retry can tell it is the same message.
+`build_message(notification_row, player)` is what the outbox sender (workers/mail.py) calls. The
+text and HTML parts come from `templates/mail.txt.j2` and `mail.html.j2`, in the player's language
+(en/fr/it; sentences in `emails/i18n.py`, the game's own in the domain's messages). A game mail shows
+the board as this player may see it (`module.view` for their seat: a plain-text board, an HTML
+table, and the PNG from the web board's renderer inline when cairo is there), what happened since
+their last move (`redact` + `describe` + `render`), and for a pending decision the exact commands
+they may reply with and one example filled in from the real position (emails/grammar.py).
+
+Headers: a Message-ID derived from the outbox row alone (the same on every attempt to send it),
+In-Reply-To/References to the game's thread root (`<game-ID@domain>`) so a game's mails thread
+together (a reply to an inbound mail also references that mail), Reply-To the seat's reply address
+(emails/addresses.py), List-Unsubscribe with one-click POST (RFC 8058) to /mail/unsubscribe.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr
+from email.utils import format_datetime, formataddr, make_msgid, parseaddr
+from pathlib import Path
 from typing import Any
 
-SUBJECTS = {
-    "invitation": "You are invited to a game of El Grande ({game_id})",
-    "game-started": "Your game {game_id} has started",
-    "your-turn": "Your turn in game {game_id}",
-    "reminder": "Reminder: game {game_id} is waiting for you",
-    "final-warning": "Last call: your deadline in game {game_id} is near",
-    "game-paused": "Game {game_id} is paused: a deadline passed",
-    "game-over": "Game {game_id} is over",
-    "digest": "Your games waiting for you ({date})",
-    "magic-link": "Your sign-in link",
-}
+from itsdangerous import URLSafeSerializer
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from emails.i18n import t as translate
+
+log = logging.getLogger(__name__)
+
+UNSUBSCRIBE_SALT = "pbem-unsubscribe"
+_env = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"),
+                   autoescape=select_autoescape(["html.j2"]), trim_blocks=False,
+                   keep_trailing_newline=True)
 
 
 def message_id(row: Any, domain: str) -> str:
     """Stable for the row: the same on every attempt."""
-    return f"<outbox-{row.id}.{row.game_id or 'pbem'}@{domain}>"
+    return f"<outbox-{_field(row, 'id')}.{_field(row, 'game_id') or 'pbem'}@{domain}>"
+
+
+def thread_id(game_id: str, domain: str) -> str:
+    """The root every mail of a game refers to, so that mail clients thread them together."""
+    return f"<game-{game_id}@{domain}>"
 
 
 def _field(row: Any, name: str) -> Any:
     return row[name] if isinstance(row, Mapping) else getattr(row, name)
 
 
+def unsubscribe_ticket(secret: str, player_id: int) -> str:
+    return URLSafeSerializer(secret, salt=UNSUBSCRIBE_SALT).dumps({"p": player_id})
+
+
 def build_message(notification_row: Any, player: Any, *, sender: str = "El Grande <pbem@localhost>",
-                  links: Mapping[str, str] | None = None) -> EmailMessage:
+                  links: Mapping[str, str] | None = None, ctx: Any = None) -> EmailMessage:
     """The mail for one outbox row (id, game_id, kind, payload, created_at) to `player` (email,
-    name). `links`: URLs the worker made for this mail (e.g. the magic link's `login`)."""
+    name, language). `links`: URLs the worker made for this mail (e.g. the magic link's `login`).
+    `ctx`: the service context (default: the configured one) for the game's state and settings."""
+    from emails import render
+
     row = notification_row
     kind = _field(row, "kind")
     payload = dict(_field(row, "payload") or {})
     game_id = _field(row, "game_id")
-    fields = {"game_id": game_id or "", "date": payload.get("date", ""), **payload}
+    lang = getattr(player, "language", "en") or "en"
+    domain = parseaddr(sender)[1].rpartition("@")[2] or "localhost"
+    if ctx is None:
+        from service import context
+
+        ctx = context.current()
+    data = render.context_for(ctx, row, player, lang, sender=sender, links=links or {})
+    t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
     msg = EmailMessage()
-    domain = sender.rpartition("@")[2].rstrip(">") or "localhost"
     msg["Message-ID"] = message_id(row, domain)
     msg["From"] = sender
     msg["To"] = formataddr((player.name, player.email))
-    msg["Subject"] = SUBJECTS.get(kind, "El Grande: {kind}").format_map(
-        {**fields, "kind": kind})
+    msg["Subject"] = data["subject"]
     msg["Date"] = format_datetime(_field(row, "created_at"))
-    msg["Auto-Submitted"] = "auto-generated"
+    msg["Auto-Submitted"] = "auto-generated" if kind != "mail-reply" else "auto-replied"
+    msg["Content-Language"] = lang
     if game_id:
         msg["X-PBEM-Game"] = game_id
-    msg.set_content(_body(kind, player, payload, game_id, links or {}))
+        root = thread_id(game_id, domain)
+        parent = payload.get("in_reply_to")
+        msg["In-Reply-To"] = parent or root
+        msg["References"] = " ".join(dict.fromkeys([root, *([parent] if parent else [])]))
+    if data.get("reply_to"):
+        msg["Reply-To"] = formataddr(("El Grande " + (game_id or ""), data["reply_to"]))
+    if data.get("unsubscribe"):
+        msg["List-Unsubscribe"] = f"<{data['unsubscribe']}>"
+        msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+        msg["List-Id"] = f"El Grande <games.{domain}>"
+    png = data.pop("png", None)
+    if png:
+        data["board_png"] = make_msgid("board", domain)[1:-1]
+    body = {**data, "t": t, "lang": lang}
+    msg.set_content(_env.get_template("mail.txt.j2").render(body))
+    msg.add_alternative(_env.get_template("mail.html.j2").render(body), subtype="html")
+    if png:
+        html = msg.get_payload()[1]
+        html.add_related(png, maintype="image", subtype="png", cid=f"<{data['board_png']}>",
+                         filename="board.png")
     return msg
-
-
-def _body(kind: str, player: Any, payload: dict[str, Any], game_id: str | None,
-          links: Mapping[str, str]) -> str:
-    lines = [f"Hello {player.name},", ""]
-    if kind == "digest":
-        lines.append("These games are waiting for you:")
-        lines += [f"  - game {g['game_id']} (seat {g['seat']}), due {g['due_at']}"
-                  for g in payload.get("games", [])]
-    elif kind == "magic-link":
-        lines.append(f"Sign in: {links.get('login', '(no link)')}")
-    elif kind == "game-paused":
-        lines.append(f"Game {game_id} is paused: seat {payload.get('seat')} did not decide "
-                     f"{payload.get('decision')!r} by {payload.get('due_at')}.")
-    elif kind in ("reminder", "final-warning"):
-        lines.append(f"Game {game_id} is waiting for your decision (seat {payload.get('seat')}); "
-                     f"the deadline is {payload.get('due_at')}.")
-    else:
-        lines.append(SUBJECTS.get(kind, kind).format_map({"game_id": game_id or "", **payload})
-                     + ".")
-    lines += ["", "-- ", "El Grande by mail"]
-    return "\n".join(lines) + "\n"

@@ -243,15 +243,51 @@ idempotency_keys = Table(
     PrimaryKeyConstraint("player_id", "key"),
 )
 
+# --- issue 5 (migration 0005): mail ------------------------------------------------------------
+
+reply_tokens = Table(
+    "reply_tokens",  # the token of a seat's reply address (play+<token>@domain): random, revocable
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("game_id", String(GAME_ID), ForeignKey("games.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("player_id", BigId, ForeignKey("players.id"), nullable=False),
+    Column("token", String(64), nullable=False, unique=True),
+    Column("created_at", Timestamp, nullable=False),
+    Column("revoked_at", Timestamp, nullable=True),
+    Index("ix_reply_tokens_game_id", "game_id", "seat"),
+)
+
+inbound_mail = Table(
+    "inbound_mail",  # every message received, stored raw before anything else; one per Message-ID
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("message_id", String(998), nullable=False, unique=True),
+    Column("received_at", Timestamp, nullable=False),
+    Column("transport", String(16), nullable=False),  # smtp | lmtp | imap
+    Column("envelope_from", String(320), nullable=True),
+    Column("recipients", Json, nullable=False),
+    Column("raw", LargeBinary, nullable=False),
+    Column("status", String(16), nullable=False),  # received | accepted | refused | ignored
+    Column("game_id", String(GAME_ID), nullable=True),
+    Column("seat", Integer, nullable=True),
+    Column("player_id", BigId, nullable=True),
+    Column("commands", Json, nullable=True),
+    Column("detail", String(2000), nullable=True),
+    Column("processed_at", Timestamp, nullable=True),
+)
+
 __all__ = [
     "deadlines",
     "events",
     "games",
     "idempotency_keys",
+    "inbound_mail",
     "magic_links_used",
     "metadata",
     "outbox",
     "players",
+    "reply_tokens",
     "seats",
     "snapshots",
     "tasks",

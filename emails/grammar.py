@@ -1,0 +1,871 @@
+"""The command language of mail replies and the web's text box: text ⇄ the API's command JSON.
+
+One grammar for both: forgiving (any case, accents optional, English, French or Italian keywords,
+region and card names in the three languages and their common abbreviations), and several commands
+in one text for one turn, e.g. ``take 4, card king, place 2 aragon 1 castillo, king to granada``.
+
+    parse(text, session)      → [command JSON, ...]   (ParseError says what was not understood
+                                                        and what is allowed now)
+    format_command(cmd, ...)  → text that parses back to cmd (the mails' examples)
+    help_lines(decision, ...) → the commands allowed for a pending decision, in the player's language
+
+Parsing a command may depend on the decision pending at that point (a bare number is a power card
+when a power card is wanted; the words after `special` depend on the action card held), so the
+parser asks a `Session` for the decision before each command and tells it each parsed command
+(`Session.advance`), which lets the caller apply it to a scratch copy of the game. `GameSession`
+does that with a game module's `decide`/`fold`, so a whole mail is checked before any of it counts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from domain.core.commands import Command
+from domain.core.decisions import Decision
+from domain.core.errors import RuleError
+from domain.elgrande.data import COLOURS
+from domain.elgrande.messages import place_name
+from emails import vocabulary as vocab
+
+# --- words -----------------------------------------------------------------------------------------
+
+
+def _phrases(entries: Mapping[str, Any]) -> dict[tuple[str, ...], Any]:
+    return {tuple(k.split()): v for k, v in entries.items() if k.split()}
+
+
+PLACES = _phrases(vocab.place_words())
+CARDS: dict[tuple[str, ...], str] = {}  # filled below, once `tokens` is defined
+COLOUR_WORDS = _phrases({w: c for c, names in vocab.COLOUR_NAMES.items() for w in names})
+SELF = _phrases({w: True for w in vocab.SELF_WORDS})
+NUMBERS = _phrases({w: n for w, n in vocab.NUMBER_WORDS.items()})
+ALL = _phrases({w: True for w in vocab.ALL_WORDS})
+FROM = _phrases({w: True for w in vocab.FROM_WORDS})
+TO = _phrases({w: True for w in vocab.TO_WORDS})
+FILLER = _phrases({w: True for w in vocab.FILLER})
+SEPARATORS = _phrases({w: True for w in vocab.SEPARATOR_WORDS})
+COURT = _phrases({w: True for w in vocab.COURT_WORDS})
+STRONG = _phrases({w: kind for kind, langs in vocab.KEYWORDS.items()
+                   for words in langs.values() for w in words})
+VERBS = _phrases({w: verb for verb, words in vocab.SPECIAL_VERBS.items() for w in words})
+BACK = _phrases({w: True for w in ("take back", "back", "reprendre", "riprendi")})
+MODE_PLACE = _phrases({w: True for w in ("place", "placer", "piazza", "put", "poser")})
+MODE_MOVE = _phrases({w: True for w in ("move", "deplacer", "sposta", "move all", "all", "tous",
+                                         "tutti", "vider", "svuota")})
+BREAK = {",", "\n"}
+MAX_PHRASE = 6
+
+
+def tokens(text: str) -> list[str]:
+    text = vocab.normalise(text)
+    out = []
+    for match in re.finditer(r"\n|[,;.!?()\[\]]|>|[a-z0-9]+", text):
+        tok = match.group()
+        out.append("\n" if tok == "\n" else "," if tok in ",;.!?()[]" else tok)
+    return out
+
+
+CARDS.update({tuple(w for w in tokens(name) if w not in ("\n", ",")): card
+              for name, card in vocab.card_words().items()})
+
+
+# --- errors and the parsing session ---------------------------------------------------------------
+
+
+class ParseError(Exception):
+    """What was not understood, where, and what is allowed now (lines for a human)."""
+
+    def __init__(self, message: str, *, near: str = "", allowed: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.near = near
+        self.allowed = list(allowed)
+
+    def __str__(self) -> str:
+        return self.message + (f" (near “{self.near}”)" if self.near else "")
+
+
+class Session(Protocol):
+    seat: int
+    names: Sequence[str]
+    lang: str
+
+    def decision(self) -> Decision | None: ...
+
+    def view(self) -> dict[str, Any]: ...
+
+    def advance(self, command: dict[str, Any]) -> None: ...
+
+
+@dataclass
+class GameSession:
+    """Parses against a scratch copy of a game: each parsed command is decided on it at once, so
+    the next is read against the decision it leads to, and an illegal one stops the parse."""
+
+    module: Any
+    state: Any
+    seat: int
+    names: Sequence[str] = ()
+    lang: str = "en"
+    applied: list[dict[str, Any]] = field(default_factory=list)
+
+    def decision(self) -> Decision | None:
+        return next((d for d in self.module.pending(self.state) if d.seat == self.seat), None)
+
+    def view(self) -> dict[str, Any]:
+        return self.module.view(self.state, self.seat)
+
+    def advance(self, command: dict[str, Any]) -> None:
+        try:
+            events = self.module.decide(self.state, Command.from_json(command, seat=self.seat))
+        except RuleError as error:
+            raise CommandRefused(error, command, len(self.applied)) from None
+        self.state = self.module.fold(events, self.state)
+        self.applied.append(command)
+
+
+class CommandRefused(Exception):
+    """A command that was understood but the game refuses (the engine's message)."""
+
+    def __init__(self, error: RuleError, command: dict[str, Any], index: int) -> None:
+        super().__init__(error.message)
+        self.error = error
+        self.command = command
+        self.index = index
+
+
+# --- the cursor ------------------------------------------------------------------------------------
+
+
+class Cursor:
+    def __init__(self, words: list[str]) -> None:
+        self.words = words
+        self.pos = 0
+
+    def done(self) -> bool:
+        return self.pos >= len(self.words)
+
+    def peek(self, offset: int = 0) -> str | None:
+        i = self.pos + offset
+        return self.words[i] if i < len(self.words) else None
+
+    def match(self, table: Mapping[tuple[str, ...], Any], at: int | None = None) -> tuple[Any, int]:
+        """The longest phrase of `table` at the cursor (or at `at`): (value, length) or (None, 0)."""
+        i = self.pos if at is None else at
+        for n in range(min(MAX_PHRASE, len(self.words) - i), 0, -1):
+            key = tuple(self.words[i:i + n])
+            if key in table:
+                return table[key], n
+        return None, 0
+
+    def take_card(self) -> str | None:
+        """The longest card name at the cursor; commas inside a name ("Place 2, or …") are skipped."""
+        best, end = None, self.pos
+        words: list[str] = []
+        i = self.pos
+        while i < len(self.words) and len(words) < 14 and self.words[i] != "\n":
+            if self.words[i] != ",":
+                words.append(self.words[i])
+                if tuple(words) in CARDS:
+                    best, end = CARDS[tuple(words)], i + 1
+            i += 1
+        self.pos = end
+        return best
+
+    def take(self, table: Mapping[tuple[str, ...], Any]) -> Any:
+        value, n = self.match(table)
+        if n:
+            self.pos += n
+            return value
+        return None
+
+    def number(self) -> int | None:
+        word = self.peek()
+        if word is not None and word.isdigit() and len(word) <= 3:
+            self.pos += 1
+            return int(word)
+        value = self.take(NUMBERS)
+        return value
+
+    def near(self, at: int | None = None) -> str:
+        i = self.pos if at is None else at
+        return " ".join(w for w in self.words[i:i + 5] if w != "\n").replace(" ,", ",")
+
+    def skip_filler(self) -> None:
+        while not self.done() and not self.at_keyword():
+            if self.peek() == ":" or self.take(FILLER) is None:
+                if self.peek() == ":":
+                    self.pos += 1
+                    continue
+                return
+
+    def at_keyword(self) -> bool:
+        return bool(self.match(STRONG)[1])
+
+    def at_break(self) -> bool:
+        return self.peek() in BREAK or bool(self.match(SEPARATORS)[1])
+
+    def skip_breaks(self) -> None:
+        while not self.done() and (self.peek() in BREAK or self.take(SEPARATORS)):
+            if self.peek() in BREAK:
+                self.pos += 1
+
+    def continues_with(self, *tables: Mapping[tuple[str, ...], Any]) -> bool:
+        """After breaks (commas, "and"), does a parameter of one of `tables` (or a number) follow?"""
+        i = self.pos
+        while i < len(self.words) and (self.words[i] in BREAK or self.match(SEPARATORS, i)[1]):
+            i += self.match(SEPARATORS, i)[1] or 1
+        if i >= len(self.words) or self.match(STRONG, i)[1] or self.match(VERBS, i)[1]:
+            return False
+        word = self.words[i]
+        return word.isdigit() or any(self.match(t, i)[1] for t in (NUMBERS, *tables))
+
+
+# --- parsing ---------------------------------------------------------------------------------------
+
+
+def parse(text: str, session: Session) -> list[dict[str, Any]]:
+    """The commands in `text`, each advanced on the session as it is read. Lines that hold no
+    command word, number or place (greetings, thanks, a name) are ignored; `ignored` lists them."""
+    return Parser(text, session).run()
+
+
+class Parser:
+    def __init__(self, text: str, session: Session) -> None:
+        self.session = session
+        self.cursor = Cursor(tokens(text))
+        self.commands: list[dict[str, Any]] = []
+        self.ignored: list[str] = []
+
+    def run(self) -> list[dict[str, Any]]:
+        c = self.cursor
+        while True:
+            c.skip_breaks()
+            c.skip_filler()
+            if c.done():
+                break
+            start = c.pos
+            command = self.command()
+            if command is None:
+                self._chatter(start)
+                continue
+            if c.pos == start:  # pragma: no cover - a parser must consume something
+                raise ParseError("Not understood.", near=c.near(start))
+            if not (c.done() or c.at_break() or c.at_keyword() or c.match(VERBS)[1]):
+                raise ParseError(f"“{c.near(start)}”: the end of this command was not understood.",
+                                 near=c.near(), allowed=self.allowed())
+            self.session.advance(command)
+            self.commands.append(command)
+        if not self.commands:
+            raise ParseError("No command was found in your message.", allowed=self.allowed())
+        return self.commands
+
+    def _chatter(self, start: int) -> None:
+        """Skip a line that is not a command; refuse it if it looks like a garbled one."""
+        c = self.cursor
+        end = start
+        while end < len(c.words) and c.words[end] != "\n":
+            end += 1
+        line = c.words[start:end]
+        suspicious = any(w.isdigit() for w in line) or any(
+            c.match(t, i)[1] for i in range(start, end) for t in (PLACES, STRONG))
+        if suspicious:
+            raise ParseError(f"“{c.near(start)}” was not understood.", near=c.near(start),
+                             allowed=self.allowed())
+        self.ignored.append(" ".join(w for w in line if w != ","))
+        c.pos = end
+
+    def allowed(self) -> list[str]:
+        d = self.session.decision()
+        return help_lines(d, self.session.view(), self.session.lang) if d else []
+
+    # -- one command --
+
+    def command(self) -> dict[str, Any] | None:
+        c = self.cursor
+        d = self.session.decision()
+        kind, n = c.match(STRONG)
+        verb, nv = c.match(VERBS)
+        if nv > n:  # e.g. "take back 7" is a special action, not a take
+            kind = None
+        if kind is None and nv:
+            c.pos += nv
+            return self.special(d, verb=verb)
+        if kind is None:
+            return self.implicit(d)
+        c.pos += n
+        if kind != "choose_card":
+            c.skip_filler()
+        if d is None:
+            raise ParseError("Nothing is waiting for you in this game right now.")
+        return getattr(self, kind)(d)
+
+    def implicit(self, d: Decision | None) -> dict[str, Any] | None:
+        """A bare value, read by what the pending decision wants."""
+        c = self.cursor
+        if d is None:
+            return None
+        if d.kind == "power_card" and c.peek() is not None and c.peek().isdigit():
+            return self.play_power(d)
+        if d.kind == "secret" and c.match(PLACES)[1]:
+            return self.secret(d)
+        if d.kind == "choose_card" and c.match(CARDS)[1]:
+            return self.choose_card(d)
+        if d.kind == "veto" and c.match(_phrases({"no": 1, "non": 1, "yes": 1, "oui": 1,
+                                                    "si": 1}))[1]:
+            word = c.words[c.pos]
+            c.pos += 1
+            return {"type": "veto"} if word in ("yes", "oui", "si") else {"type": "allow"}
+        return None
+
+    def play_power(self, d: Decision) -> dict[str, Any]:
+        value = self.cursor.number()
+        if value is None:
+            raise ParseError("After “power”, write the number of the power card (1 to 13).",
+                             near=self.cursor.near(), allowed=self.allowed())
+        return {"type": "play_power", "card": value}
+
+    def take(self, d: Decision) -> dict[str, Any]:
+        c = self.cursor
+        if c.take(BACK):  # "take back 7"
+            return self.special(d, verb="back")
+        count: int | None = c.number()
+        if count is None and c.take(ALL):
+            count = _max(d, "count")
+        if count is None:
+            count = _max(d, "count")
+            if count is None:
+                raise ParseError("After “take”, write how many Caballeros (e.g. take 4).",
+                                 near=c.near(), allowed=self.allowed())
+        command: dict[str, Any] = {"type": "take", "count": count}
+        c.skip_filler()
+        if c.take(FROM):
+            regions = self.pairs(lone=True)
+            if regions:
+                command["regions"] = regions
+        return command
+
+    def choose_card(self, d: Decision) -> dict[str, Any]:
+        c = self.cursor
+        options = [o for o in (d.options or []) if o.get("type") == "choose_card"]
+        card = c.take_card()
+        stack = None
+        if card is None:
+            c.skip_filler()
+            card = c.take_card()
+        if card is None:
+            stack = c.number()
+            if stack is None:
+                raise ParseError("Which card? Write its stack number (1 to 5) or its name.",
+                                 near=c.near(), allowed=self.allowed())
+        if stack is not None:
+            return {"type": "choose_card", "stack": stack}
+        matches = [o for o in options if o["card"] == card]
+        if len(matches) == 1:
+            return {"type": "choose_card", "stack": matches[0]["stack"], "card": card}
+        return {"type": "choose_card", "card": card}
+
+    def place(self, d: Decision) -> dict[str, Any]:
+        c = self.cursor
+        zero, n = c.match(NUMBERS)
+        if (c.peek() == "0" or (n and zero == 0)) and not c.match(PLACES, c.pos + max(n, 1))[1]:
+            c.pos += max(n, 1)
+            return {"type": "place", "places": {}}
+        places = self.pairs(lone=True)
+        if not places:
+            raise ParseError("After “place”, write numbers and places, e.g. place 2 aragon 1 "
+                             "castillo (or place 0).", near=c.near(), allowed=self.allowed())
+        return {"type": "place", "places": places}
+
+    def decline(self, d: Decision) -> dict[str, Any]:
+        return {"type": "decline"}
+
+    def allow(self, d: Decision) -> dict[str, Any]:
+        return {"type": "allow"}
+
+    def veto(self, d: Decision) -> dict[str, Any]:
+        c = self.cursor
+        steps = []
+        while (n := c.number()) is not None:
+            steps.append(n - 1)
+            c.skip_breaks() if c.continues_with() else None
+            c.skip_filler()
+        if steps:
+            return {"type": "veto", "steps": steps}
+        return {"type": "veto"}
+
+    def return_(self, d: Decision) -> dict[str, Any]:
+        pairs = self.pairs(lone=False, court=True)
+        if not pairs:
+            raise ParseError("After “return”, write how many from your court and from which "
+                             "regions, e.g. return 2 court 1 aragon.", near=self.cursor.near(),
+                             allowed=self.allowed())
+        court = pairs.pop("court", 0)
+        return {"type": "return", "court": court, "regions": pairs}
+
+    def secret(self, d: Decision) -> dict[str, Any]:
+        c = self.cursor
+        c.skip_filler()
+        c.take(TO)
+        place = c.take(PLACES)
+        if place is None:
+            raise ParseError("Which region do you choose?", near=c.near(), allowed=self.allowed())
+        return {"type": "secret", "choice": place}
+
+    # -- parameters --
+
+    def pairs(self, *, lone: bool, court: bool = False) -> dict[str, int]:
+        """Numbers and places in either order: "2 aragon 1 castillo", "aragon 2, castillo 1"."""
+        c = self.cursor
+        out: dict[str, int] = {}
+        places = {**PLACES, **(COURT if court else {})}
+        where = {**PLACES, **({k: "court" for k in COURT} if court else {})}
+        while True:
+            c.skip_filler()
+            c.take(TO)
+            n = c.number()
+            c.skip_filler()
+            c.take(TO)
+            place = c.take(where)
+            if place is None:
+                if n is not None:
+                    raise ParseError(f"{n} what? Write a place after the number.", near=c.near(),
+                                     allowed=self.allowed())
+                break
+            if n is None:
+                n = c.number()
+            if n is None:
+                if not lone:
+                    where_ = place_name(place) if place != "court" else "the court"
+                    raise ParseError(f"How many for {where_}?",
+                                     near=c.near(), allowed=self.allowed())
+                n = 1
+            out[place] = out.get(place, 0) + n
+            if c.at_break() and not c.continues_with(places):
+                break
+            if c.at_break():
+                c.skip_breaks()
+        return out
+
+    def seat_ref(self) -> int | None:
+        c = self.cursor
+        if c.take(SELF):
+            return self.session.seat
+        colour = c.take(COLOUR_WORDS)
+        if colour is not None:
+            return COLOURS.index(colour)
+        names = {tuple(vocab.normalise(n).split()): i for i, n in enumerate(self.session.names)
+                 if n and vocab.normalise(n).split()}
+        names.update({(vocab.normalise(n).split()[0],): i for i, n in enumerate(self.session.names)
+                      if n and vocab.normalise(n).split()})
+        return c.take(names)
+
+    def moves(self) -> list[dict[str, Any]]:
+        """Groups "[count] [whose] [from] REGION to PLACE", separated by commas or "and"."""
+        c = self.cursor
+        out = []
+        while True:
+            c.skip_filler()
+            count = c.number()
+            c.skip_filler()
+            whose = self.seat_ref()
+            c.skip_filler()
+            c.take(FROM)
+            src = c.take(PLACES)
+            if src is None:
+                if count is None and whose is None and out:
+                    break
+                raise ParseError("Write each move as: [count] [colour] REGION to PLACE, e.g. "
+                                 "move 2 red aragon to castillo.", near=c.near(),
+                                 allowed=self.allowed())
+            c.skip_filler()
+            if not c.take(TO):
+                raise ParseError("Where to? Write “to” and a place after the region.",
+                                 near=c.near(), allowed=self.allowed())
+            dst = c.take(PLACES)
+            if dst is None:
+                raise ParseError("Where to? Name a region or the Castillo.", near=c.near(),
+                                 allowed=self.allowed())
+            out.append({"seat": self.session.seat if whose is None else whose, "from": src,
+                        "to": dst, "count": 1 if count is None else count})
+            if c.at_break() and c.continues_with(PLACES, COLOUR_WORDS, SELF):
+                c.skip_breaks()
+                continue
+            if c.done() or c.at_break() or c.at_keyword() or c.match(VERBS)[1]:
+                break
+        return out
+
+    def special(self, d: Decision | None, verb: str | None = None) -> dict[str, Any]:
+        c = self.cursor
+        if d is None or d.kind != "act" or "special" not in (d.constraint or {}):
+            raise ParseError("There is no special action for you to do now.", near=c.near(),
+                             allowed=self.allowed())
+        card = d.constraint["card"]
+        spec = d.constraint["special"]
+        c.skip_filler()
+        if verb == "back" or card == "power_card_back":
+            c.take(BACK)
+            c.skip_filler()
+            value = c.number()
+            if value is None:
+                raise ParseError("Which power card do you take back? Write its number.",
+                                 near=c.near(), allowed=self.allowed())
+            return {"type": "special", "card": value}
+        if card in ("king", "royal_advisor") or (card == "grande" and "to" in spec):
+            c.take(CARDS) if verb is None else None
+            c.skip_filler()
+            c.take(TO)
+            place = c.take(PLACES)
+            if place is None:
+                raise ParseError("Where to? Name a region.", near=c.near(), allowed=self.allowed())
+            return {"type": "special", "to": place}
+        if card == "score_chosen" or card == "eviction":
+            c.skip_filler()
+            place = c.take(PLACES)
+            if place is None:
+                raise ParseError("Which place? Name it.", near=c.near(), allowed=self.allowed())
+            return {"type": "special", "place" if card == "score_chosen" else "region": place}
+        if card == "scoreboard":
+            digits = []
+            while (n := c.number()) is not None:
+                digits.append(n)
+            board = {(8,): "8-4-0", (8, 4, 0): "8-4-0", (840,): "8-4-0", (4,): "4-0-0",
+                     (4, 0, 0): "4-0-0", (400,): "4-0-0"}.get(tuple(digits))
+            c.skip_filler()
+            c.take(TO)
+            place = c.take(PLACES)
+            if board is None or place is None:
+                raise ParseError("Write: scoreboard 8-4-0 to REGION (or 4-0-0).", near=c.near(),
+                                 allowed=self.allowed())
+            return {"type": "special", "board": board, "to": place}
+        if card == "court_2":
+            c.take(COURT)
+            n = c.number()
+            return {"type": "special", **({"count": n} if n is not None else {})}
+        if card == "one_from_each":
+            picks: dict[str, str] = {}
+            while True:
+                c.skip_filler()
+                whose = self.seat_ref()
+                c.skip_filler()
+                c.take(FROM)
+                region = c.take(PLACES)
+                if whose is None or region is None:
+                    if picks and whose is None and region is None:
+                        break
+                    raise ParseError("Write one pick per player: COLOUR REGION, e.g. pick red "
+                                     "aragon, blue galicia.", near=c.near(), allowed=self.allowed())
+                picks[str(whose)] = region
+                if c.at_break() and c.continues_with(COLOUR_WORDS, SELF):
+                    c.skip_breaks()
+                    continue
+                if not (c.match(COLOUR_WORDS)[1] or c.match(SELF)[1]):
+                    break
+            return {"type": "special", "picks": picks}
+        if card in ("move_all_own", "place_2_anywhere", "place_2_or_move_all_own"):
+            mode = "move_all" if card == "move_all_own" else "place" if card == "place_2_anywhere" \
+                else None
+            if c.take(MODE_PLACE):
+                mode = mode or "place"
+            elif c.take(MODE_MOVE) or verb == "move":
+                mode = mode or "move_all"
+            c.skip_filler()
+            c.take(ALL)
+            c.skip_filler()
+            if mode is None:
+                mode = "move_all" if c.match(FROM)[1] else "place"
+            if mode == "place":
+                places = self.pairs(lone=True)
+                params: dict[str, Any] = {"places": places}
+            else:
+                c.take(FROM)
+                src = c.take(PLACES)
+                if src is None:
+                    raise ParseError("Which region do you empty? e.g. move all from aragon to 2 "
+                                     "castillo 1 galicia.", near=c.near(), allowed=self.allowed())
+                c.skip_filler()
+                c.take(TO)
+                at = c.pos
+                to = self.pairs(lone=True)
+                if len(to) == 1 and c.words[at] not in ("1",) and not c.words[at].isdigit():
+                    only = next(iter(to))
+                    counts = self.session.view()["places"][src]["counts"]
+                    to = {only: counts[self.session.seat] or 0}
+                params = {"from": src, "to": to}
+            if card == "place_2_or_move_all_own":
+                params = {"mode": mode, **params}
+            return {"type": "special", **params}
+        if "moves" in spec:
+            c.take(MODE_MOVE)
+            return {"type": "special", "moves": self.moves()}
+        return {"type": "special"}  # an action without parameters
+
+
+setattr(Parser, "return", Parser.return_)
+
+
+def _max(d: Decision, key: str) -> int | None:
+    try:
+        return int(d.constraint[key]["max"])  # type: ignore[index]
+    except (TypeError, KeyError):
+        return None
+
+
+# --- the inverse: command JSON → text ------------------------------------------------------------
+
+
+def _place(place: str, lang: str) -> str:
+    return place_name(place, lang)
+
+
+def _pairs_text(pairs: Mapping[str, int], lang: str) -> str:
+    return " ".join(f"{n} {_place(p, lang)}" for p, n in pairs.items())
+
+
+def format_command(command: Mapping[str, Any], lang: str = "en", *,
+                   decision: Decision | None = None, names: Sequence[str] = ()) -> str:
+    """A text that `parse` reads back as `command` (with the same decision pending)."""
+    lang = lang if lang in vocab.LANGUAGES else "en"
+    kind = command["type"]
+    word = vocab.keyword(kind, lang) if kind in vocab.KEYWORDS else kind
+    if kind == "play_power":
+        return f"{word} {command['card']}"
+    if kind == "take":
+        text = f"{word} {command.get('count', 0)}"
+        if command.get("regions"):
+            text += f" {vocab.FROM_WORDS[0] if lang == 'en' else 'de' if lang == 'fr' else 'da'} "
+            text += _pairs_text(command["regions"], lang)
+        return text
+    if kind == "choose_card":
+        stack = command.get("stack")
+        card = command.get("card")
+        if card is None and decision and decision.options:
+            card = next((o["card"] for o in decision.options if o.get("stack") == stack), None)
+        same = [o for o in (decision.options if decision and decision.options else [])
+                if o.get("card") == card]
+        if card and len(same) <= 1:
+            return f"{word} {vocab.card_name(card, lang)}"
+        return f"{word} {stack}"
+    if kind == "place":
+        return f"{word} {_pairs_text(command.get('places') or {}, lang) or '0'}"
+    if kind == "veto":
+        steps = command.get("steps")
+        return word + ("" if steps is None else " " + " ".join(str(s + 1) for s in steps))
+    if kind == "return":
+        court = command.get("court", 0)
+        court_word = {"en": "court", "fr": "cour", "it": "corte"}[lang]
+        parts = ([f"{court} {court_word}"] if court else []) + [
+            f"{n} {_place(p, lang)}" for p, n in (command.get("regions") or {}).items()]
+        return f"{word} {' '.join(parts)}"
+    if kind == "secret":
+        return f"{word} {_place(command['choice'], lang)}"
+    if kind == "special":
+        return _format_special(command, lang, decision)
+    return word
+
+
+def _format_special(command: Mapping[str, Any], lang: str, decision: Decision | None) -> str:
+    word = vocab.keyword("special", lang)
+    to = {"en": "to", "fr": "vers", "it": "a"}[lang]
+    frm = {"en": "from", "fr": "de", "it": "da"}[lang]
+    params = {k: v for k, v in command.items() if k != "type"}
+    card = (decision.constraint or {}).get("card") if decision else None
+    if "moves" in params and card not in ("move_all_own", "place_2_or_move_all_own"):
+        verb = {"en": "move", "fr": "deplacer", "it": "sposta"}[lang]
+        groups = [f"{m.get('count', 1)} {vocab.colour_name(m['seat'], lang)} "
+                  f"{_place(m['from'], lang)} {to} {_place(m['to'], lang)}"
+                  for m in params["moves"]]
+        return f"{verb} " + ", ".join(groups)
+    move_all = "from" in params and isinstance(params.get("to"), Mapping)
+    place_only = isinstance(params.get("places"), Mapping) and "moves" not in params
+    if "mode" in params or card in ("move_all_own", "place_2_anywhere") or move_all or place_only:
+        mode = params.get("mode") or ("move_all" if card == "move_all_own" or move_all
+                                      else "place")
+        mode_word = ({"en": "place", "fr": "placer", "it": "piazza"}[lang] if mode == "place"
+                     else {"en": "move all", "fr": "deplacer tous", "it": "sposta tutti"}[lang])
+        if mode == "place":
+            return f"{word} {mode_word} {_pairs_text(params.get('places') or {}, lang)}"
+        return (f"{word} {mode_word} {frm} {_place(params['from'], lang)} {to} "
+                f"{_pairs_text(params.get('to') or {}, lang)}")
+    if "picks" in params:
+        picks = ", ".join(f"{vocab.colour_name(int(s), lang)} {_place(r, lang)}"
+                          for s, r in params["picks"].items())
+        return f"{word} {picks}"
+    if "board" in params:
+        return f"{word} {params['board']} {to} {_place(params['to'], lang)}"
+    if card == "power_card_back" or ("card" in params and isinstance(params["card"], int)):
+        return f"{word} {params['card']}"
+    if "to" in params:
+        return f"{word} {to} {_place(params['to'], lang)}"
+    if "place" in params:
+        return f"{word} {_place(params['place'], lang)}"
+    if "region" in params:
+        return f"{word} {_place(params['region'], lang)}"
+    if "count" in params:
+        return f"{word} {params['count']}"
+    return word
+
+
+# --- what may be written now ---------------------------------------------------------------------
+
+HELP: dict[str, tuple[str, str, str]] = {
+    "power_card": ("{kw} N — N one of: {cards}", "{kw} N — N parmi : {cards}",
+                   "{kw} N — N tra: {cards}"),
+    "take": ("{kw} N — from {min} to {max} Caballeros to your court{extra}",
+             "{kw} N — de {min} à {max} Caballeros vers votre cour{extra}",
+             "{kw} N — da {min} a {max} Caballeros alla tua corte{extra}"),
+    "take_regions": ("; if your provinces run short: {kw} N from 1 REGION …",
+                     " ; si vos provinces ne suffisent pas : {kw} N de 1 RÉGION …",
+                     "; se le province non bastano: {kw} N da 1 REGIONE …"),
+    "choose_card": ("{kw} NAME or {kw} STACK — {cards}", "{kw} NOM ou {kw} PILE — {cards}",
+                    "{kw} NOME o {kw} MAZZO — {cards}"),
+    "place": ("{kw} N PLACE … — up to {max} in all, to: {places} (or {kw} 0)",
+              "{kw} N LIEU … — {max} au plus, vers : {places} (ou {kw} 0)",
+              "{kw} N LUOGO … — al massimo {max}, in: {places} (o {kw} 0)"),
+    "special": ("{kw} … — the action of “{card}”: {how}", "{kw} … — l'action de « {card} » : {how}",
+                "{kw} … — l'azione di «{card}»: {how}"),
+    "decline": ("{kw} — do not use the special action", "{kw} — ne pas faire l'action spéciale",
+                "{kw} — non usare l'azione speciale"),
+    "veto": ("{allow} — let it happen; {veto} — stop it{parts}",
+             "{allow} — laisser faire ; {veto} — l'arrêter{parts}",
+             "{allow} — lascia fare; {veto} — fermala{parts}"),
+    "veto_parts": (" (or {veto} 1 2 … for some parts only)", " (ou {veto} 1 2 … pour certaines parties)",
+                   " (o {veto} 1 2 … solo per alcune parti)"),
+    "return": ("{kw} N court N REGION … — exactly {count} in all, from your court ({court}) and "
+               "regions ({regions})",
+               "{kw} N cour N RÉGION … — exactement {count}, de votre cour ({court}) et des "
+               "régions ({regions})",
+               "{kw} N corte N REGIONE … — esattamente {count}, dalla corte ({court}) e dalle "
+               "regioni ({regions})"),
+    "secret": ("{kw} REGION — one of: {places}", "{kw} RÉGION — parmi : {places}",
+               "{kw} REGIONE — tra: {places}"),
+}
+
+HOW: dict[str, tuple[str, str, str]] = {
+    "moves": ("move N COLOUR REGION to PLACE, … (at most {max})",
+              "deplacer N COULEUR RÉGION vers LIEU, … ({max} au plus)",
+              "sposta N COLORE REGIONE a LUOGO, … (al massimo {max})"),
+    "to": ("special to REGION — one of: {places}", "special vers RÉGION — parmi : {places}",
+           "speciale a REGIONE — tra: {places}"),
+    "place": ("special PLACE — one of: {places}", "special LIEU — parmi : {places}",
+              "speciale LUOGO — tra: {places}"),
+    "region": ("special REGION — one of: {places}", "special RÉGION — parmi : {places}",
+               "speciale REGIONE — tra: {places}"),
+    "card": ("special N — a power card of yours played: {cards}",
+             "special N — une de vos cartes jouées : {cards}",
+             "speciale N — una tua carta giocata: {cards}"),
+    "count": ("special N — 1 or 2", "special N — 1 ou 2", "speciale N — 1 o 2"),
+    "boards": ("special 8-4-0 to PLACE (or 4-0-0)", "special 8-4-0 vers LIEU (ou 4-0-0)",
+               "speciale 8-4-0 a LUOGO (o 4-0-0)"),
+    "picks": ("special COLOUR REGION, … — one for each of: {seats}",
+              "special COULEUR RÉGION, … — un pour chacun de : {seats}",
+              "speciale COLORE REGIONE, … — uno per ognuno tra: {seats}"),
+    "mode": ("special place N PLACE … (2 at most) or special move all from REGION to N PLACE …",
+             "special placer N LIEU … (2 au plus) ou special deplacer tous de RÉGION vers N LIEU …",
+             "speciale piazza N LUOGO … (al massimo 2) o speciale sposta tutti da REGIONE a N LUOGO …"),
+    "from": ("special move all from REGION to N PLACE … (all of yours there)",
+             "special deplacer tous de RÉGION vers N LIEU … (tous les vôtres)",
+             "speciale sposta tutti da REGIONE a N LUOGO … (tutti i tuoi)"),
+    "places": ("special N PLACE … (2 at most, anywhere)", "special N LIEU … (2 au plus, partout)",
+               "speciale N LUOGO … (al massimo 2, ovunque)"),
+    "none": ("special — no parameters", "special — sans paramètre", "speciale — senza parametri"),
+}
+
+
+def _t(table: Mapping[str, tuple[str, str, str]], key: str, lang: str, **kw: Any) -> str:
+    return table[key][vocab.LANGUAGES.index(lang)].format(**kw)
+
+
+def _names(places: Sequence[str], lang: str) -> str:
+    return ", ".join(_place(p, lang) for p in places)
+
+
+def special_help(card: str, spec: Mapping[str, Any], lang: str) -> str:
+    if "moves" in spec:
+        return _t(HOW, "moves", lang, max=spec.get("max_total", ""))
+    if "mode" in spec:
+        return _t(HOW, "mode", lang)
+    if "all" in spec:
+        return _t(HOW, "from", lang)
+    if "places" in spec and "max_total" in spec:
+        return _t(HOW, "places", lang)
+    if "picks" in spec:
+        colours = ", ".join(vocab.colour_name(int(s), lang) for s in spec["picks"])
+        return _t(HOW, "picks", lang, seats=colours)
+    if "boards" in spec:
+        return _t(HOW, "boards", lang)
+    if "card" in spec:
+        return _t(HOW, "card", lang, cards=", ".join(str(c) for c in spec["card"]))
+    if "count" in spec:
+        return _t(HOW, "count", lang)
+    for key in ("to", "place", "region"):
+        if key in spec:
+            return _t(HOW, key, lang, places=_names(spec[key], lang))
+    return _t(HOW, "none", lang)
+
+
+def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
+               lang: str = "en") -> list[str]:
+    """The commands that answer `decision`, one line each, in `lang`."""
+    if decision is None:
+        return []
+    lang = lang if lang in vocab.LANGUAGES else "en"
+    kw = lambda kind: vocab.keyword(kind, lang)  # noqa: E731
+    d, con = decision, decision.constraint or {}
+    if d.kind == "power_card":
+        cards = ", ".join(str(o["card"]) for o in d.options or [])
+        return [_t(HELP, "power_card", lang, kw=kw("play_power"), cards=cards)]
+    if d.kind == "take":
+        extra = (_t(HELP, "take_regions", lang, kw=kw("take"))
+                 if con.get("provinces", 99) < con["count"]["max"] else "")
+        return [_t(HELP, "take", lang, kw=kw("take"), min=con["count"]["min"],
+                   max=con["count"]["max"], extra=extra)]
+    if d.kind == "choose_card":
+        cards = "; ".join(f"{o['stack']}: {vocab.card_name(o['card'], lang)}"
+                          for o in d.options or [])
+        return [_t(HELP, "choose_card", lang, kw=kw("choose_card"), cards=cards)]
+    if d.kind == "act":
+        lines = []
+        if "place" in con:
+            lines.append(_t(HELP, "place", lang, kw=kw("place"), max=con["place"]["max"],
+                            places=_names(con["place"]["places"], lang)))
+        if "special" in con:
+            how = special_help(con["card"], con["special"], lang).replace(
+                "special", kw("special"), 1)
+            lines.append(_t(HELP, "special", lang, kw=kw("special"),
+                            card=vocab.card_name(con["card"], lang), how=how))
+            lines.append(_t(HELP, "decline", lang, kw=kw("decline")))
+        return lines
+    if d.kind == "veto":
+        parts = _t(HELP, "veto_parts", lang, veto=kw("veto")) if con.get("steps") else ""
+        return [_t(HELP, "veto", lang, allow=kw("allow"), veto=kw("veto"), parts=parts)]
+    if d.kind == "return":
+        regions = ", ".join(f"{_place(r, lang)} {n}" for r, n in con["regions"].items()) or "—"
+        return [_t(HELP, "return", lang, kw=kw("return"), count=con["count"], court=con["court"],
+                   regions=regions)]
+    if d.kind == "secret":
+        places = [o["choice"] for o in d.options or []]
+        return [_t(HELP, "secret", lang, kw=kw("secret"), places=_names(places, lang))]
+    return [d.kind]
+
+
+def example(module: Any, state: Any, decision: Decision, lang: str = "en",
+            names: Sequence[str] = ()) -> tuple[str, dict[str, Any]]:
+    """One command filled in from the real position (the game's documented default move, else a
+    seeded random legal one), as text in `lang`, with its JSON."""
+    import random
+
+    command = module.default_command(state, decision)
+    if module.validate(state, command) is not None:  # pragma: no cover - defaults are legal
+        command = module.sample_command(state, decision, random.Random(0))
+    body = {"type": command.type, **dict(command.params)}
+    if body["type"] == "take" and not body.get("regions"):
+        body.pop("regions", None)
+    return format_command(body, lang, decision=decision, names=names), body
+
+
+__all__ = ["CommandRefused", "GameSession", "ParseError", "example", "format_command",
+           "help_lines", "parse", "tokens"]

@@ -1,0 +1,375 @@
+"""Replies by mail: ONE pipeline for every way a message arrives (SMTP/LMTP, IMAP).
+
+    receive(raw) → 1. store the raw message (`inbound_mail`), unique by Message-ID: a replay stops here
+                   2. authenticate: a live per-seat reply token in a recipient address, From = that
+                      seat's player, and DKIM when the mail server says (Authentication-Results)
+                   3. the reply's own text: the plain part (or the HTML's text), quotes, "On … wrote:"
+                      headers and signatures stripped (mail-parser-reply: en/fr/it/de)
+                   4. a reply to an old notification after the game moved on is not applied: it is
+                      answered with what is pending now
+                   5. parse with the command grammar on a scratch copy of the game (the whole mail is
+                      checked before anything counts), then each command through
+                      `service.commands.handle(..., Source("email", ref=Message-ID))`
+                   6. the answer (accepted / refused with the engine's message, the pending decision
+                      and the commands allowed) goes to the outbox, in the transaction that records
+                      what became of the mail, so it is sent once.
+"""
+
+from __future__ import annotations
+
+import email
+import hashlib
+import html
+import json
+import logging
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from email import policy
+from email.message import EmailMessage
+from email.utils import getaddresses, parseaddr
+from html.parser import HTMLParser
+from typing import Any
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from domain.core.commands import Command
+from emails import addresses, grammar
+from service import db, progress, states, store
+from service.context import Context
+from service.errors import ServiceError
+from service.store import Source
+from service.tables import events, inbound_mail, outbox, players
+
+log = logging.getLogger(__name__)
+
+MAX_RAW = 2 * 1024 * 1024
+OUTBOX_ID = re.compile(r"<outbox-(\d+)\.([A-Za-z0-9_-]+)@")
+
+
+@dataclass
+class Result:
+    status: str  # accepted | refused | stale | auth | duplicate | ignored
+    detail: str = ""
+    message_id: str = ""
+    game_id: str | None = None
+    seat: int | None = None
+    commands: list[dict[str, Any]] = field(default_factory=list)
+
+
+# --- the reply's own text ------------------------------------------------------------------------
+
+
+class _Text(HTMLParser):
+    """The visible text of an HTML mail, without quoted history (blockquote, Gmail's and
+    Outlook's quote containers)."""
+
+    SKIP_CLASSES: tuple[str, ...] = ("gmail_quote", "moz-cite-prefix", "yahoo_quoted", "protonmail_quote")
+    SKIP_IDS: tuple[str, ...] = ("divrplyfwdmsg", "appendonsend", "mail-editor-reference-message-container")
+    BLOCK: frozenset[str] = frozenset({"p", "div", "br", "li", "tr", "h1", "h2", "h3", "table",
+                                       "blockquote", "hr"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.skip = 0
+        self.stack: list[bool] = []
+        self.cut = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: (v or "").lower() for k, v in attrs}
+        quoted = tag == "blockquote" or any(c in a.get("class", "") for c in self.SKIP_CLASSES) \
+            or a.get("id", "") in self.SKIP_IDS
+        if a.get("id", "") in self.SKIP_IDS or "gmail_quote" in a.get("class", ""):
+            self.cut = True  # everything after Outlook's/Gmail's reply header is history
+        if tag in ("style", "script", "head", "title"):
+            quoted = True
+        if tag not in ("br", "hr", "img", "meta", "link", "input"):
+            self.stack.append(quoted)
+            self.skip += quoted
+        if tag in self.BLOCK:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("br", "hr", "img", "meta", "link", "input"):
+            return
+        if self.stack:
+            self.skip -= self.stack.pop()
+        if tag in self.BLOCK:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if not self.skip and not self.cut:
+            self.parts.append(data)
+
+
+def html_text(markup: str) -> str:
+    parser = _Text()
+    parser.feed(markup)
+    parser.close()
+    text = html.unescape("".join(parser.parts)).replace("\xa0", " ")
+    return re.sub(r"\n\s*\n+", "\n\n", text)
+
+
+def body_text(msg: EmailMessage) -> str:
+    part = msg.get_body(preferencelist=("plain",))
+    if part is not None:
+        return part.get_content()
+    part = msg.get_body(preferencelist=("html",))
+    return html_text(part.get_content()) if part is not None else ""
+
+
+HEADER_LINES = [
+    re.compile(r"^\s*(On|Le|Il giorno|Il|Am|El)\b.{0,200}(wrote|a écrit|ha scritto|schrieb|escribió)"
+               r"\s*:\s*$", re.I | re.M),
+    re.compile(r"^\s*-{2,}\s*(Original Message|Message d'origine|Messaggio originale)\s*-{2,}.*$",
+               re.I | re.M),
+    re.compile(r"^\s*_{10,}\s*$", re.M),
+    re.compile(r"^\s*(From|De|Da|Von)\s*:.*$", re.I | re.M),
+]
+
+
+def reply_text(raw_text: str) -> str:
+    """The new part of a reply, top- or bottom-posted: quoted lines, the "On … wrote:" header,
+    an Outlook header block and the signature removed."""
+    from mailparser_reply import EmailReplyParser
+
+    lines = [ln for ln in raw_text.replace("\r\n", "\n").split("\n") if not ln.lstrip().startswith(">")]
+    text = "\n".join(lines)
+    text = re.split(r"^-- ?$", text, maxsplit=1, flags=re.M)[0]  # the signature separator
+    try:
+        top = EmailReplyParser(languages=["en", "fr", "it", "de"]).parse_reply(text=text) or ""
+    except Exception:  # the library is a heuristic: never lose a reply to it
+        top = text
+    if top.strip():
+        return _cut_headers(top)
+    return _remove_headers(text)  # bottom-posted: the new text follows the quote's header
+
+
+def _cut_headers(text: str) -> str:
+    cut = len(text)
+    for pattern in HEADER_LINES:
+        m = pattern.search(text)
+        if m:
+            cut = min(cut, m.start())
+    return text[:cut] if text[:cut].strip() else _remove_headers(text)
+
+
+def _remove_headers(text: str) -> str:
+    for pattern in HEADER_LINES:
+        text = pattern.sub("", text)
+    return text
+
+
+# --- authentication ------------------------------------------------------------------------------
+
+
+def dkim_verdict(msg: EmailMessage, sender_domain: str) -> str | None:
+    """What the receiving server said about DKIM for the From domain: pass | fail | None (not said).
+    Only the topmost Authentication-Results header counts (the one our own server added)."""
+    results = msg.get_all("Authentication-Results") or []
+    if not results:
+        return None
+    top = str(results[0]).lower()
+    verdicts = re.findall(r"dkim=(\w+)([^;]*)", top)
+    if not verdicts:
+        return None
+    for verdict, rest in verdicts:
+        domain = re.search(r"header\.(?:d|i)=@?([\w.-]+)", rest)
+        if verdict == "pass" and (domain is None or domain.group(1).endswith(sender_domain)):
+            return "pass"
+    if any(v in ("fail", "permerror", "neutral", "policy") for v, _ in verdicts):
+        return "fail"
+    return None
+
+
+def _recipients(msg: EmailMessage, envelope: Sequence[str]) -> list[str]:
+    found = list(envelope)
+    for header in ("Delivered-To", "X-Original-To", "To", "Cc"):
+        found += [a for _, a in getaddresses([str(v) for v in msg.get_all(header) or []])]
+    return [a.lower() for a in found if a]
+
+
+# --- the pipeline --------------------------------------------------------------------------------
+
+
+def message_id_of(msg: EmailMessage, raw: bytes) -> str:
+    mid = str(msg.get("Message-ID") or "").strip()
+    if not mid:
+        mid = f"<sha256-{hashlib.sha256(raw).hexdigest()}@pbem.invalid>"
+    return mid[:998]
+
+
+def receive(ctx: Context, raw: bytes, *, transport: str = "smtp", envelope_from: str | None = None,
+            recipients: Sequence[str] = ()) -> Result:
+    """Take one message through the pipeline; never raises for a bad message."""
+    raw = raw[:MAX_RAW]
+    msg = email.message_from_bytes(raw, policy=policy.default)
+    mid = message_id_of(msg, raw)
+    try:
+        with db.write(ctx.engine) as conn:
+            mail_id = conn.execute(insert(inbound_mail).values(
+                message_id=mid, received_at=store.now(), transport=transport,
+                envelope_from=(envelope_from or "")[:320] or None,
+                recipients=[r[:320] for r in recipients][:50], raw=raw, status="received"
+            ).returning(inbound_mail.c.id)).scalar_one()
+    except IntegrityError:
+        log.info("inbound mail %s: already received, not processed again", mid)
+        return Result("duplicate", "This Message-ID was already received.", mid)
+    try:
+        result, reply = _process(ctx, msg, mid, recipients)
+    except Exception as error:  # a bug must not lose the stored mail: it stays for a look
+        log.exception("inbound mail %s could not be processed", mid)
+        result, reply = Result("ignored", f"internal error: {type(error).__name__}", mid), None
+    with db.write(ctx.engine) as conn:
+        conn.execute(update(inbound_mail).where(inbound_mail.c.id == mail_id).values(
+            status=result.status if result.status in ("accepted", "ignored") else "refused",
+            game_id=result.game_id, seat=result.seat,
+            player_id=reply[0] if reply else None, commands=result.commands or None,
+            detail=f"{result.status}: {result.detail}"[:2000], processed_at=store.now()))
+        if reply is not None:
+            player_id, payload = reply
+            progress.notify(conn, result.game_id, "mail-reply", [player_id], payload)
+    return result
+
+
+def _process(ctx: Context, msg: EmailMessage, mid: str, envelope: Sequence[str]
+             ) -> tuple[Result, tuple[int, dict[str, Any]] | None]:
+    subject = str(msg.get("Subject") or "")[:200]
+    base = {"in_reply_to": mid, "subject": subject}
+    auto = str(msg.get("Auto-Submitted") or "no").lower()
+    if auto != "no" or msg.get("X-Autoreply") or str(msg.get("Precedence") or "").lower() in (
+            "bulk", "junk", "auto_reply"):
+        return Result("ignored", "an automatic message (not answered, to avoid mail loops)",
+                      mid), None
+    from_address = parseaddr(str(msg.get("From") or ""))[1].lower()
+    token_row = None
+    with db.read(ctx.engine) as conn:
+        for address in _recipients(msg, envelope):
+            token = addresses.token_in(address)
+            if token and (token_row := addresses.lookup(conn, token)) is not None:
+                break
+        sender = conn.execute(select(players).where(players.c.email == from_address)).first() \
+            if from_address else None
+        owner = conn.execute(select(players).where(players.c.id == token_row.player_id)).first() \
+            if token_row is not None else None
+    if token_row is None:
+        # No live reply token: tell a known player (never an unknown address: no backscatter).
+        reply = (sender.id, {**base, "status": "auth", "why": "no valid reply address"}) \
+            if sender is not None else None
+        return Result("auth", "no live reply token in the recipients", mid), reply
+    game_id, seat = token_row.game_id, token_row.seat
+    if owner is None or from_address != owner.email.lower():
+        # Spoofed or foreign sender: the seat's real player is told, the game is unchanged.
+        return (Result("auth", f"From {from_address or '(none)'} is not this seat's player", mid,
+                       game_id, seat),
+                (token_row.player_id, {**base, "game_id": game_id, "seat": seat, "status": "auth",
+                                       "why": "sender does not match the seat"}))
+    verdict = dkim_verdict(msg, from_address.rpartition("@")[2])
+    if verdict == "fail":
+        return (Result("auth", "DKIM failed for the sender's domain", mid, game_id, seat),
+                (owner.id, {**base, "game_id": game_id, "seat": seat, "status": "auth",
+                            "why": "DKIM check failed"}))
+    payload = {**base, "game_id": game_id, "seat": seat}
+    text = reply_text(body_text(msg))
+    return _play(ctx, msg, mid, game_id, seat, owner, text, payload)
+
+
+def _answered_version(ctx: Context, msg: EmailMessage, game_id: str) -> int | None:
+    """The game version of the notification this mail answers, when it names one of ours."""
+    refs = " ".join(str(msg.get(h) or "") for h in ("In-Reply-To", "References"))
+    ids = [int(i) for i, g in OUTBOX_ID.findall(refs) if g == game_id]
+    if not ids:
+        return None
+    with db.read(ctx.engine) as conn:
+        rows = conn.execute(select(outbox.c.kind, outbox.c.payload).where(
+            outbox.c.id.in_(ids), outbox.c.game_id == game_id)).all()
+    versions = [r.payload.get("version") for r in rows if isinstance(r.payload, dict)
+                and isinstance(r.payload.get("version"), int)]
+    return max(versions) if versions else None
+
+
+def _moved_on(ctx: Context, game_id: str, since: int, player_id: int) -> bool:
+    """Did anyone else (another player, a deadline) move the game after version `since`?"""
+    with db.read(ctx.engine) as conn:
+        actors = conn.execute(select(events.c.actor, events.c.source).where(
+            events.c.game_id == game_id, events.c.seq > since)).all()
+    return any(a.actor not in (f"player:{player_id}", "system") for a in actors)
+
+
+def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, owner: Any,
+          text: str, payload: dict[str, Any]) -> tuple[Result, tuple[int, dict[str, Any]]]:
+    from service.commands import _game, handle  # the ONE path for any change
+
+    try:
+        module, _players = _game(ctx, game_id)
+    except ServiceError as error:
+        return (Result("refused", error.detail, mid, game_id, seat),
+                (owner.id, {**payload, "status": "refused", "why": error.detail}))
+    _version, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
+    answered = _answered_version(ctx, msg, game_id)
+    if answered is not None and answered < _version and _moved_on(ctx, game_id, answered, owner.id):
+        # Others moved since the mail that was answered: apply it only if this seat is still
+        # asked the very same question (e.g. a secret choice while others made theirs).
+        _v, then, _ = states.load(ctx.engine, None, game_id, module, upto=answered)
+        if _decision(module, then, seat) != _decision(module, state, seat):
+            return (Result("stale", f"answers version {answered}; the game moved on", mid,
+                           game_id, seat), (owner.id, {**payload, "status": "stale"}))
+    names = _names(ctx, game_id)
+    session = grammar.GameSession(module, state, seat, names=names, lang=owner.language)
+    parser = grammar.Parser(text, session)
+    try:
+        commands = parser.run()
+    except grammar.ParseError as error:
+        why = str(error)
+        return (Result("refused", why, mid, game_id, seat),
+                (owner.id, {**payload, "status": "refused", "why": why}))
+    except grammar.CommandRefused as error:
+        shown = _shown(error.command, owner.language)
+        why = f"“{shown}”: {error.error.message}"
+        return (Result("refused", why, mid, game_id, seat, session.applied),
+                (owner.id, {**payload, "status": "refused", "why": why}))
+    done: list[dict[str, Any]] = []
+    for command in commands:
+        try:
+            handle(game_id, seat, Command.from_json(command, seat=seat), Source("email", ref=mid),
+                   ctx=ctx, actor=None)
+        except ServiceError as error:
+            shown = _shown(command, owner.language)
+            why = f"“{shown}”: {error.detail}"
+            return (Result("refused", why, mid, game_id, seat, done),
+                    (owner.id, {**payload, "status": "refused", "why": why,
+                                "applied": len(done)}))
+        done.append(command)
+    moves = [_shown(c, owner.language) for c in done]
+    return (Result("accepted", "; ".join(moves), mid, game_id, seat, done),
+            (owner.id, {**payload, "status": "accepted", "moves": moves,
+                        "ignored": parser.ignored[:5]}))
+
+
+def _shown(command: dict[str, Any], lang: str) -> str:
+    """A command as text for a confirmation (never fails: the move is already recorded)."""
+    try:
+        return grammar.format_command(command, lang)
+    except Exception:
+        log.exception("could not format %r", command)
+        return json.dumps(command, ensure_ascii=False)
+
+
+def _decision(module: Any, state: Any, seat: int) -> Any:
+    found = next((d for d in module.pending(state) if d.seat == seat), None)
+    return None if found is None else found.to_json()
+
+
+def _names(ctx: Context, game_id: str) -> list[str]:
+    from service.tables import seats
+
+    with db.read(ctx.engine) as conn:
+        rows = conn.execute(select(players.c.name).join(seats, seats.c.player_id == players.c.id)
+                            .where(seats.c.game_id == game_id).order_by(seats.c.seat)).all()
+    return [r.name for r in rows]
+
+
+def receive_many(ctx: Context, raws: Iterable[bytes], transport: str) -> list[Result]:
+    return [receive(ctx, raw, transport=transport) for raw in raws]

@@ -1,0 +1,222 @@
+"""The words of El Grande's command language and mails, in English, French and Italian.
+
+Region names (en/fr/it) and card ids come from `domain/elgrande/data.py`; what is added here is what
+the domain does not hold yet: the action cards' French and Italian names (`CARD_NAMES_I18N`: meant
+to move next to the English ones in data.py), common abbreviations, colours, and the command
+keywords. `emails/grammar.py` reads only this module for its vocabulary, so mail and the web text
+box understand exactly the same words.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from domain.elgrande import data as _data
+from domain.elgrande.data import CARD_NAMES, CASTILLO, CASTILLO_NAMES, COLOURS, REGIONS
+
+LANGUAGES = ("en", "fr", "it")
+
+# Action cards: id → (French name, Italian name). English names: data.CARD_NAMES. Once data.py holds
+# them (CARD_TITLES_FR_IT), its copy wins and this one can go.
+_CARD_NAMES_I18N: dict[str, tuple[str, str]] = {
+    "move_all_own": ("Déplacer tous vos Caballeros d'une région",
+                     "Sposta tutti i tuoi Caballeros da una regione"),
+    "place_2_anywhere": ("Placer 2 Caballeros n'importe où", "Piazza 2 Caballeros ovunque"),
+    "place_2_or_move_all_own": ("Placer 2 n'importe où, ou vider une région",
+                                "Piazza 2 ovunque, o svuota una regione"),
+    "move_5_from_region": ("Déplacer 5 Caballeros d'une région", "Sposta 5 Caballeros da una regione"),
+    "move_3_opponents": ("Déplacer 3 Caballeros adverses", "Sposta 3 Caballeros avversari"),
+    "move_3_any": ("Déplacer 3 Caballeros", "Sposta 3 Caballeros"),
+    "move_2_own_2_opponents": ("Déplacer 2 des vôtres et 2 adverses", "Sposta 2 tuoi e 2 avversari"),
+    "move_4_own": ("Déplacer 4 de vos Caballeros", "Sposta 4 tuoi Caballeros"),
+    "move_4_any": ("Déplacer 4 Caballeros", "Sposta 4 Caballeros"),
+    "veto": ("Veto", "Veto"),
+    "decline_all_court": ("Les adversaires renvoient toute leur cour",
+                          "Gli avversari rimandano tutta la corte"),
+    "decline_3_court": ("Les adversaires renvoient 3 de leur cour", "Gli avversari rimandano 3 dalla corte"),
+    "kings_return": ("Le retour du Roi : 3 Caballeros chacun", "Il ritorno del Re: 3 Caballeros ciascuno"),
+    "one_from_each": ("Un Caballero de chaque joueur", "Un Caballero di ogni giocatore"),
+    "secret_remove_2": ("Les adversaires retirent 2 en secret", "Gli avversari tolgono 2 in segreto"),
+    "secret_remove_all": ("Les adversaires vident une région en secret",
+                          "Gli avversari svuotano una regione in segreto"),
+    "score_chosen": ("Décompter un lieu au choix", "Valuta un luogo a scelta"),
+    "score_4s": ("Décompter les régions à 4", "Valuta le regioni da 4"),
+    "score_5s": ("Décompter les régions à 5", "Valuta le regioni da 5"),
+    "score_6s_7s": ("Décompter les régions à 6 et 7", "Valuta le regioni da 6 e 7"),
+    "score_castillo": ("Décompter le Castillo", "Valuta il Castillo"),
+    "score_first_places": ("Décompter les premières places", "Valuta solo i primi posti"),
+    "score_most": ("Décompter la région la plus peuplée", "Valuta la regione più affollata"),
+    "score_fewest": ("Décompter la région la moins peuplée", "Valuta la regione meno affollata"),
+    "scoreboard": ("Tableau de score mobile", "Segnapunti mobile"),
+    "royal_advisor": ("Le conseiller du Roi", "Il consigliere del Re"),
+    "eviction": ("Expulsion", "Sfratto"),
+    "grande": ("Déplacer votre Grande", "Sposta il tuo Grande"),
+    "power_card_back": ("Reprendre une carte pouvoir", "Riprendi una carta potere"),
+    "court_2": ("Deux Caballeros de plus à la cour", "Due Caballeros in più a corte"),
+    "secret_scoring": ("Décompte secret", "Valutazione segreta"),
+    "king": ("Le Roi", "Il Re"),
+}
+CARD_NAMES_I18N: dict[str, tuple[str, str]] = {
+    **_CARD_NAMES_I18N, **getattr(_data, "CARD_TITLES_FR_IT", {})}
+
+# Short names players write (normalised: lower case, no accents, spaces).
+CARD_ALIASES: dict[str, tuple[str, ...]] = {
+    "king": ("king", "the king", "roi", "le roi", "re", "il re", "rey", "k"),
+    "royal_advisor": ("advisor", "royal advisor", "adviser", "conseiller", "consigliere"),
+    "eviction": ("eviction", "evict", "expulsion", "sfratto"),
+    "grande": ("grande", "move grande"),
+    "power_card_back": ("power back", "take back", "card back", "reprendre", "riprendi"),
+    "court_2": ("court 2", "court two", "two to court", "cour 2", "corte 2"),
+    "secret_scoring": ("secret scoring", "decompte secret", "valutazione segreta"),
+    "scoreboard": ("scoreboard", "mobile scoreboard", "tableau", "segnapunti"),
+    "score_chosen": ("score chosen", "score any", "score a place", "score place"),
+    "score_castillo": ("score castillo", "score castle"),
+    "score_4s": ("score 4s", "score 4", "score fours"),
+    "score_5s": ("score 5s", "score 5", "score fives"),
+    "score_6s_7s": ("score 6s 7s", "score 6 7", "score 6s and 7s", "score 6s", "score 7s"),
+    "score_first_places": ("score first places", "score firsts", "first places"),
+    "score_most": ("score most", "score fullest"),
+    "score_fewest": ("score fewest", "score emptiest"),
+    "veto": ("veto",),
+    "decline_all_court": ("decline all court", "all court", "whole court"),
+    "decline_3_court": ("decline 3 court", "3 court", "three court"),
+    "kings_return": ("kings return", "king s return", "return of the king", "retour du roi"),
+    "one_from_each": ("one from each", "one of each", "un de chaque"),
+    "secret_remove_2": ("secret remove 2", "remove 2"),
+    "secret_remove_all": ("secret remove all", "remove all"),
+    "move_all_own": ("move all own", "move all"),
+    "place_2_anywhere": ("place 2 anywhere", "place 2"),
+    "place_2_or_move_all_own": ("place 2 or move all", "place or move"),
+    "move_5_from_region": ("move 5", "move 5 from region"),
+    "move_3_opponents": ("move 3 opponents",),
+    "move_3_any": ("move 3", "move 3 any"),
+    "move_2_own_2_opponents": ("move 2 2", "move 2 own 2 opponents"),
+    "move_4_own": ("move 4 own",),
+    "move_4_any": ("move 4", "move 4 any"),
+}
+
+# Abbreviations and other names of the places, besides the ids and the en/fr/it names.
+PLACE_ALIASES: dict[str, tuple[str, ...]] = {
+    "galicia": ("gal", "galicie"),
+    "pais_vasco": ("pv", "basque", "basque country", "pays basque", "paesi baschi", "paese basco",
+                   "vasco", "pais basco"),
+    "aragon": ("ara", "arag"),
+    "cataluna": ("cat", "catalonia", "catalunya"),
+    "castilla_la_vieja": ("clv", "cv", "old castile", "vieja", "castilla vieja", "vieille castille",
+                          "castiglia vecchia", "vecchia castiglia"),
+    "castilla_la_nueva": ("cln", "cn", "new castile", "nueva", "castilla nueva", "nouvelle castille",
+                          "castiglia nuova", "nuova castiglia"),
+    "valencia": ("val", "valenza"),
+    "sevilla": ("sev", "seville", "sivig"),
+    "granada": ("gra", "gran", "grenada"),
+    CASTILLO: ("castle", "cast", "chateau", "castello", "il castello", "le chateau"),
+}
+
+COLOUR_NAMES: dict[str, tuple[str, str, str]] = {
+    "red": ("red", "rouge", "rosso"), "blue": ("blue", "bleu", "blu"),
+    "yellow": ("yellow", "jaune", "giallo"), "green": ("green", "vert", "verde"),
+    "black": ("black", "noir", "nero"),
+}
+SELF_WORDS = ("me", "mine", "my", "own", "moi", "mes", "mon", "miens", "miei", "mio", "mie", "io")
+
+NUMBER_WORDS = {
+    "zero": 0, "none": 0, "nothing": 0, "rien": 0, "aucun": 0, "niente": 0, "nessuno": 0,
+    "one": 1, "un": 1, "une": 1, "uno": 1, "una": 1, "two": 2, "deux": 2, "due": 2,
+    "three": 3, "trois": 3, "tre": 3, "four": 4, "quatre": 4, "quattro": 4,
+    "five": 5, "cinq": 5, "cinque": 5, "six": 6, "sei": 6,
+}
+ALL_WORDS = ("all", "max", "tout", "tous", "toutes", "tutti", "tutto", "tutte")
+
+# Command keywords: type → words (normalised), the first of each language is the one we write.
+KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "play_power": {"en": ("power", "play", "power card"), "fr": ("pouvoir", "jouer", "joue"),
+                   "it": ("potere", "gioca", "giocare")},
+    "take": {"en": ("take", "bring"), "fr": ("prendre", "prends", "prend"),
+             "it": ("prendi", "prendere", "prendo")},
+    "choose_card": {"en": ("card", "action card", "choose card"), "fr": ("carte", "prendre carte"),
+                    "it": ("carta", "scegli carta")},
+    "place": {"en": ("place", "put"), "fr": ("placer", "place", "poser", "pose"),
+              "it": ("piazza", "piazzare", "metti")},
+    "special": {"en": ("special", "action", "use", "do"), "fr": ("special", "action", "faire"),
+                "it": ("speciale", "azione", "usa")},
+    "decline": {"en": ("decline", "pass", "skip", "no action"),
+                "fr": ("refuser", "passer", "passe", "renoncer", "je passe"),
+                "it": ("rinuncia", "passo", "passa", "salta")},
+    "allow": {"en": ("allow", "ok", "accept", "let it"),
+              "fr": ("accepter", "laisser", "laisser faire", "permettre", "accepte"),
+              "it": ("consenti", "lascia", "lascia fare", "accetta")},
+    "veto": {"en": ("veto",), "fr": ("veto",), "it": ("veto",)},
+    "return": {"en": ("return", "give back"), "fr": ("rendre", "renvoyer", "rends"),
+               "it": ("restituisci", "rimanda", "restituire")},
+    "secret": {"en": ("secret", "disc", "disk", "choose", "choice"),
+               "fr": ("secret", "disque", "choisir", "choix", "choisis"),
+               "it": ("segreto", "disco", "scegli", "scelta")},
+}
+# Words that begin a special action directly, but only at the start of a command.
+SPECIAL_VERBS: dict[str, tuple[str, ...]] = {
+    "move": ("move", "deplacer", "deplace", "sposta", "spostare"),
+    "score": ("score", "decompter", "valuta"),
+    "king": ("king", "roi", "re"),
+    "advisor": ("advisor", "conseiller", "consigliere"),
+    "grande": ("grande",),
+    "evict": ("evict", "expulser", "sfratta"),
+    "scoreboard": ("scoreboard", "tableau", "segnapunti"),
+    "back": ("take back", "reprendre", "riprendi"),
+    "court": ("court", "cour", "corte"),
+    "pick": ("pick", "prendre chez", "prendi da"),
+}
+FROM_WORDS = ("from", "de", "du", "des", "da", "dal", "dalla", "dai", "out of")
+TO_WORDS = ("to", "into", "a", "au", "aux", "vers", "dans", "in", "en", "nel", "nella", "al",
+            "alla", "->", ">", "=>", "onto", "sur", "su")
+FILLER = ("caballeros", "caballero", "cab", "cabs", "knights", "the", "le", "la", "les", "l", "il",
+          "lo", "i", "gli", "please", "stp", "svp", "per favore", "of", "d", "di", "my turn",
+          "stack", "pile", "mazzo", "pila", "part", "parts", "partie", "parties", "parte", "parti",
+          "with", "avec", "con", "region", "regione", ":", "=")
+SEPARATOR_WORDS = ("and", "then", "et", "puis", "e", "poi", "ensuite", "quindi")
+COURT_WORDS = ("court", "cour", "corte")
+
+
+def normalise(text: str) -> str:
+    """Lower case, accents off, apostrophes and dashes as spaces."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = re.sub(r"[’'`´_\-–—]", " ", text)
+    return text
+
+
+def place_words() -> dict[str, str]:
+    """Every way of writing a place (normalised) → its id."""
+    out: dict[str, str] = {}
+    for place, (en, fr, it, _values) in REGIONS.items():
+        for name in (place.replace("_", " "), en, fr, it, *PLACE_ALIASES.get(place, ())):
+            out[normalise(name)] = place
+    for name in (*CASTILLO_NAMES, CASTILLO, *PLACE_ALIASES[CASTILLO]):
+        out[normalise(name)] = CASTILLO
+    return out
+
+
+def card_words() -> dict[str, str]:
+    """Every way of writing an action card (normalised) → its id."""
+    out: dict[str, str] = {}
+    for card, name in CARD_NAMES.items():
+        fr, it = CARD_NAMES_I18N[card]
+        for text in (card.replace("_", " "), name, fr, it, *CARD_ALIASES.get(card, ())):
+            out[" ".join(normalise(text).replace(":", " ").replace(",", " ").split())] = card
+    return out
+
+
+def card_name(card: str, lang: str = "en") -> str:
+    if lang == "fr":
+        return CARD_NAMES_I18N[card][0]
+    if lang == "it":
+        return CARD_NAMES_I18N[card][1]
+    return CARD_NAMES.get(card, card)
+
+
+def colour_name(seat: int, lang: str = "en") -> str:
+    return COLOUR_NAMES[COLOURS[seat]][LANGUAGES.index(lang) if lang in LANGUAGES else 0]
+
+
+def keyword(kind: str, lang: str = "en") -> str:
+    return KEYWORDS[kind].get(lang, KEYWORDS[kind]["en"])[0]
