@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 from domain.core.commands import Command  # noqa: E402
 from domain.elgrande.data import REGION_IDS, stack_contents  # noqa: E402
 from domain.games import GAMES  # noqa: E402
-from service import migrations, players, progress  # noqa: E402
+from service import migrations, players, progress, store  # noqa: E402
 from service.context import build  # noqa: E402
 from service.store import now  # noqa: E402
 from service.tables import events, games, seats  # noqa: E402
@@ -125,6 +125,43 @@ def start_server(url: str, threads: int) -> tuple[subprocess.Popen[str], int]:
         except OSError:
             if time.monotonic() > deadline or server.poll() is not None:
                 raise SystemExit("the server did not start") from None
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user + system) used so far by process `pid` and its live children (Linux)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry.name) == pid or int(fields[1]) == pid:  # fields[1]: the parent's pid
+            total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+def postgres_cpu() -> float:
+    """CPU seconds used so far by the live PostgreSQL processes (Linux)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and (entry / "comm").read_text().strip() == "postgres":
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / ticks
+        except OSError:
+            continue
+    return total
+
+
+def machine_cpu() -> float:
+    """CPU seconds used so far by the whole machine, all cores (Linux /proc/stat)."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    busy = sum(values) - values[3] - values[4]  # all but idle and iowait
+    return busy / os.sysconf("SC_CLK_TCK")
 
 
 class Http:
@@ -242,10 +279,14 @@ def bulk_games(url: str, count: int, player_ids: list[int]) -> list[str]:
                               "updated_at": stamp})
             seat_rows += [{"game_id": gid, "seat": i, "player_id": p, "accepted_at": stamp}
                           for i, p in enumerate(player_ids)]
-            event_rows += [{"game_id": gid, "seq": n, "type": e.type, "version": e.version,
-                            "payload": e.to_json()["payload"], "actor": "system",
-                            "source": "system", "source_ref": None, "created_at": stamp}
-                           for n, e in enumerate(opening, start=1)]
+            prev = store.GENESIS
+            for n, e in enumerate(opening, start=1):  # one batch, hash-chained (issue 6)
+                row = {"game_id": gid, "seq": n, "batch": 1, "type": e.type,
+                       "version": e.version, "payload": e.to_json()["payload"],
+                       "actor": "system", "source": "system", "source_ref": None,
+                       "command": None, "created_at": stamp}
+                row["hash"] = prev = store.row_hash(row, prev)
+                event_rows.append(row)
         with engine.begin() as conn:
             conn.execute(insert(games), game_rows)
             conn.execute(insert(seats), seat_rows)
@@ -309,10 +350,14 @@ def main() -> None:
             plans.append([(setup, script(setup, rng)) for setup in setups])
         latencies: list[float] = []
         errors: list[str] = []
+        cpu0 = (time.process_time(), tree_cpu(server.pid), postgres_cpu(), machine_cpu())
         started = time.monotonic()
         counts = in_threads(args.clients, lambda c: play_games(
             port, table[c][1], table[c][0], plans[c], latencies, errors))
         elapsed = time.monotonic() - started
+        client_cpu, server_cpu, pg_cpu, all_cpu = (
+            time.process_time() - cpu0[0], tree_cpu(server.pid) - cpu0[1],
+            postgres_cpu() - cpu0[2], machine_cpu() - cpu0[3])
         accepted = sum(counts)
         rate = accepted / elapsed
         print(f"commands: {accepted} accepted in {elapsed:.1f} s "
@@ -321,6 +366,13 @@ def main() -> None:
               f"max {ms(max(latencies))}; errors {len(errors)}")
         print(f"ratio commands/s ÷ raw inserts/s ({args.clients} connections): "
               f"{rate / raw_n:.3f}  (÷ 1 connection: {rate / raw_1:.3f})")
+        cores = os.cpu_count() or 1
+        print(f"CPU while playing ({cores} cores = {cores * elapsed:.1f} CPU-s): clients "
+              f"{client_cpu:.1f} s ({client_cpu / all_cpu:.0%} of the CPU used), server "
+              f"{server_cpu:.1f} s ({server_cpu / all_cpu:.0%}; "
+              f"{server_cpu / max(accepted, 1) * 1000:.1f} ms per command), PostgreSQL "
+              f"{pg_cpu:.1f} s, other processes {all_cpu - client_cpu - server_cpu - pg_cpu:.1f} s;"
+              f" machine busy {all_cpu / (cores * elapsed):.0%}")
         for error in errors[:5]:
             print("  error:", error)
 

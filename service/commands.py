@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, insert, select
+from sqlalchemy import Connection, bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from domain.core.commands import Command
@@ -100,9 +100,12 @@ def handle(
         if earlier is not None:
             return earlier
     for attempt in range(MAX_ATTEMPTS):
-        module, players = _game(ctx, game_id)
+        module, players, current = _game_at(ctx, game_id)
+        # The first attempt trusts a cached state at the version just read from `games`; a retry
+        # reads the events again (the append found the cache or that version behind).
         version, state, _ = states.load(ctx.engine, ctx.states, game_id, module,
-                                        snapshot_every=ctx.snapshot_every)
+                                        snapshot_every=ctx.snapshot_every,
+                                        current=current if attempt == 0 else None)
         if expected_version is not None and version != expected_version:
             raise Stale(f"The game is at version {version}, not {expected_version}: "
                         "read it again and decide on what it shows now.", version=version)
@@ -119,8 +122,9 @@ def handle(
         stamp = store.now()
         try:
             with db.write(ctx.engine) as conn:
-                head = store.append(conn, game_id, version, new, actor=who, source=source,
-                                    stamp=stamp, command=command.to_json())
+                head, last_hash = store.append_chained(
+                    conn, game_id, version, new, actor=who, source=source, stamp=stamp,
+                    command=command.to_json(), prev=ctx.states.chain_hash(game_id, version))
                 progress.record(conn, game_id, module, expected=version, version=head,
                                 before=state, after=after, players=players)
                 if idempotency is not None:
@@ -138,6 +142,8 @@ def handle(
                 raise Busy("Please retry the request.") from None
             return earlier
         ctx.states.put(game_id, head, after)
+        if last_hash is not None:
+            ctx.states.put_chain_hash(game_id, head, last_hash)  # committed: safe to remember
         recorded = tuple(store.Recorded(version + i, e, who, source.kind, stamp)
                          for i, e in enumerate(new, start=1))
         if settle and seat is not None and _system_decision(module, after) is not None:
@@ -203,9 +209,14 @@ _seat_cache: dict[str, dict[int, int]] = {}  # game id → seat → player id (f
 
 
 def _game(ctx: Context, game_id: str) -> tuple[GameModule, dict[int, int]]:
+    module, players, _version = _game_at(ctx, game_id)
+    return module, players
+
+
+def _game_at(ctx: Context, game_id: str) -> tuple[GameModule, dict[int, int], int]:
+    """The game's module, its seats' players and its version (`games.version`), or raise."""
     with db.read(ctx.engine) as conn:
-        row = conn.execute(select(games.c.game, games.c.status).where(games.c.id == game_id)
-                           ).first()
+        row = conn.execute(_GAME_ROW, {"id": game_id}).first()
         if row is None:
             raise NotFound(f"There is no game {game_id!r}.")
         if row.status == progress.INVITED:
@@ -220,7 +231,11 @@ def _game(ctx: Context, game_id: str) -> tuple[GameModule, dict[int, int]]:
     module = ctx.games.get(row.game)
     if module is None:
         raise NotActive(f"This service no longer runs the game {row.game!r}.")
-    return module, players
+    return module, players, row.version
+
+
+_GAME_ROW = select(games.c.game, games.c.status, games.c.version).where(
+    games.c.id == bindparam("id"))
 
 
 def _decide(module: GameModule, state: Any, command: Command, *, raced: bool) -> list[Event]:

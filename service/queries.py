@@ -119,7 +119,7 @@ def view(ctx: Context, head: Header, *, at: int | None = None) -> tuple[int, dic
     if at == 0:
         return 0, None  # before the first event there is nothing to see
     version, state, _ = states.load(ctx.engine, ctx.states, head.id, module, upto=at,
-                                    snapshot_every=ctx.snapshot_every)
+                                    snapshot_every=ctx.snapshot_every, current=head.version)
     if at is None:
         return version, module.view(state, head.seat)
     try:
@@ -136,7 +136,7 @@ def decisions(ctx: Context, head: Header) -> tuple[int, list[dict[str, Any]]]:
         return head.version, []
     module = module_of(ctx, head)
     version, state, _ = states.load(ctx.engine, ctx.states, head.id, module,
-                                    snapshot_every=ctx.snapshot_every)
+                                    snapshot_every=ctx.snapshot_every, current=head.version)
     mine = [d.to_json() for d in module.pending(state) if d.seat == head.seat]
     return version, mine
 

@@ -38,6 +38,7 @@ class StateCache:
     def __init__(self, size: int = 2048) -> None:
         self.size = size
         self._items: OrderedDict[str, tuple[int, Any]] = OrderedDict()
+        self._hashes: dict[str, tuple[int, str]] = {}  # game id → (seq, hash) of a committed event
         self._lock = threading.Lock()
 
     def get(self, game_id: str) -> tuple[int, Any] | None:
@@ -60,6 +61,21 @@ class StateCache:
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+            self._hashes.clear()
+
+    def chain_hash(self, game_id: str, seq: int) -> str | None:
+        """The hash of the game's event `seq` if this process has it (events are immutable, so a
+        known hash is never stale: it saves the append a query)."""
+        held = self._hashes.get(game_id)
+        return held[1] if held is not None and held[0] == seq else None
+
+    def put_chain_hash(self, game_id: str, seq: int, value: str) -> None:
+        """Remember the hash of a COMMITTED event (never one of a transaction still open)."""
+        with self._lock:
+            held = self._hashes.pop(game_id, None)
+            self._hashes[game_id] = max(held, (seq, value)) if held else (seq, value)
+            while len(self._hashes) > self.size:
+                del self._hashes[next(iter(self._hashes))]
 
 
 _fingerprints: dict[int, str] = {}
@@ -138,8 +154,14 @@ def load(
     *,
     upto: int | None = None,
     snapshot_every: int = 100,
+    current: int | None = None,
 ) -> tuple[int, Any, list[Recorded]]:
     """The state after event `upto` (default: the last one) and its version.
+
+    `current`: the game's version as `games.version` gave it just now (updated in the transaction
+    of every append). A cached state at exactly that version is then used without asking the
+    database for later events: one round trip less, and never stale, since the cache may be
+    behind when other processes write, but never ahead.
 
     Also returns the events folded on top of the cached or snapshotted state (callers rarely need
     them). Caches the state when it is the latest.
@@ -147,7 +169,12 @@ def load(
     base: tuple[int, Any] | None = cache_.get(game_id) if cache_ is not None else None
     if base is not None and upto is not None and base[0] > upto:
         base = None
-    if base is None:
+    if base is not None and current is not None and base[0] == current and upto in (None, current):
+        return base[0], base[1], []
+    if base is None and not (current is not None and current < snapshot_every
+                             and upto in (None, current)):
+        # (a snapshot is only written once a load folds `snapshot_every` events: a game with
+        # fewer has none worth a query)
         base = _snapshot(engine, game_id, module, upto)
     version, state = base if base is not None else (0, None)
     with db.read(engine) as conn:

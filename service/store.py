@@ -115,6 +115,30 @@ def append(
 ) -> int:
     """Insert `new` after version `expected` in the caller's transaction; return the new version.
 
+    See `append_chained`, which this is with the hash of event `expected` read from the table.
+    """
+    return append_chained(conn, game_id, expected, new, actor=actor, source=source, stamp=stamp,
+                          command=command)[0]
+
+
+def append_chained(
+    conn: Connection,
+    game_id: str,
+    expected: int,
+    new: Sequence[Event],
+    *,
+    actor: str,
+    source: Source,
+    stamp: datetime | None = None,
+    command: Mapping[str, Any] | None = None,
+    prev: str | None = None,
+) -> tuple[int, str | None]:
+    """Insert `new` after version `expected` in the caller's transaction; return the new version
+    and the hash of its last event (None when `new` is empty).
+
+    `prev`: the hash of event `expected` when the caller knows it (a committed event's hash never
+    changes); None reads it.
+
     The events form one batch (`batch` = the seq of its first event: what one command caused);
     `command`, the command that caused them, is kept on the batch's first row. Each row's `hash`
     chains it to the previous one.
@@ -123,7 +147,7 @@ def append(
     statement aborts the transaction, so the caller must roll back (leaving its `with` block does).
     """
     if not new:
-        return expected
+        return expected, None
     stamp = stamp or now()
     rows = [
         {
@@ -141,14 +165,18 @@ def append(
         }
         for i, e in enumerate(new, start=1)
     ]
-    prev = head_hash(conn, game_id, expected)
+    if prev is None:
+        prev = head_hash(conn, game_id, expected)
     for row in rows:
         row["hash"] = prev = row_hash(row, prev)
     try:
-        conn.execute(insert(events_t), rows)
+        conn.execute(_INSERT_EVENTS, rows)
     except IntegrityError as exc:
         raise ConcurrencyError(game_id, expected) from exc
-    return expected + len(new)
+    return expected + len(new), prev
+
+
+_INSERT_EVENTS = insert(events_t)
 
 
 def read(
