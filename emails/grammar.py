@@ -362,7 +362,8 @@ class Parser:
                 raise ParseError("Which card? Write its stack number (1 to 5) or its name.",
                                  near=c.near(), allowed=self.allowed())
         if stack is not None:
-            return {"type": "choose_card", "stack": stack}
+            named = [o["card"] for o in options if o["stack"] == stack]
+            return {"type": "choose_card", "stack": stack, **({"card": named[0]} if named else {})}
         matches = [o for o in options if o["card"] == card]
         if len(matches) == 1:
             return {"type": "choose_card", "stack": matches[0]["stack"], "card": card}

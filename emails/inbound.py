@@ -121,8 +121,7 @@ def body_text(msg: EmailMessage) -> str:
 
 
 HEADER_LINES = [
-    re.compile(r"^\s*(On|Le|Il giorno|Il|Am|El)\b.{0,200}(wrote|a écrit|ha scritto|schrieb|escribió)"
-               r"\s*:\s*$", re.I | re.M),
+    re.compile(r"^.{0,200}\b(wrote|a écrit|ha scritto|schrieb|escribió)\b.{0,80}:\s*$", re.I | re.M),
     re.compile(r"^\s*-{2,}\s*(Original Message|Message d'origine|Messaggio originale)\s*-{2,}.*$",
                re.I | re.M),
     re.compile(r"^\s*_{10,}\s*$", re.M),
@@ -135,7 +134,15 @@ def reply_text(raw_text: str) -> str:
     an Outlook header block and the signature removed."""
     from mailparser_reply import EmailReplyParser
 
-    lines = [ln for ln in raw_text.replace("\r\n", "\n").split("\n") if not ln.lstrip().startswith(">")]
+    raw_lines = raw_text.replace("\r\n", "\n").split("\n")
+    lines = []
+    for i, line in enumerate(raw_lines):
+        if line.lstrip().startswith(">"):
+            continue
+        following = next((ln for ln in raw_lines[i + 1:] if ln.strip()), "")
+        if line.rstrip().endswith(":") and following.lstrip().startswith(">"):
+            continue  # an attribution line ("* X [date]:", "X schrieb am …:") before a quote
+        lines.append(line)
     text = "\n".join(lines)
     text = re.split(r"^-- ?$", text, maxsplit=1, flags=re.M)[0]  # the signature separator
     try:

@@ -56,7 +56,14 @@ def serve(host: str, port: int, threads: int, workers_mode: str) -> None:
     _start_workers(ctx, workers_mode)
     click.echo(f"pbem: serving on http://{host}:{port}/api (database: "
                f"{ctx.engine.url.render_as_string(hide_password=True)})", err=True)
-    waitress.serve(create_app(ctx), host=host, port=port, threads=threads, ident="pbem")
+    import os
+
+    dev_outbox = not os.environ.get("PBEM_SMTP_HOST") and (  # issue 5: the local outbox page
+        workers_mode == "embedded" or (workers_mode == "auto" and not os.environ.get("PBEM_BROKER_URL")))
+    if dev_outbox:
+        click.echo(f"pbem: mails go to the local outbox: http://{host}:{port}/dev/outbox", err=True)
+    waitress.serve(create_app(ctx, PBEM_DEV_OUTBOX=dev_outbox), host=host, port=port,
+                   threads=threads, ident="pbem")
 
 
 def _start_workers(ctx: object, mode: str) -> None:
@@ -259,3 +266,72 @@ def replay(path: click.utils.LazyFile, at: int | None, seat: int | None) -> None
     names = [s.get("name", f"seat {s['seat']}") for s in loaded.header.get("seats", [])]
     click.echo(f"after event {n} of {len(loaded.rows)}")
     click.echo(board.render(module.view(state, seat), names=names))
+
+
+# --- mail (issue 5) ----------------------------------------------------------------------------
+
+
+@main.command("mail-in")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8025, show_default=True, type=int)
+@click.option("--lmtp", is_flag=True, help="Speak LMTP instead of SMTP (for a local mail server).")
+def mail_in(host: str, port: int, lmtp: bool) -> None:
+    """Receive the players' replies by SMTP (or LMTP) from a mail server that forwards them."""
+    import threading
+
+    from emails import mailin
+    from service import context, migrations
+
+    ctx = context.configure(context.build())
+    migrations.upgrade(ctx.engine)
+    server = mailin.server(ctx, host, port, lmtp=lmtp, on_result=lambda r: click.echo(
+        f"{r.message_id}: {r.status} {r.detail}", err=True))
+    server.start()
+    click.echo(f"pbem: receiving replies by {'LMTP' if lmtp else 'SMTP'} on {host}:{port}",
+               err=True)
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+
+
+@main.command("mail-poll")
+@click.option("--every", type=float, default=None,
+              help="Poll again every so many seconds (default: once).")
+def mail_poll(every: float | None) -> None:
+    """Fetch the replies waiting in the IMAP mailbox (PBEM_IMAP_HOST, _USER, _PASSWORD, _FOLDER,
+    _PORT, _SECURITY=ssl|none) and process them."""
+    import threading
+
+    from emails import mailin
+    from service import context, migrations
+
+    ctx = context.configure(context.build())
+    migrations.upgrade(ctx.engine)
+    settings = mailin.ImapSettings.from_env()
+    if settings is None:
+        raise click.ClickException("Set PBEM_IMAP_HOST (and _USER, _PASSWORD) to poll a mailbox.")
+    stop = threading.Event()
+    while True:
+        for r in mailin.poll_imap(ctx, settings):
+            click.echo(f"{r.message_id}: {r.status} {r.detail}", err=True)
+        if every is None or stop.wait(every):
+            return
+
+
+@main.command("mail-revoke")
+@click.argument("game_id")
+@click.option("--seat", type=int, default=None, help="Only this seat (default: every seat).")
+def mail_revoke(game_id: str, seat: int | None) -> None:
+    """Revoke the reply addresses of a game (or a seat): replies to them are refused, and the next
+    mail carries a new address."""
+    from emails import addresses
+    from service import context
+    from service import db as dbs
+
+    ctx = context.build()
+    with dbs.write(ctx.engine) as conn:
+        count = addresses.revoke(conn, game_id, seat)
+    click.echo(f"{count} reply address(es) revoked")

@@ -40,4 +40,7 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
     from service import web
 
     web.init_app(app, service)  # the web board's pages (issue 7)
+    from emails import web as mail_web
+
+    mail_web.init_app(app, dev_outbox=bool(app.config.get("PBEM_DEV_OUTBOX")))  # issue 5
     return app

@@ -53,8 +53,8 @@ def reply(server: Any, original: EmailMessage, person: Any, body: str, *,
 def send(server: Any, msg: EmailMessage | bytes, rcpt: list[str] | None = None,
          mail_from: str = "someone@example.com") -> None:
     with smtplib.SMTP(server.hostname, server.port, timeout=30) as smtp:
-        if isinstance(msg, bytes):
-            smtp.sendmail(mail_from, rcpt or [], msg)
+        if isinstance(msg, bytes):  # on the wire every line ends with CRLF
+            smtp.sendmail(mail_from, rcpt or [], re.sub(rb"\r?\n", b"\r\n", msg))
         else:
             smtp.send_message(msg)
 

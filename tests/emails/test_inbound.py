@@ -1,0 +1,187 @@
+"""Refusals through the real SMTP server: a spoofed From, a wrong or revoked token, a replayed
+Message-ID, garbage, an illegal move, a failed DKIM check, a reply to an old notification — each
+refused with NOTHING changed, and answered (through the outbox) when there is someone to tell."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+from typing import Any
+
+from sqlalchemy import func, select
+
+from emails import addresses, inbound
+from service import db
+from service.tables import events, inbound_mail, outbox
+from tests.emails.helpers import plain, reply, send
+
+
+def version(ctx: Any, game_id: str) -> int:
+    with db.read(ctx.engine) as conn:
+        return conn.execute(select(func.count()).select_from(events)
+                            .where(events.c.game_id == game_id)).scalar_one()
+
+
+def statuses(ctx: Any) -> list[str]:
+    with db.read(ctx.engine) as conn:
+        return [r.detail.split(":")[0] for r in conn.execute(
+            select(inbound_mail.c.detail).order_by(inbound_mail.c.id))]
+
+
+def turn_mail(table: Any, seat: int = 0) -> EmailMessage:
+    mails = table.drain()
+    person = table.people[seat]
+    return [m for m in mails if person.email in str(m["To"]) and m["Reply-To"]][-1]
+
+
+def answers(table: Any) -> list[EmailMessage]:
+    return [m for m in table.drain() if str(m["Subject"]).startswith("Re:")]
+
+
+def test_accepted_reply_is_confirmed_in_the_thread(table: Any, smtp_server: Any) -> None:
+    mail = turn_mail(table)
+    sent = reply(smtp_server, mail, table.people[0], "power 7")
+    [confirmation] = [m for m in answers(table) if table.people[0].email in str(m["To"])]
+    assert "power 7" in plain(confirmation)
+    assert str(confirmation["In-Reply-To"]) == str(sent["Message-ID"])
+    assert str(sent["Message-ID"]) in str(confirmation["References"])
+    assert f"<game-{table.game_id}@grande.test>" in str(confirmation["References"])
+    assert confirmation["Auto-Submitted"] == "auto-replied"
+
+
+def test_spoofed_from_is_refused_and_the_real_player_told(table: Any, smtp_server: Any) -> None:
+    mail = turn_mail(table)
+    before = version(table.ctx, table.game_id)
+    reply(smtp_server, mail, table.people[0], "power 7", sender="Mallory <ann@evil.example>")
+    assert version(table.ctx, table.game_id) == before
+    assert statuses(table.ctx) == ["auth"]
+    [told] = answers(table)
+    assert table.people[0].email in str(told["To"])  # the seat's player, not the spoofer
+    assert "evil" not in str(told["To"])
+    # Another player of the same game cannot play Ann's seat with her token either.
+    reply(smtp_server, mail, table.people[1], "power 7")
+    assert version(table.ctx, table.game_id) == before
+
+
+def test_wrong_and_revoked_tokens_are_refused(table: Any, smtp_server: Any) -> None:
+    mail = turn_mail(table)
+    before = version(table.ctx, table.game_id)
+    reply(smtp_server, mail, table.people[0], "power 7", to="pbem+" + "0" * 40 + "@grande.test")
+    with db.write(table.ctx.engine) as conn:
+        assert addresses.revoke(conn, table.game_id, 0) == 1
+    reply(smtp_server, mail, table.people[0], "power 7")
+    assert version(table.ctx, table.game_id) == before
+    assert statuses(table.ctx) == ["auth", "auth"]
+    told = answers(table)
+    assert len(told) == 2 and all(table.people[0].email in str(m["To"]) for m in told)
+    # The next mail carries a new address, which works.
+    with db.write(table.ctx.engine) as conn:
+        conn.execute(outbox.insert().values(game_id=table.game_id, player_id=table.people[0].id,
+                                            kind="reminder", payload={"seat": 0}, attempts=0,
+                                            created_at=mail["Date"].datetime))
+    fresh = turn_mail(table)
+    assert str(fresh["Reply-To"]) != str(mail["Reply-To"])
+    reply(smtp_server, fresh, table.people[0], "power 7")
+    assert version(table.ctx, table.game_id) == before + 1
+
+
+def test_replayed_message_id_is_not_applied_twice(table: Any, smtp_server: Any) -> None:
+    mail = turn_mail(table)
+    sent = reply(smtp_server, mail, table.people[0], "power 7")
+    after = version(table.ctx, table.game_id)
+    table.drain()
+    send(smtp_server, sent)  # the very same message again
+    # The same Message-ID with another body (an attacker replaying the id) is not read either.
+    reply(smtp_server, mail, table.people[0], "power 9", message_id=str(sent["Message-ID"]))
+    assert version(table.ctx, table.game_id) == after
+    assert statuses(table.ctx) == ["accepted"]
+    assert answers(table) == []
+
+
+def test_garbage_and_illegal_moves_are_refused_with_what_is_allowed(table: Any,
+                                                                  smtp_server: Any) -> None:
+    mail = turn_mail(table)
+    before = version(table.ctx, table.game_id)
+    reply(smtp_server, mail, table.people[0], "asdf 42 qwerty zzz")
+    reply(smtp_server, mail, table.people[0], "power 99")
+    reply(smtp_server, mail, table.people[0], "take 3, card king")  # not now: power first
+    send(smtp_server, b"\x00\x01\xff garbage that is no mail at all\r\n",
+         rcpt=[str(mail["Reply-To"]).split("<")[-1].rstrip(">")])
+    assert version(table.ctx, table.game_id) == before
+    assert statuses(table.ctx) == ["refused", "refused", "refused", "auth"]
+    told = answers(table)
+    assert len(told) == 4  # the last: the seat's player is told a sender-less mail was ignored
+    assert "could not be matched to your seat" in plain(told[3])
+    for message in told[:3]:
+        text = plain(message)
+        assert "power N" in text  # the commands allowed now
+        assert "power 1" in text  # and an example
+    assert "asdf 42 qwerty" in plain(told[0])
+    assert "Power card 99 is not in your hand" in plain(told[1])
+    assert "power_card" in plain(told[2]) or "must decide" in plain(told[2])
+
+
+def test_french_player_gets_refusals_in_french(table: Any, smtp_server: Any) -> None:
+    for seat, card in ((0, 7),):
+        reply(smtp_server, turn_mail(table, seat), table.people[seat], f"power {card}")
+    mail = turn_mail(table, 1)
+    reply(smtp_server, mail, table.people[1], "jouer 7")  # taken already by Ann
+    [told] = [m for m in answers(table) if table.people[1].email in str(m["To"])]
+    assert "n'a pas été appliquée" in plain(told)
+    assert "pouvoir N" in plain(told)
+
+
+def test_dkim_failure_is_refused_and_pass_is_accepted(table: Any, smtp_server: Any) -> None:
+    mail = turn_mail(table)
+    before = version(table.ctx, table.game_id)
+    reply(smtp_server, mail, table.people[0], "power 7", headers={
+        "Authentication-Results": "mx.grande.test; dkim=fail (bad signature) header.d=example.com"})
+    assert version(table.ctx, table.game_id) == before
+    reply(smtp_server, mail, table.people[0], "power 7", headers={
+        "Authentication-Results": "mx.grande.test; dkim=pass header.d=example.com; spf=pass"})
+    assert version(table.ctx, table.game_id) == before + 1
+    assert statuses(table.ctx) == ["auth", "accepted"]
+
+
+def test_reply_to_an_old_notification_is_answered_not_applied(table: Any,
+                                                             smtp_server: Any) -> None:
+    old = turn_mail(table)
+    reply(smtp_server, old, table.people[0], "power 7")
+    for seat, card in ((1, 5), (2, 3)):
+        reply(smtp_server, turn_mail(table, seat), table.people[seat], f"power {card}")
+    table.drain()
+    before = version(table.ctx, table.game_id)
+    # Ann answers the round's first mail again, as if it were still the power-card step.
+    reply(smtp_server, old, table.people[0], "power 9")
+    assert version(table.ctx, table.game_id) == before
+    assert statuses(table.ctx)[-1] == "stale"
+    [told] = answers(table)
+    text = plain(told)
+    assert "moved on" in text and "take N" in text  # what is pending now, and how to answer
+
+
+def test_automatic_mails_are_not_answered(table: Any, smtp_server: Any) -> None:
+    mail = turn_mail(table)
+    reply(smtp_server, mail, table.people[0], "I am away until Monday",
+          headers={"Auto-Submitted": "auto-replied"})
+    assert statuses(table.ctx) == ["ignored"]
+    assert answers(table) == []
+
+
+def test_html_only_reply_and_chatter_lines(table: Any, smtp_server: Any) -> None:
+    mail = turn_mail(table)
+    msg = EmailMessage()
+    msg["From"] = table.people[0].email
+    msg["To"] = str(mail["Reply-To"])
+    msg["Subject"] = "Re: turn"
+    msg["Message-ID"] = "<html-only@example.com>"
+    msg.set_content("<div>Hi all,</div><div>power 7</div><div>Cheers</div>"
+                    "<blockquote>power 1</blockquote>", subtype="html")
+    send(smtp_server, msg)
+    assert statuses(table.ctx) == ["accepted"]
+    [confirmation] = answers(table)
+    assert "hi all" in plain(confirmation).lower()  # the ignored lines are reported
+
+
+def test_pipeline_never_raises_on_odd_input(mail_ctx: Any) -> None:
+    for raw in (b"", b"Subject: x\r\n\r\n", b"\xff" * 100, b"From: <>\r\nTo: pbem+xyz@a\r\n\r\nhi"):
+        assert inbound.receive(mail_ctx, raw).status in ("auth", "ignored", "duplicate")
