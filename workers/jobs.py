@@ -21,7 +21,7 @@ from sqlalchemy import Connection, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from domain.core.commands import Command
-from service import commands, db, progress, states
+from service import commands, db, progress, states, undo
 from service.context import Context
 from service.errors import MovedOn, NotActive, NotFound, Rejected, ServiceError, Stale
 from service.store import Source
@@ -296,6 +296,7 @@ def tick(ctx: Context, now: datetime | None = None, *, publish: Callable[[str], 
         "deadlines": enforce_deadlines(ctx, now),
         "reminders": send_reminders(ctx, now, schedule),
         "digests": send_digests(ctx, now),
+        "undo_requests_lapsed": undo.lapse_due(ctx, now=now),
     }
 
 

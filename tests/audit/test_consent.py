@@ -133,3 +133,16 @@ def test_rewinding_past_a_draw_draws_the_same_cards_again(ctx: Any, monkeypatch:
     again = play(ctx, gid, command)
     assert [r.event.dumps() for r in again.events] == drawn
     assert records.verify(ctx, gid).ok
+
+
+def test_the_beat_lapses_an_undo_request_past_its_deadline(ctx: Any, monkeypatch: Any) -> None:
+    from workers import jobs
+
+    gid = _bids(ctx, monkeypatch)
+    _bid(ctx, gid, 0, 3)
+    _bid(ctx, gid, 1, 4)
+    req = undo.request(ctx, gid, 0, 2, hours=1)
+    assert jobs.tick(ctx, store.now())["undo_requests_lapsed"] == 0
+    assert undo.get(ctx, gid, req.id).status == "pending"
+    assert jobs.tick(ctx, store.now() + timedelta(hours=2))["undo_requests_lapsed"] == 1
+    assert undo.get(ctx, gid, req.id).status == "lapsed"
