@@ -1,0 +1,80 @@
+"""Both intakes feed the one pipeline: LMTP (a local mail server's delivery) and IMAP polling."""
+
+from __future__ import annotations
+
+import smtplib
+from types import SimpleNamespace
+from typing import Any
+
+from click.testing import CliRunner
+
+from emails import mailin
+from service.cli import main
+from tests.emails.conftest import free_port
+
+
+class FakeMailbox:
+    """The part of imap_tools.MailBox that poll_imap uses."""
+
+    def __init__(self, raws: list[bytes]) -> None:
+        import email
+        from email import policy
+
+        self.messages = [SimpleNamespace(uid=str(i),
+                                         obj=email.message_from_bytes(r, policy=policy.default))
+                         for i, r in enumerate(raws)]
+        self.seen: list[str] = []
+
+    def fetch(self, criteria: Any, mark_seen: bool, limit: int, bulk: bool) -> Any:
+        return [m for m in self.messages if m.uid not in self.seen][:limit]
+
+    def flag(self, uids: list[str], flag: str, value: bool) -> None:
+        self.seen += uids
+
+
+def test_lmtp_delivery(table: Any) -> None:
+    mail = [m for m in table.drain() if m["Reply-To"] and "ann@" in str(m["To"])][-1]
+    server = mailin.server(table.ctx, "127.0.0.1", free_port(), lmtp=True)
+    server.start()
+    try:
+        from email.message import EmailMessage
+
+        msg = EmailMessage()
+        msg["From"] = table.people[0].email
+        msg["To"] = str(mail["Reply-To"])
+        msg["Subject"] = "Re: turn"
+        msg["Message-ID"] = "<lmtp-1@example.com>"
+        msg.set_content("power 7")
+        with smtplib.LMTP(server.hostname, server.port) as lmtp:
+            refused = lmtp.send_message(msg)
+        assert refused == {}
+    finally:
+        server.stop()
+    assert table.state().power_played == {0: 7}
+
+
+def test_imap_polling_uses_the_same_pipeline(table: Any) -> None:
+    from email.message import EmailMessage
+
+    mail = [m for m in table.drain() if m["Reply-To"] and "ann@" in str(m["To"])][-1]
+    msg = EmailMessage()
+    msg["From"] = table.people[0].email
+    msg["To"] = str(mail["Reply-To"])
+    msg["Subject"] = "Re: turn"
+    msg["Message-ID"] = "<imap-1@example.com>"
+    msg.set_content("power 7")
+    box = FakeMailbox([msg.as_bytes(), msg.as_bytes()])  # the same mail twice in the box
+    results = mailin.poll_imap(table.ctx, mailbox=box)
+    assert [r.status for r in results] == ["accepted", "duplicate"]
+    assert box.seen == ["0", "1"]
+    assert mailin.poll_imap(table.ctx, mailbox=box) == []
+    assert table.state().power_played == {0: 7}
+
+
+def test_cli_commands_exist() -> None:
+    runner = CliRunner()
+    for command in ("mail-in", "mail-poll", "mail-revoke"):
+        result = runner.invoke(main, [command, "--help"])
+        assert result.exit_code == 0, result.output
+    result = runner.invoke(main, ["mail-poll"], env={"PBEM_IMAP_HOST": ""})
+    assert result.exit_code != 0 and "PBEM_IMAP_HOST" in result.output
