@@ -1,6 +1,6 @@
-"""The service's speed through the real HTTP stack (waitress in a subprocess) on PostgreSQL.
+"""The service's speed through the real HTTP stack (`pbem serve` in a subprocess) on PostgreSQL.
 
-    .venv/bin/python benchmarks/api.py [--clients 16] [--games-per-client 1] [--view-games 10000]
+    .venv/bin/python benchmarks/api.py [--clients 16] [--processes 2] [--view-games 10000]
 
 1. Raw single-row INSERT (+ commit) rate of the same database, with 1 and with N connections: the
    yardstick that makes the figures comparable across machines.
@@ -106,14 +106,15 @@ def raw_insert_rate(url: str, threads: int, seconds: float) -> float:
 
 # --- the server and a client ----------------------------------------------------------------------
 
-def start_server(url: str, threads: int) -> tuple[subprocess.Popen[str], int]:
+def start_server(url: str, threads: int, processes: int) -> tuple[subprocess.Popen[str], int]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {**os.environ, "PBEM_DATABASE_URL": url, "PBEM_SECRET_KEY": "bench",
            "PBEM_INSTANCE": tempfile.mkdtemp(prefix="pbem-bench-")}
     server = subprocess.Popen([str(Path(sys.executable).with_name("pbem")), "serve", "--port",
-                               str(port), "--threads", str(threads)],
+                               str(port), "--threads", str(threads),
+                               "--processes", str(processes)],
                               env=env, stderr=subprocess.PIPE, text=True)
     assert server.stderr is not None
     server.stderr.readline()  # "serving on …", printed once migrated
@@ -318,6 +319,8 @@ def main() -> None:
     parser.add_argument("--view-games", type=int, default=10_000)
     parser.add_argument("--reads", type=int, default=4000, help="view reads in all")
     parser.add_argument("--insert-seconds", type=float, default=3.0)
+    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1,
+                        help="server processes (pbem serve --processes; default: one a core)")
     args = parser.parse_args()
 
     admin = admin_url()
@@ -330,14 +333,15 @@ def main() -> None:
     try:
         ctx = build(url)
         migrations.upgrade(ctx.engine)
-        print(f"PostgreSQL database {name}; {os.cpu_count()} CPU(s); {args.clients} clients")
+        print(f"PostgreSQL database {name}; {os.cpu_count()} CPU(s); {args.clients} clients; "
+              f"{args.processes} server process(es)")
 
         raw_1 = raw_insert_rate(url, 1, args.insert_seconds)
         raw_n = raw_insert_rate(url, args.clients, args.insert_seconds)
         print(f"raw single-row INSERT+commit: {raw_1:,.0f}/s with 1 connection, "
               f"{raw_n:,.0f}/s with {args.clients}")
 
-        server, port = start_server(url, args.clients)
+        server, port = start_server(url, args.clients, args.processes)
         table = []
         for c in range(args.clients):
             emails = [f"c{c}s{s}@bench.example" for s in range(3)]

@@ -41,15 +41,30 @@ def simulate(games: int, seed: str, players: str, edition: str, short: bool) -> 
               type=click.Choice(["auto", "embedded", "celery", "none"]),
               help="Who runs the background work: in this process (embedded), Celery workers on "
                    "Redis (celery), or nobody; auto: celery if PBEM_BROKER_URL is set.")
-def serve(host: str, port: int, threads: int, workers_mode: str) -> None:
+@click.option("--processes", default=1, show_default=True, type=int,
+              help="Server processes. 1: waitress in this process; more: gunicorn with that many "
+                   "gthread workers of --threads threads each (POSIX; for PostgreSQL).")
+def serve(host: str, port: int, threads: int, workers_mode: str, processes: int) -> None:
     """Run the HTTP API with waitress (SQLite in ./instance unless PBEM_DATABASE_URL is set).
 
     Pending migrations are applied first.
     """
-    import waitress
-
     from service import context, migrations
     from service.api import create_app
+
+    if processes > 1:
+        ctx = context.build(pool_size=1)
+        migrations.upgrade(ctx.engine)
+        click.echo(f"pbem: serving on http://{host}:{port}/api with {processes} processes "
+                   f"(database: {ctx.engine.url.render_as_string(hide_password=True)})", err=True)
+        from service.db import dispose
+
+        dispose(ctx.engine)  # the processes build their own engines after the fork
+        from service.multi import serve_processes
+
+        serve_processes(host, port, processes, threads, workers_mode)
+        return
+    import waitress
 
     ctx = context.configure(context.build(pool_size=threads))
     migrations.upgrade(ctx.engine)

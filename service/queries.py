@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from domain.core.game import GameModule
 from service import db, progress, states, store
@@ -70,19 +70,22 @@ def header(ctx: Context, game_id: str, player: Player | None) -> Header:
     """The game's row with its seats, in one query."""
     if not _GAME_ID.match(game_id):
         raise NotFound(f"There is no game {game_id[:40]!r}.")
-    query = (
-        select(games.c.id, games.c.game, games.c.status, games.c.version, games.c.waiting_on,
-               games.c.created_by, seats.c.game_id, seats.c.seat, seats.c.player_id,
-               seats.c.accepted_at, players.c.name)
-        .join(seats, seats.c.game_id == games.c.id)
-        .join(players, players.c.id == seats.c.player_id)
-        .where(games.c.id == game_id)
-        .order_by(seats.c.seat))
     with db.read(ctx.engine) as conn:
-        rows = conn.execute(query).all()
+        rows = conn.execute(_HEADER, {"id": game_id}).all()
     if not rows:
         raise NotFound(f"There is no game {game_id!r}.")
     return _header(rows[0], rows, player)
+
+
+# Built once (every request reads a header): only its parameter changes.
+_HEADER = (
+    select(games.c.id, games.c.game, games.c.status, games.c.version, games.c.waiting_on,
+           games.c.created_by, seats.c.game_id, seats.c.seat, seats.c.player_id,
+           seats.c.accepted_at, players.c.name)
+    .join(seats, seats.c.game_id == games.c.id)
+    .join(players, players.c.id == seats.c.player_id)
+    .where(games.c.id == bindparam("id"))
+    .order_by(seats.c.seat))
 
 
 def games_of(ctx: Context, player: Player) -> list[Header]:

@@ -41,6 +41,10 @@ from workers import preferences
 blp = Blueprint("games", __name__, url_prefix="/api/games",
                 description="Games: create, join, look, move.")
 problems = problems_for(blp)
+# Built once: a schema instance deep-copies its fields (and its nested schemas') when made, which
+# cost a command's response more than dumping it; dumping with a shared instance is thread-safe.
+_GAME_DETAIL = GameDetail()
+_COMMAND_RESULT = CommandResult()
 
 HEADER_DOCS = {
     "if_none_match": {"in": "header", "name": "If-None-Match", "required": False,
@@ -97,7 +101,7 @@ class Game(MethodView):
             return Response(status=304, headers={"ETag": tag, "Vary": "Authorization"})
         version, view = queries.view(ctx(), head)
         body = {**head.summary(), "version": version, "view": view}
-        return json_with_etag(GameDetail().dump(body), etag(head, version))
+        return json_with_etag(_GAME_DETAIL.dump(body), etag(head, version))
 
 
 @blp.route("/<game_id>/accept")
@@ -171,7 +175,7 @@ class Commands(MethodView):
             events = [event_for(module, r, head.seat) for r in outcome.events]
         else:
             events = queries.log(ctx(), head, after=outcome.first - 1, upto=outcome.version)
-        result = CommandResult().dump({"version": outcome.version, "replayed": outcome.replayed,
+        result = _COMMAND_RESULT.dump({"version": outcome.version, "replayed": outcome.replayed,
                                        "events": events})
         return json_with_etag(result, f'"{outcome.version}"')
 

@@ -1,0 +1,83 @@
+"""`pbem serve --processes N`: gunicorn with N gthread workers, so that every core serves.
+
+One Python process is bound by its GIL to about one core; N processes are not. Each worker builds
+its own context (engine, state cache) after the fork. The caches stay correct across processes:
+a write is guarded by the events' primary key and `games.version` (see service/commands.py), and
+a read uses a cached state only at the version `games` gives just then (states.load `current`).
+
+Background work, with the embedded workers: each process settles the system's decisions its own
+commits queue (eagerly, as `pbem serve` does in one process), and ONE extra process, started
+here, runs the beat's tick and drains the outbox.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+def _worker_app(threads: int, workers_mode: str) -> Any:
+    """The WSGI app of one gunicorn worker (called in the worker, after the fork)."""
+    from service import commands, context
+    from service.api import create_app
+
+    ctx = context.configure(context.build(pool_size=threads))
+    mode = _mode(workers_mode)
+    if mode == "embedded":
+        from workers.embedded import Embedded
+
+        commands.dispatcher = Embedded(ctx).dispatch  # settle in the committing thread
+    elif mode == "celery":
+        from workers.app import install
+
+        install()
+    return create_app(ctx)
+
+
+def _mode(workers_mode: str) -> str:
+    if workers_mode == "auto":
+        return "celery" if os.environ.get("PBEM_BROKER_URL") else "embedded"
+    return workers_mode
+
+
+def _beat() -> None:
+    """The embedded beat (ticks and the outbox), alone in its own process."""
+    import threading
+
+    from service import context
+    from workers.embedded import Embedded
+
+    Embedded(context.configure(context.build(pool_size=4))).start()
+    threading.Event().wait()  # until the server stops and ends this process
+
+
+def serve_processes(host: str, port: int, processes: int, threads: int, workers_mode: str
+                    ) -> None:
+    from gunicorn.app.base import BaseApplication
+
+    class Server(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            for key, value in {
+                "bind": f"{host}:{port}", "workers": processes, "threads": threads,
+                "worker_class": "gthread", "preload_app": False, "accesslog": None,
+                "keepalive": 75, "timeout": 120, "graceful_timeout": 10,
+            }.items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Any:
+            return _worker_app(threads, workers_mode)
+
+    beat = None
+    if _mode(workers_mode) == "embedded":
+        beat = multiprocessing.get_context("spawn").Process(target=_beat, name="pbem-beat",
+                                                            daemon=True)
+        beat.start()
+    try:
+        Server().run()
+    finally:
+        if beat is not None and beat.is_alive():
+            beat.terminate()
