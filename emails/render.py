@@ -239,7 +239,13 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     elif kind == "game-paused":
         p.append(t("game-paused", game=game_id, due=due or "—"))
     elif kind == "auto-move":
-        p.append(t("auto-move", move=payload.get("move", "")))
+        move = payload.get("move", "")
+        if isinstance(move, Mapping):
+            try:
+                move = grammar.format_command(move, lang)
+            except Exception:  # an unknown shape: show it as it is
+                move = str(move)
+        p.append(t("auto-move", move=move))
     elif kind == "game-over":
         p.append(t("game-over", game=game_id))
         data["table"] = [{"rank": r.get("rank"), "score": r.get("score"),

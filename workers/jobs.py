@@ -185,6 +185,10 @@ def expire(ctx: Context, deadline_id: int, now: datetime) -> int:
         except (Stale, MovedOn):
             continue  # the game moved (a racing tick, the player): look again
         count += 1
+        with db.write(ctx.engine) as conn:  # issue 5: the player is told what was played for them
+            progress.notify(conn, row.game_id, "auto-move", [row.player_id], {
+                "game_id": row.game_id, "seat": row.seat, "decision": decision.kind,
+                "move": {"type": command.type, **dict(command.params)}})
         log.info("game %s: %s", row.game_id, reason)
     return count
 

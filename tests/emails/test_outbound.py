@@ -46,7 +46,7 @@ def test_every_kind_renders_in_every_language(table: Any, lang: str) -> None:
         "digest": {"date": "2026-11-22", "games": [{"game_id": table.game_id, "seat": 0,
                                                     "due_at": "2026-11-25"}]},
         "undo-request": {"by": 1, "back_to": 5, "reason": "misclick", "seat": 0},
-        "auto-move": {"seat": 0, "move": "power 1"},
+        "auto-move": {"seat": 0, "move": {"type": "play_power", "card": 1}},
         "mail-reply": {"status": "refused", "why": "Power card 99 is not in your hand.",
                        "subject": "Re: your turn", "seat": 0},
     }
@@ -63,6 +63,8 @@ def test_every_kind_renders_in_every_language(table: Any, lang: str) -> None:
                                                                             "mail-reply")
         assert {"en": "Hello", "fr": "Bonjour", "it": "Ciao"}[lang] in text
         texts.add(str(message["Subject"]))
+        if kind == "auto-move":
+            assert {"en": "power 1", "fr": "pouvoir 1", "it": "potere 1"}[lang] in text
     assert len(texts) >= len(KINDS) - 3  # subjects say what the mail is
 
 

@@ -54,7 +54,7 @@ def turn_text(module: Any, state: Any, seat: int, lang: str, names: list[str],
 @pytest.mark.slow
 def test_whole_game_by_email(mail_ctx: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(render_mod, "board_png", lambda *a, **k: None)  # speed: tested elsewhere
-    table = make_table(mail_ctx, {"short_game": True})
+    table = make_table(mail_ctx)  # the full nine rounds
     module = mail_ctx.games["el-grande"]
     results: list[Any] = []
     server = mailin.server(mail_ctx, "127.0.0.1", free_port(), on_result=results.append)
