@@ -291,11 +291,14 @@ class Parser:
         verb, nv = c.match(VERBS)
         if nv > n:  # e.g. "take back 7" is a special action, not a take
             kind = None
-        if kind is None and nv:
+        if kind is None:
+            # A bare value the pending decision makes clear ("king" when a card is to be chosen)
+            # comes before a verb that starts a special action ("king to granada").
+            implicit = self.implicit(d)
+            if implicit is not None or not nv:
+                return implicit
             c.pos += nv
             return self.special(d, verb=verb)
-        if kind is None:
-            return self.implicit(d)
         c.pos += n
         if kind != "choose_card":
             c.skip_filler()
@@ -314,11 +317,8 @@ class Parser:
             return self.secret(d)
         if d.kind == "choose_card" and c.match(CARDS)[1]:
             return self.choose_card(d)
-        if d.kind == "veto" and c.match(_phrases({"no": 1, "non": 1, "yes": 1, "oui": 1,
-                                                    "si": 1}))[1]:
-            word = c.words[c.pos]
-            c.pos += 1
-            return {"type": "veto"} if word in ("yes", "oui", "si") else {"type": "allow"}
+        if d.kind == "take" and c.peek() is not None and c.peek().isdigit():
+            return self.take(d)
         return None
 
     def play_power(self, d: Decision) -> dict[str, Any]:
@@ -392,7 +392,8 @@ class Parser:
         steps = []
         while (n := c.number()) is not None:
             steps.append(n - 1)
-            c.skip_breaks() if c.continues_with() else None
+            if c.continues_with():
+                c.skip_breaks()
             c.skip_filler()
         if steps:
             return {"type": "veto", "steps": steps}

@@ -25,6 +25,7 @@ import logging
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 from email import policy
 from email.message import EmailMessage
 from email.utils import getaddresses, parseaddr
@@ -224,6 +225,25 @@ def receive(ctx: Context, raw: bytes, *, transport: str = "smtp", envelope_from:
     except IntegrityError:
         log.info("inbound mail %s: already received, not processed again", mid)
         return Result("duplicate", "This Message-ID was already received.", mid)
+    return _finish(ctx, mail_id, msg, mid, recipients)
+
+
+def resume(ctx: Context, older_than: timedelta = timedelta(minutes=5)) -> list[Result]:
+    """Process again the mails stored but never finished (the process died on the way): nothing
+    accepted is lost, and a command already recorded from a mail (its Message-ID is the events'
+    `source_ref`) is not applied twice. A task for the workers' beat."""
+    with db.read(ctx.engine) as conn:
+        rows = conn.execute(select(inbound_mail.c.id, inbound_mail.c.raw,
+                                   inbound_mail.c.message_id, inbound_mail.c.recipients)
+                            .where(inbound_mail.c.status == "received",
+                                   inbound_mail.c.received_at < store.now() - older_than)
+                            .order_by(inbound_mail.c.id).limit(100)).all()
+    return [_finish(ctx, r.id, email.message_from_bytes(r.raw, policy=policy.default),
+                    r.message_id, list(r.recipients or [])) for r in rows]
+
+
+def _finish(ctx: Context, mail_id: int, msg: EmailMessage, mid: str,
+            recipients: Sequence[str]) -> Result:
     try:
         result, reply = _process(ctx, msg, mid, recipients)
     except Exception as error:  # a bug must not lose the stored mail: it stays for a look
@@ -314,6 +334,15 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
     except ServiceError as error:
         return (Result("refused", error.detail, mid, game_id, seat),
                 (owner.id, {**payload, "status": "refused", "why": error.detail}))
+    with db.read(ctx.engine) as conn:
+        recorded = conn.execute(select(events.c.command).where(
+            events.c.game_id == game_id, events.c.source == "email", events.c.source_ref == mid,
+            events.c.command.is_not(None)).order_by(events.c.seq)).scalars().all()
+    if recorded:  # an earlier attempt at this very mail got its commands in: done, not again
+        done = [{k: v for k, v in c.items() if k != "seat"} for c in recorded]
+        moves = [_shown(c, owner.language) for c in done]
+        return (Result("accepted", "; ".join(moves), mid, game_id, seat, done),
+                (owner.id, {**payload, "status": "accepted", "moves": moves}))
     _version, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
     answered = _answered_version(ctx, msg, game_id)
     if answered is not None and answered < _version and _moved_on(ctx, game_id, answered, owner.id):

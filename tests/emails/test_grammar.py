@@ -81,6 +81,17 @@ def test_power_cards(text: str, expected: Any) -> None:
         assert read(text, state) == [expected]
 
 
+def test_bare_values_read_by_the_pending_decision() -> None:
+    state = game(*POWERS)
+    assert read("3", state) == [{"type": "take", "count": 3}]
+    state = game(*POWERS, (0, "take", {"count": 3}))
+    assert read("king", state) == [{"type": "choose_card", "stack": 5, "card": "king"}]
+    assert read("le roi", state) == [{"type": "choose_card", "stack": 5, "card": "king"}]
+    state = game(*POWERS, (0, "take", {"count": 3}), (0, "choose_card", {"stack": 5}))
+    assert read("king to granada, place 0", state) == [
+        {"type": "special", "to": "granada"}, {"type": "place", "places": {}}]
+
+
 def test_regions_every_way() -> None:
     from emails import vocabulary
 

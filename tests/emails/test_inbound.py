@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import func, select
 
 from emails import addresses, inbound
-from service import db
+from service import db, store
 from service.tables import events, inbound_mail, outbox
 from tests.emails.helpers import plain, reply, send
 
@@ -185,3 +185,38 @@ def test_html_only_reply_and_chatter_lines(table: Any, smtp_server: Any) -> None
 def test_pipeline_never_raises_on_odd_input(mail_ctx: Any) -> None:
     for raw in (b"", b"Subject: x\r\n\r\n", b"\xff" * 100, b"From: <>\r\nTo: pbem+xyz@a\r\n\r\nhi"):
         assert inbound.receive(mail_ctx, raw).status in ("auth", "ignored", "duplicate")
+
+
+def test_unfinished_mails_are_resumed_once(table: Any, smtp_server: Any) -> None:
+    """A mail stored but never finished (the process died) is processed by `resume`; one whose
+    commands were already recorded is not applied again."""
+    from datetime import timedelta
+
+    from sqlalchemy import update
+
+    mail = turn_mail(table)
+    sent = reply(smtp_server, mail, table.people[0], "power 7")
+    after = version(table.ctx, table.game_id)
+    an_hour_ago = store.now() - timedelta(hours=1)
+    with db.write(table.ctx.engine) as conn:  # as if it died right after the commands
+        conn.execute(update(inbound_mail).values(status="received", received_at=an_hour_ago))
+    [result] = inbound.resume(table.ctx)
+    assert result.status == "accepted" and result.commands == [{"type": "play_power", "card": 7}]
+    assert version(table.ctx, table.game_id) == after
+    assert inbound.resume(table.ctx) == []
+    # One that died before anything: processed now.
+    second = turn_mail(table, 1)
+    raw = EmailMessage()
+    raw["From"] = table.people[1].email
+    raw["To"] = str(second["Reply-To"])
+    raw["Subject"] = "Re"
+    raw["Message-ID"] = "<died@example.fr>"
+    raw.set_content("pouvoir 5")
+    with db.write(table.ctx.engine) as conn:
+        conn.execute(inbound_mail.insert().values(
+            message_id="<died@example.fr>", received_at=an_hour_ago, transport="smtp",
+            recipients=[], raw=raw.as_bytes(), status="received"))
+    [result] = inbound.resume(table.ctx)
+    assert result.status == "accepted"
+    assert version(table.ctx, table.game_id) == after + 1
+    assert str(sent["Message-ID"])
