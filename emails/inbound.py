@@ -35,8 +35,8 @@ from typing import Any
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from domain.core.commands import Command
 from emails import addresses, grammar
+from emails.play import PartlyPlayed, play_text
 from service import db, progress, states, store
 from service.context import Context
 from service.errors import ServiceError
@@ -327,7 +327,7 @@ def _moved_on(ctx: Context, game_id: str, since: int, player_id: int) -> bool:
 
 def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, owner: Any,
           text: str, payload: dict[str, Any]) -> tuple[Result, tuple[int, dict[str, Any]]]:
-    from service.commands import _game, handle  # the ONE path for any change
+    from service.commands import _game
 
     try:
         module, _players = _game(ctx, game_id)
@@ -352,36 +352,29 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
         if _decision(module, then, seat) != _decision(module, state, seat):
             return (Result("stale", f"answers version {answered}; the game moved on", mid,
                            game_id, seat), (owner.id, {**payload, "status": "stale"}))
-    names = _names(ctx, game_id)
-    session = grammar.GameSession(module, state, seat, names=names, lang=owner.language)
-    parser = grammar.Parser(text, session)
     try:
-        commands = parser.run()
+        played = play_text(ctx, game_id, seat, text, Source("email", ref=mid),
+                           lang=owner.language)
     except grammar.ParseError as error:
         why = str(error)
         return (Result("refused", why, mid, game_id, seat),
                 (owner.id, {**payload, "status": "refused", "why": why}))
     except grammar.CommandRefused as error:
-        shown = _shown(error.command, owner.language)
-        why = f"“{shown}”: {error.error.message}"
-        return (Result("refused", why, mid, game_id, seat, session.applied),
+        why = f"“{_shown(error.command, owner.language)}”: {error.error.message}"
+        return (Result("refused", why, mid, game_id, seat),
                 (owner.id, {**payload, "status": "refused", "why": why}))
-    done: list[dict[str, Any]] = []
-    for command in commands:
-        try:
-            handle(game_id, seat, Command.from_json(command, seat=seat), Source("email", ref=mid),
-                   ctx=ctx, actor=None)
-        except ServiceError as error:
-            shown = _shown(command, owner.language)
-            why = f"“{shown}”: {error.detail}"
-            return (Result("refused", why, mid, game_id, seat, done),
-                    (owner.id, {**payload, "status": "refused", "why": why,
-                                "applied": len(done)}))
-        done.append(command)
-    moves = [_shown(c, owner.language) for c in done]
-    return (Result("accepted", "; ".join(moves), mid, game_id, seat, done),
+    except PartlyPlayed as error:
+        why = f"“{_shown(error.command, owner.language)}”: {error.error.detail}"
+        return (Result("refused", why, mid, game_id, seat, error.done),
+                (owner.id, {**payload, "status": "refused", "why": why,
+                            "applied": len(error.done)}))
+    except ServiceError as error:
+        return (Result("refused", error.detail, mid, game_id, seat),
+                (owner.id, {**payload, "status": "refused", "why": error.detail}))
+    moves = [_shown(c, owner.language) for c in played.commands]
+    return (Result("accepted", "; ".join(moves), mid, game_id, seat, played.commands),
             (owner.id, {**payload, "status": "accepted", "moves": moves,
-                        "ignored": parser.ignored[:5]}))
+                        "ignored": played.ignored[:5]}))
 
 
 def _shown(command: dict[str, Any], lang: str) -> str:
@@ -396,15 +389,6 @@ def _shown(command: dict[str, Any], lang: str) -> str:
 def _decision(module: Any, state: Any, seat: int) -> Any:
     found = next((d for d in module.pending(state) if d.seat == seat), None)
     return None if found is None else found.to_json()
-
-
-def _names(ctx: Context, game_id: str) -> list[str]:
-    from service.tables import seats
-
-    with db.read(ctx.engine) as conn:
-        rows = conn.execute(select(players.c.name).join(seats, seats.c.player_id == players.c.id)
-                            .where(seats.c.game_id == game_id).order_by(seats.c.seat)).all()
-    return [r.name for r in rows]
 
 
 def receive_many(ctx: Context, raws: Iterable[bytes], transport: str) -> list[Result]:

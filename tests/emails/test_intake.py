@@ -78,3 +78,18 @@ def test_cli_commands_exist() -> None:
         assert result.exit_code == 0, result.output
     result = runner.invoke(main, ["mail-poll"], env={"PBEM_IMAP_HOST": ""})
     assert result.exit_code != 0 and "PBEM_IMAP_HOST" in result.output
+
+
+def test_a_web_text_box_uses_the_same_grammar_and_path(table: Any) -> None:
+    import pytest
+
+    from emails import grammar
+    from emails.play import play_text
+    from service.store import Source
+
+    with pytest.raises(grammar.ParseError) as error:
+        play_text(table.ctx, table.game_id, 0, "pwer 7", Source("web"))
+    assert error.value.allowed == ["power N — N one of: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13"]
+    played = play_text(table.ctx, table.game_id, 0, "Pouvoir 7", Source("web"), lang="fr")
+    assert played.commands == [{"type": "play_power", "card": 7}]
+    assert table.state().power_played == {0: 7}

@@ -1,0 +1,81 @@
+"""Text → moves: the one function behind a mail reply and a text box on the web.
+
+    play_text(ctx, game_id, seat, text, source) parses the whole text against a scratch copy of
+    the game (emails/grammar.py: nothing counts unless all of it is legal now), then submits each
+    command through `service.commands.handle` — the one path for any change.
+
+Raises `grammar.ParseError` (not understood: what, and what is allowed), `grammar.CommandRefused`
+(understood, but the game refuses it; nothing was applied) or `PartlyPlayed` (the game moved while
+the commands were submitted and refused one after the first `done` went in).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+
+from domain.core.commands import Command
+from emails import grammar
+from service import db, states
+from service.context import Context
+from service.errors import ServiceError
+from service.store import Source
+from service.tables import players, seats
+
+
+@dataclass
+class Played:
+    commands: list[dict[str, Any]]
+    ignored: list[str] = field(default_factory=list)
+
+
+class PartlyPlayed(Exception):
+    def __init__(self, done: list[dict[str, Any]], command: dict[str, Any],
+                 error: ServiceError) -> None:
+        super().__init__(error.detail)
+        self.done = done
+        self.command = command
+        self.error = error
+
+
+def seat_names(ctx: Context, game_id: str) -> list[str]:
+    with db.read(ctx.engine) as conn:
+        rows = conn.execute(select(players.c.name).join(seats, seats.c.player_id == players.c.id)
+                            .where(seats.c.game_id == game_id).order_by(seats.c.seat)).all()
+    return [r.name for r in rows]
+
+
+def read_text(ctx: Context, game_id: str, seat: int, text: str, *, lang: str = "en",
+              names: Sequence[str] | None = None) -> Played:
+    """The commands of `text` for `seat`, checked on a copy of the game (nothing is applied)."""
+    from service.commands import _game
+
+    module, _players = _game(ctx, game_id)
+    _version, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
+    session = grammar.GameSession(module, state, seat,
+                                  names=list(names) if names is not None else seat_names(ctx, game_id),
+                                  lang=lang)
+    parser = grammar.Parser(text, session)
+    commands = parser.run()
+    return Played(commands, parser.ignored)
+
+
+def play_text(ctx: Context, game_id: str, seat: int, text: str, source: Source, *,
+              lang: str = "en", actor: str | None = None) -> Played:
+    from service.commands import handle
+
+    played = read_text(ctx, game_id, seat, text, lang=lang)
+    done: list[dict[str, Any]] = []
+    for command in played.commands:
+        try:
+            handle(game_id, seat, Command.from_json(command, seat=seat), source, ctx=ctx,
+                   actor=actor)
+        except ServiceError as error:
+            if not done:
+                raise
+            raise PartlyPlayed(done, command, error) from None
+        done.append(command)
+    return played
