@@ -61,7 +61,7 @@ def test_whole_game_by_email(mail_ctx: Any, monkeypatch: pytest.MonkeyPatch) -> 
     server.start()
     rng = random.Random(5)
     latest: dict[str, Any] = {}
-    examples = replies = commands = 0
+    examples = replies = commands = copied = 0
     try:
         for _step in range(1500):
             state = table.state()
@@ -83,6 +83,15 @@ def test_whole_game_by_email(mail_ctx: Any, monkeypatch: pytest.MonkeyPatch) -> 
             person = table.people[decision.seat]
             names = [p.name for p in table.people]
             text, count = turn_text(module, state, decision.seat, person.language, names, rng)
+            example = example_of(latest[person.email])
+            if example and rng.random() < 0.25:  # a person who copies the mail's example
+                session = grammar.GameSession(module, state, decision.seat, lang=person.language)
+                try:
+                    count = len(grammar.parse(example, session))
+                    text = example
+                    copied += 1
+                except (grammar.ParseError, grammar.CommandRefused):
+                    pass  # that mail's example was for an earlier decision
             before = len(results)
             reply(server, latest[person.email], person, text)
             assert len(results) == before + 1  # the server answered 250 after processing
@@ -96,7 +105,7 @@ def test_whole_game_by_email(mail_ctx: Any, monkeypatch: pytest.MonkeyPatch) -> 
     overs = [m for m in table.sent if "over" in str(m["Subject"]) or "termin" in str(m["Subject"])
              or "finita" in str(m["Subject"])]
     assert len(overs) == 3
-    assert examples > 30
+    assert examples > 30 and copied > 5
     with db.read(mail_ctx.engine) as conn:
         by_player = conn.execute(select(events.c.source, events.c.source_ref).where(
             events.c.game_id == table.game_id, events.c.actor.like("player:%"))).all()
