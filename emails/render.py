@@ -161,7 +161,14 @@ def html_board(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> dict
 
 def describe_decision(decision: Any, lang: str) -> str:
     if decision.kind == "secret":
-        return translate("decision.secret", lang, kind=decision.info.get("kind", ""))
+        kind = decision.info.get("kind", "")
+        try:  # the domain's name for it (the disc, or the card that asks), when it has one
+            from domain.elgrande import messages
+
+            kind = messages.secret_kind_name(kind, lang)  # type: ignore[attr-defined]
+        except Exception:
+            kind = vocab.card_name(kind, lang) if kind in vocab.CARD_NAMES_I18N else kind
+        return translate("decision.secret", lang, kind=kind)
     key = f"decision.{decision.kind}"
     try:
         return translate(key, lang)
