@@ -126,10 +126,10 @@ def turns_left(s: State) -> int:
 
 
 def playout(s: State, seat: int, rng: random.Random, horizon: int | None = None,
-            limit: int = 400) -> State:
+            limit: int = 400, deadline: float | None = None) -> State | None:
     """Play on with the fast policy until the end of the round `horizon` rounds after the current
     one. By default (None) about one round ahead: to the end of the current round if at least two
-    other turns remain in it, else to the end of the next one."""
+    other turns remain in it, else to the end of the next one. None if `deadline` passes first."""
     start = s.round
     if horizon is None:
         horizon = 0 if turns_left(s) >= 3 else 1
@@ -139,6 +139,8 @@ def playout(s: State, seat: int, rng: random.Random, horizon: int | None = None,
     for _ in range(limit):
         if s.phase == "over":
             break
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
         if stop_round is not None and s.round >= stop_round and s.phase == "power" \
                 and not s.power_played:
             break
@@ -166,7 +168,8 @@ class StrongBot:
 
     def choose(self, view: dict[str, Any], decision: Decision, rng: random.Random) -> Command:
         started = time.perf_counter()
-        deadline = started + 0.9 * self.budget
+        deadline = started + 0.85 * self.budget
+        margin = 0.1 * self.budget  # the iteration under way may finish within it, else is dropped
         if decision.options is not None and len(decision.options) == 1 and decision.kind != "veto":
             return _option_command(decision, decision.options[0])
         seat = decision.seat
@@ -201,7 +204,10 @@ class StrongBot:
                 except RuleError:  # cannot happen for a legal candidate; never pick it
                     results.append(-1e6)
                     continue
-                end = playout(after, seat, random.Random(playout_seed), self.horizon)
+                end = playout(after, seat, random.Random(playout_seed), self.horizon,
+                              deadline=None if self.max_iterations else deadline + margin)
+                if end is None:
+                    break
                 results.append(evaluate(end, seat))
             if len(results) == len(candidates):
                 for i, value in enumerate(results):
