@@ -1,10 +1,9 @@
 """The words of El Grande's command language and mails, in English, French and Italian.
 
 Region names (en/fr/it) and card ids come from `domain/elgrande/data.py`; what is added here is what
-the domain does not hold yet: the action cards' French and Italian names (`CARD_NAMES_I18N`: meant
-to move next to the English ones in data.py), common abbreviations, colours, and the command
-keywords. `emails/grammar.py` reads only this module for its vocabulary, so mail and the web text
-box understand exactly the same words.
+the domain does not hold: common abbreviations, colours, and the command keywords (card titles in
+all three languages come from data.py). `emails/grammar.py` reads only this module for its
+vocabulary, so mail and the web text box understand exactly the same words.
 """
 
 from __future__ import annotations
@@ -19,46 +18,7 @@ LANGUAGES = ("en", "fr", "it")
 
 # Action cards: id → (French name, Italian name). English names: data.CARD_NAMES. Once data.py holds
 # them (CARD_TITLES_FR_IT), its copy wins and this one can go.
-_CARD_NAMES_I18N: dict[str, tuple[str, str]] = {
-    "move_all_own": ("Déplacer tous vos Caballeros d'une région",
-                     "Sposta tutti i tuoi Caballeros da una regione"),
-    "place_2_anywhere": ("Placer 2 Caballeros n'importe où", "Piazza 2 Caballeros ovunque"),
-    "place_2_or_move_all_own": ("Placer 2 n'importe où, ou vider une région",
-                                "Piazza 2 ovunque, o svuota una regione"),
-    "move_5_from_region": ("Déplacer 5 Caballeros d'une région", "Sposta 5 Caballeros da una regione"),
-    "move_3_opponents": ("Déplacer 3 Caballeros adverses", "Sposta 3 Caballeros avversari"),
-    "move_3_any": ("Déplacer 3 Caballeros", "Sposta 3 Caballeros"),
-    "move_2_own_2_opponents": ("Déplacer 2 des vôtres et 2 adverses", "Sposta 2 tuoi e 2 avversari"),
-    "move_4_own": ("Déplacer 4 de vos Caballeros", "Sposta 4 tuoi Caballeros"),
-    "move_4_any": ("Déplacer 4 Caballeros", "Sposta 4 Caballeros"),
-    "veto": ("Veto", "Veto"),
-    "decline_all_court": ("Les adversaires renvoient toute leur cour",
-                          "Gli avversari rimandano tutta la corte"),
-    "decline_3_court": ("Les adversaires renvoient 3 de leur cour", "Gli avversari rimandano 3 dalla corte"),
-    "kings_return": ("Le retour du Roi : 3 Caballeros chacun", "Il ritorno del Re: 3 Caballeros ciascuno"),
-    "one_from_each": ("Un Caballero de chaque joueur", "Un Caballero di ogni giocatore"),
-    "secret_remove_2": ("Les adversaires retirent 2 en secret", "Gli avversari tolgono 2 in segreto"),
-    "secret_remove_all": ("Les adversaires vident une région en secret",
-                          "Gli avversari svuotano una regione in segreto"),
-    "score_chosen": ("Décompter un lieu au choix", "Valuta un luogo a scelta"),
-    "score_4s": ("Décompter les régions à 4", "Valuta le regioni da 4"),
-    "score_5s": ("Décompter les régions à 5", "Valuta le regioni da 5"),
-    "score_6s_7s": ("Décompter les régions à 6 et 7", "Valuta le regioni da 6 e 7"),
-    "score_castillo": ("Décompter le Castillo", "Valuta il Castillo"),
-    "score_first_places": ("Décompter les premières places", "Valuta solo i primi posti"),
-    "score_most": ("Décompter la région la plus peuplée", "Valuta la regione più affollata"),
-    "score_fewest": ("Décompter la région la moins peuplée", "Valuta la regione meno affollata"),
-    "scoreboard": ("Tableau de score mobile", "Segnapunti mobile"),
-    "royal_advisor": ("Le conseiller du Roi", "Il consigliere del Re"),
-    "eviction": ("Expulsion", "Sfratto"),
-    "grande": ("Déplacer votre Grande", "Sposta il tuo Grande"),
-    "power_card_back": ("Reprendre une carte pouvoir", "Riprendi una carta potere"),
-    "court_2": ("Deux Caballeros de plus à la cour", "Due Caballeros in più a corte"),
-    "secret_scoring": ("Décompte secret", "Valutazione segreta"),
-    "king": ("Le Roi", "Il Re"),
-}
-CARD_NAMES_I18N: dict[str, tuple[str, str]] = {
-    **_CARD_NAMES_I18N, **getattr(_data, "CARD_TITLES_FR_IT", {})}
+CARD_NAMES_I18N: dict[str, tuple[str, str]] = _data.CARD_TITLES_FR_IT  # one place: data.py
 
 # Short names players write (normalised: lower case, no accents, spaces).
 CARD_ALIASES: dict[str, tuple[str, ...]] = {

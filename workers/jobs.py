@@ -21,6 +21,7 @@ from sqlalchemy import Connection, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from domain.core.commands import Command
+from emails import inbound, mailin
 from service import commands, db, progress, states, undo
 from service.context import Context
 from service.errors import MovedOn, NotActive, NotFound, Rejected, ServiceError, Stale
@@ -301,7 +302,19 @@ def tick(ctx: Context, now: datetime | None = None, *, publish: Callable[[str], 
         "reminders": send_reminders(ctx, now, schedule),
         "digests": send_digests(ctx, now),
         "undo_requests_lapsed": undo.lapse_due(ctx, now=now),
+        "mail_resumed": len(inbound.resume(ctx)),
+        "mail_fetched": _poll_imap(ctx),
     }
+
+
+def _poll_imap(ctx: Context) -> int:
+    """Replies fetched by IMAP (when PBEM_IMAP_HOST is set); an unreachable server waits for the
+    next tick rather than stopping the rest of the beat."""
+    try:
+        return len(mailin.poll_imap(ctx))
+    except Exception:  # the server, the network or the login: all retried next tick
+        log.exception("IMAP polling failed; will retry on the next tick")
+        return 0
 
 
 __all__ = ["HOOKS", "enforce_deadlines", "expire", "send_digests", "send_reminders",

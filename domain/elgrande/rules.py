@@ -533,7 +533,7 @@ def pending(s: State) -> list[Decision]:
             constraint["special"] = CARDS[t.card].constraint(s, t.seat)
         return [Decision(t.seat, "act", constraint=constraint,
                          info={"placed": t.placed, "special_done": t.special_done})]
-    info = {"active": t.seat, "card": a.card, "steps": a.steps,
+    info = {"active": t.seat, "card": a.card, "steps": list(a.steps),
             "params": hidden_params(a.card, a.params, t.seat, a.veto_queue[0] if a.veto_queue else None)}
     if a.stage == "veto":
         options = [{"type": "allow"}, {"type": "veto"}]

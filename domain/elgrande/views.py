@@ -9,6 +9,7 @@ region counts public, 30 minus the rest would give their Castillo count away.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from domain.core.events import Event
@@ -84,9 +85,12 @@ def _seat_view(s: State, viewer: Viewer, seat: int) -> dict[str, Any]:
 
 
 def hidden_params(card: str, params: Any, seat: int, viewer: Viewer) -> Any:
-    """A declared action's parameters as the viewer may see them (a private power card: None)."""
+    """A declared action's parameters as the viewer may see them (a private power card: None).
+
+    Always a copy: a view or a decision must never share mutable data with the state."""
+    params = copy.deepcopy(dict(params))
     if card == "power_card_back" and viewer != seat and not params.get("public", False):
-        return {**params, "card": None}
+        params["card"] = None
     return params
 
 
@@ -97,9 +101,10 @@ def _turn_view(s: State, viewer: Viewer) -> dict[str, Any] | None:
     action = None
     if t.action is not None:
         a = t.action
-        params = a.params if s.phase == "over" else hidden_params(a.card, a.params, t.seat, viewer)
-        action = {"card": a.card, "params": params, "steps": a.steps, "stopped": sorted(a.stopped),
-                  "stage": a.stage, "veto_queue": a.veto_queue, "responders": a.responders}
+        params = hidden_params(a.card, a.params, t.seat, viewer if s.phase != "over" else t.seat)
+        action = {"card": a.card, "params": params, "steps": list(a.steps),
+                  "stopped": sorted(a.stopped), "stage": a.stage, "veto_queue": list(a.veto_queue),
+                  "responders": list(a.responders)}
     return {"seat": t.seat, "power": t.power, "step": t.step, "stack": t.stack, "card": t.card,
             "placed": t.placed, "special_done": t.special_done, "action": action}
 

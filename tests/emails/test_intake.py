@@ -93,3 +93,29 @@ def test_a_web_text_box_uses_the_same_grammar_and_path(table: Any) -> None:
     played = play_text(table.ctx, table.game_id, 0, "Pouvoir 7", Source("web"), lang="fr")
     assert played.commands == [{"type": "play_power", "card": 7}]
     assert table.state().power_played == {0: 7}
+
+
+def test_the_beat_fetches_imap_replies_and_survives_a_dead_server(table: Any, monkeypatch: Any) -> None:
+    from email.message import EmailMessage
+
+    from workers import jobs
+
+    mail = [m for m in table.drain() if m["Reply-To"] and "ann@" in str(m["To"])][-1]
+    msg = EmailMessage()
+    msg["From"] = table.people[0].email
+    msg["To"] = str(mail["Reply-To"])
+    msg["Subject"] = "Re: turn"
+    msg["Message-ID"] = "<imap-beat@example.com>"
+    msg.set_content("power 7")
+    box = FakeMailbox([msg.as_bytes()])
+    real_poll = mailin.poll_imap
+    monkeypatch.setattr(mailin, "poll_imap", lambda ctx: real_poll(ctx, mailbox=box))
+    assert jobs.tick(table.ctx)["mail_fetched"] == 1
+    assert table.state().power_played == {0: 7}
+
+    def unreachable(ctx: Any) -> list[Any]:
+        raise ConnectionRefusedError("imap down")
+
+    monkeypatch.setattr(mailin, "poll_imap", unreachable)
+    done = jobs.tick(table.ctx)
+    assert done["mail_fetched"] == 0 and "deadlines" in done  # the rest of the beat still ran
