@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from domain.core.commands import Command
+from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.elgrande import evolve, rules
 from domain.elgrande.data import REGION_IDS
@@ -73,3 +76,36 @@ def _stack_of(card: str) -> int:
 
 def empty_board(players: int) -> dict[str, list[int]]:
     return {r: [0] * players for r in REGION_IDS}
+
+
+def ready(players: int = 3, first: int = 0, **options: Any) -> Table:
+    """Round 1 with its power cards played so that seat `first` takes the first turn (it plays
+    13, the next seats 12, 11, ...)."""
+    t = Table(players, options=options or None)
+    cards = {(first + i) % players: 13 - i for i in range(players)}
+    t.play_powers(*(cards[seat] for seat in range(players)))
+    assert t.state.turn is not None and t.state.turn.seat == first
+    return t
+
+
+def refused(t: Table, seat: int | None, kind: str, match: str, **params: Any) -> RuleError:
+    """The command is refused with a message matching `match`, and nothing changes."""
+    before = t.state.clone()
+    n = len(t.events)
+    with pytest.raises(RuleError, match=match) as info:
+        t.do(seat, kind, **params)
+    assert t.state == before and len(t.events) == n
+    return info.value
+
+
+def quiet_step(t: Table) -> None:
+    """The waited-on player takes nothing, takes the first card, and neither places nor acts."""
+    (d,) = t.pending()
+    if d.kind == "take":
+        t.do(d.seat, "take", count=0)
+    elif d.kind == "choose_card":
+        t.do(d.seat, "choose_card", stack=d.options[0]["stack"])
+    elif "place" in d.constraint:
+        t.do(d.seat, "place", places={})
+    else:
+        t.do(d.seat, "decline")

@@ -9,27 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from domain.core.errors import RuleError
-from tests.domain.helpers import Table
+from tests.domain.helpers import Table, ready, refused
 
 KING = "castilla_la_nueva"
 
 
-def ready(players: int = 3, **options) -> Table:
-    t = Table(players, options=options or None)
-    t.play_powers(*range(13, 13 - players, -1))
-    return t
 
 
-def refused(t: Table, seat, kind: str, match: str, **params) -> RuleError:
-    """The command is refused with a message matching `match`, and nothing changes."""
-    before = t.state.clone()
-    n = len(t.events)
-    with pytest.raises(RuleError, match=match) as info:
-        t.do(seat, kind, **params)
-    assert t.state == before
-    assert len(t.events) == n
-    return info.value
 
 
 def mv(seat: int, src: str, dst: str, count: int = 1) -> dict:

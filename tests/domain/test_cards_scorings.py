@@ -12,14 +12,14 @@ import pytest
 
 from domain.core.errors import RuleError
 from tests.domain.helpers import Table
+from tests.domain.helpers import ready as ready_for
 
 KING = "castilla_la_nueva"
 
 
 def ready(players: int = 4) -> Table:
-    t = Table(players)
-    t.play_powers(*range(13, 13 - players, -1))
-    return t
+    """Scoring examples use four players unless they say otherwise."""
+    return ready_for(players)
 
 
 def score_with(t: Table, card: str, **params) -> list[int]:

@@ -9,30 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from domain.core.errors import RuleError
-from tests.domain.helpers import Table
+from tests.domain.helpers import Table, ready, refused
 
 KING = "castilla_la_nueva"
 
 
-def ready(players: int = 3, first: int = 0, **options) -> Table:
-    """Round 1 with seat `first` taking the first turn (it plays 13; the others 12, 11, ...)."""
-    t = Table(players, options=options or None)
-    cards = {}
-    for i in range(players):
-        cards[(first + i) % players] = 13 - i
-    t.play_powers(*(cards[seat] for seat in range(players)))
-    assert t.state.turn.seat == first
-    return t
 
 
-def refused(t: Table, seat, kind: str, match: str, **params) -> RuleError:
-    before = t.state.clone()
-    n = len(t.events)
-    with pytest.raises(RuleError, match=match) as info:
-        t.do(seat, kind, **params)
-    assert t.state == before and len(t.events) == n
-    return info.value
 
 
 def kinds(t: Table) -> list[tuple]:

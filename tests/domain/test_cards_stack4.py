@@ -6,28 +6,14 @@ Granada, Valencia and Aragón; homes Galicia (seat 0), Aragón (1), Sevilla (2),
 
 from __future__ import annotations
 
-import pytest
-
-from domain.core.errors import RuleError
 from domain.elgrande import describe, views
-from tests.domain.helpers import Table
+from tests.domain.helpers import Table, ready, refused
 
 KING = "castilla_la_nueva"
 
 
-def ready(players: int = 3, **options) -> Table:
-    t = Table(players, options=options or None)
-    t.play_powers(*range(13, 13 - players, -1))
-    return t
 
 
-def refused(t: Table, seat, kind: str, match: str, **params) -> RuleError:
-    before = t.state.clone()
-    n = len(t.events)
-    with pytest.raises(RuleError, match=match) as info:
-        t.do(seat, kind, **params)
-    assert t.state == before and len(t.events) == n
-    return info.value
 
 
 def resolve_with(t: Table, choices: dict[int, str]) -> None:

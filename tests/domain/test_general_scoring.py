@@ -11,21 +11,13 @@ import pytest
 
 from domain.core.errors import RuleError
 from domain.elgrande.data import REGION_IDS
-from tests.domain.helpers import Table
+from tests.domain.helpers import Table, quiet_step
 
 
 def _quiet_round(t: Table, *powers: int) -> None:
     t.play_powers(*powers)
     while t.state.phase == "turns":
-        (d,) = t.pending()
-        if d.kind == "take":
-            t.do(d.seat, "take", count=0)
-        elif d.kind == "choose_card":
-            t.do(d.seat, "choose_card", stack=d.options[0]["stack"])
-        elif "place" in d.constraint:
-            t.do(d.seat, "place", places={})
-        else:
-            t.do(d.seat, "decline")
+        quiet_step(t)
 
 
 def _at_first_scoring(**counts) -> Table:

@@ -7,12 +7,9 @@ Aragón, Sevilla, Valencia for seats 0-3.
 
 from __future__ import annotations
 
-import pytest
-
-from domain.core.errors import RuleError
 from domain.elgrande import rules
 from domain.elgrande.data import REGION_IDS
-from tests.domain.helpers import Table
+from tests.domain.helpers import Table, ready, refused
 
 KING = "castilla_la_nueva"
 
@@ -34,19 +31,8 @@ def at_general_scoring(players: int = 3) -> Table:
     return t
 
 
-def ready(players: int = 3, **options) -> Table:
-    t = Table(players, options=options or None)
-    t.play_powers(*range(13, 13 - players, -1))
-    return t
 
 
-def refused(t: Table, seat, kind: str, match: str, **params) -> RuleError:
-    before = t.state.clone()
-    n = len(t.events)
-    with pytest.raises(RuleError, match=match) as info:
-        t.do(seat, kind, **params)
-    assert t.state == before and len(t.events) == n
-    return info.value
 
 
 def waiting(t: Table) -> list:

@@ -10,7 +10,7 @@ from domain.elgrande import evolve, rules, views
 from domain.elgrande.data import REGION_IDS, stack_contents
 from domain.elgrande.scoring import final_ranking
 from domain.simulate import play_random_game
-from tests.domain.helpers import Table
+from tests.domain.helpers import Table, quiet_step
 
 
 def _quiet_turns(t: Table) -> None:
@@ -216,20 +216,10 @@ def test_turns_follow_the_played_values_in_descending_order():
         seat = t.state.turn.seat
         if not order or order[-1] != seat:
             order.append(seat)
-        _quiet_one_step(t)
+        quiet_step(t)
     assert order == [1, 3, 0, 2]
 
 
-def _quiet_one_step(t: Table) -> None:
-    (d,) = t.pending()
-    if d.kind == "take":
-        t.do(d.seat, "take", count=0)
-    elif d.kind == "choose_card":
-        t.do(d.seat, "choose_card", stack=d.options[0]["stack"])
-    elif "place" in d.constraint:
-        t.do(d.seat, "place", places={})
-    else:
-        t.do(d.seat, "decline")
 
 
 def test_the_player_who_played_lowest_starts_the_next_round():
@@ -284,7 +274,7 @@ def test_unused_cards_are_discarded_and_the_next_cards_are_revealed():
         (d,) = t.pending()
         if d.kind == "choose_card":
             taken.append(d.options[0]["card"])
-        _quiet_one_step(t)
+        quiet_step(t)
     ended = next(e for e in reversed(t.events) if e.type == "round_ended")
     tops = {k: stacks[str(k)][0] for k in (1, 2, 3, 4)}
     assert sorted(ended["discarded"]) == sorted(c for k, c in tops.items() if c not in taken)

@@ -12,7 +12,7 @@ from domain.core.commands import Command
 from domain.core.errors import RuleError
 from domain.elgrande import rules
 from domain.elgrande.data import REGION_IDS, stack_contents
-from tests.domain.helpers import Table
+from tests.domain.helpers import Table, quiet_step
 
 
 def _stacks(**tops: str) -> dict[str, list[str]]:
@@ -28,15 +28,7 @@ def _stacks(**tops: str) -> dict[str, list[str]]:
 def _quiet_until_turn_of(t: Table, seat: int) -> None:
     """Let the other players take nothing, take the first card and neither place nor act."""
     while t.state.turn is not None and t.state.turn.seat != seat:
-        (d,) = t.pending()
-        if d.kind == "take":
-            t.do(d.seat, "take", count=0)
-        elif d.kind == "choose_card":
-            t.do(d.seat, "choose_card", stack=d.options[0]["stack"])
-        elif "place" in d.constraint:
-            t.do(d.seat, "place", places={})
-        else:
-            t.do(d.seat, "decline")
+        quiet_step(t)
 
 
 def _refused(t: Table, seat: int | None, kind: str, **params) -> RuleError:

@@ -20,7 +20,7 @@ import pytest
 from domain.elgrande import describe, evolve, rules, views
 from domain.elgrande.data import CASTILLO
 from domain.elgrande.state import State
-from tests.domain.helpers import Table
+from tests.domain.helpers import Table, ready
 
 
 def walk(value: Any, path: tuple = ()):
@@ -198,10 +198,6 @@ def test_random_games_exercise_private_power_card_returns():
 
 # --- targeted checks -------------------------------------------------------------------------------------
 
-def ready(players: int = 3, **options) -> Table:
-    t = Table(players, options=options or None)
-    t.play_powers(*range(13, 13 - players, -1))
-    return t
 
 
 def test_memory_shows_own_castillo_only_and_spectators_none():
