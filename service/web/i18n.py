@@ -214,6 +214,31 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "decide.secret_submit": ("Choose in secret", "Choisir en secret", "Scegli in segreto"),
     "decide.failed": ("Not done: {detail}", "Pas fait : {detail}", "Non fatto: {detail}"),
     "decide.done": ("Done.", "C'est fait.", "Fatto."),
+    "text.title": ("Type your move", "Tapez votre coup", "Scrivi la tua mossa"),
+    "text.label": ("Your move, as in a mail reply", "Votre coup, comme dans une réponse par mail",
+                   "La tua mossa, come in una risposta per e-mail"),
+    "text.hint": ("The same commands as in a mail reply, e.g. “power 13” or “take 4, card king, "
+                  "place 2 aragon”.",
+                  "Les mêmes commandes que dans une réponse par mail, p. ex. « pouvoir 13 » ou "
+                  "« prendre 4, carte roi, placer 2 aragon ».",
+                  "Gli stessi comandi di una risposta per e-mail, p. es. «potere 13» o «prendi 4, "
+                  "carta re, piazza 2 aragona»."),
+    "text.submit": ("Play", "Jouer", "Gioca"),
+    "text.empty": ("Type a move first.", "Tapez d'abord un coup.", "Scrivi prima una mossa."),
+    "text.played": ("Played: {moves}", "Joué : {moves}", "Giocato: {moves}"),
+    "text.ignored": ("Ignored (not commands): {lines}", "Ignoré (pas des commandes) : {lines}",
+                     "Ignorato (non sono comandi): {lines}"),
+    "text.refused": ("Not played, nothing changed: {why}",
+                     "Pas joué, rien n'a changé : {why}",
+                     "Non giocato, nulla è cambiato: {why}"),
+    "text.partly": ("The game moved meanwhile: {count} command(s) went in ({moves}), then one was "
+                    "refused.",
+                    "La partie a avancé entre-temps : {count} commande(s) jouée(s) ({moves}), "
+                    "puis une refusée.",
+                    "La partita è andata avanti nel frattempo: {count} comando/i giocato/i "
+                    "({moves}), poi uno rifiutato."),
+    "text.allowed": ("What you can write now: {lines}", "Ce que vous pouvez écrire maintenant : "
+                     "{lines}", "Cosa puoi scrivere ora: {lines}"),
     "decide.json": ("Parameters as JSON (advanced)", "Paramètres en JSON (avancé)",
                     "Parametri in JSON (avanzato)"),
     # undo

@@ -346,6 +346,83 @@ def play(game_id: str) -> BaseResponse:
     return back
 
 
+@blp.post("/games/<game_id>/text")
+def play_typed(game_id: str) -> BaseResponse:
+    """The text box: the mail grammar (emails/play.py) read and played for the player's seat."""
+    from emails import grammar
+    from emails.play import PartlyPlayed, play_text
+
+    player = _require_player()
+    head = queries.header(ctx(), game_id, player)
+    if head.seat is None:
+        abort(403)
+    language = lang()
+    back = redirect(url_for("web.game", game_id=game_id) + "#decide")
+    text = request.form.get("text", "")[:TEXT_LIMIT].strip()
+    if not text:
+        flash(i18n.t("text.empty", language), "error")
+        return back
+    try:
+        played = play_text(ctx(), game_id, head.seat, text, Source("web"), lang=language,
+                           actor=f"player:{player.id}")
+    except grammar.ParseError as error:
+        _refused(str(error), error.allowed or _allowed_now(game_id, head.seat, language),
+                 language)
+    except grammar.CommandRefused as error:
+        why = f"“{_shown(error.command, language)}”: {error.error.message}"
+        _refused(why, _allowed_now(game_id, head.seat, language), language)
+    except PartlyPlayed as error:
+        flash(i18n.t("text.partly", language, count=len(error.done),
+                     moves="; ".join(_shown(c, language) for c in error.done)), "error")
+        why = f"“{_shown(error.command, language)}”: {error.error.detail}"
+        _refused(why, _allowed_now(game_id, head.seat, language), language)
+    except ServiceError as error:
+        _refused(error.detail, [], language)
+    else:
+        moves = "; ".join(_shown(c, language) for c in played.commands)
+        flash(i18n.t("text.played", language, moves=moves), "ok")
+        if played.ignored:
+            flash(i18n.t("text.ignored", language,
+                         lines=" / ".join(f"“{x}”" for x in played.ignored[:5])), "info")
+    return back
+
+
+TEXT_LIMIT = 2000
+
+
+def _refused(why: str, allowed: list[str], language: str) -> None:
+    flash(i18n.t("text.refused", language, why=why), "error")
+    if allowed:
+        flash(i18n.t("text.allowed", language, lines=" / ".join(allowed)), "info")
+
+
+def _shown(command: dict[str, Any], language: str) -> str:
+    """A command as the grammar writes it (its JSON when it cannot)."""
+    from emails import grammar
+
+    try:
+        return grammar.format_command(command, language)
+    except Exception:
+        import json
+
+        return json.dumps(command, ensure_ascii=False)
+
+
+def _allowed_now(game_id: str, seat: int, language: str) -> list[str]:
+    """The commands that answer the seat's pending decision now (as a mail reply lists them)."""
+    from emails import grammar
+    from service import states
+    from service.commands import _game
+
+    try:
+        module, _players = _game(ctx(), game_id)
+        _v, state, _ = states.load(ctx().engine, ctx().states, game_id, module)
+        decision = next((d for d in module.pending(state) if d.seat == seat), None)
+        return grammar.help_lines(decision, module.view(state, seat), language)
+    except Exception:  # a hint only: the refusal itself was already said
+        return []
+
+
 @blp.post("/games/<game_id>/undo")
 def undo(game_id: str) -> BaseResponse:
     """Forwards to the audit API's undo (issue 6) as this player, when the server has it."""

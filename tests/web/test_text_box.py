@@ -1,0 +1,88 @@
+"""The game page's text box: the mail grammar (emails/play.py) typed on the web, CSRF-protected,
+with the confirmation or the refusal (what was wrong and what is allowed) flashed back."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from service import players, queries
+from tests.web.conftest import Game, csrf_of, sign_in, to_ann_act
+
+BOX = 'id="text-move"'
+
+
+def typed(client: Any, game: Game, text: str) -> str:
+    page = client.get(f"/games/{game.id}").text
+    assert BOX in page
+    posted = client.post(f"/games/{game.id}/text", data={"csrf_token": csrf_of(page), "text": text})
+    assert posted.status_code == 302 and posted.location.endswith(f"/games/{game.id}#decide")
+    return html.unescape(client.get(f"/games/{game.id}").text)
+
+
+def version(game: Game) -> int:
+    return queries.header(game.ctx, game.id, None).version
+
+
+def test_a_typed_move_in_english_and_in_french_is_played(app: Any, wctx: Any, game: Game) -> None:
+    ann, bob = app.test_client(), app.test_client()
+    sign_in(ann, wctx, game.ids[0])
+    sign_in(bob, wctx, game.ids[1])
+    before = version(game)
+    page = typed(ann, game, "Power 13")
+    assert "Played: power 13" in page and "Ann plays power card 13." in page
+    assert version(game) == before + 1
+    page = typed(bob, game, "Pouvoir 12")
+    assert "Joué : " in page and "12" in page
+    assert version(game) == before + 2
+    # Several commands in one text, for one turn (as in a mail).
+    game.play(2, "play_power", card=11)
+    page = typed(ann, game, "card 4")
+    assert "Played: " in page
+    assert version(game) > before + 3
+
+
+def test_a_garbled_or_illegal_move_is_refused_with_help_and_changes_nothing(
+        app: Any, wctx: Any, game: Game) -> None:
+    ann, cid = app.test_client(), app.test_client()
+    sign_in(ann, wctx, game.ids[0])
+    sign_in(cid, wctx, game.ids[2])
+    before = version(game)
+    page = typed(ann, game, "wibble the flumox")
+    assert "Not played, nothing changed: No command was found" in page
+    assert "What you can write now: " in page and "power" in page
+    assert version(game) == before
+    page = typed(ann, game, "power banana")
+    assert "Not played, nothing changed: " in page and "power N" in page
+    assert version(game) == before
+    typed(ann, game, "power 13")
+    game.play(1, "play_power", card=12)
+    after = version(game)
+    page = typed(cid, game, "potere 13")  # understood, but Ann played 13: the engine refuses it
+    assert "Non giocato, nulla è cambiato: " in page and "Cosa puoi scrivere ora: " in page
+    assert version(game) == after
+    # Without the CSRF token the box is refused outright.
+    assert cid.post(f"/games/{game.id}/text", data={"text": "potere 11"}).status_code == 400
+    assert version(game) == after
+
+
+def test_spectators_see_no_text_box_and_cannot_post(app: Any, wctx: Any, game: Game) -> None:
+    to_ann_act(game)
+    assert BOX not in app.test_client().get(f"/games/{game.id}").text  # signed out
+    ann = app.test_client()
+    sign_in(ann, wctx, game.ids[0])
+    assert BOX in ann.get(f"/games/{game.id}").text
+    assert BOX not in ann.get(f"/games/{game.id}/watch").text
+    bob = app.test_client()
+    sign_in(bob, wctx, game.ids[1])
+    assert BOX not in bob.get(f"/games/{game.id}").text  # seated, nothing pending
+    before = version(game)
+    dan, _token = players.add(wctx, "dan@example.com", name="Dan", time_zone="UTC")
+    outsider = app.test_client()
+    sign_in(outsider, wctx, dan.id)
+    page = outsider.get(f"/games/{game.id}").text
+    assert BOX not in page
+    refused = outsider.post(f"/games/{game.id}/text",
+                            data={"csrf_token": csrf_of(page) if "csrf_token" in page else "",
+                                  "text": "place 1 aragon"})
+    assert refused.status_code in (400, 403) and version(game) == before
