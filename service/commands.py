@@ -125,8 +125,9 @@ def handle(
                 head, last_hash = store.append_chained(
                     conn, game_id, version, new, actor=who, source=source, stamp=stamp,
                     command=command.to_json(), prev=ctx.states.chain_hash(game_id, version))
-                progress.record(conn, game_id, module, expected=version, version=head,
-                                before=state, after=after, players=players)
+                queued = progress.record(conn, game_id, module, expected=version,
+                                         version=head, before=state, after=after,
+                                         players=players)
                 if idempotency is not None:
                     _remember(conn, game_id, idempotency, version + 1, head)
         except ConcurrencyError:
@@ -146,14 +147,24 @@ def handle(
             ctx.states.put_chain_hash(game_id, head, last_hash)  # committed: safe to remember
         recorded = tuple(store.Recorded(version + i, e, who, source.kind, stamp)
                          for i, e in enumerate(new, start=1))
-        if settle and seat is not None and _system_decision(module, after) is not None:
-            if dispatcher is not None:
-                dispatcher(ctx, game_id)  # publish the task row written with the events
-            else:
-                settle_system_decisions(game_id, ctx=ctx)
+        if settle and queued:
+            run_queued(ctx, game_id, module, after)
         return Outcome(game_id, head, version + 1, events=recorded)
     raise Busy("The game changed too many times while this command was being recorded; "
                "nothing was stored, please send it again.")
+
+
+def run_queued(ctx: Context, game_id: str, module: GameModule | None = None,
+               state: Any = None) -> None:
+    """After a commit that queued task rows (the system's decisions, a bot seat's move): publish
+    them to the workers (`dispatcher`), or without one settle the system's decisions here (bot
+    moves then wait for the beat's sweep, or a worker)."""
+    if dispatcher is not None:
+        dispatcher(ctx, game_id)  # publish the task row written with the events
+        return
+    if module is not None and _system_decision(module, state) is None:
+        return
+    settle_system_decisions(game_id, ctx=ctx)
 
 
 def settle_system_decisions(game_id: str, *, ctx: Context | None = None) -> int:

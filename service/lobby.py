@@ -20,7 +20,7 @@ from sqlalchemy import Connection, insert, select, update
 from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.game import GameModule
-from service import db, players, progress, store
+from service import commands, db, players, progress, store
 from service.context import Context
 from service.errors import Conflict, Forbidden, Invalid, NotFound
 from service.players import Player
@@ -61,36 +61,57 @@ def opening(module: GameModule, count: int, options: Mapping[str, Any], seed: st
         raise Invalid("The options or the set-up could not be understood by the game.") from None
 
 
-def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str],
+def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | Mapping[str, str]],
            options: Mapping[str, Any] | None = None, setup: Mapping[str, Any] | None = None,
            start: bool = False) -> Created:
+    """`emails`: one per seat, in seat order; a seat may instead be `{"bot": level}` (issue 8):
+    it gets its own per-game player row, accepted at once, and the workers play it."""
     module = module_for(ctx, game)
     if not 1 <= len(emails) <= MAX_SEATS:
         raise Invalid(f"A game needs between 1 and {MAX_SEATS} seats; {len(emails)} given.")
-    normalised = [players.normalise_email(e) for e in emails]
-    if len(set(normalised)) != len(normalised):
+    bots = {i: _bot_level(module, s) for i, s in enumerate(emails) if not isinstance(s, str)}
+    humans = {i: players.normalise_email(s) for i, s in enumerate(emails) if isinstance(s, str)}
+    if len(set(humans.values())) != len(humans):
         raise Invalid("The same email is given for two seats; each seat needs its own player.")
+    if any(players.is_bot_email(e) for e in humans.values()):
+        raise Invalid(f"Addresses @{players.BOT_DOMAIN} are for bots: ask for {{\"bot\": level}}.")
     options = dict(options or {})
     seed = secrets.token_hex(16)
-    opening(module, len(normalised), options, seed, setup)  # refuse a game that cannot start
+    opening(module, len(emails), options, seed, setup)  # refuse a game that cannot start
     game_id = new_game_id()
     stamp = store.now()
     with db.write(ctx.engine) as conn:
-        seated = [players.ensure(conn, e) for e in normalised]
+        seated = [players.ensure(conn, humans[i]) if i in humans else
+                  players.ensure(conn, f"bot-{game_id}-{i}@{players.BOT_DOMAIN}",
+                                 name=f"Bot {i + 1} ({bots[i]})")
+                  for i in range(len(emails))]
         conn.execute(insert(games).values(
             id=game_id, game=module.name, options=options, setup=dict(setup) if setup else None,
             seed=seed, players=len(seated), status=progress.INVITED, version=0, waiting_on=[],
             created_by=creator.id, created_at=stamp, updated_at=stamp))
         conn.execute(insert(seats), [
-            {"game_id": game_id, "seat": i, "player_id": p.id,
-             "accepted_at": stamp if p.id == creator.id else None}
+            {"game_id": game_id, "seat": i, "player_id": p.id, "bot": bots.get(i),
+             "accepted_at": stamp if p.id == creator.id or i in bots else None}
             for i, p in enumerate(seated)])
-        progress.notify(conn, game_id, "invitation", [p.id for p in seated if p.id != creator.id],
+        invited = [p.id for i, p in enumerate(seated) if p.id != creator.id and i not in bots]
+        progress.notify(conn, game_id, "invitation", invited,
                         {"game_id": game_id, "game": module.name, "inviter": creator.name})
-        started = start or all(p.id == creator.id for p in seated)
-        if started:
-            _start(conn, ctx, game_id)
+        started = start or not invited
+        queued = _start(conn, ctx, game_id) if started else False
+    if queued:
+        commands.run_queued(ctx, game_id)
     return Created(game_id, started)
+
+
+def _bot_level(module: GameModule, seat: Any) -> str:
+    from domain.bots import GAMES, LEVELS
+
+    level = seat.get("bot") if isinstance(seat, Mapping) else None
+    if level not in LEVELS:
+        raise Invalid("A seat is an email or {\"bot\": level}.", allowed=sorted(LEVELS))
+    if module.name not in GAMES:
+        raise Invalid(f"There are no bots for {module.name}.", allowed=list(GAMES))
+    return str(level)
 
 
 def accept(ctx: Context, game_id: str, player: Player) -> bool:
@@ -110,9 +131,12 @@ def accept(ctx: Context, game_id: str, player: Player) -> bool:
         waiting = conn.execute(select(seats.c.seat).where(
             seats.c.game_id == game_id, seats.c.accepted_at.is_(None))).first()
         if waiting is None:
-            _start(conn, ctx, game_id)
-            return True
-    return False
+            queued = _start(conn, ctx, game_id)
+        else:
+            return False
+    if queued:
+        commands.run_queued(ctx, game_id)
+    return True
 
 
 def start(ctx: Context, game_id: str, player: Player) -> None:
@@ -123,7 +147,9 @@ def start(ctx: Context, game_id: str, player: Player) -> None:
             raise Forbidden("Only the game's creator can start it before everyone accepted.")
         if row.status != progress.INVITED:
             raise Conflict("The game has already started.")
-        _start(conn, ctx, game_id)
+        queued = _start(conn, ctx, game_id)
+    if queued:
+        commands.run_queued(ctx, game_id)
 
 
 def _lock_game(conn: Connection, game_id: str) -> Any:
@@ -134,14 +160,16 @@ def _lock_game(conn: Connection, game_id: str) -> Any:
     return row
 
 
-def _start(conn: Connection, ctx: Context, game_id: str) -> None:
+def _start(conn: Connection, ctx: Context, game_id: str) -> bool:
+    """Append the opening; True if it queued work for the workers (run it after the commit)."""
     row = conn.execute(select(games).where(games.c.id == game_id)).one()
     module = module_for(ctx, row.game)
     events = opening(module, row.players, row.options, row.seed, row.setup)
     version = store.append(conn, game_id, 0, events, actor="system", source=store.SYSTEM_SOURCE)
     state = module.fold(events)
     seat_map = progress.seat_players(conn, game_id)
-    progress.record(conn, game_id, module, expected=0, version=version, before=None,
-                    after=state, players=seat_map)
+    queued = progress.record(conn, game_id, module, expected=0, version=version, before=None,
+                             after=state, players=seat_map)
     progress.notify(conn, game_id, "game-started", seat_map.values(),
                     {"game_id": game_id, "version": version})
+    return queued

@@ -30,6 +30,8 @@ LANGUAGES = ("en", "fr", "it")
 TOKEN_PREFIX = "pbem_"
 _EMAIL = re.compile(r"^[^@\s<>\"\x00-\x1f]+@[^@\s<>\"\x00-\x1f]+\.[^@\s<>\"\x00-\x1f]+$")
 _MAGIC_SALT = "pbem-magic-link"
+BOT_DOMAIN = "bots.invalid"
+"""Bot seats' per-game player rows have an address here (RFC 2606: never delivered)."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,10 @@ def normalise_email(email: str) -> str:
     if len(email) > 320 or not _EMAIL.match(email):
         raise Invalid(f"{email!r} is not an email address (expected name@domain.tld).")
     return email
+
+
+def is_bot_email(email: str) -> bool:
+    return email.lower().endswith("@" + BOT_DOMAIN)
 
 
 def check_language(language: str) -> str:

@@ -49,8 +49,9 @@ def record(
     before: Any,
     after: Any,
     players: Mapping[int, int],
-) -> None:
-    """Move the game's row from `expected` to `version` and queue the notifications.
+) -> bool:
+    """Move the game's row from `expected` to `version` and queue the notifications. True if
+    work was queued for the workers (a `settle` or `bot` task row): run it after the commit.
 
     The row update is conditional on the version read, a second guard (after the events' primary
     key) against a lost update.
@@ -66,14 +67,15 @@ def record(
     if result.rowcount != 1:
         raise ConcurrencyError(game_id, expected)
     # Deadlines opened and closed, and the system's own work queued (workers/schedule.py).
-    schedule.follow(conn, game_id, module, version=version, before=before, after=after,
-                    over=over, players=players)
+    queued = schedule.follow(conn, game_id, module, version=version, before=before, after=after,
+                             over=over, players=players)
     if over:
         notify(conn, game_id, "game-over", players.values(),
                {"game_id": game_id, "version": version, "ranking": module.ranking(after)})
-        return
+        return queued
     was_waiting = set() if before is None else set(waiting_on(module, before))
     fresh = [s for s in now_waiting if s not in was_waiting]
     for seat in fresh:
         notify(conn, game_id, "your-turn", [players[seat]],
                {"game_id": game_id, "seat": seat, "version": version})
+    return queued

@@ -96,7 +96,8 @@ games = Table(
     Column("updated_at", Timestamp, nullable=False),
     # Issue 4 (migration 0002): how long each seat may take, and what a passed deadline does.
     Column("turn_hours", Integer, nullable=False, server_default="72"),
-    Column("timeout_policy", String(16), nullable=False, server_default="default"),  # | pause
+    # default | pause | bot (issue 8: a bot plays the absent seat's decision)
+    Column("timeout_policy", String(16), nullable=False, server_default="default"),
     Column("paused_at", Timestamp, nullable=True),  # a deadline passed under the pause policy
 )
 
@@ -107,6 +108,7 @@ seats = Table(
     Column("seat", Integer, nullable=False),
     Column("player_id", BigId, ForeignKey("players.id"), nullable=False, index=True),
     Column("accepted_at", Timestamp, nullable=True),
+    Column("bot", String(16), nullable=True),  # issue 8 (migration 0006): the bot's level, or NULL
     PrimaryKeyConstraint("game_id", "seat"),
     UniqueConstraint("game_id", "player_id", name="uq_seats_game_id_player_id"),
 )
@@ -194,7 +196,7 @@ tasks = Table(
     "tasks",  # work queued in the transaction that caused it, published after the commit
     metadata,
     Column("id", BigId, primary_key=True, autoincrement=True),
-    Column("kind", String(32), nullable=False),  # settle
+    Column("kind", String(32), nullable=False),  # settle | bot
     Column("game_id", String(GAME_ID), ForeignKey("games.id"), nullable=False),
     Column("version", Integer, nullable=False),
     Column("created_at", Timestamp, nullable=False),

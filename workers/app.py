@@ -67,7 +67,8 @@ def _when(now: str | None) -> datetime | None:
 
 @app.task(name="pbem.settle")
 def settle(game_id: str) -> int:
-    """Commit the system's decisions the game waits for (the reveal of secret choices)."""
+    """Commit the decisions no human takes: the system's (the reveal of secret choices) and the
+    bot seats' (a `settle` or a `bot` task row)."""
     return jobs.settle_game(context.current(), game_id)
 
 

@@ -11,6 +11,8 @@ compare-and-set on the row it changes (a pause, a task's publication).
 from __future__ import annotations
 
 import logging
+import os
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -20,21 +22,26 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import Connection, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
+from domain import bots
 from domain.core.commands import Command
+from domain.core.errors import RuleError
 from emails import inbound, mailin
 from service import commands, db, progress, states, undo
 from service.context import Context
 from service.errors import MovedOn, NotActive, NotFound, Rejected, ServiceError, Stale
 from service.store import Source
 from service.tables import deadlines, games, players, tasks, tracking
-from workers import clock
+from workers import clock, schedule
 from workers.clock import aware
 from workers.config import Reminders
-from workers.schedule import SETTLE
 
 log = logging.getLogger(__name__)
 
 MAX_STEPS = 20
+MAX_BOT_STEPS = 500  # bots' moves between two human decisions (a loop guard, not a game rule)
+BOT_BUDGET: float | None = (float(os.environ["PBEM_BOT_BUDGET"])
+                            if os.environ.get("PBEM_BOT_BUDGET") else None)
+"""Seconds per move for the bot levels that search (None: domain.bots.DEFAULT_BUDGET)."""
 TASK_GRACE = timedelta(seconds=5)  # a task row not done this long after its commit: republish
 REPUBLISH_EVERY = timedelta(seconds=30)
 DIGEST_HOUR = 7  # local time of the player
@@ -67,42 +74,67 @@ def track(conn: Connection, consumer: str, key: str, stamp: datetime) -> bool:
 
 
 def settle_game(ctx: Context, game_id: str) -> int:
-    """Commit the system's decisions the game waits for (e.g. `resolve` once every secret is in,
-    and whatever follows). Returns how many commands were committed: 0 for a duplicate task."""
+    """Commit the decisions the game waits for that no human takes: the system's (e.g. `resolve`
+    once every secret is in) and the bot seats' (issue 8), and whatever follows, until the game
+    waits on a human. Returns how many commands were committed: 0 for a duplicate task."""
     done = 0
     seen: int | None = None
-    for _ in range(MAX_STEPS):
+    levels: dict[int, str] | None = None
+    for _ in range(MAX_BOT_STEPS):
         try:
             module, _players = commands._game(ctx, game_id)
         except (NotActive, NotFound):
             seen = None
             break
         version, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
-        decision = commands._system_decision(module, state)
         seen = version
-        if decision is None:
-            break
+        decision = commands._system_decision(module, state)
+        if decision is not None:
+            seat, command = None, Command(decision.kind, seat=None)
+            source = Source("worker", f"{decision.kind}: every secret is in")
+        else:
+            if levels is None:
+                with db.read(ctx.engine) as conn:
+                    levels = schedule.bot_seats(conn, game_id)
+            decision = next((d for d in module.pending(state) if d.seat in levels), None)
+            if decision is None or module.is_over(state):
+                break
+            seat, level = decision.seat, levels[decision.seat]
+            try:
+                command = bot_command(module, state, game_id, version, decision, level)
+            except RuleError as error:
+                log.error("bot %s cannot play seat %s of %s: %s", level, seat, game_id,
+                          error.message)
+                break
+            source = Source("worker", f"bot {level}")
         HOOKS.before_settle(game_id, version)
         try:
-            commands.handle(game_id, None, Command(decision.kind, seat=None),
-                            Source("worker", f"{decision.kind}: every secret is in"), ctx=ctx,
-                            expected_version=version, settle=False)
+            commands.handle(game_id, seat, command, source, ctx=ctx, expected_version=version,
+                            settle=False)
         except (Stale, MovedOn):
             continue  # another worker (a duplicate task) got there first: look again
         except NotActive:
             break
         except Rejected as error:
-            log.error("the engine refused its own %s on %s: %s", decision.kind, game_id,
-                      error.detail)
+            log.error("the engine refused %s on %s: %s", command.type, game_id, error.detail)
             break
         done += 1
     with db.write(ctx.engine) as conn:
-        query = update(tasks).where(tasks.c.game_id == game_id, tasks.c.kind == SETTLE,
+        query = update(tasks).where(tasks.c.game_id == game_id, tasks.c.kind.in_(schedule.TASKS),
                                     tasks.c.done_at.is_(None))
         if seen is not None:
             query = query.where(tasks.c.version <= seen)
         conn.execute(query.values(done_at=clock.now()))
     return done
+
+
+def bot_command(module: Any, state: Any, game_id: str, version: int, decision: Any,
+                level: str) -> Command:
+    """The bot's move for `decision` (it sees the seat's view only). Seeded by the game, version
+    and seat, so a duplicate task would choose the same move (and append nothing anyway)."""
+    rng = random.Random(f"{game_id}:{version}:{decision.seat}")
+    return bots.play(module, state, decision.seat, level, rng, budget=BOT_BUDGET,
+                     decision=decision)
 
 
 def sweep_tasks(ctx: Context, now: datetime, publish: Callable[[str], None]) -> int:
@@ -180,7 +212,17 @@ def expire(ctx: Context, deadline_id: int, now: datetime) -> int:
             return count + _pause(ctx, row, version, decision.kind, now)
         reason = f"deadline passed for seat {row.seat} decision {decision.kind}"
         try:
-            command = module.default_command(state, decision)
+            command = None
+            if row.timeout_policy == "bot":
+                level = _absent_level(ctx, row.game_id)
+                try:
+                    command = bot_command(module, state, row.game_id, version, decision, level)
+                    reason = f"deadline passed: bot {level} played for seat {row.seat}"
+                except RuleError as error:  # no bots for this game: its default move
+                    log.warning("game %s: %s; the default move instead", row.game_id,
+                                error.message)
+            if command is None:
+                command = module.default_command(state, decision)
             commands.handle(row.game_id, row.seat, command, Source("worker", reason), ctx=ctx,
                             expected_version=version)
         except (Stale, MovedOn):
@@ -192,6 +234,14 @@ def expire(ctx: Context, deadline_id: int, now: datetime) -> int:
                 "move": {"type": command.type, **dict(command.params)}})
         log.info("game %s: %s", row.game_id, reason)
     return count
+
+
+def _absent_level(ctx: Context, game_id: str) -> str:
+    """The level of the bot that plays for an absent player: the game's first bot seat's, or
+    greedy."""
+    with db.read(ctx.engine) as conn:
+        levels = schedule.bot_seats(conn, game_id)
+    return levels[min(levels)] if levels else "greedy"
 
 
 def _pause(ctx: Context, row: Any, version: int, kind: str, now: datetime) -> int:
@@ -317,5 +367,5 @@ def _poll_imap(ctx: Context) -> int:
         return 0
 
 
-__all__ = ["HOOKS", "enforce_deadlines", "expire", "send_digests", "send_reminders",
+__all__ = ["HOOKS", "bot_command", "enforce_deadlines", "expire", "send_digests", "send_reminders",
            "settle_game", "sweep_tasks", "tick", "track"]

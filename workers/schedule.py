@@ -4,8 +4,9 @@
 deadline row (due after the game's turn time, pushed by the player's vacations); a seat that is no
 longer waited on has its row closed; a state that waits on the system (e.g. `resolve` once every
 secret is in) gets a `settle` task row, which the committing process publishes to the workers
-after the commit (and the beat's sweep republishes if it was lost). No Celery here: this module is
-imported by the web process on every command.
+after the commit (and the beat's sweep republishes if it was lost); a state that waits on a bot
+seat (`seats.bot`, issue 8) gets a `bot` task row the same way, and bot seats get no deadline.
+No Celery here: this module is imported by the web process on every command.
 """
 
 from __future__ import annotations
@@ -17,14 +18,23 @@ from typing import Any
 from sqlalchemy import Connection, insert, select, update
 
 from domain.core.game import GameModule
-from service.tables import deadlines, games, tasks, vacations
+from service.tables import deadlines, games, seats, tasks, vacations
 from workers import clock
 from workers.clock import aware
 
-POLICIES = ("default", "pause")
+POLICIES = ("default", "pause", "bot")
 DEFAULT_TURN_HOURS = 72
 MAX_TURN_HOURS = 24 * 60
 SETTLE = "settle"
+BOT = "bot"
+TASKS = (SETTLE, BOT)
+
+
+def bot_seats(conn: Connection, game_id: str) -> dict[int, str]:
+    """The game's bot seats and their levels (fixed at creation)."""
+    rows = conn.execute(select(seats.c.seat, seats.c.bot)
+                        .where(seats.c.game_id == game_id, seats.c.bot.is_not(None)))
+    return {r.seat: r.bot for r in rows}
 
 
 def due_at(opened: datetime, turn: timedelta,
@@ -66,8 +76,9 @@ def _asks(module: GameModule, state: Any) -> dict[int, tuple[str, ...]]:
 
 
 def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, before: Any,
-           after: Any, over: bool, players: Mapping[int, int]) -> None:
-    """Open and close deadline rows, and queue a `settle` task if the game waits on the system.
+           after: Any, over: bool, players: Mapping[int, int]) -> bool:
+    """Open and close deadline rows, and queue a `settle` task if the game waits on the system
+    (a `bot` task if it waits on a bot seat). True if a task row was queued.
 
     A seat's deadline runs while the seat is asked the same thing: it is closed when the seat is
     no longer waited on or is asked something else (then a new one opens with a full turn time),
@@ -84,8 +95,9 @@ def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, 
             query = query.where(deadlines.c.seat.in_(left))
         conn.execute(query.values(closed_at=stamp, outcome="moved"))
     if over:
-        return
-    fresh = sorted(s for s in asks if was.get(s) != asks[s])
+        return False
+    bots = bot_seats(conn, game_id) if asks else {}
+    fresh = sorted(s for s in asks if was.get(s) != asks[s] and s not in bots)
     if fresh:
         turn = conn.execute(select(games.c.turn_hours).where(games.c.id == game_id)).scalar_one()
         windows = _windows(conn, (players[s] for s in fresh), stamp)
@@ -94,9 +106,13 @@ def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, 
              "opened_at": stamp, "closed_at": None, "expired_at": None, "outcome": None,
              "due_at": due_at(stamp, timedelta(hours=turn), windows[players[s]])}
             for s in fresh])
-    if any(d.seat is None for d in module.pending(after)):
-        conn.execute(insert(tasks).values(kind=SETTLE, game_id=game_id, version=version,
+    wanted = {SETTLE: any(d.seat is None for d in module.pending(after)),
+              BOT: any(s in bots for s in asks)}
+    queued = [kind for kind in TASKS if wanted[kind]]
+    for kind in queued:
+        conn.execute(insert(tasks).values(kind=kind, game_id=game_id, version=version,
                                           created_at=stamp))
+    return bool(queued)
 
 
 def recompute(conn: Connection, *, game_id: str | None = None, player_id: int | None = None

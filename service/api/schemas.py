@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import marshmallow as ma
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, validate
+
+from domain.bots import LEVELS
 
 MAX_INT = 2**31 - 1  # the database's integer: larger numbers are refused, not overflowed
 GAME_ID = validate.Regexp(r"^[a-z0-9]{1,32}$", error="not a game id")
@@ -16,12 +19,32 @@ class Strict(ma.Schema):
         unknown = ma.RAISE
 
 
+class SeatIn(fields.Field):
+    """A seat at creation: an email, or `{"bot": level}`."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(metadata={"oneOf": [
+            {"type": "string", "format": "email", "maxLength": 320},
+            {"type": "object", "required": ["bot"], "additionalProperties": False,
+             "properties": {"bot": {"type": "string", "enum": sorted(LEVELS)}}}]}, **kwargs)
+
+    _email = fields.Email(validate=validate.Length(max=320))
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str):
+            return self._email.deserialize(value)
+        if isinstance(value, dict) and set(value) == {"bot"} and value["bot"] in LEVELS:
+            return {"bot": value["bot"]}
+        raise ValidationError(f"An email, or {{\"bot\": level}} with a level among "
+                              f"{sorted(LEVELS)}.")
+
+
 class GameCreate(Strict):
     game = fields.String(load_default="el-grande", validate=validate.Length(min=1, max=32),
                          metadata={"description": "Which game (see the error's `allowed`)"})
-    seats = fields.List(fields.Email(validate=validate.Length(max=320)), required=True,
-                        validate=validate.Length(min=1, max=8),
-                        metadata={"description": "One email per seat, in seat order"})
+    seats = fields.List(SeatIn(), required=True, validate=validate.Length(min=1, max=8),
+                        metadata={"description": "One per seat, in seat order: an email, or "
+                                  "{\"bot\": level} (random, greedy, strong) for a bot seat"})
     options = fields.Dict(keys=fields.String(), load_default=dict,
                           metadata={"description": "The game's rule options"})
     setup = fields.Dict(keys=fields.String(), load_default=None, allow_none=True,
@@ -32,9 +55,10 @@ class GameCreate(Strict):
     turn_hours = fields.Integer(load_default=72, validate=validate.Range(min=1, max=24 * 60),
                                 metadata={"description": "Hours each seat has for a decision"})
     timeout_policy = fields.String(load_default="default",
-                                   validate=validate.OneOf(["default", "pause"]),
+                                   validate=validate.OneOf(["default", "pause", "bot"]),
                                    metadata={"description": "When a deadline passes: play the "
-                                             "documented default move, or pause the game"})
+                                             "documented default move, pause the game, or let "
+                                             "a bot play the decision"})
 
 
 class SeatOut(ma.Schema):

@@ -147,7 +147,7 @@ def test_vacation_pushes_the_deadline(ctx: Any, make_player: Any, frozen: FakeCl
 
 def test_game_options_are_validated(make_player: Any) -> None:
     ann = make_player("ann@example.com")
-    for bad in ({"turn_hours": 0}, {"turn_hours": 10**6}, {"timeout_policy": "bot"}):
+    for bad in ({"turn_hours": 0}, {"turn_hours": 10**6}, {"timeout_policy": "skip"}):
         r = ann.post("/api/games", {"game": "bids", "seats": ["ann@example.com",
                                                              "x@example.com"], **bad})
         assert r.status_code == 422, bad
