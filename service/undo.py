@@ -35,7 +35,7 @@ from service import commands, context, db, lobby, progress, records, store
 from service.context import Context
 from service.errors import Conflict, Forbidden, Invalid, MovedOn, NotActive, NotFound, Rejected, Stale
 from service.store import Source
-from service.tables import games, undo_requests
+from service.tables import games, seats, undo_requests
 
 log = logging.getLogger(__name__)
 
@@ -194,19 +194,23 @@ def request(ctx: Context | None, game_id: str, seat: int, back_to: int, *, reaso
             raise Forbidden("You have no seat in this game.")
         rows = records.read_rows(conn, game_id, upto=game.version)
         _first, crosses = rewind_range(module, rows, back_to)
+        # Bot seats never object: they approve at once, and only the people are asked.
+        bots = set(conn.execute(select(seats.c.seat).where(
+            seats.c.game_id == game_id, seats.c.bot.is_not(None))).scalars())
+        answers = {str(s): "approve" for s in bots | {seat}}
         result = conn.execute(insert(undo_requests).values(
             game_id=game_id, seat=seat, back_to=back_to, version=game.version, status=PENDING,
-            answers={str(seat): "approve"}, reason=reason[:500], crosses_reveal=crosses,
+            answers=answers, reason=reason[:500], crosses_reveal=crosses,
             created_at=stamp, expires_at=stamp + timedelta(hours=hours)
         ).returning(undo_requests.c.id))
         request_id = result.scalar_one()
-        others = {s: p for s, p in seat_players.items() if s != seat}
+        others = {s: p for s, p in seat_players.items() if s != seat and s not in bots}
         for other, player_id in others.items():
             progress.notify(conn, game_id, "undo-request", [player_id], {
                 "game_id": game_id, "request": request_id, "seat": other, "by": seat,
                 "back_to": back_to, "version": game.version, "crosses_reveal": crosses,
                 "reason": reason[:500], "expires_at": (stamp + timedelta(hours=hours)).isoformat()})
-    if not others:  # alone at the table: nobody to ask
+    if not others:  # alone at the table, or with bots only: nobody to ask
         return _apply(ctx, request_id, source)
     return get(ctx, game_id, request_id)
 

@@ -167,3 +167,22 @@ def test_a_real_worker_plays_the_bot_seats(worker: Any, ctx: Any, make_player: A
     wait_for(lambda: _game(ctx, game_id).waiting_on == [0], what="the bots' moves")
     refs = {b.source_ref for b in _batches(ctx, game_id) if b.source == "worker"}
     assert {"bot greedy", "bot random"} <= refs
+
+
+def test_bot_seats_approve_an_undo_request_at_once(
+        ctx: Any, make_player: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from service import undo
+
+    commands.dispatcher = Embedded(ctx).dispatch
+    ann = make_player("ann@example.com", "Ann")
+    game_id = _create(ann, ["ann@example.com", {"bot": "greedy"}, {"bot": "random"}])
+    _human_move(ctx, ann, game_id, 0, 1)
+    before_second = _game(ctx, game_id).version
+    _human_move(ctx, ann, game_id, 0, 2)
+    assert _game(ctx, game_id).version > before_second
+    done = undo.request(ctx, game_id, 0, before_second, reason="misclick")
+    assert done.status == "applied"  # nobody human to ask: the bots approved
+    module = ctx.games["el-grande"]
+    _, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
+    assert _game(ctx, game_id).waiting_on == [0]
+    assert [d.seat for d in module.pending(state)] == [0]
