@@ -876,5 +876,10 @@ class SecretScoring(Card):
         return [*(scored(s, r, self.id) for r in REGION_IDS if picked[r] == 1), done(seat)]
 
 
+_kings_return = CARDS["kings_return"]
+assert isinstance(_kings_return, KingsReturn)
+KINGS_RETURN: KingsReturn = _kings_return
+"""The one card whose affected players answer in turn (the `return` decision)."""
+
 # Every card of the catalogue has its rules here (the Veto's only effect is to be taken: see rules).
 assert set(CARDS) == {c.id for c in ACTION_CARDS} - {"veto"}, "action catalogue and rules disagree"

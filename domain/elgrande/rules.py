@@ -18,7 +18,7 @@ from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.rng import draw_rng, seed_commitment
-from domain.elgrande.actions import CARDS, KingsReturn, move_targets, moved, return_options
+from domain.elgrande.actions import CARDS, KINGS_RETURN, move_targets, moved, return_options
 from domain.elgrande.data import (
     ACTION_STACKS,
     ADJACENT,
@@ -345,11 +345,7 @@ def _veto(log: Log, cmd: Command, d: Decision) -> None:
 
 @handles("return", "return")
 def _return(log: Log, cmd: Command, d: Decision) -> None:
-    s = log.state
-    card = CARDS["kings_return"]
-    assert isinstance(card, KingsReturn)
-    moves = card.check_return(s, cmd.seat, cmd.params)
-    log.add(moved(moves, "kings_return", responder=cmd.seat))
+    log.add(_return_event(log.state, cmd.seat, cmd.params))
 
 
 # --- secret choices ---------------------------------------------------------------------------------
@@ -473,9 +469,7 @@ def _next_automatic(s: State) -> list[Event]:
         if a.stage == "respond":
             if not a.responders:
                 return [Event("special_done", {"seat": t.seat})]
-            card = CARDS["kings_return"]
-            assert isinstance(card, KingsReturn)
-            forced = card.forced(s, a.responders[0])
+            forced = KINGS_RETURN.forced(s, a.responders[0])
             if forced is not None:
                 return [_return_event(s, a.responders[0], forced)]
         return []
@@ -489,9 +483,7 @@ def _next_automatic(s: State) -> list[Event]:
 
 
 def _return_event(s: State, who: int, choice: Mapping[str, Any]) -> Event:
-    card = CARDS["kings_return"]
-    assert isinstance(card, KingsReturn)
-    return moved(card.check_return(s, who, choice), "kings_return", responder=who)
+    return moved(KINGS_RETURN.check_return(s, who, choice), "kings_return", responder=who)
 
 
 def advance(log: Log) -> None:
@@ -663,9 +655,7 @@ def sample_command(s: State, d: Decision, rng: random.Random) -> Command:
                 return Command("special", seat, params)
         return Command("decline", seat)
     if d.kind == "return":
-        card = CARDS["kings_return"]
-        assert isinstance(card, KingsReturn)
-        return Command("return", seat, card.sample_return(s, seat, rng))
+        return Command("return", seat, KINGS_RETURN.sample_return(s, seat, rng))
     raise ValueError(f"cannot sample decision {d.kind}")
 
 
