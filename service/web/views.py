@@ -453,24 +453,24 @@ def undo(game_id: str) -> BaseResponse:
     return redirect(url_for("web.game", game_id=game_id))
 
 
-@blp.get("/games/<game_id>/board.svg")
-def board_image_svg(game_id: str) -> Response:
+def _board_image(game_id: str, render: Any, mimetype: str) -> Response:
+    """The board as the caller may see it, drawn by `render` (SVG or the PNG made from it)."""
     head = queries.header(ctx(), game_id, me())
     _v, view = queries.view(ctx(), head)
     if not view or not view.get("places"):
         abort(404)
-    svg = board.board_svg(view, lang(), names=_names(head))
-    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "private, no-store"})
+    image = render(view, lang(), names=_names(head))
+    return Response(image, mimetype=mimetype, headers={"Cache-Control": "private, no-store"})
+
+
+@blp.get("/games/<game_id>/board.svg")
+def board_image_svg(game_id: str) -> Response:
+    return _board_image(game_id, board.board_svg, "image/svg+xml")
 
 
 @blp.get("/games/<game_id>/board.png")
 def board_image_png(game_id: str) -> Response:
-    head = queries.header(ctx(), game_id, me())
-    _v, view = queries.view(ctx(), head)
-    if not view or not view.get("places"):
-        abort(404)
-    png = board.board_png(view, lang(), names=_names(head))
-    return Response(png, mimetype="image/png", headers={"Cache-Control": "private, no-store"})
+    return _board_image(game_id, board.board_png, "image/png")
 
 
 @blp.get("/games/<game_id>/replay")
