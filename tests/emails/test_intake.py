@@ -32,19 +32,25 @@ class FakeMailbox:
         self.seen += uids
 
 
-def test_lmtp_delivery(table: Any) -> None:
+def ann_replies(table: Any, text: str, message_id: str) -> Any:
+    """Ann's reply to her latest notification (to its per-seat Reply-To address)."""
+    from email.message import EmailMessage
+
     mail = [m for m in table.drain() if m["Reply-To"] and "ann@" in str(m["To"])][-1]
+    msg = EmailMessage()
+    msg["From"] = table.people[0].email
+    msg["To"] = str(mail["Reply-To"])
+    msg["Subject"] = "Re: turn"
+    msg["Message-ID"] = message_id
+    msg.set_content(text)
+    return msg
+
+
+def test_lmtp_delivery(table: Any) -> None:
+    msg = ann_replies(table, "power 7", "<lmtp-1@example.com>")
     server = mailin.server(table.ctx, "127.0.0.1", free_port(), lmtp=True)
     server.start()
     try:
-        from email.message import EmailMessage
-
-        msg = EmailMessage()
-        msg["From"] = table.people[0].email
-        msg["To"] = str(mail["Reply-To"])
-        msg["Subject"] = "Re: turn"
-        msg["Message-ID"] = "<lmtp-1@example.com>"
-        msg.set_content("power 7")
         with smtplib.LMTP(server.hostname, server.port) as lmtp:
             refused = lmtp.send_message(msg)
         assert refused == {}
@@ -54,15 +60,7 @@ def test_lmtp_delivery(table: Any) -> None:
 
 
 def test_imap_polling_uses_the_same_pipeline(table: Any) -> None:
-    from email.message import EmailMessage
-
-    mail = [m for m in table.drain() if m["Reply-To"] and "ann@" in str(m["To"])][-1]
-    msg = EmailMessage()
-    msg["From"] = table.people[0].email
-    msg["To"] = str(mail["Reply-To"])
-    msg["Subject"] = "Re: turn"
-    msg["Message-ID"] = "<imap-1@example.com>"
-    msg.set_content("power 7")
+    msg = ann_replies(table, "power 7", "<imap-1@example.com>")
     box = FakeMailbox([msg.as_bytes(), msg.as_bytes()])  # the same mail twice in the box
     results = mailin.poll_imap(table.ctx, mailbox=box)
     assert [r.status for r in results] == ["accepted", "duplicate"]
@@ -96,17 +94,9 @@ def test_a_web_text_box_uses_the_same_grammar_and_path(table: Any) -> None:
 
 
 def test_the_beat_fetches_imap_replies_and_survives_a_dead_server(table: Any, monkeypatch: Any) -> None:
-    from email.message import EmailMessage
-
     from workers import jobs
 
-    mail = [m for m in table.drain() if m["Reply-To"] and "ann@" in str(m["To"])][-1]
-    msg = EmailMessage()
-    msg["From"] = table.people[0].email
-    msg["To"] = str(mail["Reply-To"])
-    msg["Subject"] = "Re: turn"
-    msg["Message-ID"] = "<imap-beat@example.com>"
-    msg.set_content("power 7")
+    msg = ann_replies(table, "power 7", "<imap-beat@example.com>")
     box = FakeMailbox([msg.as_bytes()])
     real_poll = mailin.poll_imap
     monkeypatch.setattr(mailin, "poll_imap", lambda ctx: real_poll(ctx, mailbox=box))
