@@ -16,6 +16,7 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, insert, select
@@ -30,7 +31,8 @@ from service import context, db, progress, states, store
 from service.context import Context
 from service.errors import Busy, Invalid, MovedOn, NotActive, NotFound, Rejected, Stale
 from service.store import ConcurrencyError, Source
-from service.tables import games, idempotency_keys
+from service.tables import events, games, idempotency_keys, seats
+from workers.clock import aware
 
 log = logging.getLogger(__name__)
 
@@ -99,43 +101,62 @@ def handle(
         earlier = _replay(ctx, game_id, idempotency)
         if earlier is not None:
             return earlier
-    for attempt in range(MAX_ATTEMPTS):
-        module, players, current = _game_at(ctx, game_id)
-        # The first attempt trusts a cached state at the version just read from `games`; a retry
-        # reads the events again (the append found the cache or that version behind).
-        version, state, _ = states.load(ctx.engine, ctx.states, game_id, module,
-                                        snapshot_every=ctx.snapshot_every,
-                                        current=current if attempt == 0 else None)
+    began = store.now()
+    trust_cache = True  # the first attempt may decide on this process's cached state
+    raced = False  # a write lost to another writer: an illegal command now is a conflict
+    for _attempt in range(MAX_ATTEMPTS):
+        cached = _cached(ctx, game_id) if trust_cache else None
+        trust_cache = False
+        if cached is not None:
+            module, seating, version, state = cached
+        else:
+            module, seating, current = _game_at(ctx, game_id)
+            # Trusts a cached state at the version just read from `games`; after a lost race,
+            # reads the events again (the append found the cache or that version behind).
+            version, state, _ = states.load(ctx.engine, ctx.states, game_id, module,
+                                                snapshot_every=ctx.snapshot_every,
+                                                current=None if raced else current)
         if expected_version is not None and version != expected_version:
+            if cached is not None:
+                continue  # the cache may be behind: ask the database
             raise Stale(f"The game is at version {version}, not {expected_version}: "
                         "read it again and decide on what it shows now.", version=version)
         try:
             new = (decider(module, version, state) if decider is not None
-                   else _decide(module, state, command, raced=attempt > 0))
+                   else _decide(module, state, command, raced=raced))
         except (Rejected, MovedOn):
+            if cached is not None:
+                continue  # judged on a cached state that may be behind: judge on the database's
             # A twin request (same Idempotency-Key) may have been accepted since we looked.
             if idempotency is not None and (earlier := _replay(ctx, game_id, idempotency)):
                 return earlier
             raise
         after = _after(ctx, game_id, module, version, state, new)
-        who = actor or ("system" if seat is None else f"player:{players[seat]}")
+        who = actor or ("system" if seat is None else f"player:{seating.players[seat]}")
         stamp = store.now()
         try:
             with db.write(ctx.engine) as conn:
+                # The game's row first: its conditional update is the guard (and the row lock).
+                queued = progress.record(conn, game_id, module, expected=version,
+                                         version=version + len(new), before=state, after=after,
+                                         players=seating.players, bots=seating.bots)
                 head, last_hash = store.append_chained(
                     conn, game_id, version, new, actor=who, source=source, stamp=stamp,
                     command=command.to_json(), prev=ctx.states.chain_hash(game_id, version))
-                queued = progress.record(conn, game_id, module, expected=version,
-                                         version=head, before=state, after=after,
-                                         players=players)
                 if idempotency is not None:
                     _remember(conn, game_id, idempotency, version + 1, head)
         except ConcurrencyError:
             if idempotency is not None and (earlier := _replay(ctx, game_id, idempotency)):
                 return earlier  # a twin of this request won the race
-            if expected_version is not None:
-                raise Stale("Another move was recorded first: read the game again.") from None
-            log.debug("version conflict on %s at %s (attempt %s)", game_id, version, attempt)
+            if cached is None:
+                if expected_version is not None:
+                    raise Stale("Another move was recorded first: read the game again.") from None
+                raced = True
+            else:
+                # The cache was behind, or another writer won: it raced only if what was
+                # recorded since the cached version was recorded after this request began.
+                raced = _recorded_since(ctx, game_id, version, began)
+            log.debug("version conflict on %s at %s", game_id, version)
             continue
         except _KeyTaken:
             earlier = _replay(ctx, game_id, idempotency)  # type: ignore[arg-type]
@@ -216,16 +237,52 @@ def _system_decision(module: GameModule, state: Any) -> Any:
     return next((d for d in module.pending(state) if d.seat is None), None)
 
 
-_seat_cache: dict[str, dict[int, int]] = {}  # game id → seat → player id (fixed at creation)
+@dataclass(frozen=True)
+class Seating:
+    """What never changes about a game once created: which game it is, who sits in each seat
+    and which seats are bots."""
+
+    game: str
+    players: dict[int, int]  # seat → player id
+    bots: dict[int, str]  # seat → bot level
+
+    def seat_of(self, player_id: int) -> int | None:
+        return next((s for s, p in self.players.items() if p == player_id), None)
+
+
+_seatings: dict[str, Seating] = {}  # game id → its seating (fixed at creation: never stale)
+MAX_SEATINGS = 100_000
+
+
+def seating(ctx: Context, game_id: str) -> Seating:
+    """The game's seating, from this process's memory when it has it; NotFound if no such game."""
+    known = _seatings.get(game_id)
+    if known is not None:
+        return known
+    with db.read(ctx.engine) as conn:
+        row = conn.execute(_GAME_ROW, {"id": game_id}).first()
+        if row is None:
+            raise NotFound(f"There is no game {game_id!r}.")
+        return _seating_of(conn, game_id, row.game)
+
+
+def _seating_of(conn: Connection, game_id: str, game: str) -> Seating:
+    rows = conn.execute(_SEAT_ROWS, {"id": game_id}).all()
+    found = Seating(game, {r.seat: r.player_id for r in rows},
+                    {r.seat: r.bot for r in rows if r.bot is not None})
+    if len(_seatings) >= MAX_SEATINGS:
+        _seatings.clear()
+    _seatings[game_id] = found
+    return found
 
 
 def _game(ctx: Context, game_id: str) -> tuple[GameModule, dict[int, int]]:
-    module, players, _version = _game_at(ctx, game_id)
-    return module, players
+    module, seating_, _version = _game_at(ctx, game_id)
+    return module, seating_.players
 
 
-def _game_at(ctx: Context, game_id: str) -> tuple[GameModule, dict[int, int], int]:
-    """The game's module, its seats' players and its version (`games.version`), or raise."""
+def _game_at(ctx: Context, game_id: str) -> tuple[GameModule, Seating, int]:
+    """The game's module, its seating and its version (`games.version`), or raise."""
     with db.read(ctx.engine) as conn:
         row = conn.execute(_GAME_ROW, {"id": game_id}).first()
         if row is None:
@@ -234,19 +291,48 @@ def _game_at(ctx: Context, game_id: str) -> tuple[GameModule, dict[int, int], in
             raise NotActive("The game has not started: it waits for every seat to accept.")
         if row.status == progress.OVER:
             raise NotActive("The game is over; no more moves can be made.")
-        players = _seat_cache.get(game_id)
-        if players is None:
-            players = _seat_cache[game_id] = progress.seat_players(conn, game_id)
-            if len(_seat_cache) > 100_000:
-                _seat_cache.clear()
-    module = ctx.games.get(row.game)
+        found = _seatings.get(game_id) or _seating_of(conn, game_id, row.game)
+    return _module(ctx, row.game), found, row.version
+
+
+def _cached(ctx: Context, game_id: str) -> tuple[GameModule, Seating, int, Any] | None:
+    """The game as this process last saw it, with no query: its seating and cached state.
+
+    Deciding on it is safe because the write is guarded: `games.version` must still be the
+    cached version (and the game active), or nothing is written and the command is decided again
+    on what the database holds. A command the cached state refuses is judged again the same way
+    (the cache may be behind another process's writes, never ahead)."""
+    found = _seatings.get(game_id)
+    held = ctx.states.get(game_id)
+    if found is None or held is None:
+        return None
+    module = ctx.games.get(found.game)
     if module is None:
-        raise NotActive(f"This service no longer runs the game {row.game!r}.")
-    return module, players, row.version
+        return None
+    return module, found, held[0], held[1]
+
+
+def _module(ctx: Context, game: str) -> GameModule:
+    module = ctx.games.get(game)
+    if module is None:
+        raise NotActive(f"This service no longer runs the game {game!r}.")
+    return module
+
+
+def _recorded_since(ctx: Context, game_id: str, version: int, began: datetime) -> bool:
+    """Whether the events after `version` were recorded after `began` (a race with this request),
+    rather than before it (this process's cache was behind)."""
+    with db.read(ctx.engine) as conn:
+        first = conn.execute(_FIRST_AFTER, {"id": game_id, "seq": version}).scalar()
+    return first is None or aware(first) >= began
 
 
 _GAME_ROW = select(games.c.game, games.c.status, games.c.version).where(
     games.c.id == bindparam("id"))
+_SEAT_ROWS = select(seats.c.seat, seats.c.player_id, seats.c.bot).where(
+    seats.c.game_id == bindparam("id"))
+_FIRST_AFTER = select(events.c.created_at).where(
+    events.c.game_id == bindparam("id"), events.c.seq == bindparam("seq") + 1)
 
 
 def _decide(module: GameModule, state: Any, command: Command, *, raced: bool) -> list[Event]:

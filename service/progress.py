@@ -11,14 +11,37 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, bindparam, exists, insert, select, update
 
 from domain.core.game import GameModule
 from service.store import ConcurrencyError, now
-from service.tables import games, outbox, seats
-from workers import schedule
+from service.tables import games, outbox, seats, vacations
+from workers import clock, schedule
 
 ACTIVE, INVITED, OVER = "active", "invited", "over"
+
+
+def _advance(*, started: bool) -> Any:
+    """The game row's move to a new version: `UPDATE games … RETURNING` what the deadlines need
+    (the turn time, and whether a seated player has a vacation not yet over: only then does
+    opening a deadline need the vacation windows), all in one round trip. Built once."""
+    guard = [games.c.id == bindparam("b_game"), games.c.version == bindparam("b_expected")]
+    if started:
+        guard.append(games.c.status == ACTIVE)
+    away = exists().where(
+        vacations.c.player_id.in_(select(seats.c.player_id).where(seats.c.game_id == games.c.id)),
+        vacations.c.ends_at > bindparam("since", type_=vacations.c.ends_at.type))
+    return (update(games).where(*guard)
+            .values(version=bindparam("to"),
+                    waiting_on=bindparam("waiting", type_=games.c.waiting_on.type),
+                    status=bindparam("status_to"),
+                    updated_at=bindparam("stamp", type_=games.c.updated_at.type),
+                    paused_at=None)
+            .returning(games.c.turn_hours, away.label("away")))
+
+
+_ADVANCE = _advance(started=True)
+_OPEN = _advance(started=False)  # the opening moves an invited game's row
 
 
 def waiting_on(module: GameModule, state: Any) -> list[int]:
@@ -49,26 +72,29 @@ def record(
     before: Any,
     after: Any,
     players: Mapping[int, int],
+    bots: Mapping[int, str] | None = None,
+    started: bool = True,
 ) -> bool:
     """Move the game's row from `expected` to `version` and queue the notifications. True if
     work was queued for the workers (a `settle` or `bot` task row): run it after the commit.
 
-    The row update is conditional on the version read, a second guard (after the events' primary
-    key) against a lost update.
+    The row update is conditional on the version read (and on the game being started, unless
+    `started` is False: the opening), the guard against a lost update besides the events' primary
+    key; run first in the transaction, it also takes the game's row lock, so that writers of one
+    game queue there instead of colliding later. `bots`: the game's bot seats, when the caller
+    knows them (they are fixed at creation); None reads them.
     """
     over = module.is_over(after)
     now_waiting = [] if over else waiting_on(module, after)
-    result = conn.execute(
-        update(games)
-        .where(games.c.id == game_id, games.c.version == expected)
-        .values(version=version, waiting_on=now_waiting, status=OVER if over else ACTIVE,
-                updated_at=now(), paused_at=None)
-    )
-    if result.rowcount != 1:
+    row = conn.execute(_ADVANCE if started else _OPEN, {
+        "b_game": game_id, "b_expected": expected, "to": version, "waiting": now_waiting,
+        "status_to": OVER if over else ACTIVE, "stamp": now(), "since": clock.now()}).first()
+    if row is None:
         raise ConcurrencyError(game_id, expected)
     # Deadlines opened and closed, and the system's own work queued (workers/schedule.py).
     queued = schedule.follow(conn, game_id, module, version=version, before=before, after=after,
-                             over=over, players=players)
+                             over=over, players=players, bots=bots, turn_hours=row.turn_hours,
+                             away=bool(row.away))
     if over:
         notify(conn, game_id, "game-over", players.values(),
                {"game_id": game_id, "version": version, "ranking": module.ranking(after)})

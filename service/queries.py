@@ -66,10 +66,16 @@ def _header(row: Any, seat_rows: list[Any], player: Player | None) -> Header:
         seat=seat)
 
 
-def header(ctx: Context, game_id: str, player: Player | None) -> Header:
-    """The game's row with its seats, in one query."""
+def checked_id(game_id: str) -> str:
+    """`game_id` if it has the shape of a game id; NotFound (quoting at most 40 characters) if not."""
     if not _GAME_ID.match(game_id):
         raise NotFound(f"There is no game {game_id[:40]!r}.")
+    return game_id
+
+
+def header(ctx: Context, game_id: str, player: Player | None) -> Header:
+    """The game's row with its seats, in one query."""
+    checked_id(game_id)
     with db.read(ctx.engine) as conn:
         rows = conn.execute(_HEADER, {"id": game_id}).all()
     if not rows:

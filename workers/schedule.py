@@ -76,9 +76,15 @@ def _asks(module: GameModule, state: Any) -> dict[int, tuple[str, ...]]:
 
 
 def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, before: Any,
-           after: Any, over: bool, players: Mapping[int, int]) -> bool:
+           after: Any, over: bool, players: Mapping[int, int],
+           bots: Mapping[int, str] | None = None, turn_hours: int | None = None,
+           away: bool = True) -> bool:
     """Open and close deadline rows, and queue a `settle` task if the game waits on the system
     (a `bot` task if it waits on a bot seat). True if a task row was queued.
+
+    What the caller already knows saves a query each: `bots` (the bot seats, fixed at creation),
+    `turn_hours` (the game's turn time) and `away` (False: no seated player has a vacation that
+    has not ended, so no window can push a deadline).
 
     A seat's deadline runs while the seat is asked the same thing: it is closed when the seat is
     no longer waited on or is asked something else (then a new one opens with a full turn time),
@@ -96,11 +102,14 @@ def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, 
         conn.execute(query.values(closed_at=stamp, outcome="moved"))
     if over:
         return False
-    bots = bot_seats(conn, game_id) if asks else {}
+    if bots is None:
+        bots = bot_seats(conn, game_id) if asks else {}
     fresh = sorted(s for s in asks if was.get(s) != asks[s] and s not in bots)
     if fresh:
-        turn = conn.execute(select(games.c.turn_hours).where(games.c.id == game_id)).scalar_one()
-        windows = _windows(conn, (players[s] for s in fresh), stamp)
+        turn = turn_hours if turn_hours is not None else conn.execute(
+            select(games.c.turn_hours).where(games.c.id == game_id)).scalar_one()
+        windows = (_windows(conn, (players[s] for s in fresh), stamp) if away
+                   else {players[s]: [] for s in fresh})
         conn.execute(insert(deadlines), [
             {"game_id": game_id, "seat": s, "player_id": players[s], "opened_version": version,
              "opened_at": stamp, "closed_at": None, "expired_at": None, "outcome": None,

@@ -154,26 +154,27 @@ class Commands(MethodView):
         409: the game moved on meanwhile and it is no longer legal; 412: If-Match is stale."""
         player = auth.required()
         no_nul(body)
-        head = queries.header(ctx(), game_id, player)
-        if head.seat is None:
+        seat = commands.seating(ctx(), queries.checked_id(game_id)).seat_of(player.id)
+        if seat is None:
             raise Forbidden("You have no seat in this game: spectators cannot make moves.")
         claimed = body.get("seat")
-        if claimed is not None and claimed != head.seat:
-            raise Forbidden(f"You play seat {head.seat}; nobody can act for another seat "
-                            f"(the command names seat {claimed}).", allowed=[head.seat])
-        command = Command.from_json(body, seat=head.seat)
+        if claimed is not None and claimed != seat:
+            raise Forbidden(f"You play seat {seat}; nobody can act for another seat "
+                            f"(the command names seat {claimed}).", allowed=[seat])
+        command = Command.from_json(body, seat=seat)
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 1 <= len(key) <= 255:
             raise Invalid("An Idempotency-Key must have between 1 and 255 characters.")
         idempotency = (commands.Idempotency(player.id, key,
                                             commands.Idempotency.digest(game_id, body))
                        if key else None)
-        outcome = commands.handle(game_id, head.seat, command, Source("api"), ctx=ctx(),
+        outcome = commands.handle(game_id, seat, command, Source("api"), ctx=ctx(),
                                   expected_version=if_match_version(), idempotency=idempotency)
         if outcome.events is not None:
-            module = queries.module_of(ctx(), head)
-            events = [event_for(module, r, head.seat) for r in outcome.events]
+            module = ctx().games[commands.seating(ctx(), game_id).game]
+            events = [event_for(module, r, seat) for r in outcome.events]
         else:
+            head = queries.header(ctx(), game_id, player)
             events = queries.log(ctx(), head, after=outcome.first - 1, upto=outcome.version)
         result = _COMMAND_RESULT.dump({"version": outcome.version, "replayed": outcome.replayed,
                                        "events": events})

@@ -207,25 +207,39 @@ def test_time_travel(table: Any) -> None:
 def test_a_command_that_became_illegal_meanwhile_is_a_conflict(table: Any, ctx: Any,
                                                                monkeypatch: Any) -> None:
     """A claim is decided on the state read; another claim lands first; the first gets 409."""
-    from service import commands, states
+    from service import commands
 
     table.alice.post(f"{table.url}/commands", {"type": "bid", "amount": 5})
     table.bob.post(f"{table.url}/commands", {"type": "bid", "amount": 1})
-    stale = states.load(ctx.engine, None, table.gid, ctx.games["bids"])
-    real_load = states.load
+    real_decide = commands._decide
     calls = {"n": 0}
 
-    def load_then_race(*args: Any, **kw: Any) -> Any:
+    def decide_then_race(*args: Any, **kw: Any) -> Any:
         calls["n"] += 1
-        if calls["n"] == 1:  # right after the first read, another claim lands
+        decided = real_decide(*args, **kw)
+        if calls["n"] == 1:  # decided, not yet written: another claim lands meanwhile
             table.alice.post(f"{table.url}/commands", {"type": "claim", "prize": "gold"})
-            return stale
-        return real_load(*args, **kw)
+        return decided
 
-    monkeypatch.setattr(commands.states, "load", load_then_race)
+    monkeypatch.setattr(commands, "_decide", decide_then_race)
     body = _problem(table.alice.post(f"{table.url}/commands",
                                      {"type": "claim", "prize": "silver"}), 409)
     assert "moved on" in body["detail"]
+
+
+def test_a_server_whose_cache_is_behind_judges_on_the_database(table: Any, ctx: Any) -> None:
+    """Another server process recorded moves this one has not seen: a command that is legal now
+    is accepted, and one that is illegal now is refused as illegal (422), not as a race."""
+    table.alice.post(f"{table.url}/commands", {"type": "bid", "amount": 5})
+    behind = ctx.states.get(table.gid)
+    table.bob.post(f"{table.url}/commands", {"type": "bid", "amount": 1})  # alice won the bids
+    # As if bob's bid had gone through another server process: this one's cache is behind.
+    ctx.states._items[table.gid] = behind  # (put() never goes back, by design)
+    body = _problem(table.bob.post(f"{table.url}/commands", {"type": "bid", "amount": 2}), 422)
+    assert "moved on" not in body["detail"]
+    ctx.states._items[table.gid] = behind
+    accepted = table.alice.post(f"{table.url}/commands", {"type": "claim", "prize": "gold"})
+    assert accepted.status_code == 200, accepted.get_data(as_text=True)
 
 
 def test_games_list_shows_whose_turn_it_is(table: Any, make_player: Any) -> None:
