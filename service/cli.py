@@ -50,7 +50,7 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int)
     Pending migrations are applied first.
     """
     from service import context, migrations
-    from service.api import create_app
+    from service.api import create_app, freeze_startup_heap
 
     if processes > 1:
         ctx = context.build(pool_size=1)
@@ -77,8 +77,9 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int)
         workers_mode == "embedded" or (workers_mode == "auto" and not os.environ.get("PBEM_BROKER_URL")))
     if dev_outbox:
         click.echo(f"pbem: mails go to the local outbox: http://{host}:{port}/dev/outbox", err=True)
-    waitress.serve(create_app(ctx, PBEM_DEV_OUTBOX=dev_outbox), host=host, port=port,
-                   threads=threads, ident="pbem")
+    app = create_app(ctx, PBEM_DEV_OUTBOX=dev_outbox)
+    freeze_startup_heap()
+    waitress.serve(app, host=host, port=port, threads=threads, ident="pbem")
 
 
 def _start_workers(ctx: object, mode: str) -> None:

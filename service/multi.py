@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 def _worker_app(threads: int, workers_mode: str) -> Any:
     """The WSGI app of one gunicorn worker (called in the worker, after the fork)."""
     from service import commands, context
-    from service.api import create_app
+    from service.api import create_app, freeze_startup_heap
 
     ctx = context.configure(context.build(pool_size=threads))
     mode = _mode(workers_mode)
@@ -35,7 +35,9 @@ def _worker_app(threads: int, workers_mode: str) -> Any:
         from workers.app import install
 
         install()
-    return create_app(ctx)
+    app = create_app(ctx)
+    freeze_startup_heap()
+    return app
 
 
 def _mode(workers_mode: str) -> str:

@@ -16,20 +16,32 @@ from typing import Any
 JSON = Any
 
 
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+# (Exact type tests first: every stored event is frozen when read, and an isinstance test against
+# the abstract Mapping costs several times more than a lookup in a set of types.)
+
+
 def _freeze(value: JSON) -> JSON:
     """Deep-freeze a JSON value so an event's payload cannot be mutated after creation."""
-    if isinstance(value, Mapping):
-        return MappingProxyType({str(k): _freeze(v) for k, v in value.items()})
-    if isinstance(value, list | tuple):
-        return tuple(_freeze(v) for v in value)
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is dict or kind is MappingProxyType or isinstance(value, Mapping):
+        return MappingProxyType({k if type(k) is str else str(k): _freeze(v)
+                                 for k, v in value.items()})
+    if kind is list or kind is tuple or isinstance(value, list | tuple):
+        return tuple([_freeze(v) for v in value])
     return value
 
 
 def thaw(value: JSON) -> JSON:
     """The plain (mutable, JSON-serialisable) form of a frozen value."""
-    if isinstance(value, Mapping):
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is MappingProxyType or kind is dict or isinstance(value, Mapping):
         return {k: thaw(v) for k, v in value.items()}
-    if isinstance(value, tuple | list):
+    if kind is tuple or kind is list or isinstance(value, tuple | list):
         return [thaw(v) for v in value]
     return value
 

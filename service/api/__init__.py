@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 from flask import Flask
@@ -44,3 +45,15 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
 
     mail_web.init_app(app, dev_outbox=bool(app.config.get("PBEM_DEV_OUTBOX")))  # issue 5
     return app
+
+
+def freeze_startup_heap() -> None:
+    """Move everything built so far (modules, the app, the engine) out of the garbage collector's
+    sight, for a server about to serve.
+
+    A full collection walks every tracked object; with the libraries loaded that is a few hundred
+    thousand, a pause of around 100 ms on a small machine, taken by whichever request happens to
+    trigger it. Objects made at start-up live as long as the process, so scanning them is wasted:
+    after `gc.freeze()` full collections only walk what requests made (see the `gc` docs)."""
+    gc.collect()
+    gc.freeze()
