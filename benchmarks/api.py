@@ -1,14 +1,22 @@
 """The service's speed through the real HTTP stack (`pbem serve` in a subprocess) on PostgreSQL.
 
     .venv/bin/python benchmarks/api.py [--clients 16] [--processes 2] [--view-games 10000]
+                                       [--loads 0.25,0.5,0.75] [--server-workers none]
 
 1. Raw single-row INSERT (+ commit) rate of the same database, with 1 and with N connections: the
    yardstick that makes the figures comparable across machines.
-2. N clients, each playing whole 3-player El Grande games over HTTP, one legal move at a time. A
-   game is created with a fully given set-up, which makes it deterministic, so its legal moves are
-   worked out locally with the game module before the clock starts, and the clients only send
-   them. Prints accepted commands/s and p50/p99 command latency.
-3. 10,000 stored games (bulk-inserted straight into the tables: the opening events of each), then
+2. Saturation (closed loop): N clients, each playing whole 3-player El Grande games over HTTP, one
+   legal move at a time, each sending its next move as soon as the last is answered. A game is
+   created with a fully given set-up, which makes it deterministic, so its legal moves are worked
+   out locally with the game module before the clock starts, and the clients only send them.
+   Prints accepted commands/s and p50/p99 command latency. With no pause between requests, N
+   requests are always in flight, so by Little's law the mean latency is N ÷ throughput: this
+   phase measures capacity, and its latency is queueing time.
+3. Latency under load (open loop): the same N clients, new games, each client sending on a fixed
+   schedule so that all together offer a given fraction (`--loads`) of the capacity measured in 2.
+   Latency is counted from the moment a command was due to be sent, so a slow answer that delays
+   the next send is not hidden (no coordinated omission).
+4. 10,000 stored games (bulk-inserted straight into the tables: the opening events of each), then
    random view reads (`GET /api/games/{id}` as a seated player), p50/p99, with 1 and N readers.
 
 It creates a scratch database `pbem_bench_<random>` next to `test` (PBEM_BENCH_POSTGRES_URL names
@@ -106,7 +114,8 @@ def raw_insert_rate(url: str, threads: int, seconds: float) -> float:
 
 # --- the server and a client ----------------------------------------------------------------------
 
-def start_server(url: str, threads: int, processes: int) -> tuple[subprocess.Popen[str], int]:
+def start_server(url: str, threads: int, processes: int, workers: str
+                 ) -> tuple[subprocess.Popen[str], int]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -114,7 +123,7 @@ def start_server(url: str, threads: int, processes: int) -> tuple[subprocess.Pop
            "PBEM_INSTANCE": tempfile.mkdtemp(prefix="pbem-bench-")}
     server = subprocess.Popen([str(Path(sys.executable).with_name("pbem")), "serve", "--port",
                                str(port), "--threads", str(threads),
-                               "--processes", str(processes)],
+                               "--processes", str(processes), "--workers", workers],
                               env=env, stderr=subprocess.PIPE, text=True)
     assert server.stderr is not None
     server.stderr.readline()  # "serving on …", printed once migrated
@@ -215,12 +224,19 @@ def script(setup: dict[str, Any], rng: random.Random) -> list[tuple[int, dict[st
     return moves
 
 
-def play_games(port: int, tokens: list[str], emails: list[str],
-               plan: list[tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]],
-               latencies: list[float], errors: list[str]) -> int:
-    """Play the planned games; return the number of accepted commands."""
+Plan = list[tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]]
+
+
+def play_games(port: int, tokens: list[str], emails: list[str], plan: Plan,
+               latencies: list[float], errors: list[str], interval: float = 0.0,
+               offset: float = 0.0) -> int:
+    """Play the planned games; return the number of accepted commands.
+
+    interval 0: send each command as soon as the last is answered (closed loop). Otherwise send
+    the k-th command at start + offset + k × interval, and count its latency from then."""
     client = Http(port)
     accepted = 0
+    due = time.perf_counter() + offset
     for setup, moves in plan:
         status, body = client.call("POST", "/api/games", tokens[0],
                                    {"game": "el-grande", "seats": emails, "setup": setup,
@@ -231,6 +247,11 @@ def play_games(port: int, tokens: list[str], emails: list[str],
         gid = body["id"]
         for seat, command in moves:
             started = time.perf_counter()
+            if interval:
+                due += interval
+                if due > started:
+                    time.sleep(due - started)  # pacing: the schedule, not a wait for a result
+                started = due
             status, result = client.call("POST", f"/api/games/{gid}/commands", tokens[seat],
                                          command)
             latencies.append(time.perf_counter() - started)
@@ -321,6 +342,14 @@ def main() -> None:
     parser.add_argument("--insert-seconds", type=float, default=3.0)
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1,
                         help="server processes (pbem serve --processes; default: one a core)")
+    parser.add_argument("--loads", default="0.25,0.5,0.75",
+                        help="open-loop offered loads, as fractions of the measured capacity")
+    parser.add_argument("--server-workers", default="none",
+                        choices=["none", "embedded", "celery"],
+                        help="pbem serve --workers. none (default): the server settles the "
+                             "system's decisions itself but sends no mail, as when Celery workers "
+                             "on other machines send it; embedded: mail is rendered and sent on "
+                             "these same cores")
     args = parser.parse_args()
 
     admin = admin_url()
@@ -341,17 +370,21 @@ def main() -> None:
         print(f"raw single-row INSERT+commit: {raw_1:,.0f}/s with 1 connection, "
               f"{raw_n:,.0f}/s with {args.clients}")
 
-        server, port = start_server(url, args.clients, args.processes)
+        server, port = start_server(url, args.clients, args.processes, args.server_workers)
         table = []
         for c in range(args.clients):
             emails = [f"c{c}s{s}@bench.example" for s in range(3)]
             table.append((emails, [players.add(ctx, e)[1] for e in emails]))
 
-        plans = []
-        for c in range(args.clients):
-            rng = random.Random(c)
-            setups = [random_setup(rng) for _ in range(args.games_per_client)]
-            plans.append([(setup, script(setup, rng)) for setup in setups])
+        def plans_for(seed: int) -> list[Plan]:
+            plans = []
+            for c in range(args.clients):
+                rng = random.Random(seed * 1000 + c)
+                setups = [random_setup(rng) for _ in range(args.games_per_client)]
+                plans.append([(setup, script(setup, rng)) for setup in setups])
+            return plans
+
+        plans = plans_for(0)
         latencies: list[float] = []
         errors: list[str] = []
         cpu0 = (time.process_time(), tree_cpu(server.pid), postgres_cpu(), machine_cpu())
@@ -379,6 +412,22 @@ def main() -> None:
               f" machine busy {all_cpu / (cores * elapsed):.0%}")
         for error in errors[:5]:
             print("  error:", error)
+
+        for n, load in enumerate(float(x) for x in args.loads.split(",") if x.strip()):
+            offered = rate * load
+            interval = args.clients / offered  # each client's share of the offered rate
+            plans = plans_for(n + 1)
+            lat: list[float] = []
+            errs: list[str] = []
+            t0 = time.monotonic()
+            counts = in_threads(args.clients, lambda c, lat=lat, errs=errs, plans=plans,
+                                interval=interval: play_games(
+                port, table[c][1], table[c][0], plans[c], lat, errs, interval,
+                interval * c / args.clients))
+            took = time.monotonic() - t0
+            print(f"open loop at {load:.0%} of capacity ({offered:,.0f} commands/s offered): "
+                  f"{sum(counts) / took:,.0f} commands/s done; latency p50 {ms(pct(lat, 50))}, "
+                  f"p99 {ms(pct(lat, 99))}, max {ms(max(lat))}; errors {len(errs)}")
 
         reader, reader_token = players.add(ctx, "reader@bench.example")
         others = [players.add(ctx, f"r{i}@bench.example")[0].id for i in range(2)]

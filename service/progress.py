@@ -59,7 +59,10 @@ def notify(conn: Connection, game_id: str | None, kind: str, player_ids: Iterabl
     rows = [{"game_id": game_id, "player_id": p, "kind": kind, "payload": dict(payload),
              "created_at": now(), "attempts": 0} for p in player_ids]
     if rows:
-        conn.execute(insert(outbox), rows)
+        conn.execute(_NOTIFY, rows)
+
+
+_NOTIFY = insert(outbox)
 
 
 def record(

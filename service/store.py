@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, insert, select
+from sqlalchemy import Connection, bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from domain.core.events import Event
@@ -183,17 +183,24 @@ def read(
     conn: Connection, game_id: str, upcasters: Any, *, after: int = 0, upto: int | None = None
 ) -> list[Recorded]:
     """The game's events with after < seq <= upto, in order, upcast to their current versions."""
-    query = (
-        select(events_t.c.seq, events_t.c.type, events_t.c.version, events_t.c.payload,
-               events_t.c.actor, events_t.c.source, events_t.c.created_at)
-        .where(events_t.c.game_id == game_id, events_t.c.seq > after)
-        .order_by(events_t.c.seq)
-    )
-    if upto is not None:
-        query = query.where(events_t.c.seq <= upto)
+    if upto is None:
+        rows = conn.execute(_READ_AFTER, {"game": game_id, "after": after})
+    else:
+        rows = conn.execute(_READ_BETWEEN, {"game": game_id, "after": after, "upto": upto})
+    load = upcasters.load
     out = []
-    for row in conn.execute(query):
-        event = upcasters.load({"type": row.type, "version": row.version, "payload": row.payload})
+    for row in rows:
+        event = load({"type": row.type, "version": row.version, "payload": row.payload})
         stamp = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
         out.append(Recorded(row.seq, event, row.actor, row.source, stamp))
     return out
+
+
+# Built once: reading a game's events is the most frequent query there is.
+_READ_AFTER = (
+    select(events_t.c.seq, events_t.c.type, events_t.c.version, events_t.c.payload,
+           events_t.c.actor, events_t.c.source, events_t.c.created_at)
+    .where(events_t.c.game_id == bindparam("game"), events_t.c.seq > bindparam("after"))
+    .order_by(events_t.c.seq)
+)
+_READ_BETWEEN = _READ_AFTER.where(events_t.c.seq <= bindparam("upto"))

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, update
 
 from domain.core.game import GameModule
 from service.tables import deadlines, games, seats, tasks, vacations
@@ -94,12 +94,10 @@ def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, 
     was = {} if before is None else _asks(module, before)
     asks = {} if over else _asks(module, after)
     left = sorted(s for s in was if asks.get(s) != was[s])
-    if over or left:
-        query = update(deadlines).where(deadlines.c.game_id == game_id,
-                                        deadlines.c.closed_at.is_(None))
-        if not over:
-            query = query.where(deadlines.c.seat.in_(left))
-        conn.execute(query.values(closed_at=stamp, outcome="moved"))
+    if over:
+        conn.execute(_CLOSE_ALL, {"game": game_id, "stamp": stamp})
+    elif left:
+        conn.execute(_CLOSE_SEATS, {"game": game_id, "stamp": stamp, "seats": left})
     if over:
         return False
     if bots is None:
@@ -110,7 +108,7 @@ def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, 
             select(games.c.turn_hours).where(games.c.id == game_id)).scalar_one()
         windows = (_windows(conn, (players[s] for s in fresh), stamp) if away
                    else {players[s]: [] for s in fresh})
-        conn.execute(insert(deadlines), [
+        conn.execute(_OPEN, [
             {"game_id": game_id, "seat": s, "player_id": players[s], "opened_version": version,
              "opened_at": stamp, "closed_at": None, "expired_at": None, "outcome": None,
              "due_at": due_at(stamp, timedelta(hours=turn), windows[players[s]])}
@@ -119,9 +117,19 @@ def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, 
               BOT: any(s in bots for s in asks)}
     queued = [kind for kind in TASKS if wanted[kind]]
     for kind in queued:
-        conn.execute(insert(tasks).values(kind=kind, game_id=game_id, version=version,
-                                          created_at=stamp))
+        conn.execute(_QUEUE, {"kind": kind, "game_id": game_id, "version": version,
+                              "created_at": stamp})
     return bool(queued)
+
+
+# Built once: `follow` runs in every move's transaction.
+_CLOSE_ALL = (update(deadlines)
+              .where(deadlines.c.game_id == bindparam("game"), deadlines.c.closed_at.is_(None))
+              .values(closed_at=bindparam("stamp", type_=deadlines.c.closed_at.type),
+                      outcome="moved"))
+_CLOSE_SEATS = _CLOSE_ALL.where(deadlines.c.seat.in_(bindparam("seats", expanding=True)))
+_OPEN = insert(deadlines)
+_QUEUE = insert(tasks)
 
 
 def recompute(conn: Connection, *, game_id: str | None = None, player_id: int | None = None
