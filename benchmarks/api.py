@@ -26,6 +26,7 @@ the admin connection; default postgres@127.0.0.1:5432/test) and drops it at the 
 from __future__ import annotations
 
 import argparse
+import gc
 import http.client
 import json
 import os
@@ -85,7 +86,9 @@ def ms(seconds: float) -> str:
 
 # --- 1. the yardstick -----------------------------------------------------------------------------
 
-def raw_insert_rate(url: str, threads: int, seconds: float) -> float:
+def raw_insert_rate(url: str, threads: int, seconds: float) -> tuple[float, list[float]]:
+    """Single-row INSERTs (each its own committed transaction) from `threads` connections for
+    `seconds`: the rate per second and every INSERT's latency."""
     import psycopg
 
     dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
@@ -94,13 +97,16 @@ def raw_insert_rate(url: str, threads: int, seconds: float) -> float:
                      "game_id text NOT NULL, seq int NOT NULL, payload jsonb NOT NULL, "
                      "created_at timestamptz NOT NULL DEFAULT now())")
     counts = [0] * threads
+    latencies: list[float] = []
     stop = time.monotonic() + seconds
 
     def run(i: int) -> None:
         with psycopg.connect(dsn, autocommit=True) as conn:
             while time.monotonic() < stop:
+                started = time.perf_counter()
                 conn.execute("INSERT INTO bench_raw (game_id, seq, payload) VALUES (%s, %s, %s)",
                               (f"g{i}", counts[i], '{"type": "x", "n": 1}'))
+                latencies.append(time.perf_counter() - started)
                 counts[i] += 1
 
     started = time.monotonic()
@@ -109,7 +115,7 @@ def raw_insert_rate(url: str, threads: int, seconds: float) -> float:
         t.start()
     for t in pool:
         t.join()
-    return sum(counts) / (time.monotonic() - started)
+    return sum(counts) / (time.monotonic() - started), latencies
 
 
 # --- the server and a client ----------------------------------------------------------------------
@@ -263,6 +269,10 @@ def play_games(port: int, tokens: list[str], emails: list[str], plan: Plan,
 
 
 def in_threads(n: int, fn: Callable[[int], Any]) -> list[Any]:
+    """fn(0..n-1) on n threads at once. The client's own heap is frozen first, so that its
+    garbage collections (the plans and ids are large) do not show up as server latency."""
+    gc.collect()
+    gc.freeze()
     results: list[Any] = [None] * n
 
     def run(i: int) -> None:
@@ -365,10 +375,11 @@ def main() -> None:
         print(f"PostgreSQL database {name}; {os.cpu_count()} CPU(s); {args.clients} clients; "
               f"{args.processes} server process(es)")
 
-        raw_1 = raw_insert_rate(url, 1, args.insert_seconds)
-        raw_n = raw_insert_rate(url, args.clients, args.insert_seconds)
-        print(f"raw single-row INSERT+commit: {raw_1:,.0f}/s with 1 connection, "
-              f"{raw_n:,.0f}/s with {args.clients}")
+        raw_1, lat_1 = raw_insert_rate(url, 1, args.insert_seconds)
+        raw_n, lat_n = raw_insert_rate(url, args.clients, args.insert_seconds)
+        print(f"raw single-row INSERT+commit: {raw_1:,.0f}/s with 1 connection (p50 "
+              f"{ms(pct(lat_1, 50))}, p99 {ms(pct(lat_1, 99))}), {raw_n:,.0f}/s with "
+              f"{args.clients} (p50 {ms(pct(lat_n, 50))}, p99 {ms(pct(lat_n, 99))})")
 
         server, port = start_server(url, args.clients, args.processes, args.server_workers)
         table = []
@@ -402,7 +413,15 @@ def main() -> None:
               f"latency p50 {ms(pct(latencies, 50))}, p99 {ms(pct(latencies, 99))}, "
               f"max {ms(max(latencies))}; errors {len(errors)}")
         print(f"ratio commands/s ÷ raw inserts/s ({args.clients} connections): "
-              f"{rate / raw_n:.3f}  (÷ 1 connection: {rate / raw_1:.3f})")
+              f"{rate / raw_n:.3f}  (÷ 1 connection: {rate / raw_1:.3f}); command p99 ÷ raw "
+              f"INSERT p99 at {args.clients} connections: "
+              f"{pct(latencies, 99) / pct(lat_n, 99):.1f}")
+        print(f"Little's law: {args.clients} requests always in flight, so mean latency = "
+              f"{args.clients} ÷ {rate:,.0f}/s = {ms(args.clients / rate)}; a p99 of 50 ms "
+              f"(about twice the mean) at {args.clients} clients needs about "
+              f"{args.clients / 0.025:,.0f} commands/s, i.e. "
+              f"{(os.cpu_count() or 1) / (args.clients / 0.025) * 1000:.1f} ms of CPU per command "
+              f"for client, server and database together on {os.cpu_count()} core(s)")
         cores = os.cpu_count() or 1
         print(f"CPU while playing ({cores} cores = {cores * elapsed:.1f} CPU-s): clients "
               f"{client_cpu:.1f} s ({client_cpu / all_cpu:.0%} of the CPU used), server "

@@ -1,8 +1,11 @@
 """`handle`: the one path by which anything changes a game.
 
-    load (cache or snapshot + later events) → fold → decide → append + read model + outbox
-    (+ the idempotency record) in ONE transaction → on a version conflict, reload and decide again
+    state (this process's cache; else snapshot + later events) → decide → in ONE transaction:
+    guarded update of the `games` row, append, deadlines + outbox (+ the idempotency record)
+    → on a version conflict, read the database and decide again
 
+A game this process has seen costs no read: its seating is fixed at creation and remembered, and
+its cached state is checked by the guard (`games.version` must still be the version decided on).
 Secret choices of different seats do not depend on each other, so when one loses the race it is
 simply decided again on the newer state and goes through; a command that the newer state makes
 illegal is refused with `MovedOn` (409) rather than `Rejected` (422), because it was legal when the
