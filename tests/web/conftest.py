@@ -22,34 +22,24 @@ from sqlalchemy import select
 from domain.core.commands import Command
 from domain.elgrande.data import stack_contents
 from domain.games import GAMES
-from service import commands, lobby, migrations, players
+from service import commands, lobby, players
 from service.api import create_app
 from service.context import Context
 from service.db import dispose, make_engine
 from service.settings import Settings
 from service.store import Source
 from service.tables import outbox
+from tests.service.conftest import sqlite_template  # noqa: F401 - the migrated SQLite template
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 CHROMIUM = os.environ.get("PBEM_CHROMIUM", "/usr/bin/chromium")
 EMAILS = ["ann@example.com", "bob@example.com", "cid@example.com"]
 
 
-@pytest.fixture(scope="session")
-def web_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("webtemplate") / "pbem.sqlite3"
-    engine = make_engine(f"sqlite:///{path}")
-    migrations.upgrade(engine)
-    with engine.connect() as conn:
-        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-    engine.dispose()
-    return path
-
-
 @pytest.fixture
-def wctx(web_template: Path, tmp_path: Path) -> Iterator[Context]:
+def wctx(sqlite_template: Path, tmp_path: Path) -> Iterator[Context]:  # noqa: F811
     target = tmp_path / "pbem.sqlite3"
-    shutil.copy(web_template, target)
+    shutil.copy(sqlite_template, target)
     url = f"sqlite:///{target}"
     settings = Settings(database_url=url, secret_key="web-test-secret", instance=tmp_path,
                         base_url="http://localhost:8000")
