@@ -412,12 +412,16 @@ class Parser:
         c = self.cursor
         c.skip_filler()
         c.take(TO)
-        place = c.take(PLACES)
-        if place is None:
-            raise ParseError("Which region do you choose?", near=c.near(), allowed=self.allowed())
-        return {"type": "secret", "choice": place}
+        return {"type": "secret", "choice": self.named_place("Which region do you choose?")}
 
     # -- parameters --
+
+    def named_place(self, question: str) -> str:
+        """The place named next, or a ParseError that asks `question` (with the allowed forms)."""
+        place = self.cursor.take(PLACES)
+        if place is None:
+            raise ParseError(question, near=self.cursor.near(), allowed=self.allowed())
+        return str(place)
 
     def pairs(self, *, lone: bool, court: bool = False) -> dict[str, int]:
         """Numbers and places in either order: "2 aragon 1 castillo", "aragon 2, castillo 1"."""
@@ -487,10 +491,7 @@ class Parser:
             if not c.take(TO):
                 raise ParseError("Where to? Write “to” and a place after the region.",
                                  near=c.near(), allowed=self.allowed())
-            dst = c.take(PLACES)
-            if dst is None:
-                raise ParseError("Where to? Name a region or the Castillo.", near=c.near(),
-                                 allowed=self.allowed())
+            dst = self.named_place("Where to? Name a region or the Castillo.")
             out.append({"seat": self.session.seat if whose is None else whose, "from": src,
                         "to": dst, "count": 1 if count is None else count})
             if c.at_break() and c.continues_with(PLACES, COLOUR_WORDS, SELF):
@@ -520,15 +521,10 @@ class Parser:
             c.take(CARDS) if verb is None else None
             c.skip_filler()
             c.take(TO)
-            place = c.take(PLACES)
-            if place is None:
-                raise ParseError("Where to? Name a region.", near=c.near(), allowed=self.allowed())
-            return {"type": "special", "to": place}
+            return {"type": "special", "to": self.named_place("Where to? Name a region.")}
         if card == "score_chosen" or card == "eviction":
             c.skip_filler()
-            place = c.take(PLACES)
-            if place is None:
-                raise ParseError("Which place? Name it.", near=c.near(), allowed=self.allowed())
+            place = self.named_place("Which place? Name it.")
             return {"type": "special", "place" if card == "score_chosen" else "region": place}
         if card == "scoreboard":
             digits = []
@@ -584,10 +580,8 @@ class Parser:
                 params: dict[str, Any] = {"places": places}
             else:
                 c.take(FROM)
-                src = c.take(PLACES)
-                if src is None:
-                    raise ParseError("Which region do you empty? e.g. move all from aragon to 2 "
-                                     "castillo 1 galicia.", near=c.near(), allowed=self.allowed())
+                src = self.named_place("Which region do you empty? e.g. move all from aragon "
+                                       "to 2 castillo 1 galicia.")
                 c.skip_filler()
                 c.take(TO)
                 at = c.pos
