@@ -21,13 +21,13 @@ from workers import clock, schedule
 ACTIVE, INVITED, OVER = "active", "invited", "over"
 
 
-def _advance(*, started: bool) -> Any:
+def _advance() -> Any:
     """The game row's move to a new version: `UPDATE games … RETURNING` what the deadlines need
     (the turn time, and whether a seated player has a vacation not yet over: only then does
-    opening a deadline need the vacation windows), all in one round trip. Built once."""
-    guard = [games.c.id == bindparam("b_game"), games.c.version == bindparam("b_expected")]
-    if started:
-        guard.append(games.c.status == ACTIVE)
+    opening a deadline need the vacation windows), all in one round trip. Guarded: the row must
+    still be at the version decided on, and the game not over."""
+    guard = [games.c.id == bindparam("b_game"), games.c.version == bindparam("b_expected"),
+             games.c.status != OVER]
     away = exists().where(
         vacations.c.player_id.in_(select(seats.c.player_id).where(seats.c.game_id == games.c.id)),
         vacations.c.ends_at > bindparam("since", type_=vacations.c.ends_at.type))
@@ -40,8 +40,7 @@ def _advance(*, started: bool) -> Any:
             .returning(games.c.turn_hours, away.label("away")))
 
 
-_ADVANCE = _advance(started=True)
-_OPEN = _advance(started=False)  # the opening moves an invited game's row
+_ADVANCE = _advance()  # built once: every move runs it
 
 
 def waiting_on(module: GameModule, state: Any) -> list[int]:
@@ -76,20 +75,18 @@ def record(
     after: Any,
     players: Mapping[int, int],
     bots: Mapping[int, str] | None = None,
-    started: bool = True,
 ) -> bool:
     """Move the game's row from `expected` to `version` and queue the notifications. True if
     work was queued for the workers (a `settle` or `bot` task row): run it after the commit.
 
-    The row update is conditional on the version read (and on the game being started, unless
-    `started` is False: the opening), the guard against a lost update besides the events' primary
-    key; run first in the transaction, it also takes the game's row lock, so that writers of one
-    game queue there instead of colliding later. `bots`: the game's bot seats, when the caller
-    knows them (they are fixed at creation); None reads them.
+    The row update is conditional on the version read and on the game not being over, the guard
+    against a lost update besides the events' primary key; run first in the transaction, it also
+    takes the game's row lock, so that writers of one game queue there instead of colliding later.
+    `bots`: the game's bot seats, when the caller knows them (they are fixed at creation); None reads them.
     """
     over = module.is_over(after)
     now_waiting = [] if over else waiting_on(module, after)
-    row = conn.execute(_ADVANCE if started else _OPEN, {
+    row = conn.execute(_ADVANCE, {
         "b_game": game_id, "b_expected": expected, "to": version, "waiting": now_waiting,
         "status_to": OVER if over else ACTIVE, "stamp": now(), "since": clock.now()}).first()
     if row is None:

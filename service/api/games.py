@@ -154,7 +154,8 @@ class Commands(MethodView):
         409: the game moved on meanwhile and it is no longer legal; 412: If-Match is stale."""
         player = auth.required()
         no_nul(body)
-        seat = commands.seating(ctx(), queries.checked_id(game_id)).seat_of(player.id)
+        seating = commands.seating(ctx(), queries.checked_id(game_id))
+        seat = seating.seat_of(player.id)
         if seat is None:
             raise Forbidden("You have no seat in this game: spectators cannot make moves.")
         claimed = body.get("seat")
@@ -171,7 +172,7 @@ class Commands(MethodView):
         outcome = commands.handle(game_id, seat, command, Source("api"), ctx=ctx(),
                                   expected_version=if_match_version(), idempotency=idempotency)
         if outcome.events is not None:
-            module = ctx().games[commands.seating(ctx(), game_id).game]
+            module = ctx().games[seating.game]
             events = [event_for(module, r, seat) for r in outcome.events]
         else:
             head = queries.header(ctx(), game_id, player)
