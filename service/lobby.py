@@ -45,8 +45,9 @@ def _max_bot_games() -> int:
 
 
 MAX_BOT_GAMES = _max_bot_games()
-"""How many games with bots in every seat one player may have in play at once (issue 12): each
-keeps the workers busy until it ends, one bot move after another. 0: no such games at all."""
+"""PBEM_MAX_BOT_GAMES (default 3): how many games with bots in every seat one player may have in
+play at once (issue 12). Each keeps the workers busy until it ends, one bot move after another.
+0: no such games at all."""
 
 
 @dataclass(frozen=True)
