@@ -64,6 +64,12 @@ class Conflict(ServiceError):
     status, slug, title = 409, "conflict", "Conflict"
 
 
+class TooManyBotGames(ServiceError):
+    """The creator already has as many games with bots in every seat in play as one may have."""
+
+    status, slug, title = 409, "too-many-bot-games", "Too many games of bots only"
+
+
 class Stale(ServiceError):
     """If-Match named a version that is no longer the game's."""
 

@@ -10,25 +10,44 @@ that was checked.
 from __future__ import annotations
 
 import logging
+import os
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, exists, insert, select, update
 
 from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.game import GameModule
 from service import commands, db, players, progress, store
 from service.context import Context
-from service.errors import Conflict, Forbidden, Invalid, NotFound
+from service.errors import Conflict, Forbidden, Invalid, NotFound, TooManyBotGames
 from service.players import Player
 from service.tables import games, seats
+from service.tables import players as players_table
 
 log = logging.getLogger(__name__)
 
 MAX_SEATS = 8
+
+
+def _max_bot_games() -> int:
+    raw = os.environ.get("PBEM_MAX_BOT_GAMES", "3")
+    try:
+        value = int(raw)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 1000:
+        raise ValueError(f"PBEM_MAX_BOT_GAMES must be a whole number from 0 to 1000, not {raw!r}")
+    return value
+
+
+MAX_BOT_GAMES = _max_bot_games()
+"""PBEM_MAX_BOT_GAMES (default 3): how many games with bots in every seat one player may have in
+play at once (issue 12). Each keeps the workers busy until it ends, one bot move after another.
+0: no such games at all."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +100,8 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
     game_id = new_game_id()
     stamp = store.now()
     with db.write(ctx.engine) as conn:
+        if not humans:
+            _check_bot_games(conn, creator)
         seated = [players.ensure(conn, humans[i]) if i in humans else
                   players.ensure(conn, f"bot-{game_id}-{i}@{players.BOT_DOMAIN}",
                                  name=f"Bot {i + 1} ({bots[i]})")
@@ -101,6 +122,30 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
     if queued:
         commands.run_queued(ctx, game_id)
     return Created(game_id, started)
+
+
+def _check_bot_games(conn: Connection, creator: Player) -> None:
+    """Refuse a game of bots only if the creator already has MAX_BOT_GAMES of them in play.
+
+    The creator's row is locked first (PostgreSQL; SQLite's write transaction holds the database),
+    so two requests at once cannot both take the last place."""
+    conn.execute(select(players_table.c.id).where(players_table.c.id == creator.id)
+                 .with_for_update())
+    human_seat = exists().where(seats.c.game_id == games.c.id, seats.c.bot.is_(None))
+    playing = conn.execute(
+        select(games.c.id).where(games.c.created_by == creator.id,
+                                 games.c.status != progress.OVER, ~human_seat)
+        .order_by(games.c.created_at).limit(MAX_BOT_GAMES + 1)).scalars().all()
+    if len(playing) >= MAX_BOT_GAMES:
+        if MAX_BOT_GAMES == 0:
+            detail = ("Games with bots in every seat are switched off on this service: seat at "
+                      "least one person.")
+        else:
+            detail = (f"You already have {len(playing)} games with bots in every seat in play, "
+                      f"the most one player may have ({MAX_BOT_GAMES}): wait for one to end, or "
+                      "seat at least one person.")
+        raise TooManyBotGames(detail, allowed={"max_bot_games": MAX_BOT_GAMES},
+                              games=list(playing))
 
 
 def _bot_level(module: GameModule, seat: Any) -> str:

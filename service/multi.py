@@ -6,8 +6,9 @@ a write is guarded by the events' primary key and `games.version` (see service/c
 a read uses a cached state only at the version `games` gives just then (states.load `current`).
 
 Background work, with the embedded workers: each process settles the system's decisions its own
-commits queue (eagerly, as `pbem serve` does in one process), and ONE extra process, started
-here, runs the beat's tick and drains the outbox.
+commits queue (eagerly, as `pbem serve` does in one process) and plays its games' bot moves on its
+own runner thread, and ONE extra process, started here, runs the beat's tick and drains the
+outbox.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def _worker_app(threads: int, workers_mode: str) -> Any:
     if mode == "embedded":
         from workers.embedded import Embedded
 
-        commands.dispatcher = Embedded(ctx).dispatch  # settle in the committing thread
+        commands.dispatcher = Embedded(ctx).dispatch  # bot moves on its runner thread
     elif mode == "celery":
         from workers.app import install
 

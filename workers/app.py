@@ -67,8 +67,8 @@ def _when(now: str | None) -> datetime | None:
 
 @app.task(name="pbem.settle")
 def settle(game_id: str) -> int:
-    """Commit the decisions no human takes: the system's (the reveal of secret choices) and the
-    bot seats' (a `settle` or a `bot` task row)."""
+    """Commit ONE decision no human takes: the system's (the reveal of secret choices) or a bot
+    seat's (a `settle` or a `bot` task row); its commit publishes the next one as a new task."""
     return jobs.settle_game(context.current(), game_id)
 
 

@@ -15,6 +15,7 @@
 | `PBEM_SMTP_TIMEOUT` | 30 | seconds |
 | `PBEM_MAIL_FROM` | `El Grande <pbem@localhost>` | the From of every mail |
 | `PBEM_MAIL_ATTEMPTS` | 8 | attempts before a mail is marked failed |
+| `PBEM_BOT_BUDGET` | 2 | seconds a searching bot (strong) may think per move: one job's CPU |
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import os
 from dataclasses import dataclass
 from datetime import timedelta
 from email.utils import parseaddr
+from math import isfinite
 
 DEFAULT_BROKER = "redis://127.0.0.1:6379/0"
 
@@ -93,3 +95,24 @@ def broker_url() -> str:
 
 def tick_seconds() -> float:
     return float(os.environ.get("PBEM_TICK_SECONDS", 10))
+
+
+MAX_BOT_BUDGET = 60.0
+
+
+def bot_budget() -> float | None:
+    """PBEM_BOT_BUDGET: the seconds a searching bot thinks per move (None: the bots' own default,
+    domain.bots.DEFAULT_BUDGET). It bounds the CPU of one bot job, so it must be a finite number
+    of seconds above 0 and at most MAX_BOT_BUDGET: anything else stops the process at start
+    rather than letting one move think forever (`inf`) or not at all."""
+    raw = os.environ.get("PBEM_BOT_BUDGET", "").strip()
+    if not raw:
+        return None
+    try:
+        value = float(raw)
+    except ValueError:
+        value = float("nan")
+    if not (isfinite(value) and 0 < value <= MAX_BOT_BUDGET):
+        raise ValueError(f"PBEM_BOT_BUDGET must be a number of seconds above 0 and at most "
+                         f"{MAX_BOT_BUDGET:g}, not {raw!r}")
+    return value

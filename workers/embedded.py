@@ -1,13 +1,21 @@
 """The workers in process, for `pbem serve` on embedded defaults (no Redis, no Celery worker).
 
-The system's decisions are settled eagerly, right after the commit that queued them (in the thread
-that committed); a daemon thread runs the beat's tick and drains the outbox every few seconds. The
-jobs are the very ones the Celery tasks run.
+After a commit that queued task rows, `dispatch` settles the system's own decision (a reveal once
+every secret is in: cheap, no bot involved) in the thread that committed, as before, or else
+queues the game for the runner thread. The bot seats' moves are played there, never in the
+committing thread, which is often an HTTP request's (issue 12: a game of bots only was played to
+its end inside the request that created it). The runner takes the games first in, first out, and
+each job plays ONE decision (`jobs.settle_game`): the move's commit dispatches the game again, to
+the back of the queue, so a long chain of bot moves takes turns with every other game's.
+
+A daemon thread runs the beat's tick and drains the outbox every few seconds. The jobs are the
+very ones the Celery tasks run.
 """
 
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 from datetime import datetime
 
@@ -24,16 +32,51 @@ class Embedded:
         self.interval = interval if interval is not None else config.tick_seconds()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._jobs: queue.SimpleQueue[tuple[Context, str] | None] = queue.SimpleQueue()
+        self._queued: set[str] = set()  # games waiting in `_jobs` (one entry each is enough)
+        self._lock = threading.Lock()
+        self._runner: threading.Thread | None = None
 
     def dispatch(self, ctx: Context, game_id: str) -> None:
+        """After a commit that queued task rows: the system's decision now, the bots' later.
+
+        Never raises: the commit is done, and the beat's sweep retries a task left undone."""
         try:
-            jobs.settle_game(ctx, game_id)
+            if jobs.settle_game(ctx, game_id, bots=False):
+                return  # its own commit dispatched whatever follows it
         except Exception:
-            log.exception("settling %s failed; the next tick retries", game_id)
+            log.exception("settling %s failed; the runner tries again", game_id)
+        self.enqueue(ctx, game_id)
+
+    def enqueue(self, ctx: Context, game_id: str) -> None:
+        """Queue one job for the game at the back (nothing if it is queued already: that job
+        reads the game as it is when it runs)."""
+        with self._lock:
+            if game_id in self._queued or self._stop.is_set():
+                return
+            self._queued.add(game_id)
+            if self._runner is None:  # started on first use: in the process that dispatches
+                self._runner = threading.Thread(target=self._run_jobs, name="pbem-jobs",
+                                                daemon=True)
+                self._runner.start()
+        self._jobs.put((ctx, game_id))
+
+    def _run_jobs(self) -> None:
+        while True:
+            item = self._jobs.get()
+            if item is None or self._stop.is_set():
+                return
+            ctx, game_id = item
+            with self._lock:
+                self._queued.discard(game_id)
+            try:
+                jobs.settle_game(ctx, game_id)
+            except Exception:
+                log.exception("the job of game %s failed; the next tick retries", game_id)
 
     def run_once(self, now: datetime | None = None) -> dict[str, int]:
         now = now or clock.now()
-        counts = jobs.tick(self.ctx, now, publish=lambda g: self.dispatch(self.ctx, g))
+        counts = jobs.tick(self.ctx, now, publish=lambda g: self.enqueue(self.ctx, g))
         counts.update(mail.drain(self.ctx, now))
         return counts
 
@@ -51,8 +94,12 @@ class Embedded:
         return self
 
     def stop(self) -> None:
+        """Stop the tick and the runner (after the job under way; queued jobs are left to the
+        sweep of the next start, their task rows being undone)."""
         self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=30)
+        self._jobs.put(None)
+        for thread in (self._thread, self._runner):
+            if thread is not None:
+                thread.join(timeout=30)
         if commands.dispatcher == self.dispatch:
             commands.dispatcher = None

@@ -11,7 +11,6 @@ compare-and-set on the row it changes (a pause, a task's publication).
 from __future__ import annotations
 
 import logging
-import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,16 +30,14 @@ from service.context import Context
 from service.errors import MovedOn, NotActive, NotFound, Rejected, ServiceError, Stale
 from service.store import Source
 from service.tables import deadlines, games, players, tasks, tracking
-from workers import clock, schedule
+from workers import clock, config, schedule
 from workers.clock import aware
 from workers.config import Reminders
 
 log = logging.getLogger(__name__)
 
 MAX_STEPS = 20
-MAX_BOT_STEPS = 500  # bots' moves between two human decisions (a loop guard, not a game rule)
-BOT_BUDGET: float | None = (float(os.environ["PBEM_BOT_BUDGET"])
-                            if os.environ.get("PBEM_BOT_BUDGET") else None)
+BOT_BUDGET: float | None = config.bot_budget()
 """Seconds per move for the bot levels that search (None: domain.bots.DEFAULT_BUDGET)."""
 TASK_GRACE = timedelta(seconds=5)  # a task row not done this long after its commit: republish
 REPUBLISH_EVERY = timedelta(seconds=30)
@@ -70,62 +67,71 @@ def track(conn: Connection, consumer: str, key: str, stamp: datetime) -> bool:
     return True
 
 
-# --- secret choices: the system's own decisions ------------------------------------------------
+# --- the decisions no human takes: the system's, and the bot seats' --------------------------
 
 
-def settle_game(ctx: Context, game_id: str) -> int:
-    """Commit the decisions the game waits for that no human takes: the system's (e.g. `resolve`
-    once every secret is in) and the bot seats' (issue 8), and whatever follows, until the game
-    waits on a human. Returns how many commands were committed: 0 for a duplicate task."""
-    done = 0
-    seen: int | None = None
-    levels: dict[int, str] | None = None
-    for _ in range(MAX_BOT_STEPS):
-        try:
-            module, _players = commands._game(ctx, game_id)
-        except (NotActive, NotFound):
-            seen = None
-            break
-        version, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
-        seen = version
-        decision = commands._system_decision(module, state)
-        if decision is not None:
-            seat, command = None, Command(decision.kind, seat=None)
-            source = Source("worker", f"{decision.kind}: every secret is in")
-        else:
-            if levels is None:
-                with db.read(ctx.engine) as conn:
-                    levels = schedule.bot_seats(conn, game_id)
-            decision = next((d for d in module.pending(state) if d.seat in levels), None)
-            if decision is None or module.is_over(state):
-                break
-            seat, level = decision.seat, levels[decision.seat]
-            try:
-                command = bot_command(module, state, game_id, version, decision, level)
-            except RuleError as error:
-                log.error("bot %s cannot play seat %s of %s: %s", level, seat, game_id,
-                          error.message)
-                break
-            source = Source("worker", f"bot {level}")
-        HOOKS.before_settle(game_id, version)
-        try:
-            commands.handle(game_id, seat, command, source, ctx=ctx, expected_version=version,
-                            settle=False)
-        except (Stale, MovedOn):
-            continue  # another worker (a duplicate task) got there first: look again
-        except NotActive:
-            break
-        except Rejected as error:
-            log.error("the engine refused %s on %s: %s", command.type, game_id, error.detail)
-            break
-        done += 1
-    with db.write(ctx.engine) as conn:
+def settle_game(ctx: Context, game_id: str, *, bots: bool = True) -> int:
+    """Commit ONE decision the game waits for that no human takes: the system's (e.g. `resolve`
+    once every secret is in) or a bot seat's (issue 8). Returns how many commands were committed:
+    1, or 0 for a duplicate task or a game that waits on a human. `bots=False`: the system's
+    decision only (0, and the tasks left as they are, if the game waits on anything else).
+
+    One decision per job is what keeps the workers fair (issue 12): the move's own commit queues
+    the next decision as a new task row, published after the commit to the BACK of the queue, so
+    a game of bots only takes turns with every other game's jobs instead of holding a worker (or,
+    embedded, the thread that published it) until it ends. A strong bot's job costs at most about
+    `PBEM_BOT_BUDGET` seconds of CPU."""
+    done, seen = _settle_one(ctx, game_id, bots)  # an exception leaves the task for the sweep
+    if not bots and not done:
+        return 0
+    with db.write(ctx.engine) as conn:  # this task, and any older one, is served
         query = update(tasks).where(tasks.c.game_id == game_id, tasks.c.kind.in_(schedule.TASKS),
                                     tasks.c.done_at.is_(None))
         if seen is not None:
             query = query.where(tasks.c.version <= seen)
         conn.execute(query.values(done_at=clock.now()))
     return done
+
+
+def _settle_one(ctx: Context, game_id: str, bots: bool) -> tuple[int, int | None]:
+    """(commands committed, the version the job read; None: the game is not in play)."""
+    try:
+        module, _players = commands._game(ctx, game_id)
+    except (NotActive, NotFound):
+        return 0, None  # over (or gone): every task of the game is served
+    version, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
+    decision = commands._system_decision(module, state)
+    if decision is not None:
+        seat, command = None, Command(decision.kind, seat=None)
+        source = Source("worker", f"{decision.kind}: every secret is in")
+    else:
+        if not bots or module.is_over(state):
+            return 0, version
+        levels = commands.seating(ctx, game_id).bots  # fixed at creation: no query once known
+        decision = next((d for d in module.pending(state) if d.seat in levels), None)
+        if decision is None:
+            return 0, version  # waits on a human
+        seat, level = decision.seat, levels[decision.seat]
+        try:
+            command = bot_command(module, state, game_id, version, decision, level)
+        except RuleError as error:
+            log.error("bot %s cannot play seat %s of %s: %s", level, seat, game_id,
+                      error.message)
+            return 0, version
+        source = Source("worker", f"bot {level}")
+    HOOKS.before_settle(game_id, version)
+    try:
+        # settle=True: after the commit, the task row it queued (the next decision no human
+        # takes) is published to the back of the queue — the next job, not this one.
+        commands.handle(game_id, seat, command, source, ctx=ctx, expected_version=version)
+    except (Stale, MovedOn, NotActive):
+        # Another job (a duplicate task) or a player moved first: that commit queued whatever
+        # follows it.
+        return 0, version
+    except Rejected as error:
+        log.error("the engine refused %s on %s: %s", command.type, game_id, error.detail)
+        return 0, version
+    return 1, version
 
 
 def bot_command(module: Any, state: Any, game_id: str, version: int, decision: Any,

@@ -72,10 +72,11 @@ class Games(MethodView):
     @blp.doc(security=auth.SECURITY)
     @blp.arguments(GameCreate)
     @blp.response(201, GameSummary)
-    @problems(401, 422)
+    @problems(401, 409, 422)
     def post(self, body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
         """Create a game; each seat is invited. It starts when every seat has accepted, or at
-        once with `"start": true`."""
+        once with `"start": true`. A seat may be `{"bot": level}`; a player may have at most
+        PBEM_MAX_BOT_GAMES (3) games with bots in every seat in play (409 beyond)."""
         player = auth.required()
         no_nul(body)
         created = lobby.create(ctx(), player, game=body["game"], emails=body["seats"],

@@ -69,7 +69,8 @@ _WHY = {
     401: "Missing or invalid bearer token",
     403: "Not your seat, or not yours to do",
     404: "No such game",
-    409: "The game moved on (the command is no longer legal) or is not in play",
+    409: "The game moved on (the command is no longer legal) or is not in play; or, creating "
+         "a game of bots only, you have as many of them in play as one may",
     412: "If-Match names a version the game has left",
     422: "Not valid or not legal: `detail` says why and `allowed` what is",
 }

@@ -171,6 +171,18 @@ def worker(_thread_worker: Ran, ctx: Context) -> Ran:  # noqa: F811 (the fixture
     return _thread_worker
 
 
+@pytest.fixture
+def embedded(ctx: Context) -> Iterator[Any]:  # noqa: F811 (the fixture)
+    """The in-process runner of `pbem serve`, its dispatcher installed (its tick not started:
+    a test drives `run_once`); stopped after the test, the job under way finished."""
+    from workers.embedded import Embedded
+
+    runner = Embedded(ctx, interval=3600)
+    commands.dispatcher = runner.dispatch
+    yield runner
+    runner.stop()
+
+
 def event_rows(service: Context, game_id: str) -> list[Any]:
     with db.read(service.engine) as conn:
         return conn.execute(select(events.c.seq, events.c.type, events.c.payload,
