@@ -41,7 +41,7 @@ MAX_STEPS = 20
 MAX_BOT_STEPS = 500  # bots' moves between two human decisions (a loop guard, not a game rule)
 BOT_BUDGET: float | None = (float(os.environ["PBEM_BOT_BUDGET"])
                             if os.environ.get("PBEM_BOT_BUDGET") else None)
-"""Seconds per move for the bot levels that search (None: domain.bots.DEFAULT_BUDGET)."""
+"""Seconds per move for the bot levels that search (None: the game's own default)."""
 TASK_GRACE = timedelta(seconds=5)  # a task row not done this long after its commit: republish
 REPUBLISH_EVERY = timedelta(seconds=30)
 DIGEST_HOUR = 7  # local time of the player
