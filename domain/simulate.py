@@ -1,13 +1,14 @@
 """Random complete games through `decide`, with the invariants checked after every event.
 
-Used by `pbem simulate` and by the test suite. Invariants:
-- each player's 30 Caballeros are all somewhere, and no count is ever negative;
-- nothing enters or leaves the King's region (Caballeros, Grandes, scoreboards) except by King moves;
-- scores never decrease;
-- folding the stored events from scratch gives the incremental state (checked at each round's end
-  and at the end of the game);
+Used by `pbem simulate --game NAME` and by the test suite, for any registered game. Checked for
+every game:
 - every event survives the JSON round trip unchanged;
-- until the game ends, somebody always has something to decide.
+- until the game ends, somebody always has something to decide, and every sampled legal command
+  is accepted;
+- folding the stored events from scratch gives the incremental state (at each `round_ended` and at
+  the end of the game);
+and the game's own invariants (`module.invariants(before, after, event)`, e.g. El Grande's
+Caballero count and King's region in `domain/elgrande/invariants.py`).
 """
 
 from __future__ import annotations
@@ -15,128 +16,114 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
+from domain.core import surface
 from domain.core.errors import RuleError
 from domain.core.events import Event
-from domain.elgrande import evolve, rules
-from domain.elgrande.data import CABALLEROS_PER_PLAYER
-from domain.elgrande.state import State
+from domain.core.game import GameModule, InvariantViolation
+from domain.games import get_game
 
-
-class InvariantViolation(AssertionError):
-    pass
+__all__ = ["GameRecord", "InvariantViolation", "play_random_game", "simulate_games"]
 
 
 @dataclass
 class GameRecord:
     seed: str
     players: int
-    options: dict
+    options: dict[str, Any]
     events: list[Event] = field(default_factory=list)
-    state: State | None = None
+    state: Any = None
     commands: int = 0
 
 
-def check_event(before: State, after: State, event: Event) -> None:
-    def fail(what: str) -> None:
-        raise InvariantViolation(f"after event {after.events} ({event.type}): {what}")
-
-    if event.type != "game_created" and after.places:
-        for seat in after.seats():
-            if after.total(seat) != CABALLEROS_PER_PLAYER:
-                fail(f"seat {seat} has {after.total(seat)} Caballeros in all")
-        for place, counts in after.places.items():
-            if min(counts) < 0:
-                fail(f"negative count in {place}")
-        if min(after.court) < 0 or min(after.provinces) < 0:
-            fail("negative court or provinces")
-    if before.places and event.type != "king_moved":
-        king = before.king
-        if after.king != king:
-            fail("the King moved without a king_moved event")
-        if before.places[king] != after.places[king]:
-            fail(f"Caballeros entered or left the King's region {king}")
-        if [g == king for g in before.grandes] != [g == king for g in after.grandes]:
-            fail("a Grande entered or left the King's region")
-        if {b for b, p in before.scoreboards.items() if p == king} != \
-                {b for b, p in after.scoreboards.items() if p == king}:
-            fail("a scoreboard entered or left the King's region")
-    if before.scores and any(a < b for a, b in zip(after.scores, before.scores, strict=True)):
-        fail("a score decreased")
+def check_event(module: GameModule, before: Any, after: Any, event: Event) -> None:
+    """The checks made after every event: the game's invariants and the JSON round trip."""
+    surface.check_invariants(module, before, after, event)
     if Event.from_json(json.loads(event.dumps())) != event:
-        fail("the JSON round trip changed the event")
+        raise InvariantViolation(f"{event.type}: the JSON round trip changed the event")
 
 
-def play_random_game(seed: str, players: int, options: dict | None = None,
-                     setup: dict | None = None, check: bool = True,
-                     max_commands: int = 20000) -> GameRecord:
+def play_random_game(seed: str, players: int, options: Mapping[str, Any] | None = None,
+                     setup: Mapping[str, Any] | None = None, check: bool = True,
+                     max_commands: int = 20000, game: str | GameModule = "el-grande"
+                     ) -> GameRecord:
+    module = get_game(game) if isinstance(game, str) else game
     record = GameRecord(seed, players, dict(options or {}))
     rng = random.Random(seed)
-    events = rules.create(players, options, seed, setup)
-    state = State()
+    events = module.create(players, dict(options or {}), seed, setup)
+    state = module.initial()
     for event in events:
-        state = _step(state, event, check)
+        state = _step(module, state, event, check)
     record.events.extend(events)
-    while state.phase != "over":
-        decisions = rules.pending(state)
+    while not module.is_over(state):
+        decisions = module.pending(state)
         if not decisions:
-            raise InvariantViolation(f"nobody can move in phase {state.phase} (event {state.events})")
+            raise InvariantViolation(f"nobody can move after event {len(record.events)}")
         decision = rng.choice(decisions)
-        command = rules.sample_command(state, decision, rng)
+        command = module.sample_command(state, decision, rng)
         try:
-            new = rules.decide(state, command)
+            new = module.decide(state, command)
         except RuleError as err:
             raise InvariantViolation(f"sampled command {command} was refused: {err}") from err
-        for event in new:
-            state = _step(state, event, check)
+        for i, event in enumerate(new):
+            state = _step(module, state, event, check)
             if check and event.type in ("round_ended", "game_ended"):
-                _check_refold(record.events + new[: new.index(event) + 1], state)
+                _check_refold(module, record.events + new[: i + 1], state)
         record.events.extend(new)
         record.commands += 1
         if record.commands > max_commands:
             raise InvariantViolation("the game did not end")
+    if check:
+        _check_refold(module, record.events, state)
     record.state = state
     return record
 
 
-def _step(state: State, event: Event, check: bool) -> State:
-    after = evolve.evolve(state, event)
+def _step(module: GameModule, state: Any, event: Event, check: bool) -> Any:
+    after = module.evolve(state, event)
     if check:
-        check_event(state, after, event)
+        check_event(module, state, after, event)
     return after
 
 
-def _check_refold(events: list[Event], state: State) -> None:
-    if evolve.fold(events) != state:
+def _check_refold(module: GameModule, events: list[Event], state: Any) -> None:
+    if module.fold(events) != state:
         raise InvariantViolation(f"folding {len(events)} events from scratch differs from the "
                                  "incremental state")
 
 
-def simulate_games(games: int, seed: str, counts: list[int], edition: str, short: bool,
+def simulate_games(games: int, seed: str, counts: list[int],
+                   options: Mapping[str, Any] | None = None, game: str = "el-grande",
                    out: Callable[[str], None] = print) -> bool:
-    editions = ["decennial", "original"] if edition == "both" else [edition]
+    """Play `games` random games (player counts cycled from `counts`) and report each; False if
+    any broke an invariant."""
+    module = get_game(game)
+    for count in counts:
+        surface.check_players(module, count)
+    chosen = surface.check_options(module, options)
+    shown = " ".join(f"{k}={v}" for k, v in sorted((options or {}).items()))
     started = time.perf_counter()
     total_events, failures = 0, 0
     for i in range(games):
         players = counts[i % len(counts)]
-        options = {"edition": editions[i % len(editions)], "short_game": short}
         game_seed = f"{seed}-{i}"
+        label = f"game {i + 1} seed={game_seed} players={players}{' ' + shown if shown else ''}"
         try:
-            record = play_random_game(game_seed, players, options)
-        except (InvariantViolation, RuleError, Exception) as err:  # report and go on
+            record = play_random_game(game_seed, players, chosen, game=module)
+        except Exception as err:
             failures += 1
-            out(f"game {i + 1} seed={game_seed} players={players} {options['edition']}: "
-                f"VIOLATION {type(err).__name__}: {err}")
+            out(f"{label}: VIOLATION {type(err).__name__}: {err}")
             continue
-        assert record.state is not None
         total_events += len(record.events)
-        winners = [r["seat"] for r in record.state.ranking if r["rank"] == 1]
-        out(f"game {i + 1} seed={game_seed} players={players} {options['edition']}: "
-            f"{len(record.events)} events, {record.commands} commands, "
-            f"scores {record.state.scores}, winner(s) {winners}: ok")
+        ranking = module.ranking(record.state)
+        scores = [r.get("score") for r in sorted(ranking, key=lambda r: r["seat"])]
+        winners = [r["seat"] for r in ranking if r.get("rank") == 1]
+        out(f"{label}: {len(record.events)} events, {record.commands} commands, "
+            f"scores {scores}, winner(s) {winners}: ok")
     elapsed = time.perf_counter() - started
-    out(f"{games} games, {games - failures} ok, {failures} with violations, {total_events} events, "
-        f"{elapsed:.1f} s")
+    out(f"{games} games of {module.name}, {games - failures} ok, {failures} with violations, "
+        f"{total_events} events, {elapsed:.1f} s")
     return failures == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
@@ -12,20 +13,43 @@ def main() -> None:
     """Play-by-email El Grande: run the service, the workers, and the engine's tools."""
 
 
+def _game_and_options(game: str, options: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
+    """The registered game and its `--option name=value` pairs, or a usage error naming what is
+    allowed."""
+    from domain.core import surface
+    from domain.core.errors import RuleError
+    from domain.games import GAMES, get_game
+
+    try:
+        module = get_game(game)
+        return game, dict(surface.parse_option(module, text) for text in options)
+    except RuleError as error:
+        allowed = error.allowed if error.allowed is not None else sorted(GAMES)
+        raise click.UsageError(f"{error.message} Allowed: {allowed}") from None
+
+
 @main.command()
+@click.option("--game", default="el-grande", show_default=True, help="The game to play.")
+@click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
+              help="A rule option of the game (repeatable), e.g. edition=original.")
 @click.option("--games", default=100, show_default=True, help="How many random games to play.")
 @click.option("--seed", default="simulate", show_default=True, help="Seed of the first game.")
-@click.option("--players", default="2,3,4,5", show_default=True,
-              help="Player counts, cycled over the games (e.g. 5 or 3,4).")
-@click.option("--edition", type=click.Choice(["decennial", "original", "both"]), default="both",
-              show_default=True)
-@click.option("--short", is_flag=True, help="Play the short game (6 rounds).")
-def simulate(games: int, seed: str, players: str, edition: str, short: bool) -> None:
+@click.option("--players", default="", help="Player counts, cycled over the games (e.g. 5 or "
+              "3,4; default: every count the game allows).")
+def simulate(game: str, options: tuple[str, ...], games: int, seed: str, players: str) -> None:
     """Play random games through `decide`, checking the invariants after every event."""
+    from domain.core import surface
+    from domain.core.errors import RuleError
+    from domain.games import get_game
     from domain.simulate import simulate_games
 
-    counts = [int(p) for p in players.split(",")]
-    ok = simulate_games(games, seed, counts, edition, short, out=click.echo)
+    game, chosen = _game_and_options(game, options)
+    low, high = surface.player_range(get_game(game))
+    try:
+        counts = [int(p) for p in players.split(",")] if players else list(range(low, high + 1))
+        ok = simulate_games(games, seed, counts, chosen, game=game, out=click.echo)
+    except (ValueError, RuleError) as error:
+        raise click.UsageError(str(error)) from None
     sys.exit(0 if ok else 1)
 
 
@@ -178,23 +202,26 @@ def player_add(email: str, name: str | None, language: str, time_zone: str) -> N
 
 
 @main.command()
+@click.option("--game", default="el-grande", show_default=True, help="The game to play.")
+@click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
+              help="A rule option of the game (repeatable), e.g. short_game=true.")
 @click.option("--bots", default="greedy,random,random", show_default=True,
-              help="One bot level per seat (2 to 5 of: random, greedy, strong).")
+              help="One bot level per seat (the game's levels, e.g. random, greedy, strong).")
 @click.option("--games", default=200, show_default=True, help="How many games to play.")
 @click.option("--seed", default="arena", show_default=True, help="Seed of the games (seed-0, ...).")
 @click.option("--budget", type=float, default=None,
               help="Seconds per move for the searching levels (default 2).")
 @click.option("--processes", default=2, show_default=True, help="Games played in parallel.")
-@click.option("--short", is_flag=True, help="Play the short game (6 rounds).")
-def arena(bots: str, games: int, seed: str, budget: float | None, processes: int,
-          short: bool) -> None:
+def arena(game: str, options: tuple[str, ...], bots: str, games: int, seed: str,
+          budget: float | None, processes: int) -> None:
     """Bot levels play each other (seats rotated): win rates and mean scores with 95% CIs."""
     from domain.bots.arena import run_arena
 
+    game, chosen = _game_and_options(game, options)
     levels = [b.strip() for b in bots.split(",") if b.strip()]
     try:
         result = run_arena(levels, games, seed=seed, budget=budget, processes=processes,
-                           options={"short_game": short},
+                           options=chosen, game=game,
                            progress=lambda g: click.echo(f"game {g.index}: {g.seats} {g.scores}",
                                                          err=True))
     except ValueError as error:

@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import Connection, exists, insert, select, update
 
+from domain.core import surface
 from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.game import GameModule
@@ -94,6 +95,11 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
         raise Invalid("The same email is given for two seats; each seat needs its own player.")
     if any(players.is_bot_email(e) for e in humans.values()):
         raise Invalid(f"Addresses @{players.BOT_DOMAIN} are for bots: ask for {{\"bot\": level}}.")
+    try:  # what the game says it takes, checked before it is asked to create anything
+        surface.check_players(module, len(emails))
+        surface.check_options(module, options)
+    except RuleError as error:
+        raise Invalid(error.message, allowed=error.allowed) from None
     options = dict(options or {})
     seed = secrets.token_hex(16)
     opening(module, len(emails), options, seed, setup)  # refuse a game that cannot start
@@ -149,13 +155,11 @@ def _check_bot_games(conn: Connection, creator: Player) -> None:
 
 
 def _bot_level(module: GameModule, seat: Any) -> str:
-    from domain.bots import GAMES, LEVELS
-
+    levels = sorted(surface.bot_levels(module))
     level = seat.get("bot") if isinstance(seat, Mapping) else None
-    if level not in LEVELS:
-        raise Invalid("A seat is an email or {\"bot\": level}.", allowed=sorted(LEVELS))
-    if module.name not in GAMES:
-        raise Invalid(f"There are no bots for {module.name}.", allowed=list(GAMES))
+    if level not in levels:
+        raise Invalid("A seat is an email or {\"bot\": level} with one of the game's bot levels.",
+                      allowed=levels)
     return str(level)
 
 

@@ -102,7 +102,7 @@ MAX_BOT_BUDGET = 60.0
 
 def bot_budget() -> float | None:
     """PBEM_BOT_BUDGET: the seconds a searching bot thinks per move (None: the bots' own default,
-    domain.bots.DEFAULT_BUDGET). It bounds the CPU of one bot job, so it must be a finite number
+    the game's own default). It bounds the CPU of one bot job, so it must be a finite number
     of seconds above 0 and at most MAX_BOT_BUDGET: anything else stops the process at start
     rather than letting one move think forever (`inf`) or not at all."""
     raw = os.environ.get("PBEM_BOT_BUDGET", "").strip()

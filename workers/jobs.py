@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 
 MAX_STEPS = 20
 BOT_BUDGET: float | None = config.bot_budget()
-"""Seconds per move for the bot levels that search (None: domain.bots.DEFAULT_BUDGET)."""
+"""Seconds per move for the bot levels that search (None: the game's own default)."""
 TASK_GRACE = timedelta(seconds=5)  # a task row not done this long after its commit: republish
 REPUBLISH_EVERY = timedelta(seconds=30)
 DIGEST_HOUR = 7  # local time of the player

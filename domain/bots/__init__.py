@@ -4,24 +4,22 @@ A bot never receives the game state: `Bot.choose(view, decision, rng)` gets what
 (`module.view(state, seat)`, the same as a human's view) and the decision the seat must take. Bots
 that need a full state to simulate build one consistent with the view (`elgrande.determinize`).
 
-Levels: `random` (uniform over legal moves), `greedy` (one ply on a static evaluation) and `strong`
-(flat Monte-Carlo search over the greedy bot's best candidates with determinised playouts, within a
-time budget per move). The service calls `play(module, state, seat, level, rng, budget)`.
+The levels are the game's (`module.bots`, e.g. El Grande's random, greedy and strong in
+`domain/elgrande/bots/`); a game without bots gets the generic random one from its
+`sample_command` (`domain.core.surface`). The service calls `play(module, state, seat, level, rng,
+budget)`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any, Protocol
 
+from domain.core import surface
 from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.game import GameModule
-
-DEFAULT_BUDGET = 2.0
-"""Seconds per move for the levels that search."""
 
 
 class Bot(Protocol):
@@ -31,39 +29,20 @@ class Bot(Protocol):
         """A legal command for `decision`, seeing only `view` (the deciding seat's view)."""
 
 
-def _random(budget: float | None) -> Bot:
-    from domain.bots.random_bot import RandomBot
-
-    return RandomBot(budget)
-
-
-def _greedy(budget: float | None) -> Bot:
-    from domain.bots.greedy import GreedyBot
-
-    return GreedyBot(budget)
+def levels(module: GameModule) -> list[str]:
+    """The bot levels the game has (at least `random`)."""
+    return sorted(surface.bot_levels(module))
 
 
-def _strong(budget: float | None) -> Bot:
-    from domain.bots.strong import StrongBot
-
-    return StrongBot(budget if budget is not None else DEFAULT_BUDGET)
-
-
-LEVELS: dict[str, Callable[[float | None], Bot]] = {
-    "random": _random,
-    "greedy": _greedy,
-    "strong": _strong,
-}
-GAMES = ("el-grande",)
-"""Games the bots can play."""
-
-
-def make_bot(level: str, budget: float | None = None) -> Bot:
+def make_bot(module: GameModule, level: str, budget: float | None = None) -> Bot:
+    """A bot of `level` for the game (a RuleError listing the game's levels if it has no such)."""
+    factories = surface.bot_levels(module)
     try:
-        factory = LEVELS[level]
+        factory = factories[level]
     except KeyError:
-        raise RuleError(f"Unknown bot level {level!r}.", allowed=sorted(LEVELS)) from None
-    return factory(budget)
+        raise RuleError(f"Unknown bot level {level!r}.", allowed=sorted(factories)) from None
+    bot: Bot = factory(budget)
+    return bot
 
 
 def decision_for(module: GameModule, state: Any, seat: int) -> Decision:
@@ -76,13 +55,14 @@ def decision_for(module: GameModule, state: Any, seat: int) -> Decision:
 def play(module: GameModule, state: Any, seat: int, level: str, rng: random.Random,
          budget: float | None = None, decision: Decision | None = None) -> Command:
     """The bot's command for `seat`'s pending decision. The bot gets the seat's view only."""
-    if module.name not in GAMES:
-        raise RuleError(f"No bots for {module.name}.", allowed=list(GAMES))
     decision = decision or decision_for(module, state, seat)
     if decision.seat != seat:
         raise RuleError(f"That decision belongs to seat {decision.seat}, not {seat}.")
     view = module.view(state, seat)
-    return make_bot(level, budget).choose(view, decision, rng)
+    bot = make_bot(module, level, budget)
+    if isinstance(bot, surface.SampleBot):
+        bot.bind(state)
+    return bot.choose(view, decision, rng)
 
 
-__all__ = ["DEFAULT_BUDGET", "LEVELS", "Bot", "decision_for", "make_bot", "play"]
+__all__ = ["Bot", "decision_for", "levels", "make_bot", "play"]

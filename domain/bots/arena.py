@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
 
-from domain.bots import LEVELS, make_bot
-from domain.elgrande.module import GAME
+from domain.bots import make_bot
+from domain.core import surface
+from domain.games import get_game
 
 
 @dataclass
@@ -38,34 +39,40 @@ def seating(levels: Sequence[str], index: int) -> list[str]:
 
 
 def play_game(levels: Sequence[str], index: int, seed: str, budget: float | None = None,
-              options: dict[str, Any] | None = None) -> GameResult:
+              options: dict[str, Any] | None = None, game: str = "el-grande") -> GameResult:
     seats = seating(levels, index)
     game_seed = f"{seed}-{index}"
     rng = random.Random(f"{game_seed}-bots")
-    bots = {level: make_bot(level, budget) for level in set(seats)}
-    state = GAME.fold(GAME.create(len(seats), options or {}, game_seed))
+    module = get_game(game)
+    bots = {level: make_bot(module, level, budget) for level in set(seats)}
+    state = module.fold(module.create(len(seats), options or {}, game_seed, None))
     result = GameResult(index, seats, [], [])
-    while not GAME.is_over(state):
-        decision = GAME.pending(state)[0]
+    while not module.is_over(state):
+        decision = module.pending(state)[0]
         if decision.seat is None:
-            command = GAME.default_command(state, decision)
+            command = module.default_command(state, decision)
         else:
             level = seats[decision.seat]
+            bot = bots[level]
+            if isinstance(bot, surface.SampleBot):
+                bot.bind(state)
             started = time.perf_counter()
-            command = bots[level].choose(GAME.view(state, decision.seat), decision, rng)
+            command = bot.choose(module.view(state, decision.seat), decision, rng)
             spent = time.perf_counter() - started
             result.moves[level] = result.moves.get(level, 0) + 1
             result.seconds[level] = result.seconds.get(level, 0.0) + spent
             result.slowest[level] = max(result.slowest.get(level, 0.0), spent)
-        state = GAME.fold(GAME.decide(state, command), state)
-    result.scores = list(state.scores)
+        state = module.fold(module.decide(state, command), state)
+    by_seat = {r["seat"]: r for r in module.ranking(state)}
+    result.scores = [int(by_seat[s].get("score", 0)) for s in range(len(seats))]
     top = max(result.scores)
     winners = [s for s, x in enumerate(result.scores) if x == top]
     result.credits = [1 / len(winners) if s in winners else 0.0 for s in range(len(seats))]
     return result
 
 
-def _play(args: tuple[Sequence[str], int, str, float | None, dict[str, Any] | None]) -> GameResult:
+def _play(args: tuple[Sequence[str], int, str, float | None, dict[str, Any] | None, str]
+          ) -> GameResult:
     return play_game(*args)
 
 
@@ -136,16 +143,22 @@ def summarise(levels: Sequence[str], games: Sequence[GameResult]) -> list[LevelS
 
 def run_arena(levels: Sequence[str], games: int, seed: str = "arena", budget: float | None = None,
               options: dict[str, Any] | None = None, processes: int = 2,
-              progress: Callable[[GameResult], None] | None = None) -> ArenaResult:
-    """Play `games` games between `levels` (one level per seat) and summarise them."""
+              progress: Callable[[GameResult], None] | None = None,
+              game: str = "el-grande") -> ArenaResult:
+    """Play `games` games of `game` between `levels` (one level per seat) and summarise them."""
     levels = list(levels)
-    if not 2 <= len(levels) <= 5:
-        raise ValueError("El Grande is for 2 to 5 players: give 2 to 5 bot levels")
-    unknown = sorted(set(levels) - set(LEVELS))
+    module = get_game(game)
+    low, high = surface.player_range(module)
+    if not low <= len(levels) <= high:
+        raise ValueError(f"{surface.title(module)} is for {low} to {high} players: give {low} to "
+                         f"{high} bot levels")
+    known = surface.bot_levels(module)
+    unknown = sorted(set(levels) - set(known))
     if unknown:
-        raise ValueError(f"unknown bot level(s) {', '.join(unknown)}; levels: {', '.join(LEVELS)}")
+        raise ValueError(f"unknown bot level(s) {', '.join(unknown)}; levels: {', '.join(known)}")
+    options = surface.check_options(module, options)
     started = time.perf_counter()
-    jobs = [(levels, i, seed, budget, options) for i in range(games)]
+    jobs = [(levels, i, seed, budget, options, game) for i in range(games)]
     results: list[GameResult] = []
     if processes > 1 and games > 1:
         with get_context("spawn").Pool(processes) as pool:

@@ -18,6 +18,9 @@ from domain.core.events import Event, Upcasters
 
 Viewer = int | None
 
+LANGUAGES = ("en", "fr", "it")
+"""The languages every word a player reads exists in."""
+
 
 @dataclass(frozen=True)
 class Message:
@@ -30,9 +33,39 @@ class Message:
         return {"key": self.key, "params": dict(self.params)}
 
 
+@dataclass(frozen=True)
+class OptionSpec:
+    """One rule option of a game: its name, allowed values, default, and what it means (en/fr/it).
+
+    The API validates `options` against these, the create-game page offers them, and the game's
+    `create` still has the last word (it raises a RuleError for a value it cannot take)."""
+
+    name: str
+    allowed: tuple[Any, ...]
+    default: Any
+    description: Mapping[str, str]
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        return {"name": self.name, "allowed": list(self.allowed), "default": self.default,
+                "description": self.description.get(lang) or self.description.get("en", "")}
+
+
+class InvariantViolation(AssertionError):
+    """A game's invariant failed after an event (raised by `invariants`, reported by simulate)."""
+
+
 class GameModule(Protocol):
+    """The rules surface every game has. Optional facets (looked up with `getattr` by
+    `domain.core.surface`, which supplies the generic fallback) are: `bots` (level name → factory
+    of a `domain.bots.Bot`), `invariants(before, after, event)` for `pbem simulate`."""
+
     name: str
     upcasters: Upcasters
+    title: Mapping[str, str]
+    """The game's name as players read it, by language."""
+    min_players: int
+    max_players: int
+    option_specs: tuple[OptionSpec, ...]
 
     def create(
         self, players: int, options: Mapping[str, Any], seed: str, setup: Mapping[str, Any] | None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from domain.core.commands import Command
@@ -14,6 +15,8 @@ from domain.core.game import Message, Viewer
 from domain.elgrande import describe as describing
 from domain.elgrande import evolve as evolving
 from domain.elgrande import rules, views
+from domain.elgrande.options import OPTIONS
+from domain.elgrande.rules import MAX_PLAYERS, MIN_PLAYERS
 from domain.elgrande.state import State
 
 UPCASTERS = Upcasters()
@@ -23,6 +26,24 @@ UPCASTERS = Upcasters()
 class ElGrande:
     name = "el-grande"
     upcasters = UPCASTERS
+    title: Mapping[str, str] = MappingProxyType({"en": "El Grande", "fr": "El Grande",
+                                                 "it": "El Grande"})
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    option_specs = OPTIONS
+
+    @property
+    def bots(self) -> dict[str, Any]:
+        """Bot levels by name (imported on first use: the search bots are large)."""
+        from domain.elgrande.bots import LEVELS
+
+        return LEVELS
+
+    def invariants(self, before: State, after: State, event: Event) -> None:
+        """What must hold after every event (`pbem simulate`): see `elgrande.invariants`."""
+        from domain.elgrande.invariants import check_event
+
+        check_event(before, after, event)
 
     def create(self, players: int, options: Mapping[str, Any] | None, seed: str,
                setup: Mapping[str, Any] | None = None) -> list[Event]:

@@ -7,28 +7,43 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from domain.core.errors import RuleError
+from domain.core.game import OptionSpec
 
-# name → (allowed values, default, what it means)
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("edition", ("decennial", "original"), "decennial", {
+        "en": "Which rulebook decides the cards that differ (kings_return, one_from_each, grande, "
+              "eviction).",
+        "fr": "Quelle règle décide des cartes qui diffèrent (retour du roi, un de chaque, Grande, "
+              "expulsion) : l'édition du dixième anniversaire ou l'originale.",
+        "it": "Quale regolamento decide le carte che differiscono (ritorno del re, uno per "
+              "ciascuno, Grande, espulsione): l'edizione del decennale o l'originale.",
+    }),
+    OptionSpec("castillo_visibility", ("memory", "open"), "memory", {
+        "en": "memory: each player sees only their own Castillo count (the log announces "
+              "additions); open: everyone sees every count.",
+        "fr": "memory : chacun ne voit que ses propres Caballeros dans le Castillo (le journal "
+              "annonce les ajouts) ; open : tout le monde voit tout.",
+        "it": "memory: ognuno vede solo i propri Caballeros nel Castillo (il registro annuncia "
+              "le aggiunte); open: tutti vedono tutto.",
+    }),
+    OptionSpec("take_exact", (False, True), False, {
+        "en": "Take exactly the power card's number of Caballeros to court (original rule) "
+              "instead of up to it.",
+        "fr": "Amener à la cour exactement le nombre de Caballeros de la carte de pouvoir (règle "
+              "originale) au lieu d'au plus ce nombre.",
+        "it": "Portare a corte esattamente il numero di Caballeros della carta potere (regola "
+              "originale) invece di al massimo quel numero.",
+    }),
+    OptionSpec("short_game", (False, True), False, {
+        "en": "Skip rounds 1, 4 and 7 (six rounds).",
+        "fr": "Sauter les manches 1, 4 et 7 (six manches).",
+        "it": "Saltare i turni 1, 4 e 7 (sei turni).",
+    }),
+)
+"""El Grande's rule options (the one place for their names, allowed values and defaults)."""
+
 OPTION_SPECS: dict[str, tuple[tuple[Any, ...], Any, str]] = {
-    "edition": (
-        ("decennial", "original"),
-        "decennial",
-        "Which rulebook decides the cards that differ (kings_return, one_from_each, grande, "
-        "eviction).",
-    ),
-    "castillo_visibility": (
-        ("memory", "open"),
-        "memory",
-        "memory: each player sees only their own Castillo count (the log announces additions); "
-        "open: everyone sees every count.",
-    ),
-    "take_exact": (
-        (False, True),
-        False,
-        "Take exactly the power card's number of Caballeros to court (original rule) instead of "
-        "up to it.",
-    ),
-    "short_game": ((False, True), False, "Skip rounds 1, 4 and 7 (six rounds)."),
+    spec.name: (spec.allowed, spec.default, spec.description["en"]) for spec in OPTIONS
 }
 
 

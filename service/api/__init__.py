@@ -13,7 +13,7 @@ from service.context import Context
 
 def create_app(service: Context | None = None, **config: Any) -> Flask:
     from service import context
-    from service.api import account, audit, games
+    from service.api import account, audit, catalogue, games
 
     service = service or context.current()
     app = Flask(__name__)
@@ -37,6 +37,7 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
     api.register_blueprint(games.blp)
     api.register_blueprint(account.blp)
     api.register_blueprint(audit.blp)
+    api.register_blueprint(catalogue.blp)
     problems.register(app)
     from service import web
 

@@ -8,8 +8,6 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import ValidationError, fields, validate
 
-from domain.bots import LEVELS
-
 MAX_INT = 2**31 - 1  # the database's integer: larger numbers are refused, not overflowed
 GAME_ID = validate.Regexp(r"^[a-z0-9]{1,32}$", error="not a game id")
 
@@ -26,17 +24,18 @@ class SeatIn(fields.Field):
         super().__init__(metadata={"oneOf": [
             {"type": "string", "format": "email", "maxLength": 320},
             {"type": "object", "required": ["bot"], "additionalProperties": False,
-             "properties": {"bot": {"type": "string", "enum": sorted(LEVELS)}}}]}, **kwargs)
+             "properties": {"bot": {"type": "string", "maxLength": 32,
+                                    "description": "a bot level of the game"}}}]}, **kwargs)
 
     _email = fields.Email(validate=validate.Length(max=320))
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, str):
             return self._email.deserialize(value)
-        if isinstance(value, dict) and set(value) == {"bot"} and value["bot"] in LEVELS:
+        if isinstance(value, dict) and set(value) == {"bot"} and isinstance(value["bot"], str) \
+                and 0 < len(value["bot"]) <= 32:
             return {"bot": value["bot"]}
-        raise ValidationError(f"An email, or {{\"bot\": level}} with a level among "
-                              f"{sorted(LEVELS)}.")
+        raise ValidationError("An email, or {\"bot\": level} with one of the game's bot levels.")
 
 
 class GameCreate(Strict):
@@ -191,3 +190,23 @@ class PreferencesIn(Strict):
 class PreferencesOut(ma.Schema):
     daily_digest = fields.Boolean()
     vacations = fields.List(fields.Nested(Vacation))
+
+
+class OptionOut(ma.Schema):
+    name = fields.String()
+    allowed = fields.List(fields.Raw())
+    default = fields.Raw()
+    description = fields.String()
+
+
+class GameKind(ma.Schema):
+    game = fields.String(metadata={"description": "the id to pass as `game` to POST /api/games"})
+    title = fields.String()
+    min_players = fields.Integer()
+    max_players = fields.Integer()
+    options = fields.List(fields.Nested(OptionOut))
+    bots = fields.List(fields.String(), metadata={"description": "bot levels for a seat"})
+
+
+class Catalogue(ma.Schema):
+    games = fields.List(fields.Nested(GameKind))

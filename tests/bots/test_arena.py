@@ -47,7 +47,7 @@ def test_unknown_levels_and_player_counts_are_refused():
 
 def test_the_pbem_arena_command():
     result = CliRunner().invoke(main, ["arena", "--bots", "greedy,random", "--games", "2",
-                                       "--seed", "cli", "--processes", "1", "--short"])
+                                       "--seed", "cli", "--processes", "1", "--option", "short_game=true"])
     assert result.exit_code == 0, result.output
     assert "win rate" in result.output and "greedy" in result.output
     bad = CliRunner().invoke(main, ["arena", "--bots", "greedy,nobody", "--games", "1"])

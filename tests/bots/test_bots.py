@@ -8,13 +8,14 @@ import random
 import pytest
 
 import domain.bots as bots
-from domain.bots import LEVELS, make_bot, play
-from domain.bots.greedy import GreedyBot
-from domain.bots.random_bot import RandomBot
-from domain.bots.strong import StrongBot
+from domain.bots import make_bot, play
 from domain.core.errors import RuleError
 from domain.core.events import thaw
 from domain.elgrande import evolve, rules, views
+from domain.elgrande.bots import DEFAULT_BUDGET, LEVELS
+from domain.elgrande.bots.greedy import GreedyBot
+from domain.elgrande.bots.random_bot import RandomBot
+from domain.elgrande.bots.strong import StrongBot
 from domain.elgrande.data import CASTILLO
 from domain.elgrande.module import GAME
 from domain.elgrande.state import State
@@ -28,12 +29,12 @@ def quick_strong() -> StrongBot:
 
 def test_levels_are_registered_by_name():
     assert set(LEVELS) == {"random", "greedy", "strong"}
-    assert isinstance(make_bot("random"), RandomBot)
-    assert isinstance(make_bot("greedy"), GreedyBot)
-    assert make_bot("strong").budget == bots.DEFAULT_BUDGET <= 2.0
-    assert make_bot("strong", 0.5).budget == 0.5
+    assert isinstance(make_bot(GAME, "random"), RandomBot)
+    assert isinstance(make_bot(GAME, "greedy"), GreedyBot)
+    assert make_bot(GAME, "strong").budget == DEFAULT_BUDGET <= 2.0
+    assert make_bot(GAME, "strong", 0.5).budget == 0.5
     with pytest.raises(RuleError):
-        make_bot("grandmaster")
+        make_bot(GAME, "grandmaster")
 
 
 @pytest.mark.parametrize("bot_class", [RandomBot, GreedyBot, StrongBot])
@@ -45,7 +46,7 @@ def test_the_interface_takes_a_view_and_a_decision_only(bot_class):
 @pytest.mark.parametrize(("players", "options"), VARIANTS)
 @pytest.mark.parametrize("level", ["random", "greedy"])
 def test_every_command_is_legal_along_random_games(level, players, options):
-    bot = make_bot(level)
+    bot = make_bot(GAME, level)
     rng = random.Random(5)
     every = 1 if level == "random" else 4
     for s, d in random_positions(f"legal-{level}-{players}", players, options, every=every):
@@ -181,3 +182,23 @@ def test_greedy_prefers_a_scoring_it_wins():
         command = bot.choose(views.view(s, 0), rules.pending(s)[0], random.Random(0))
     assert command.type == "special"
     assert command.params["place"] == "granada"
+
+
+def test_a_game_without_bots_gets_the_generic_random_bot_and_plays_to_the_end():
+    from domain.simulate import play_random_game
+    from tests.service.toygame import GAME as TOY
+
+    assert bots.levels(TOY) == ["random"]
+    with pytest.raises(RuleError) as refused:
+        make_bot(TOY, "greedy")
+    assert refused.value.allowed == ["random"]
+    state = TOY.fold(TOY.create(3, {}, "generic-bot", None))
+    rng = random.Random(5)
+    while not TOY.is_over(state):
+        decision = TOY.pending(state)[0]
+        command = (TOY.default_command(state, decision) if decision.seat is None
+                   else play(TOY, state, decision.seat, "random", rng))
+        state = TOY.fold(TOY.decide(state, command), state)
+    assert len(TOY.ranking(state)) == 3
+    # The simulator runs any game module, with the generic checks when it has no invariants.
+    assert play_random_game("toy", 2, game=TOY).commands > 0

@@ -18,7 +18,8 @@ import pytest
 from domain.core.events import Event
 from domain.elgrande import evolve
 from domain.elgrande.data import POWER_CARDS
-from domain.simulate import InvariantViolation, check_event, play_random_game
+from domain.elgrande.invariants import check_event
+from domain.simulate import InvariantViolation, play_random_game
 from tests.domain.helpers import Table
 
 CHUNKS = 20
@@ -155,4 +156,23 @@ def test_pbem_simulate_plays_games_and_prints_a_summary():
     assert len(lines) == 4
     for n, line in enumerate(lines[:3], start=1):
         assert line.startswith(f"game {n} ") and line.endswith(": ok")
-    assert lines[3].startswith("3 games, 3 ok, 0 with violations")
+    assert lines[3].startswith("3 games of el-grande, 3 ok, 0 with violations")
+
+
+def test_pbem_simulate_takes_the_game_and_its_options():
+    pbem = Path(sys.executable).with_name("pbem")
+    result = subprocess.run([str(pbem), "simulate", "--game", "el-grande", "--games", "2",
+                             "--players", "3", "--option", "edition=original",
+                             "--option", "short_game=true"],
+                            capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert all("players=3 edition=original short_game=True" in line for line in lines[:2])
+    assert lines[2].startswith("2 games of el-grande, 2 ok")
+    for bad, says in ((["--game", "chess"], "Unknown game"),
+                      (["--option", "edition=first"], "edition"),
+                      (["--option", "speed=fast"], "Not an option"),
+                      (["--players", "7"], "2 to 5 players")):
+        refused = subprocess.run([str(pbem), "simulate", "--games", "1", *bad],
+                                 capture_output=True, text=True, timeout=60, check=False)
+        assert refused.returncode == 2 and says in refused.stderr, (bad, refused.stderr)

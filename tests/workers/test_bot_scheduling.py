@@ -157,7 +157,7 @@ def test_a_bot_budget_that_would_not_bound_a_job_stops_the_process(
 
 def test_the_bot_budget_setting(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PBEM_BOT_BUDGET", raising=False)
-    assert config.bot_budget() is None  # the bots' default: domain.bots.DEFAULT_BUDGET
+    assert config.bot_budget() is None  # the game's own default
     monkeypatch.setenv("PBEM_BOT_BUDGET", "0.5")
     assert config.bot_budget() == 0.5
 

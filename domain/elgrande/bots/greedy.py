@@ -17,7 +17,12 @@ import random
 from collections import Counter
 from typing import Any
 
-from domain.bots.evaluate import (
+from domain.core.commands import Command
+from domain.core.decisions import Decision
+from domain.core.errors import RuleError
+from domain.elgrande import rules
+from domain.elgrande.actions import CARDS, MoveCard, move_sources, move_targets
+from domain.elgrande.bots.evaluate import (
     COURT,
     PROVINCES,
     Weights,
@@ -26,12 +31,7 @@ from domain.bots.evaluate import (
     relative,
     seat_values,
 )
-from domain.bots.sim import Policy, default_policy, settle, step
-from domain.core.commands import Command
-from domain.core.decisions import Decision
-from domain.core.errors import RuleError
-from domain.elgrande import rules
-from domain.elgrande.actions import CARDS, MoveCard, move_sources, move_targets
+from domain.elgrande.bots.sim import Policy, default_policy, settle, step
 from domain.elgrande.data import CASTILLO, POWER_CABALLEROS, REGION_IDS, SCOREBOARDS
 from domain.elgrande.determinize import determinize
 from domain.elgrande.state import State

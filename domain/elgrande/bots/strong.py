@@ -20,19 +20,19 @@ import random
 import time
 from typing import Any
 
-from domain.bots.evaluate import Weights, evaluate
-from domain.bots.greedy import (
+from domain.core.commands import Command
+from domain.core.decisions import Decision
+from domain.core.errors import RuleError
+from domain.elgrande import rules
+from domain.elgrande.bots.evaluate import Weights, evaluate
+from domain.elgrande.bots.greedy import (
     Judge,
     _option_command,
     greedy_placement,
     power_values,
     special_candidates,
 )
-from domain.bots.sim import settle, step
-from domain.core.commands import Command
-from domain.core.decisions import Decision
-from domain.core.errors import RuleError
-from domain.elgrande import rules
+from domain.elgrande.bots.sim import settle, step
 from domain.elgrande.determinize import determinize
 from domain.elgrande.state import State
 

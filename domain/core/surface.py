@@ -1,0 +1,128 @@
+"""What the rest of the system asks of any game, with the generic answer where a game gives less.
+
+A game module must have the rules surface (`domain.core.game.GameModule`); everything else is a
+facet it may provide. The service, the workers, the emails, the bots' runner and the simulator go
+through these functions, never through a game's own modules, so a new game that has only rules is
+still playable everywhere (a random bot from `sample_command`, no extra invariants), and a game
+that has more gets it used.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from domain.core.commands import Command
+from domain.core.decisions import Decision
+from domain.core.errors import RuleError
+from domain.core.events import Event
+from domain.core.game import GameModule, OptionSpec
+
+
+def title(module: GameModule, lang: str = "en") -> str:
+    names: Mapping[str, str] = getattr(module, "title", None) or {}
+    return names.get(lang) or names.get("en") or module.name
+
+
+def option_specs(module: GameModule) -> tuple[OptionSpec, ...]:
+    return tuple(getattr(module, "option_specs", ()) or ())
+
+
+def player_range(module: GameModule) -> tuple[int, int]:
+    return int(getattr(module, "min_players", 1)), int(getattr(module, "max_players", 8))
+
+
+def check_players(module: GameModule, count: int) -> None:
+    """A RuleError unless the game can be played by `count` players."""
+    low, high = player_range(module)
+    if not low <= count <= high:
+        raise RuleError(f"{title(module)} is played by {low} to {high} players, not {count}.",
+                        allowed={"players": [low, high]})
+
+
+def check_options(module: GameModule, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The options with their defaults filled in, or a RuleError naming the first wrong one.
+
+    Booleans must be booleans and numbers numbers (`1` is not `True`): an option's value is stored
+    in the game's first event for ever, so it is checked for its exact type."""
+    specs = {spec.name: spec for spec in option_specs(module)}
+    raw = dict(raw or {})
+    unknown = sorted(set(raw) - set(specs))
+    if unknown:
+        raise RuleError(f"Unknown option(s) {', '.join(unknown)}.", allowed=sorted(specs))
+    values: dict[str, Any] = {}
+    for name, spec in specs.items():
+        value = raw.get(name, spec.default)
+        if value not in spec.allowed or type(value) is not type(spec.default):
+            shown = ", ".join(repr(a) for a in spec.allowed)
+            raise RuleError(f"Option {name} cannot be {value!r}; allowed: {shown}.",
+                            allowed={name: list(spec.allowed)})
+        values[name] = value
+    return values
+
+
+def parse_option(module: GameModule, text: str) -> tuple[str, Any]:
+    """`name=value` from a command line, the value read as the option's own type."""
+    name, sep, raw = text.partition("=")
+    name = name.strip()
+    specs = {spec.name: spec for spec in option_specs(module)}
+    if not sep or name not in specs:
+        raise RuleError(f"Not an option of {title(module)}: {text!r} (write name=value).",
+                        allowed=sorted(specs))
+    for value in specs[name].allowed:
+        if str(value).lower() == raw.strip().lower():
+            return name, value
+    raise RuleError(f"Option {name} cannot be {raw!r}.", allowed={name: list(specs[name].allowed)})
+
+
+# --- bots --------------------------------------------------------------------------------------
+
+
+class SampleBot:
+    """The generic random bot for a game that has none of its own: a uniformly chosen legal move.
+
+    With enumerated options it picks among them seeing nothing else. Otherwise it asks the game's
+    `sample_command`, which needs a state: `bind` gives it the true state. That leaks nothing a
+    player could not know, because the sampler draws among the seat's own legal moves, which depend
+    only on what the seat may see."""
+
+    level = "random"
+
+    def __init__(self, module: GameModule, budget: float | None = None) -> None:
+        self.module = module
+        self.state: Any = None
+
+    def bind(self, state: Any) -> SampleBot:
+        self.state = state
+        return self
+
+    def choose(self, view: dict[str, Any], decision: Decision, rng: random.Random) -> Command:
+        if decision.options:
+            option = rng.choice(decision.options)
+            return Command(option["type"], decision.seat,
+                           {k: v for k, v in option.items() if k != "type"})
+        if self.state is None:
+            raise RuleError("This game's random bot needs the game to sample from.")
+        return self.module.sample_command(self.state, decision, rng)
+
+
+BotFactory = Callable[[float | None], Any]
+
+
+def bot_levels(module: GameModule) -> dict[str, BotFactory]:
+    """The game's bot levels by name; a game without bots gets the generic random one."""
+    levels: Mapping[str, BotFactory] | None = getattr(module, "bots", None)
+    if levels:
+        return dict(levels)
+    return {"random": lambda budget: SampleBot(module, budget)}
+
+
+# --- invariants ---------------------------------------------------------------------------------
+
+
+def check_invariants(module: GameModule, before: Any, after: Any, event: Event) -> None:
+    """The game's own invariants after one event (InvariantViolation), if it has any."""
+    check: Callable[[Any, Any, Event], None] | None = getattr(module, "invariants", None)
+    if check is not None:
+        check(before, after, event)
