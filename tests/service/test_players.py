@@ -99,8 +99,8 @@ def test_pbem_db_upgrade_and_serve_work_on_a_fresh_instance(tmp_path: Path) -> N
     done = subprocess.run([pbem, "db", "upgrade"], env=env, capture_output=True, text=True,
                           timeout=60, check=False)
     assert done.returncode == 0, done.stderr
-    head = sorted(p.name.split("_")[0] for p in (Path(__file__).parents[2] / "alembic" / "versions")
-                  .glob("[0-9]*.py"))[-1]
+    versions = Path(__file__).parents[2] / "service" / "migrations" / "versions"
+    head = sorted(p.name.split("_")[0] for p in versions.glob("[0-9]*.py"))[-1]
     assert f"revision {head}" in done.stdout
     assert (tmp_path / "instance" / "pbem.sqlite3").exists()
 

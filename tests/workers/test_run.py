@@ -1,33 +1,14 @@
-"""Running it: docker-compose.yml parses and has every service; the embedded runner of
-`pbem serve` settles secrets in process and runs the beat's work without Redis."""
+"""Running it: the embedded runner of `pbem serve` settles secrets in process and runs the beat's
+work without Redis (the production stack, docker-compose.yml, is tests/packaging's)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
-
-import yaml
 
 from tests.workers.conftest import FakeClock, of_type
 from tests.workers.helpers import bid, new_game
 from workers.embedded import Embedded
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def test_docker_compose_has_every_service() -> None:
-    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
-    services = compose["services"]
-    assert {"postgres", "redis", "web", "worker", "beat", "mail"} <= set(services)
-    for name in ("web", "worker", "beat"):
-        env = services[name]["environment"]
-        assert env["PBEM_DATABASE_URL"].startswith("postgresql+psycopg://")
-        assert env["PBEM_BROKER_URL"].startswith("redis://redis:6379/")
-        assert set(services[name]["depends_on"]) >= {"postgres", "redis"}
-    assert services["worker"]["command"][:2] == ["pbem", "worker"]
-    assert services["beat"]["command"][:2] == ["pbem", "beat"]
-    assert services["worker"]["environment"]["PBEM_SMTP_HOST"] == "mail"
 
 
 def test_embedded_runner(ctx: Any, make_player: Any, frozen: FakeClock) -> None:

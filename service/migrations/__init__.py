@@ -1,7 +1,9 @@
 """Apply Alembic migrations from code (`pbem db upgrade`, `pbem serve`, the tests).
 
-The migration scripts live in the repository's `alembic/` folder (the project is installed in
-editable mode, as bin/setup does), next to `alembic.ini`.
+The migration scripts live in this package (`env.py`, `versions/`, `script.py.mako`) and ship in
+the wheel as package data, so an installed service migrates its database as a checkout does; the
+configuration is built here, not read from a file beside the source. The repository's
+`alembic.ini` only serves developers who run the `alembic` command itself (`alembic revision -m`).
 """
 
 from __future__ import annotations
@@ -14,12 +16,12 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine
 
-ROOT = Path(__file__).resolve().parent.parent
+SCRIPTS = Path(__file__).resolve().parent
 
 
 def alembic_config() -> Config:
-    config = Config(str(ROOT / "alembic.ini"))
-    config.set_main_option("script_location", str(ROOT / "alembic"))
+    config = Config()
+    config.set_main_option("script_location", str(SCRIPTS))
     return config
 
 
