@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from service import commands, db
-from service.tables import deadlines, outbox
+from service import commands, db, records
+from service.tables import deadlines, outbox, seats
 from tests.workers.conftest import FakeClock, of_type
 from tests.workers.helpers import bid, new_game
 from workers import jobs
+from workers.clock import aware
 
 T = datetime(2030, 1, 7, 8, 0, tzinfo=UTC)
 
@@ -61,3 +62,22 @@ def _deadline_of(ctx: Any, game_id: str, seat: int) -> int:
             deadlines.c.game_id == game_id, deadlines.c.seat == seat,
             deadlines.c.closed_at.is_(None))).scalar_one())
 
+
+def test_an_imported_game_in_play_gets_deadlines_and_your_turn_mails(
+        ctx: Any, make_player: Any, frozen: FakeClock) -> None:
+    game_id, (_ann, bob) = new_game(make_player, turn_hours=2)
+    bid(bob, game_id, 2)  # the game waits on Ann
+    lines = list(records.export_lines(ctx, game_id))
+    frozen.set(T + timedelta(days=1))
+    copy = records.import_record(ctx, records.parse(lines), game_id="importedgame")
+    with db.read(ctx.engine) as conn:
+        ann_id = conn.execute(select(seats.c.player_id).where(
+            seats.c.game_id == copy, seats.c.seat == 0)).scalar_one()
+        rows = conn.execute(select(deadlines).where(deadlines.c.game_id == copy)).all()
+    # Ann is told it is her turn, and her deadline runs from the import, with a full turn.
+    assert [m.player_id for m in _mails(ctx, copy, "your-turn")] == [ann_id]
+    assert [(r.seat, aware(r.due_at)) for r in rows] == [(0, T + timedelta(days=1, hours=72))]
+    # The imported game's deadline is enforced like any other (default policy, default move).
+    jobs.enforce_deadlines(ctx, T + timedelta(days=5))
+    assert [r.payload["seat"] for r in of_type(ctx, copy, "bid_submitted")] == [1, 0]
+    assert len(_mails(ctx, copy, "auto-move")) == 1
