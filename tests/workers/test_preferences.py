@@ -4,6 +4,7 @@ and the command line, running deadlines follow every change, and no player's sto
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -98,6 +99,14 @@ def test_a_vacation_set_on_the_web_page_moves_the_running_deadline(
     assert abs(_due(ctx, game_id, 0) - (back + 4 * HOUR)) < timedelta(seconds=1)
     assert "2030-01-16 23:59" in saved.text  # listed on the page
     assert jobs.enforce_deadlines(ctx, T + 5 * HOUR) == 0  # she is away: nothing played for her
+    # Back a day early: she cancels it on the page; it ends now and her four hours run again.
+    frozen.set(T + DAY)
+    page = web.get("/settings").text
+    (vacation_id,) = re.findall(r'name="cancel_vacation" value="(\d+)"', page)
+    web.post("/settings", data={"csrf_token": csrf_of(page), "name": "Ann", "language": "en",
+                                "time_zone": "UTC", "cancel_vacation": vacation_id})
+    assert _windows(ctx, _player_id(ctx, "ann@example.com")) == [(T, T + DAY)]
+    assert _due(ctx, game_id, 0) == T + DAY + 4 * HOUR
 
 
 def test_vacation_limits(ctx: Any, make_player: Any, frozen: FakeClock) -> None:
