@@ -201,6 +201,72 @@ def player_add(email: str, name: str | None, language: str, time_zone: str) -> N
     click.echo(token)
 
 
+@player.command("prefs")
+@click.argument("email")
+@click.option("--name", help="Display name.")
+@click.option("--language", help="en, fr or it.")
+@click.option("--tz", "time_zone", help="IANA time zone.")
+@click.option("--notifications/--no-notifications", default=None,
+              help="A mail each time it is the player's turn.")
+@click.option("--digest/--no-digest", default=None,
+              help="One mail a day listing the waiting games, instead of reminders.")
+@click.option("--away", nargs=2, multiple=True, metavar="FIRST LAST",
+              help="Add a vacation: from day FIRST to day LAST (YYYY-MM-DD, the player's time "
+                   "zone), or two ISO timestamps. Repeatable.")
+@click.option("--back", is_flag=True,
+              help="Remove every vacation to come and end the one under way now (then add "
+                   "those of --away).")
+def player_prefs(email: str, name: str | None, language: str | None, time_zone: str | None,
+                 notifications: bool | None, digest: bool | None,
+                 away: tuple[tuple[str, str], ...], back: bool) -> None:
+    """Show or change a player's preferences, with the checks of the API and the web page
+    (vacations: at most 30 days each, not in the past, within a year, 5 at once); the player's
+    running deadlines move with their vacations."""
+    from datetime import date, datetime
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    from service import context, migrations, players
+    from service.db import read
+    from service.errors import ServiceError
+    from workers import preferences
+
+    ctx = context.build()
+    migrations.upgrade(ctx.engine)
+    with read(ctx.engine) as conn:
+        found = players.find_by_email(conn, email)
+    if found is None:
+        raise click.ClickException(f"There is no player {email!r}.")
+    try:
+        tz = ZoneInfo(time_zone or found.time_zone)
+    except (ZoneInfoNotFoundError, ValueError):  # refused below, with the player's words
+        tz = ZoneInfo(found.time_zone)
+
+    def when(text: str, last: bool) -> datetime:
+        if len(text) == 10:  # a day
+            first_day = date.fromisoformat(text)
+            return preferences.days(first_day, first_day, tz)[1 if last else 0]
+        stamp = datetime.fromisoformat(text)
+        return stamp if stamp.tzinfo else stamp.replace(tzinfo=tz)
+
+    try:
+        windows = [(when(a, False), when(b, True)) for a, b in away]
+    except ValueError as error:
+        raise click.BadParameter(f"{error} (dates look like 2026-08-31)",
+                                 param_hint="--away") from None
+    try:
+        shown = preferences.change(ctx, found.id, preferences.Change(
+            name=name, language=language, time_zone=time_zone,
+            email_notifications=notifications, daily_digest=digest,
+            vacations=windows if back else None, add=() if back else windows))
+    except ServiceError as error:
+        raise click.ClickException(error.detail) from None
+    click.echo(f"player {found.id} <{found.email}>: daily digest "
+               f"{'on' if shown['daily_digest'] else 'off'}")
+    for v in shown["vacations"]:
+        click.echo(f"  away {preferences.shown(v['starts_at'], tz)} → "
+                   f"{preferences.shown(v['ends_at'], tz)} ({tz.key})")
+
+
 @main.command()
 @click.option("--game", default="el-grande", show_default=True, help="The game to play.")
 @click.option("--option", "options", multiple=True, metavar="NAME=VALUE",

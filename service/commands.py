@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -89,13 +89,16 @@ def handle(
     actor: str | None = None,
     settle: bool = True,
     decider: Callable[[GameModule, int, Any], list[Event]] | None = None,
+    notices: Sequence[progress.Notice] = (),
 ) -> Outcome:
     """Decide `command` for `seat` (None: the system) and commit its events, or raise.
 
     Raises Rejected (422: illegal), MovedOn (409: became illegal while we raced), Stale (412:
     `expected_version` is not the game's version), NotActive, NotFound, Busy, Invalid.
     `decider(module, version, state)`, when given, decides instead of the game (an undo, see
-    service/undo.py: the events it returns are appended by this same path).
+    service/undo.py: the events it returns are appended by this same path). `notices`: outbox
+    rows written in the move's transaction (a worker's auto-move notice), so they exist exactly
+    when the move does.
     """
     ctx = ctx or context.current()
     if seat is not None and command.seat != seat:
@@ -142,7 +145,8 @@ def handle(
                 # The game's row first: its conditional update is the guard (and the row lock).
                 queued = progress.record(conn, game_id, module, expected=version,
                                          version=version + len(new), before=state, after=after,
-                                         players=seating.players, bots=seating.bots)
+                                         players=seating.players, bots=seating.bots,
+                                         notices=notices)
                 head, last_hash = store.append_chained(
                     conn, game_id, version, new, actor=who, source=source, stamp=stamp,
                     command=command.to_json(), prev=ctx.states.chain_hash(game_id, version))

@@ -9,6 +9,7 @@ events, so a notification exists exactly when its cause was committed.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, exists, insert, select, update
@@ -53,6 +54,16 @@ def seat_players(conn: Connection, game_id: str) -> dict[int, int]:
     return {r.seat: r.player_id for r in rows}
 
 
+@dataclass(frozen=True)
+class Notice:
+    """An outbox row that a writer wants committed with its move, not after it (a process that
+    dies between two transactions would lose it): e.g. the auto-move notice of a deadline."""
+
+    kind: str
+    player_ids: tuple[int, ...]
+    payload: Mapping[str, Any]
+
+
 def notify(conn: Connection, game_id: str | None, kind: str, player_ids: Iterable[int],
            payload: Mapping[str, Any]) -> None:
     rows = [{"game_id": game_id, "player_id": p, "kind": kind, "payload": dict(payload),
@@ -75,9 +86,11 @@ def record(
     after: Any,
     players: Mapping[int, int],
     bots: Mapping[int, str] | None = None,
+    notices: Iterable[Notice] = (),
 ) -> bool:
-    """Move the game's row from `expected` to `version` and queue the notifications. True if
-    work was queued for the workers (a `settle` or `bot` task row): run it after the commit.
+    """Move the game's row from `expected` to `version` and queue the notifications (the
+    caller's `notices` first). True if work was queued for the workers (a `settle` or `bot`
+    task row): run it after the commit.
 
     The row update is conditional on the version read and on the game not being over, the guard
     against a lost update besides the events' primary key; run first in the transaction, it also
@@ -95,6 +108,8 @@ def record(
     queued = schedule.follow(conn, game_id, module, version=version, before=before, after=after,
                              over=over, players=players, bots=bots, turn_hours=row.turn_hours,
                              away=bool(row.away))
+    for notice in notices:
+        notify(conn, game_id, notice.kind, notice.player_ids, notice.payload)
     if over:
         notify(conn, game_id, "game-over", players.values(),
                {"game_id": game_id, "version": version, "ranking": module.ranking(after)})

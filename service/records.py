@@ -40,7 +40,7 @@ from domain.core.events import Event
 from domain.core.game import GameModule
 from domain.core.rng import seed_commitment
 from domain.core.undo import UNDONE, undone_seqs
-from service import db, lobby, players, progress, store
+from service import commands, db, lobby, players, progress, store
 from service.context import Context
 from service.errors import Conflict, Invalid, NotFound
 from service.tables import events as events_t
@@ -421,7 +421,10 @@ def import_record(ctx: Context, loaded: Loaded, *, game_id: str | None = None) -
     """Verify a record and store it as a game (under `game_id`, default the record's own id).
 
     Refuses (Invalid, naming the first bad event) a record that does not verify. The seats'
-    players are found by email, or created.
+    players are found by email, or created. A game still in play then goes on like any other:
+    its `games` row is moved to the imported version by `progress.record`, the path every move
+    takes, so the waited-on seats get their deadlines and your-turn mails (and a state waiting
+    on the system or a bot its task row) in the import's transaction.
     """
     report = check_loaded(ctx, loaded)
     if not report.ok:
@@ -443,8 +446,8 @@ def import_record(ctx: Context, loaded: Loaded, *, game_id: str | None = None) -
         conn.execute(insert(games).values(
             id=gid, game=h["game"], options=h.get("options") or {}, setup=h.get("setup"),
             seed=seed or "", players=h["players"],
-            status=progress.OVER if over else progress.ACTIVE, version=len(loaded.rows),
-            waiting_on=[] if over else progress.waiting_on(module, state),
+            status=progress.OVER if over else progress.ACTIVE,
+            version=len(loaded.rows) if over else 0, waiting_on=[],
             created_by=seated[0].id, created_at=stamp, updated_at=stamp))
         conn.execute(insert(seats), [{"game_id": gid, "seat": s["seat"], "player_id": p.id,
                                       "accepted_at": stamp}
@@ -453,6 +456,11 @@ def import_record(ctx: Context, loaded: Loaded, *, game_id: str | None = None) -
             conn.execute(insert(events_t), [
                 {**r.chained(), "game_id": gid, "hash": r.hash,
                  "created_at": _stamp(r.created_at)} for r in loaded.rows])
+        queued = not over and progress.record(
+            conn, gid, module, expected=0, version=len(loaded.rows), before=None, after=state,
+            players={s["seat"]: p.id for s, p in zip(h["seats"], seated, strict=True)})
+    if queued:
+        commands.run_queued(ctx, gid, module, state)
     return gid
 
 

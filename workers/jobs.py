@@ -229,15 +229,15 @@ def expire(ctx: Context, deadline_id: int, now: datetime) -> int:
                                 error.message)
             if command is None:
                 command = module.default_command(state, decision)
+            # The player is told what was played for them (issue 5), in the move's transaction.
+            told = progress.Notice("auto-move", (row.player_id,), {
+                "game_id": row.game_id, "seat": row.seat, "decision": decision.kind,
+                "move": {"type": command.type, **dict(command.params)}})
             commands.handle(row.game_id, row.seat, command, Source("worker", reason), ctx=ctx,
-                            expected_version=version)
+                            expected_version=version, notices=[told])
         except (Stale, MovedOn):
             continue  # the game moved (a racing tick, the player): look again
         count += 1
-        with db.write(ctx.engine) as conn:  # issue 5: the player is told what was played for them
-            progress.notify(conn, row.game_id, "auto-move", [row.player_id], {
-                "game_id": row.game_id, "seat": row.seat, "decision": decision.kind,
-                "move": {"type": command.type, **dict(command.params)}})
         log.info("game %s: %s", row.game_id, reason)
     return count
 

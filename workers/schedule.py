@@ -12,7 +12,7 @@ No Celery here: this module is imported by the web process on every command.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, insert, select, update
@@ -37,20 +37,38 @@ def bot_seats(conn: Connection, game_id: str) -> dict[int, str]:
     return {r.seat: r.bot for r in rows}
 
 
+MAX_AWAY = timedelta(days=366)
+"""Vacations push a deadline back by at most this much. The limits on setting them
+(workers/preferences.py) never come near it; the bound is for what is stored whatever its age
+(a vacation to 9999-12-31 saved before those limits existed), so that no player's data can make
+a deadline overflow, and with it somebody else's move fail."""
+_LAST = datetime.max.replace(tzinfo=UTC) - timedelta(days=2)  # still shown in any time zone
+
+
+def _later(stamp: datetime, delta: timedelta) -> datetime:
+    """`stamp + delta`, stopping at the last representable time instead of overflowing."""
+    return stamp + delta if _LAST - stamp > delta else max(stamp, _LAST)
+
+
 def due_at(opened: datetime, turn: timedelta,
            windows: Iterable[tuple[datetime, datetime]]) -> datetime:
     """When a decision opened at `opened` with `turn` to make it is due: the clock stops during
-    the vacation windows (overlapping windows are fine)."""
+    the vacation windows (overlapping windows are fine).
+
+    Total, because it runs in every move that hands a seat a decision: a window that ends before
+    it starts counts for nothing, and vacations push the deadline by at most `MAX_AWAY`.
+    """
+    latest = _later(opened, turn + MAX_AWAY)
     t, remaining = opened, turn
-    for start, end in sorted((aware(s), aware(e)) for s, e in windows):
-        if end <= t:
+    for start, end in sorted((aware(s), min(aware(e), latest)) for s, e in windows):
+        if end <= t or end <= start:
             continue
-        if start >= t + remaining:
+        if start >= _later(t, remaining):
             break
         if start > t:
             remaining -= start - t
         t = end
-    return t + remaining
+    return min(_later(t, remaining), latest)
 
 
 def _windows(conn: Connection, player_ids: Iterable[int], since: datetime

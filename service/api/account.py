@@ -41,7 +41,7 @@ class Preferences(MethodView):
     @blp.response(200, PreferencesOut)
     @problems(401)
     def get(self) -> dict[str, Any]:
-        """Your mail preferences: the daily digest, and your vacations."""
+        """Your mail preferences: the daily digest, and your vacations under way or to come."""
         return preferences.get(ctx(), auth.required().id)
 
     @blp.doc(security=auth.SECURITY)
@@ -49,11 +49,15 @@ class Preferences(MethodView):
     @blp.response(200, PreferencesOut)
     @problems(401, 422)
     def patch(self, body: dict[str, Any]) -> dict[str, Any]:
-        """Change them: `daily_digest`, and/or `vacations` (replaces the list; deadlines that
-        run meanwhile are pushed back)."""
-        return preferences.update_player(ctx(), auth.required().id,
-                                         daily_digest=body.get("daily_digest"),
-                                         vacations_=body.get("vacations"))
+        """Change them: `daily_digest`, and/or `vacations` (replaces those under way or to come;
+        each lasts at most 30 days, ends in the future and within 365 days, at most 5 at once;
+        one under way keeps its start, and ends now if left out). Deadlines that run meanwhile
+        move at once. A refusal is in your language, with the limits in `allowed`."""
+        windows = body.get("vacations")
+        return preferences.change(ctx(), auth.required().id, preferences.Change(
+            daily_digest=body.get("daily_digest"),
+            vacations=None if windows is None else [(w["starts_at"], w["ends_at"])
+                                                    for w in windows]))
 
 
 @blp.route("/auth/magic-link")

@@ -6,9 +6,10 @@ spectator; moves go through `service.commands.handle` like every other channel (
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
+import contextlib
+from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo, available_timezones
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from flask import (
     Blueprint,
@@ -24,7 +25,7 @@ from flask import (
     url_for,
 )
 from flask_wtf.csrf import CSRFError
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import select, update
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -38,6 +39,7 @@ from service.errors import Invalid, ServiceError
 from service.players import Player
 from service.store import Source, now
 from service.web import board, forms, i18n
+from workers import clock, preferences
 
 blp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
                 static_url_path="/web/static")
@@ -258,7 +260,9 @@ def _localtime(stamp: Any, tz: ZoneInfo) -> str:
         return ""
     if stamp.tzinfo is None:
         stamp = stamp.replace(tzinfo=ZoneInfo("UTC"))
-    return stamp.astimezone(tz).strftime("%Y-%m-%d %H:%M")
+    with contextlib.suppress(OverflowError):  # the end of 9999, east of Greenwich: shown in UTC
+        stamp = stamp.astimezone(tz)
+    return stamp.strftime("%Y-%m-%d %H:%M")
 
 
 # --- a game ----------------------------------------------------------------------------------------
@@ -505,75 +509,59 @@ def _player_row(player: Player) -> Any:
         return conn.execute(select(tables.players).where(tables.players.c.id == player.id)).first()
 
 
-def _vacations(player: Player) -> list[Any]:
-    table = getattr(tables, "vacations", None)
-    if table is None:
-        return []
-    try:
-        with db.read(ctx().engine) as conn:
-            return list(conn.execute(select(table).where(
-                table.c.player_id == player.id, table.c.ends_at > now())
-                .order_by(table.c.starts_at)).all())
-    except Exception:
-        return []
-
-
 @blp.get("/settings")
 def settings() -> str:
     player = _require_player()
     return render_template("web/settings.html", row=_player_row(player),
                            zones=sorted(available_timezones()),
-                           has_digest="daily_digest" in tables.players.c,
-                           has_vacations=getattr(tables, "vacations", None) is not None,
-                           vacations=_vacations(player), tz=_tz(player))
+                           vacations=preferences.get(ctx(), player.id)["vacations"],
+                           limits=preferences, tz=_tz(player))
 
 
 @blp.post("/settings")
 def settings_post() -> BaseResponse:
+    """Every setting of the page through `preferences.change`, the API's and the command line's
+    one path: the same checks (vacations included), one transaction, and the player's running
+    deadlines move with their vacations."""
     player = _require_player()
     form = request.form
     language = lang()
     try:
-        values: dict[str, Any] = {
-            "name": (form.get("name", "").strip() or player.name)[:100],
-            "language": players.check_language(form.get("language", player.language)),
-            "time_zone": players.check_time_zone(form.get("time_zone", player.time_zone)),
-        }
-        if "email_notifications" in tables.players.c:
-            values["email_notifications"] = form.get("email_notifications") == "on"
-        if "daily_digest" in tables.players.c:
-            values["daily_digest"] = form.get("daily_digest") == "on"
-        away = _vacation_window(form, player)
+        cancel = [int(v) for v in form.getlist("cancel_vacation") if v.isdigit()]
+        zone = form.get("time_zone", player.time_zone)
+        away = _vacation_window(form, zone)
+        preferences.change(ctx(), player.id, preferences.Change(
+            name=(form.get("name", "").strip() or player.name)[:100],
+            language=form.get("language", player.language), time_zone=zone,
+            email_notifications=form.get("email_notifications") == "on",
+            daily_digest=form.get("daily_digest") == "on",
+            add=[away] if away is not None else [], cancel=cancel))
     except ServiceError as error:
         flash(i18n.t("settings.invalid", language, detail=error.detail), "error")
         return redirect(url_for("web.settings"))
-    with db.write(ctx().engine) as conn:
-        conn.execute(update(tables.players).where(tables.players.c.id == player.id)
-                     .values(**values))
-        table = getattr(tables, "vacations", None)
-        if table is not None:
-            cancel = [int(v) for v in form.getlist("cancel_vacation") if v.isdigit()]
-            if cancel:
-                conn.execute(delete(table).where(table.c.player_id == player.id,
-                                                 table.c.id.in_(cancel)))
-            if away is not None:
-                conn.execute(insert(table).values(player_id=player.id, starts_at=away[0],
-                                                  ends_at=away[1]))
-    players._recent.clear()  # the trust cache holds the old language and time zone
-    flash(i18n.t("settings.saved", values["language"]), "ok")
+    flash(i18n.t("settings.saved", form.get("language", player.language)), "ok")
     return redirect(url_for("web.settings"))
 
 
-def _vacation_window(form: Any, player: Player) -> tuple[datetime, datetime] | None:
+def _tz_named(zone: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def _vacation_window(form: Any, zone: str) -> tuple[datetime, datetime] | None:
+    """The form's dates as a window of whole days in the player's time zone (no first day:
+    from today)."""
     start, end = form.get("away_from", "").strip(), form.get("away_to", "").strip()
     if not start and not end:
         return None
+    tz = _tz_named(zone)  # a bad zone is refused with the rest of the form
     try:
-        first = date.fromisoformat(start or date.today().isoformat())
+        first = date.fromisoformat(start) if start else clock.now().astimezone(tz).date()
         last = date.fromisoformat(end)
     except ValueError:
         raise Invalid(i18n.t("settings.bad_date", lang())) from None
     if last < first:
         raise Invalid(i18n.t("settings.bad_date", lang()))
-    tz = ZoneInfo(form.get("time_zone", player.time_zone))
-    return (datetime.combine(first, time.min, tz), datetime.combine(last, time.max, tz))
+    return preferences.days(first, last, tz)

@@ -8,15 +8,15 @@ import threading
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 
 from service import db
-from service.tables import deadlines, games, outbox
+from service.tables import deadlines, games, outbox, players, vacations
 from tests.workers.conftest import FakeClock, event_rows, of_type, wait_for
 from tests.workers.helpers import bid, new_game
 from workers import jobs
 from workers.clock import aware
-from workers.schedule import due_at
+from workers.schedule import MAX_AWAY, due_at
 
 T = datetime(2030, 1, 7, 8, 0, tzinfo=UTC)
 
@@ -52,6 +52,46 @@ def test_due_at_stops_the_clock_during_vacations() -> None:
     assert due_at(T, 3 * h, [(T + 4 * h, T + 9 * h)]) == T + 3 * h  # after the deadline
     overlapping = [(T + h, T + 3 * h), (T + 2 * h, T + 4 * h), (T + 6 * h, T + 7 * h)]
     assert due_at(T, 3 * h, overlapping) == T + 6 * h  # 1 h, away to 4 h, 2 h → 6 h
+
+
+def test_due_at_is_total_whatever_vacations_are_stored() -> None:
+    h = timedelta(hours=1)
+    forever = datetime(9999, 12, 31, 23, 59, 59, 999999)  # naive, as SQLite returns it
+    assert due_at(T, 3 * h, [(T + h, forever)]) == T + 3 * h + MAX_AWAY
+    assert due_at(T, 3 * h, [(datetime.min.replace(tzinfo=UTC), forever)]) == T + 3 * h + MAX_AWAY
+    assert due_at(T, 3 * h, [(T + 2 * h, T + h)]) == T + 3 * h  # a reversed row counts for nothing
+    end_of_time = datetime.max.replace(tzinfo=UTC)
+    assert due_at(end_of_time - h, 3 * h, [(end_of_time - h, end_of_time)]) <= end_of_time
+    # Within the bound nothing changes: the clock stops during each vacation.
+    assert due_at(T, 3 * h, [(T + h, T + timedelta(days=30))]) == T + timedelta(days=30, hours=2)
+
+
+def test_a_players_stored_vacation_never_makes_another_players_move_fail(
+        ctx: Any, make_player: Any, frozen: FakeClock) -> None:
+    game_id, (ann, bob) = new_game(make_player, turn_hours=4)
+    bid(ann, game_id, 5)
+    # A vacation to the end of time, as the web page stored it before it checked anything.
+    with db.write(ctx.engine) as conn:
+        ann_id = conn.execute(select(players.c.id).where(players.c.email == "ann@example.com")
+                              ).scalar_one()
+        conn.execute(insert(vacations).values(
+            player_id=ann_id, starts_at=datetime(2026, 1, 1, tzinfo=UTC),
+            ends_at=datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC)))
+    # Bob's bid completes the round: the resolution hands Ann the claim, and her deadline is
+    # computed in that move's transaction.
+    bid(bob, game_id, 1)
+    assert of_type(ctx, game_id, "bids_revealed")
+    (row,) = _open(ctx, game_id)
+    assert row.seat == 0 and aware(row.due_at) == T + timedelta(hours=4) + MAX_AWAY
+    # A game in which she decides first can still be created.
+    r = bob.post("/api/games", {"game": "bids", "start": True, "turn_hours": 4,
+                                "seats": ["bob@example.com", "ann@example.com"]})
+    assert r.status_code == 201, r.get_json()
+    assert [aware(d.due_at) for d in _open(ctx, r.get_json()["id"])] == [
+        T + timedelta(hours=4), T + timedelta(hours=4) + MAX_AWAY]
+    # Her own page, and the beat's tick, work too.
+    assert ann.get("/api/me/preferences").status_code == 200
+    assert jobs.tick(ctx, T + timedelta(hours=1))["deadlines"] == 0
 
 
 def test_each_waited_on_seat_gets_a_deadline_from_the_turn_time(ctx: Any, make_player: Any,
