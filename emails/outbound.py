@@ -6,7 +6,7 @@ text and HTML parts come from `templates/mail.txt.j2` and `mail.html.j2`, in the
 the board as this player may see it (`module.view` for their seat: a plain-text board, an HTML
 table, and the PNG from the web board's renderer inline when cairo is there), what happened since
 their last move (`redact` + `describe` + `render`), and for a pending decision the exact commands
-they may reply with and one example filled in from the real position (emails/grammar.py).
+they may reply with and one example filled in from the real position (the game's language).
 
 Headers: a Message-ID derived from the outbox row alone (the same on every attempt to send it),
 In-Reply-To/References to the game's thread root (`<game-ID@domain>`) so a game's mails thread

@@ -14,11 +14,12 @@ from typing import Any
 
 from sqlalchemy import select
 
+from domain.core.game import language_of
+from domain.elgrande import vocabulary as vocab
 from domain.elgrande.data import COLOURS
 from domain.elgrande.messages import place_name
 from domain.elgrande.messages import render as render_message
-from emails import addresses, grammar
-from emails import vocabulary as vocab
+from emails import addresses
 from emails.i18n import t as translate
 from service import db, states, store
 from service.tables import events, games, players, seats
@@ -178,8 +179,9 @@ def describe_decision(decision: Any, lang: str) -> str:
 
 def decision_block(info: GameInfo, decision: Any, lang: str) -> dict[str, Any]:
     view = info.view()
-    text, _body = grammar.example(info.module, info.state, decision, lang, info.names)
-    lines = grammar.help_lines(decision, view, lang)
+    language = language_of(info.module)
+    text = language.example(info.state, decision, lang, info.names)
+    lines = language.help_lines(decision, view, lang)
     warning = decision.info.get("warning") if decision.info else None
     out = {"decision": describe_decision(decision, lang), "commands": lines, "example": text}
     if warning:
@@ -247,9 +249,9 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         p.append(t("game-paused", game=game_id, due=due or "—"))
     elif kind == "auto-move":
         move = payload.get("move", "")
-        if isinstance(move, Mapping):
+        if isinstance(move, Mapping) and info is not None and info.module is not None:
             try:
-                move = grammar.format_command(move, lang)
+                move = language_of(info.module).format(move, lang)
             except Exception:  # an unknown shape: show it as it is
                 move = str(move)
         p.append(t("auto-move", move=move))

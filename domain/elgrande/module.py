@@ -14,6 +14,7 @@ from domain.core.game import Message, Viewer
 from domain.elgrande import describe as describing
 from domain.elgrande import evolve as evolving
 from domain.elgrande import rules, views
+from domain.elgrande.language import ElGrandeLanguage
 from domain.elgrande.state import State
 
 UPCASTERS = Upcasters()
@@ -23,6 +24,10 @@ UPCASTERS = Upcasters()
 class ElGrande:
     name = "el-grande"
     upcasters = UPCASTERS
+
+    def __init__(self) -> None:
+        self.language = ElGrandeLanguage(self)
+        """Replies and the web's text box: `take 3, card king, place 2 aragon` (language.py)."""
 
     def create(self, players: int, options: Mapping[str, Any] | None, seed: str,
                setup: Mapping[str, Any] | None = None) -> list[Event]:

@@ -29,7 +29,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 from domain.core.commands import Command
-from domain.core.game import Message
+from domain.core.game import Message, language_of
 from domain.elgrande import messages
 from domain.elgrande.data import CASTILLO, POWER_CABALLEROS, REGION_IDS
 from service import commands, db, players, progress, queries, tables
@@ -348,9 +348,9 @@ def play(game_id: str) -> BaseResponse:
 
 @blp.post("/games/<game_id>/text")
 def play_typed(game_id: str) -> BaseResponse:
-    """The text box: the mail grammar (emails/play.py) read and played for the player's seat."""
-    from emails import grammar
-    from emails.play import PartlyPlayed, play_text
+    """The text box: the game's command language (emails/play.py, as in a mail reply) read and
+    played for the player's seat."""
+    from emails.play import CommandRefused, ParseError, PartlyPlayed, play_text
 
     player = _require_player()
     head = queries.header(ctx(), game_id, player)
@@ -362,24 +362,25 @@ def play_typed(game_id: str) -> BaseResponse:
     if not text:
         flash(i18n.t("text.empty", language), "error")
         return back
+    module = ctx().games[head.game]
     try:
         played = play_text(ctx(), game_id, head.seat, text, Source("web"), lang=language,
                            actor=f"player:{player.id}")
-    except grammar.ParseError as error:
+    except ParseError as error:
         _refused(str(error), error.allowed or _allowed_now(game_id, head.seat, language),
                  language)
-    except grammar.CommandRefused as error:
-        why = f"“{_shown(error.command, language)}”: {error.error.message}"
+    except CommandRefused as error:
+        why = f"“{_shown(module, error.command, language)}”: {error.error.message}"
         _refused(why, _allowed_now(game_id, head.seat, language), language)
     except PartlyPlayed as error:
         flash(i18n.t("text.partly", language, count=len(error.done),
-                     moves="; ".join(_shown(c, language) for c in error.done)), "error")
-        why = f"“{_shown(error.command, language)}”: {error.error.detail}"
+                     moves="; ".join(_shown(module, c, language) for c in error.done)), "error")
+        why = f"“{_shown(module, error.command, language)}”: {error.error.detail}"
         _refused(why, _allowed_now(game_id, head.seat, language), language)
     except ServiceError as error:
         _refused(error.detail, [], language)
     else:
-        moves = "; ".join(_shown(c, language) for c in played.commands)
+        moves = "; ".join(_shown(module, c, language) for c in played.commands)
         flash(i18n.t("text.played", language, moves=moves), "ok")
         if played.ignored:
             flash(i18n.t("text.ignored", language,
@@ -396,21 +397,15 @@ def _refused(why: str, allowed: list[str], language: str) -> None:
         flash(i18n.t("text.allowed", language, lines=" / ".join(allowed)), "info")
 
 
-def _shown(command: dict[str, Any], language: str) -> str:
-    """A command as the grammar writes it (its JSON when it cannot)."""
-    from emails import grammar
+def _shown(module: Any, command: dict[str, Any], language: str) -> str:
+    """A command as the game's language writes it (its JSON when it cannot)."""
+    from emails.play import shown
 
-    try:
-        return grammar.format_command(command, language)
-    except Exception:
-        import json
-
-        return json.dumps(command, ensure_ascii=False)
+    return shown(module, command, language)
 
 
 def _allowed_now(game_id: str, seat: int, language: str) -> list[str]:
     """The commands that answer the seat's pending decision now (as a mail reply lists them)."""
-    from emails import grammar
     from service import states
     from service.commands import _game
 
@@ -418,7 +413,7 @@ def _allowed_now(game_id: str, seat: int, language: str) -> list[str]:
         module, _players = _game(ctx(), game_id)
         _v, state, _ = states.load(ctx().engine, ctx().states, game_id, module)
         decision = next((d for d in module.pending(state) if d.seat == seat), None)
-        return grammar.help_lines(decision, module.view(state, seat), language)
+        return language_of(module).help_lines(decision, module.view(state, seat), language)
     except Exception:  # a hint only: the refusal itself was already said
         return []
 
