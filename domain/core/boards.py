@@ -19,23 +19,20 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Table:
-    """A table of plain strings: a header row, body rows, then totals rows set apart.
+    """A table of plain strings: a header row and body rows.
 
-    `marked`: indexes of body rows to highlight (e.g. where the King stands). `note` per body row
+    `marked`: indexes of body rows to highlight (e.g. where the King stands). `notes` per body row
     (same length as `rows`, or empty): small print after the first cell, e.g. the pieces there.
+    `repeats_picture`: the table says what the SVG shows (the web folds it under the picture, for
+    screen readers; a mail without images needs it).
     """
 
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
-    totals: tuple[tuple[str, ...], ...] = ()
     caption: str = ""
     marked: frozenset[int] = frozenset()
     notes: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"header": list(self.header), "rows": [list(r) for r in self.rows],
-                "totals": [list(r) for r in self.totals], "caption": self.caption,
-                "marked": sorted(self.marked), "notes": list(self.notes)}
+    repeats_picture: bool = False
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,10 @@ from domain.core.game import Message, Viewer
 from domain.elgrande import describe as describing
 from domain.elgrande import evolve as evolving
 from domain.elgrande import rules, views
+from domain.elgrande.boards import ElGrandeBoards
 from domain.elgrande.language import ElGrandeLanguage
 from domain.elgrande.state import State
+from domain.elgrande.texts import ElGrandeTexts
 
 UPCASTERS = Upcasters()
 """Register upcasters here when an event's payload changes shape (none yet: all at version 1)."""
@@ -28,6 +30,10 @@ class ElGrande:
     def __init__(self) -> None:
         self.language = ElGrandeLanguage(self)
         """Replies and the web's text box: `take 3, card king, place 2 aragon` (language.py)."""
+        self.boards = ElGrandeBoards()
+        """The map of Spain (SVG), the text board and the tables of a seat's view (boards.py)."""
+        self.texts = ElGrandeTexts()
+        """The log's sentences (messages.py), decisions, colours (texts.py)."""
 
     def create(self, players: int, options: Mapping[str, Any] | None, seed: str,
                setup: Mapping[str, Any] | None = None) -> list[Event]:

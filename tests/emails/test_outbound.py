@@ -84,6 +84,8 @@ def test_your_turn_mail(table: Any) -> None:
     # The board as seat 0 sees it: others' Castillo counts hidden, in text and in HTML.
     assert "Castilla la Nueva K" in text and "Aragón G:red" in text
     assert "<table" in html and "the Castillo" in html
+    # Each place's values are shown (Aragón: 5/4/1), not the template's view of a dict method.
+    assert "<td>5/4/1</td>" in html and "built-in method" not in html
     castillo = next(line for line in text.splitlines() if line.startswith("the Castillo"))
     assert castillo.split()[2:5] == ["0", "?", "?"]
     # The PNG, inline, referenced from the HTML.
