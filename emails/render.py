@@ -1,8 +1,11 @@
 """What a mail's templates are given: the game as this player may see it, in their language.
 
 Everything about the game comes from the game module's surface for the player's seat — `view`,
-`redact` + `describe` (rendered by the domain's `render`), `pending`, `default_command` — never from
-a raw state or a raw event, so a mail cannot show what the seat may not see.
+`redact` + `describe`, `pending`, `default_command` — never from a raw state or a raw event, so a
+mail cannot show what the seat may not see; and everything game-specific about how it reads comes
+from the module's facets (domain/core/game.py): its `texts` (sentences, the decision's prompt, the
+seat's colour), its `boards` (text board, tables, picture) and its `language` (the commands
+allowed and an example). Nothing here knows a game: one that brings no facets gets generic ones.
 """
 
 from __future__ import annotations
