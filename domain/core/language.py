@@ -457,7 +457,7 @@ class GenericLanguage:
             if not words:
                 continue
             decision = session.decision()
-            kind = normalise(words[0]).strip()
+            kind = fold_accents(words[0]).lower()  # a type keeps its underscores
             kinds = _kinds(decision)
             if kind not in kinds:
                 if "=" not in line and not any(w.isdigit() for w in words):

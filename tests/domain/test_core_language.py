@@ -72,6 +72,13 @@ def test_a_game_without_a_language_gets_the_generic_one_and_it_round_trips() -> 
             assert language.parse(text, GameSession(TOY, state, decision.seat)).commands == [body]
         state = TOY.fold(TOY.decide(state, command), state)
     assert language.format({"type": "claim", "prize": "gold"}, "en") == "claim prize=gold"
+    # Any game can be written this way, El Grande too (types and keys keep their underscores).
+    from domain.elgrande.module import GAME as EL_GRANDE
+
+    opening = EL_GRANDE.fold(EL_GRANDE.create(3, {}, "generic", None))
+    first = EL_GRANDE.pending(opening)[0].seat
+    assert GenericLanguage(EL_GRANDE).parse("Play_Power card=7", GameSession(
+        EL_GRANDE, opening, first)).commands == [{"type": "play_power", "card": 7}]
     assert language.format({"type": "x", "n": "3", "m": {"a": 1}}, "en") == 'x n="3" m={"a":1}'
 
 
