@@ -27,14 +27,6 @@ class ElGrande:
     name = "el-grande"
     upcasters = UPCASTERS
 
-    def __init__(self) -> None:
-        self.language = ElGrandeLanguage(self)
-        """Replies and the web's text box: `take 3, card king, place 2 aragon` (language.py)."""
-        self.boards = ElGrandeBoards()
-        """The map of Spain (SVG), the text board and the tables of a seat's view (boards.py)."""
-        self.texts = ElGrandeTexts()
-        """The log's sentences (messages.py), decisions, colours (texts.py)."""
-
     def create(self, players: int, options: Mapping[str, Any] | None, seed: str,
                setup: Mapping[str, Any] | None = None) -> list[Event]:
         return rules.create(players, options, seed, setup)
@@ -91,6 +83,18 @@ class ElGrande:
 
     def players(self, state: State) -> int:
         return state.players
+
+    # --- how the game reads to people: the optional facets of domain/core/game.py ---
+
+    boards = ElGrandeBoards()
+    """The map of Spain (SVG), the text board and the tables of a seat's view (boards.py)."""
+    texts = ElGrandeTexts()
+    """The log's sentences (messages.py), the decisions' prompts, the colours (texts.py)."""
+
+    @property
+    def language(self) -> ElGrandeLanguage:
+        """Replies and the web's text box: `take 3, card king, place 2 aragon` (language.py)."""
+        return ElGrandeLanguage(self)
 
 
 GAME = ElGrande()
