@@ -14,8 +14,6 @@ from domain.core.game import Message, Viewer
 from domain.elgrande import describe as describing
 from domain.elgrande import evolve as evolving
 from domain.elgrande import rules, views
-from domain.elgrande.boards import ElGrandeBoards
-from domain.elgrande.language import ElGrandeLanguage
 from domain.elgrande.state import State
 from domain.elgrande.texts import ElGrandeTexts
 
@@ -85,15 +83,24 @@ class ElGrande:
         return state.players
 
     # --- how the game reads to people: the optional facets of domain/core/game.py ---
+    # The map and the parser are imported on first use: the rules alone (simulate, the bots'
+    # playouts, the workers' moves) never pay for the SVG shapes or the phrase tables.
 
-    boards = ElGrandeBoards()
-    """The map of Spain (SVG), the text board and the tables of a seat's view (boards.py)."""
     texts = ElGrandeTexts()
     """The log's sentences (messages.py), the decisions' prompts, the colours (texts.py)."""
 
     @property
-    def language(self) -> ElGrandeLanguage:
+    def boards(self) -> Any:
+        """The map of Spain (SVG), the text board and the tables of a seat's view (boards.py)."""
+        from domain.elgrande.boards import ElGrandeBoards
+
+        return ElGrandeBoards()
+
+    @property
+    def language(self) -> Any:
         """Replies and the web's text box: `take 3, card king, place 2 aragon` (language.py)."""
+        from domain.elgrande.language import ElGrandeLanguage
+
         return ElGrandeLanguage(self)
 
 
