@@ -1,5 +1,6 @@
-"""The mails' own sentences in English, French and Italian (the game's sentences are the domain's:
-`domain/elgrande/messages.py`). `t(key, lang, **params)`; an unknown language falls back to English.
+"""The mails' own sentences in English, French and Italian: only game-independent words (a game's
+sentences, boards and decisions are its module's `texts` and `boards` facets). `t(key, lang,
+**params)`; an unknown language falls back to English.
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "subject.game-started": ("El Grande {game}: the game has started",
                              "El Grande {game} : la partie a commencé",
                              "El Grande {game}: la partita è iniziata"),
-    "subject.your-turn": ("El Grande {game}: your turn (round {round})",
-                          "El Grande {game} : à vous de jouer (manche {round})",
-                          "El Grande {game}: tocca a te (round {round})"),
+    "subject.your-turn": ("El Grande {game}: your turn", "El Grande {game} : à vous de jouer",
+                          "El Grande {game}: tocca a te"),
+    "subject.your-turn.round": ("El Grande {game}: your turn (round {round})",
+                                "El Grande {game} : à vous de jouer (manche {round})",
+                                "El Grande {game}: tocca a te (round {round})"),
     "subject.your-secret": ("El Grande {game}: your secret choice", "El Grande {game} : votre choix secret",
                             "El Grande {game}: la tua scelta segreta"),
     "subject.reminder": ("Reminder — El Grande {game} is waiting for you",
@@ -54,9 +57,10 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                    "Acceptez sur la page web : {link}",
                    "{inviter} ti invita a giocare a El Grande per posta (partita {game}). "
                    "Accetta sulla pagina web: {link}"),
-    "game-started": ("Every seat has accepted: the game {game} has started. You are {colour}.",
-                     "Tout le monde a accepté : la partie {game} a commencé. Vous êtes {colour}.",
-                     "Tutti hanno accettato: la partita {game} è iniziata. Sei {colour}."),
+    "game-started": ("Every seat has accepted: the game {game} has started.",
+                     "Tout le monde a accepté : la partie {game} a commencé.",
+                     "Tutti hanno accettato: la partita {game} è iniziata."),
+    "game-started.seat": ("You are {colour}.", "Vous êtes {colour}.", "Sei {colour}."),
     "your-turn": ("It is your turn in game {game}: {what}.", "C'est à vous de jouer dans la partie "
                   "{game} : {what}.", "Tocca a te nella partita {game}: {what}."),
     "your-secret": ("A secret choice is waiting for you in game {game}: {what}.",
@@ -152,33 +156,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "unsubscribe": ("Stop these notifications: {link}", "Ne plus recevoir ces notifications : "
                     "{link}", "Non ricevere più queste notifiche: {link}"),
     "footer": ("El Grande by mail", "El Grande par courriel", "El Grande per posta"),
-    "table.place": ("place", "lieu", "luogo"),
-    "table.values": ("values", "valeurs", "valori"),
-    "table.court": ("court", "cour", "corte"),
-    "table.provinces": ("provinces", "provinces", "province"),
-    "table.score": ("score", "score", "punti"),
     "table.rank": ("rank", "rang", "posizione"),
     "table.player": ("player", "joueur", "giocatore"),
-    "round": ("Round {round}, the King in {king}.", "Manche {round}, le Roi en {king}.",
-              "Round {round}, il Re in {king}."),
-    "cards.face_up": ("Action cards: {cards}", "Cartes action : {cards}", "Carte azione: {cards}"),
-    "you": ("you", "vous", "tu"),
-    "decision.power_card": ("play a power card", "jouer une carte pouvoir",
-                            "giocare una carta potere"),
-    "decision.take": ("take Caballeros to your court", "prendre des Caballeros à la cour",
-                      "portare Caballeros a corte"),
-    "decision.choose_card": ("choose an action card", "choisir une carte action",
-                             "scegliere una carta azione"),
-    "decision.act": ("place Caballeros and/or do the special action",
-                     "placer des Caballeros et/ou faire l'action spéciale",
-                     "piazzare Caballeros e/o fare l'azione speciale"),
-    "decision.veto": ("allow or veto an announced action", "laisser faire ou opposer un veto",
-                      "lasciar fare o porre il veto"),
-    "decision.return": ("return 3 Caballeros (the King's return)",
-                        "renvoyer 3 Caballeros (le retour du Roi)",
-                        "rimandare 3 Caballeros (il ritorno del Re)"),
-    "decision.secret": ("make a secret choice ({kind})", "faire un choix secret ({kind})",
-                        "fare una scelta segreta ({kind})"),
+    "table.score": ("score", "score", "punti"),
 }
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import email
 import hashlib
 import html
-import json
 import logging
 import re
 from collections.abc import Iterable, Sequence
@@ -35,8 +34,8 @@ from typing import Any
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from emails import addresses, grammar
-from emails.play import PartlyPlayed, play_text
+from emails import addresses
+from emails.play import CommandRefused, ParseError, PartlyPlayed, play_text, shown
 from service import db, progress, states, store
 from service.context import Context
 from service.errors import ServiceError
@@ -340,7 +339,7 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
             events.c.command.is_not(None)).order_by(events.c.seq)).scalars().all()
     if recorded:  # an earlier attempt at this very mail got its commands in: done, not again
         done = [{k: v for k, v in c.items() if k != "seat"} for c in recorded]
-        moves = [_shown(c, owner.language) for c in done]
+        moves = [shown(module, c, owner.language) for c in done]
         return (Result("accepted", "; ".join(moves), mid, game_id, seat, done),
                 (owner.id, {**payload, "status": "accepted", "moves": moves}))
     _version, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
@@ -355,35 +354,26 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
     try:
         played = play_text(ctx, game_id, seat, text, Source("email", ref=mid),
                            lang=owner.language)
-    except grammar.ParseError as error:
+    except ParseError as error:
         why = str(error)
         return (Result("refused", why, mid, game_id, seat),
                 (owner.id, {**payload, "status": "refused", "why": why}))
-    except grammar.CommandRefused as error:
-        why = f"“{_shown(error.command, owner.language)}”: {error.error.message}"
+    except CommandRefused as error:
+        why = f"“{shown(module, error.command, owner.language)}”: {error.error.message}"
         return (Result("refused", why, mid, game_id, seat),
                 (owner.id, {**payload, "status": "refused", "why": why}))
     except PartlyPlayed as error:
-        why = f"“{_shown(error.command, owner.language)}”: {error.error.detail}"
+        why = f"“{shown(module, error.command, owner.language)}”: {error.error.detail}"
         return (Result("refused", why, mid, game_id, seat, error.done),
                 (owner.id, {**payload, "status": "refused", "why": why,
                             "applied": len(error.done)}))
     except ServiceError as error:
         return (Result("refused", error.detail, mid, game_id, seat),
                 (owner.id, {**payload, "status": "refused", "why": error.detail}))
-    moves = [_shown(c, owner.language) for c in played.commands]
+    moves = [shown(module, c, owner.language) for c in played.commands]
     return (Result("accepted", "; ".join(moves), mid, game_id, seat, played.commands),
             (owner.id, {**payload, "status": "accepted", "moves": moves,
                         "ignored": played.ignored[:5]}))
-
-
-def _shown(command: dict[str, Any], lang: str) -> str:
-    """A command as text for a confirmation (never fails: the move is already recorded)."""
-    try:
-        return grammar.format_command(command, lang)
-    except Exception:
-        log.exception("could not format %r", command)
-        return json.dumps(command, ensure_ascii=False)
 
 
 def _decision(module: Any, state: Any, seat: int) -> Any:

@@ -2,11 +2,12 @@
 
 `build_message(notification_row, player)` is what the outbox sender (workers/mail.py) calls. The
 text and HTML parts come from `templates/mail.txt.j2` and `mail.html.j2`, in the player's language
-(en/fr/it; sentences in `emails/i18n.py`, the game's own in the domain's messages). A game mail shows
-the board as this player may see it (`module.view` for their seat: a plain-text board, an HTML
-table, and the PNG from the web board's renderer inline when cairo is there), what happened since
-their last move (`redact` + `describe` + `render`), and for a pending decision the exact commands
-they may reply with and one example filled in from the real position (emails/grammar.py).
+(en/fr/it; sentences in `emails/i18n.py`, the game's own from its module's `texts`). A game mail
+shows the board as this player may see it (the game's `boards` for their seat's view: a plain-text
+board, its tables in HTML, and its picture as PNG inline when it draws one and cairo is there),
+what happened since their last move (`redact` + `describe` + `texts`), and for a pending decision
+the exact commands they may reply with and one example filled in from the real position (the
+game's `language`).
 
 Headers: a Message-ID derived from the outbox row alone (the same on every attempt to send it),
 In-Reply-To/References to the game's thread root (`<game-ID@domain>`) so a game's mails thread

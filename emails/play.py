@@ -1,16 +1,19 @@
 """Text → moves: the one function behind a mail reply and a text box on the web.
 
-    play_text(ctx, game_id, seat, text, source) parses the whole text against a scratch copy of
-    the game (emails/grammar.py: nothing counts unless all of it is legal now), then submits each
+    play_text(ctx, game_id, seat, text, source) parses the whole text in the game's command
+    language (its module's `language` facet, or the generic `<type> key=value` one) against a
+    scratch copy of the game (nothing counts unless all of it is legal now), then submits each
     command through `service.commands.handle` — the one path for any change.
 
-Raises `grammar.ParseError` (not understood: what, and what is allowed), `grammar.CommandRefused`
-(understood, but the game refuses it; nothing was applied) or `PartlyPlayed` (the game moved while
-the commands were submitted and refused one after the first `done` went in).
+Raises `ParseError` (not understood: what, and what is allowed), `CommandRefused` (understood, but
+the game refuses it; nothing was applied) — both from `domain.core.language` — or `PartlyPlayed`
+(the game moved while the commands were submitted and refused one after the first `done` went in).
 """
 
 from __future__ import annotations
 
+import json
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,12 +21,18 @@ from typing import Any
 from sqlalchemy import select
 
 from domain.core.commands import Command
-from emails import grammar
+from domain.core.game import language_of
+from domain.core.language import CommandRefused, GameSession, ParseError
 from service import db, states
 from service.context import Context
 from service.errors import ServiceError
 from service.store import Source
 from service.tables import players, seats
+
+log = logging.getLogger(__name__)
+
+__all__ = ["CommandRefused", "ParseError", "PartlyPlayed", "Played", "play_text", "read_text",
+           "shown"]
 
 
 @dataclass
@@ -55,12 +64,21 @@ def read_text(ctx: Context, game_id: str, seat: int, text: str, *, lang: str = "
 
     module, _players = _game(ctx, game_id)
     _version, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
-    session = grammar.GameSession(module, state, seat,
-                                  names=list(names) if names is not None else seat_names(ctx, game_id),
-                                  lang=lang)
-    parser = grammar.Parser(text, session)
-    commands = parser.run()
-    return Played(commands, parser.ignored)
+    session = GameSession(module, state, seat,
+                          names=list(names) if names is not None else seat_names(ctx, game_id),
+                          lang=lang)
+    parsed = language_of(module).parse(text, session)
+    return Played(parsed.commands, parsed.ignored)
+
+
+def shown(module: Any, command: dict[str, Any], lang: str) -> str:
+    """A command as the game's language writes it, for a confirmation or a refusal; its JSON if
+    the language cannot write it (this never fails: the move may already be recorded)."""
+    try:
+        return language_of(module).format(command, lang)
+    except Exception:
+        log.exception("could not format %r", command)
+        return json.dumps(command, ensure_ascii=False)
 
 
 def play_text(ctx: Context, game_id: str, seat: int, text: str, source: Source, *,

@@ -1,8 +1,11 @@
 """What a mail's templates are given: the game as this player may see it, in their language.
 
 Everything about the game comes from the game module's surface for the player's seat — `view`,
-`redact` + `describe` (rendered by the domain's `render`), `pending`, `default_command` — never from
-a raw state or a raw event, so a mail cannot show what the seat may not see.
+`redact` + `describe`, `pending`, `default_command` — never from a raw state or a raw event, so a
+mail cannot show what the seat may not see; and everything game-specific about how it reads comes
+from the module's facets (domain/core/game.py): its `texts` (sentences, the decision's prompt, the
+seat's colour), its `boards` (text board, tables, picture) and its `language` (the commands
+allowed and an example). Nothing here knows a game: one that brings no facets gets generic ones.
 """
 
 from __future__ import annotations
@@ -14,30 +17,27 @@ from typing import Any
 
 from sqlalchemy import select
 
-from domain.elgrande.data import COLOURS
-from domain.elgrande.messages import place_name
-from domain.elgrande.messages import render as render_message
-from emails import addresses, grammar
-from emails import vocabulary as vocab
+from domain.core.game import Message, boards_of, language_of, texts_of
+from emails import addresses
 from emails.i18n import t as translate
 from service import db, states, store
 from service.tables import events, games, players, seats
 
 log = logging.getLogger(__name__)
 
-CSS = {"red": "#b22", "blue": "#22b", "yellow": "#a80", "green": "#282", "black": "#000"}
 MAX_SINCE = 60
 
 
-def board_png(view: dict[str, Any], lang: str, names: Sequence[str]) -> bytes | None:
-    """The board image from the web board's renderer (service/web/board.py, issue 7), or None when
-    it or cairo is missing: the mail then has the text and HTML boards only."""
+def board_png(module: Any, view: dict[str, Any], lang: str, names: Sequence[str]) -> bytes | None:
+    """The game's board picture (its SVG, rasterised by service/web/board.py), or None when the
+    game draws none or cairo is missing: the mail then has the text and HTML boards only."""
     try:
-        from service.web.board import board_png as png
-    except Exception:  # pragma: no cover - renderer not installed
-        return None
-    try:
-        return png(view, lang, names=list(names))
+        svg = boards_of(module).svg(view, lang, list(names))
+        if svg is None:
+            return None
+        from service.web.board import svg_to_png
+
+        return svg_to_png(svg)
     except Exception as error:  # cairo missing, or the renderer failed: never lose the mail
         log.warning("board image not rendered: %s", error)
         return None
@@ -90,103 +90,39 @@ class GameInfo:
                 events.c.game_id == self.game_id, events.c.actor == f"player:{player}")
                 .order_by(events.c.seq.desc()).limit(1)).scalar()
             rows = store.read(conn, self.game_id, self.module.upcasters, after=last or 0)
+        texts = texts_of(self.module)
         lines, scoring = [], []
         for rec in rows[-200:]:
             seen = self.module.redact(rec.event, self.seat)
             auto = f" {translate('since.auto', lang)}" if rec.source == "worker" else ""
             for message in self.module.describe(seen, self.seat):
                 try:
-                    text = render_message(message, lang, self.names)
-                except Exception:  # another game's messages: show the key
+                    text = texts.render(message, lang, self.names)
+                except Exception:  # a message the game's texts do not know: show the key
+                    log.exception("could not render %r", message)
                     text = message.key
                 lines.append(text + auto)
-                if message.key in ("place.scored", "bonus.king", "bonus.home"):
+                if message.key in texts.scoring:
                     scoring.append(text)
         return lines[-MAX_SINCE:], scoring[-30:]
 
 
-def text_board(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
-    """A plain-text board readable in any client (monospace or not: one place per line)."""
-    data = html_board(view, lang, names)
-    width = max(len(r["name"]) + len(r["marks"]) + 2 for r in data["rows"]) + 1
-    labels = [(names[s["seat"]] if s["seat"] < len(names) else f"seat {s['seat']}")[:9]
-              for s in view["seats"]]
-    legend = ", ".join(s["name"] for s in data["seats"])
-    lines = [data["title"], legend, "", " " * width + "".join(f"{label:>10}" for label in labels)]
-    for r in data["rows"]:
-        title = f"{r['name']} {r['marks']}".rstrip()
-        lines.append(f"{title:<{width}}" + "".join(f"{c:>10}" for c in r["counts"])
-                     + f"   {r['values']}")
-    lines.append("-" * (width + 10 * len(labels)))
-    for r in data["totals"]:
-        lines.append(f"{r['name']:<{width}}" + "".join(f"{c:>10}" for c in r["counts"]))
-    if data["cards"]:
-        lines += ["", data["cards"]]
-    lines += ["", "K = " + {"en": "the King", "fr": "le Roi", "it": "il Re"}.get(lang, "the King")
-              + ", G = Grande"]
-    return "\n".join(lines)
-
-
-def html_board(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> dict[str, Any]:
-    seats_ = view["seats"]
-    you = view.get("you")
-
-    def label(seat: int) -> str:
-        name = names[seat] if seat < len(names) else f"seat {seat}"
-        colour = vocab.colour_name(seat, lang)
-        return f"{name} ({colour}{', ' + translate('you', lang) if seat == you else ''})"
-
-    rows = []
-    for place in [*view.get("region_order", []), "castillo"]:
-        info = view["places"][place]
-        marks = ("K " if info["king"] else "") + " ".join(
-            f"G:{vocab.colour_name(g, lang)}" for g in info["grandes"])
-        if info.get("scoreboard"):
-            marks += f" [{info['scoreboard']}]"
-        rows.append({"name": place_name(place, lang), "marks": marks.strip(), "king": info["king"],
-                     "counts": ["?" if c is None else c for c in info["counts"]],
-                     "values": "/".join(str(v) for v in info["values"])})
-    totals = [{"name": translate(f"table.{key}", lang),
-               "counts": ["?" if s.get(key) is None else s[key] for s in seats_]}
-              for key in ("court", "provinces", "score")]
-    face_up = view.get("cards", {}).get("face_up", [])
-    cards = translate("cards.face_up", lang, cards="; ".join(
-        f"{c['stack']}: {vocab.card_name(c['card'], lang)}" for c in face_up)) if face_up else ""
-    return {"title": translate("round", lang, round=view.get("round"),
-                               king=place_name(view["king"], lang)) if view.get("king") else "",
-            "seats": [{"name": label(s["seat"]), "css": CSS.get(COLOURS[s["seat"]], "#000")}
-                      for s in seats_],
-            "rows": rows, "totals": totals, "cards": cards}
-
-
-def describe_decision(decision: Any, lang: str) -> str:
-    if decision.kind == "secret":
-        kind = decision.info.get("kind", "")
-        try:  # the domain's name for it (the disc, or the card that asks), when it has one
-            from domain.elgrande import messages
-
-            kind = messages.secret_kind_name(kind, lang)  # type: ignore[attr-defined]
-        except Exception:
-            kind = vocab.card_name(kind, lang) if kind in vocab.CARD_NAMES_I18N else kind
-        return translate("decision.secret", lang, kind=kind)
-    key = f"decision.{decision.kind}"
-    try:
-        return translate(key, lang)
-    except KeyError:
-        return decision.kind
+def describe_decision(module: Any, decision: Any, lang: str) -> str:
+    """What the seat must decide, in the game's words ("play a power card")."""
+    return texts_of(module).decision(decision, lang)
 
 
 def decision_block(info: GameInfo, decision: Any, lang: str) -> dict[str, Any]:
     view = info.view()
-    text, _body = grammar.example(info.module, info.state, decision, lang, info.names)
-    lines = grammar.help_lines(decision, view, lang)
+    language = language_of(info.module)
+    text = language.example(info.state, decision, lang, info.names)
+    lines = language.help_lines(decision, view, lang)
     warning = decision.info.get("warning") if decision.info else None
-    out = {"decision": describe_decision(decision, lang), "commands": lines, "example": text}
+    out = {"decision": describe_decision(info.module, decision, lang), "commands": lines,
+           "example": text}
     if warning:
-        from domain.core.game import Message
-
         with contextlib.suppress(Exception):  # an unknown warning is simply not shown
-            out["commands"] = [*lines, render_message(Message(warning["key"], {
+            out["commands"] = [*lines, texts_of(info.module).render(Message(warning["key"], {
                 k: v for k, v in warning.items() if k != "key"}), lang, info.names)]
     return out
 
@@ -222,6 +158,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     subject_key = SUBJECTS.get(kind, "subject.other")
     if kind == "your-turn" and decision is not None and decision.secret:
         subject_key = "subject.your-secret"
+    elif kind == "your-turn" and fields["round"] not in ("", None):
+        subject_key = "subject.your-turn.round"
     if kind.startswith("undo-") and kind != "undo-request":
         subject_key = "subject.undo"
     if kind == "mail-reply":
@@ -234,11 +172,13 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     if kind == "invitation":
         p.append(t("invitation", inviter=fields["inviter"], game=game_id, link=data["web_link"]))
     elif kind == "game-started" and info:
-        colour = vocab.colour_name(info.seat, lang) if info.seat is not None else "?"
-        p.append(t("game-started", game=game_id, colour=colour))
+        p.append(t("game-started", game=game_id))
+        colour = texts_of(info.module).seat(info.seat, lang) if info.seat is not None else None
+        if colour:
+            p.append(t("game-started.seat", colour=colour))
     elif kind == "your-turn" and decision is not None:
         key = "your-secret" if decision.secret else "your-turn"
-        p.append(t(key, game=game_id, what=describe_decision(decision, lang)))
+        p.append(t(key, game=game_id, what=describe_decision(info.module, decision, lang)))
     elif kind in ("reminder", "final-warning"):
         p.append(t("reminder", game=game_id, due=due or "—"))
         if kind == "final-warning":
@@ -247,9 +187,9 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         p.append(t("game-paused", game=game_id, due=due or "—"))
     elif kind == "auto-move":
         move = payload.get("move", "")
-        if isinstance(move, Mapping):
+        if isinstance(move, Mapping) and info is not None and info.module is not None:
             try:
-                move = grammar.format_command(move, lang)
+                move = language_of(info.module).format(move, lang)
             except Exception:  # an unknown shape: show it as it is
                 move = str(move)
         p.append(t("auto-move", move=move))
@@ -282,10 +222,11 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         if kind != "game-started" and not (kind == "mail-reply"
                                            and payload.get("status") == "accepted"):
             data["since"], data["scoring"] = info.since_last_move(lang)
-        data["board"] = html_board(view, lang, names)
-        data["board_text"] = text_board(view, lang, names)
+        boards = boards_of(info.module)
+        data["board"] = boards.summary(view, lang, names)
+        data["board_text"] = boards.text(view, lang, names)
         if kind in ("your-turn", "final-warning", "game-over"):
-            data["png"] = board_png(view, lang, names)
+            data["png"] = board_png(info.module, view, lang, names)
         if decision is not None and kind != "game-over":
             data.update(decision_block(info, decision, lang))
             data["due"] = due

@@ -363,7 +363,8 @@ def replay(path: click.utils.LazyFile, at: int | None, seat: int | None) -> None
     """Print the board of a record as it was right after event N (`--at N`)."""
     from types import SimpleNamespace
 
-    from service import board, context, records
+    from domain.core.game import boards_of
+    from service import context, records
     from service.errors import ServiceError
 
     games = SimpleNamespace(games=context.default_games())  # no database needed
@@ -374,7 +375,7 @@ def replay(path: click.utils.LazyFile, at: int | None, seat: int | None) -> None
         raise click.ClickException(error.detail) from None
     names = [s.get("name", f"seat {s['seat']}") for s in loaded.header.get("seats", [])]
     click.echo(f"after event {n} of {len(loaded.rows)}")
-    click.echo(board.render(module.view(state, seat), names=names))
+    click.echo(boards_of(module).text(module.view(state, seat), "en", names))
 
 
 # --- mail (issue 5) ----------------------------------------------------------------------------

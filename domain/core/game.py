@@ -2,19 +2,32 @@
 
 The service, the workers, the emails and the bots know only this surface, so adding a game never
 touches them. A viewer is a seat number, or None for a spectator.
+
+Besides the rules (`GameModule`), a module may carry three optional facets, everything a channel
+needs to show the game to a person and read their moves back:
+
+- `language` (`Language`): the command language of mail replies and the web's text box;
+- `boards` (`Boards`): the board as a picture (SVG), as plain text, and as tables (`Summary`);
+- `texts` (`Texts`): the game's sentences and words (the log, "what you must decide now").
+
+Channels ask through `language_of`, `boards_of` and `texts_of`, which give the game's facet or a
+generic one, so a game that brings none is still playable by mail and on the web:
+`<type> key=value` commands, its view as text, message keys as they are.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from domain.core.boards import GenericBoards, Summary
 from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import Event, Upcasters
+from domain.core.language import GenericLanguage, Parsed, Session
 
 Viewer = int | None
 
@@ -111,3 +124,98 @@ class GameModule(Protocol):
     def is_over(self, state: Any) -> bool: ...
 
     def ranking(self, state: Any) -> list[dict[str, Any]]: ...
+
+
+# --- the optional facets -------------------------------------------------------------------------
+
+
+class Language(Protocol):
+    """How players write the game's moves (mail replies, the web's text box), in en/fr/it."""
+
+    def parse(self, text: str, session: Session) -> Parsed:
+        """The commands of `text` for `session.seat`, each advanced on the session as it is read
+        (so a whole text is checked before any of it counts); lines that are not commands
+        (greetings, signatures) are listed in `ignored`. Raises `ParseError` (not understood: what,
+        where, and what may be written now) or `CommandRefused` (the game refuses one)."""
+
+    def format(self, command: Mapping[str, Any], lang: str, *, decision: Decision | None = None,
+               names: Sequence[str] = ()) -> str:
+        """The exact line a player would type for `command` (parse reads it back as `command`)."""
+
+    def help_lines(self, decision: Decision | None, view: Mapping[str, Any] | None,
+                   lang: str) -> list[str]:
+        """The commands that answer `decision`, one line each, in `lang`."""
+
+    def example(self, state: Any, decision: Decision, lang: str,
+                names: Sequence[str] = ()) -> str:
+        """One legal command for `decision` filled in from the real position, as text."""
+
+
+class Boards(Protocol):
+    """The board as a seat may see it: pure functions of that seat's view."""
+
+    def svg(self, view: Mapping[str, Any], lang: str, names: Sequence[str] = (), *,
+            targets: Sequence[str] = (), title: str | None = None) -> str | None:
+        """A picture (an SVG document), or None; `targets` are the ids a click may choose
+        (elements carrying `data-place`)."""
+
+    def text(self, view: Mapping[str, Any] | None, lang: str, names: Sequence[str] = ()) -> str:
+        """A plain-text board (a mail's text part, `pbem replay`)."""
+
+    def summary(self, view: Mapping[str, Any], lang: str,
+                names: Sequence[str] = ()) -> Summary | None:
+        """The board as tables of plain strings (a mail's HTML part, the web page), or None."""
+
+
+class Texts(Protocol):
+    """The game's own words, in en/fr/it."""
+
+    scoring: frozenset[str]
+    """Message keys that report scoring: a mail lists them apart ("Scoring results")."""
+
+    def render(self, message: Message, lang: str, names: Sequence[str] = ()) -> str:
+        """One of `describe`'s messages as a sentence; `names` are the players' names by seat."""
+
+    def decision(self, decision: Decision, lang: str) -> str:
+        """What the seat must decide, as a phrase ("play a power card")."""
+
+    def seat(self, seat: int, lang: str) -> str | None:
+        """How the game tells a seat apart besides its player's name (a colour), or None."""
+
+
+class GenericTexts:
+    """The texts of a game that brings none: message keys with their parameters, the decision's
+    kind, no seat colours."""
+
+    scoring: frozenset[str] = frozenset()
+
+    def render(self, message: Message, lang: str, names: Sequence[str] = ()) -> str:
+        def shown(key: str, value: Any) -> str:
+            if key in ("seat", "player", "winner") and isinstance(value, int) \
+                    and 0 <= value < len(names):
+                return names[value]
+            return str(value)
+
+        params = ", ".join(f"{k} {shown(k, v)}" for k, v in message.params.items())
+        return f"{message.key} ({params})" if params else message.key
+
+    def decision(self, decision: Decision, lang: str) -> str:
+        return decision.kind.replace("_", " ")
+
+    def seat(self, seat: int, lang: str) -> str | None:
+        return None
+
+
+def language_of(module: Any) -> Language:
+    """The module's command language, or the generic one (`<type> key=value`)."""
+    return getattr(module, "language", None) or GenericLanguage(module)
+
+
+def boards_of(module: Any) -> Boards:
+    """The module's boards, or the generic ones (the view as text)."""
+    return getattr(module, "boards", None) or GenericBoards()
+
+
+def texts_of(module: Any) -> Texts:
+    """The module's texts, or the generic ones (message keys as they are)."""
+    return getattr(module, "texts", None) or GenericTexts()

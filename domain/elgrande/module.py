@@ -18,6 +18,7 @@ from domain.elgrande import rules, views
 from domain.elgrande.options import OPTIONS
 from domain.elgrande.rules import MAX_PLAYERS, MIN_PLAYERS
 from domain.elgrande.state import State
+from domain.elgrande.texts import ElGrandeTexts
 
 UPCASTERS = Upcasters()
 """Register upcasters here when an event's payload changes shape (none yet: all at version 1)."""
@@ -101,6 +102,27 @@ class ElGrande:
 
     def players(self, state: State) -> int:
         return state.players
+
+    # --- how the game reads to people: the optional facets of domain/core/game.py ---
+    # The map and the parser are imported on first use: the rules alone (simulate, the bots'
+    # playouts, the workers' moves) never pay for the SVG shapes or the phrase tables.
+
+    texts = ElGrandeTexts()
+    """The log's sentences (messages.py), the decisions' prompts, the colours (texts.py)."""
+
+    @property
+    def boards(self) -> Any:
+        """The map of Spain (SVG), the text board and the tables of a seat's view (boards.py)."""
+        from domain.elgrande.boards import ElGrandeBoards
+
+        return ElGrandeBoards()
+
+    @property
+    def language(self) -> Any:
+        """Replies and the web's text box: `take 3, card king, place 2 aragon` (language.py)."""
+        from domain.elgrande.language import ElGrandeLanguage
+
+        return ElGrandeLanguage(self)
 
 
 GAME = ElGrande()

@@ -1,7 +1,7 @@
 """Every word the web pages show, in English, French and Italian: the one catalogue for the web UI.
 
-Game sentences (the log) come from the game's own texts (`domain.elgrande.messages.render`), and
-place and card names from `domain.elgrande.messages` / `data`; only the pages' own words live here.
+Only game-independent words live here: a game's sentences (the log), boards and decisions come
+from its module's `texts` and `boards` facets (domain/core/game.py).
 A test checks that every key has its three languages and that templates use only known keys.
 """
 
@@ -71,9 +71,6 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "game.you_play": ("You play {colour}.", "Vous jouez {colour}.", "Giochi con {colour}."),
     "game.spectator": ("You are watching (spectator view).", "Vous regardez (vue spectateur).",
                        "Stai guardando (vista spettatore)."),
-    "game.round": ("Round {round} of {rounds}", "Manche {round} sur {rounds}",
-                   "Round {round} di {rounds}"),
-    "game.phase": ("Phase", "Phase", "Fase"),
     "game.not_started": ("The game has not started: waiting for the players to accept.",
                          "La partie n'a pas commencé : en attente des joueurs.",
                          "La partita non è iniziata: in attesa dei giocatori."),
@@ -81,27 +78,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "game.board": ("The board", "Le plateau", "Il tabellone"),
     "game.board_table": ("The board as a table", "Le plateau en tableau",
                          "Il tabellone come tabella"),
-    "game.place": ("Place", "Lieu", "Luogo"),
-    "game.values": ("Values", "Valeurs", "Valori"),
-    "game.pieces": ("Also there", "Aussi là", "Anche lì"),
-    "game.king": ("King", "Roi", "Re"),
-    "game.grande": ("Grande of {who}", "Grande de {who}", "Grande di {who}"),
-    "game.scoreboard": ("scoreboard {board}", "tableau {board}", "segnapunti {board}"),
-    "game.hidden": ("hidden", "caché", "nascosto"),
-    "game.players": ("Players", "Joueurs", "Giocatori"),
-    "game.score": ("Score", "Score", "Punti"),
-    "game.court": ("Court", "Cour", "Corte"),
-    "game.provinces": ("Provinces", "Provinces", "Province"),
-    "game.castillo": ("Castillo", "Castillo", "Castillo"),
-    "game.power": ("Power card", "Carte pouvoir", "Carta potere"),
-    "game.vetoes": ("Veto cards", "Cartes Veto", "Carte Veto"),
-    "game.cards": ("Action cards this round", "Cartes action de la manche",
-                   "Carte azione del round"),
     "game.stack": ("Stack {stack}", "Pile {stack}", "Mazzo {stack}"),
-    "game.no_cards": ("No card face up.", "Aucune carte visible.", "Nessuna carta scoperta."),
-    "game.hand": ("My power cards", "Mes cartes pouvoir", "Le mie carte potere"),
-    "game.hand_hidden": ("{count} taken back unseen", "{count} reprise(s) en secret",
-                         "{count} ripresa/e in segreto"),
     "game.log": ("What happened", "Ce qui s'est passé", "Cosa è successo"),
     "game.log_empty": ("Nothing yet.", "Rien pour l'instant.", "Ancora niente."),
     "game.turn_of": ("{who} to play", "À {who} de jouer", "Tocca a {who}"),
@@ -217,12 +194,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "text.title": ("Type your move", "Tapez votre coup", "Scrivi la tua mossa"),
     "text.label": ("Your move, as in a mail reply", "Votre coup, comme dans une réponse par mail",
                    "La tua mossa, come in una risposta per e-mail"),
-    "text.hint": ("The same commands as in a mail reply, e.g. “power 13” or “take 4, card king, "
-                  "place 2 aragon”.",
-                  "Les mêmes commandes que dans une réponse par mail, p. ex. « pouvoir 13 » ou "
-                  "« prendre 4, carte roi, placer 2 aragon ».",
-                  "Gli stessi comandi di una risposta per e-mail, p. es. «potere 13» o «prendi 4, "
-                  "carta re, piazza 2 aragona»."),
+    "text.hint": ("The same commands as in a mail reply; several in one text are fine, one per "
+                  "line or separated by commas. What you can write now:",
+                  "Les mêmes commandes que dans une réponse par mail ; plusieurs à la fois, une "
+                  "par ligne ou séparées par des virgules. Ce que vous pouvez écrire maintenant :",
+                  "Gli stessi comandi di una risposta per e-mail; anche più di uno, uno per riga "
+                  "o separati da virgole. Cosa puoi scrivere ora:"),
     "text.submit": ("Play", "Jouer", "Gioca"),
     "text.empty": ("Type a move first.", "Tapez d'abord un coup.", "Scrivi prima una mossa."),
     "text.played": ("Played: {moves}", "Joué : {moves}", "Giocato: {moves}"),
@@ -345,17 +322,6 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "error.csrf": ("The form had expired; please try again.", "Le formulaire avait expiré ; "
                    "réessayez.", "Il modulo era scaduto; riprova."),
     "error.back": ("Back", "Retour", "Indietro"),
-    # colours
-    "colour.red": ("red", "rouge", "rosso"),
-    "colour.blue": ("blue", "bleu", "blu"),
-    "colour.yellow": ("yellow", "jaune", "giallo"),
-    "colour.green": ("green", "vert", "verde"),
-    "colour.black": ("black", "noir", "nero"),
-    "phase.new": ("setting up", "mise en place", "preparazione"),
-    "phase.power": ("power cards", "cartes pouvoir", "carte potere"),
-    "phase.turns": ("turns", "tours", "turni"),
-    "phase.between": ("between rounds", "entre les manches", "tra i round"),
-    "phase.over": ("game over", "partie terminée", "partita finita"),
 }
 
 

@@ -30,7 +30,8 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 from domain.core.commands import Command
-from domain.core.game import Message
+from domain.core.decisions import Decision
+from domain.core.game import Message, boards_of, language_of, texts_of
 from domain.elgrande import messages
 from domain.elgrande.data import CASTILLO, POWER_CABALLEROS, REGION_IDS
 from service import commands, db, players, progress, queries, tables
@@ -112,7 +113,6 @@ def _helpers() -> dict[str, Any]:
         "t": t, "lang": language, "me": me(), "languages": i18n.LANGUAGE_NAMES,
         "place_name": lambda p: messages.place_name(p, language),
         "card_name": lambda c: messages.card_name(c, language),
-        "colour_name": lambda c: i18n.t(f"colour.{c}", language),
         "plain": str,
         "secret_kinds": {k for k in i18n.TEXTS if k.startswith("decide.secret_kind.")},
     }
@@ -271,13 +271,17 @@ def _names(head: queries.Header) -> list[str]:
     return [s["name"] for s in head.seats]
 
 
-def render_log(entries: list[dict[str, Any]], language: str, names: list[str]) -> list[dict[str, Any]]:
+def render_log(module: Any, entries: list[dict[str, Any]], language: str,
+               names: list[str]) -> list[dict[str, Any]]:
+    """The log's entries as sentences in the game's words (a message the game's texts cannot
+    render shows its key)."""
+    texts = texts_of(module)
     out = []
     for entry in entries:
         sentences = []
         for m in entry["messages"]:
             try:
-                sentences.append(messages.render(Message(m["key"], m["params"]), language, names))
+                sentences.append(texts.render(Message(m["key"], m["params"]), language, names))
             except (KeyError, IndexError, ValueError):
                 sentences.append(m["key"])
         out.append({"seq": entry["seq"], "sentences": sentences, "at": entry["created_at"]})
@@ -300,20 +304,46 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         _v, mine = queries.decisions(ctx(), head)
     targets, map_mode = forms.map_targets(mine)
     entries = queries.log(ctx(), head, after=max(0, head.version - LOG_LIMIT))
-    svg = ""
-    if view and view.get("places"):
-        svg = board.board_svg(view, language, names=names, targets=targets,
-                              title=i18n.t("game.board", language))
+    module = queries.module_of(ctx(), head)
     return {
+        **_board(module, view, language, names, targets=targets,
+                 title=i18n.t("game.board", language)),
+        "seat_label": texts_of(module).seat(head.seat, language) if head.seat is not None
+        else None,
+        "text_help": _text_help(module, mine, view, language),
         "waiting": ", ".join(names[w] for w in head.waiting_on if w < len(names)),
         "head": head, "version": version, "view": view, "names": names, "decisions": mine,
-        "svg": svg, "map_mode": map_mode, "log": list(reversed(render_log(entries, language,
-                                                                           names))),
+        "map_mode": map_mode, "log": list(reversed(render_log(module, entries, language,
+                                                                              names))),
         "spectate": spectate or head.seat is None, "undo": undo_available() and not spectate
         and head.seat is not None and head.status == progress.ACTIVE,
         "tz": _tz(me()), "power_caballeros": POWER_CABALLEROS, "regions": REGION_IDS,
-        "castillo": CASTILLO, "place_label": lambda p: board.place_label(view, p, language, names),
+        "castillo": CASTILLO,
     }
+
+
+def _text_help(module: Any, decisions: list[dict[str, Any]], view: dict[str, Any] | None,
+               language: str) -> list[str]:
+    """What the text box takes now, in the game's language (the lines a mail lists)."""
+    language_ = language_of(module)
+    lines: list[str] = []
+    for d in decisions:
+        decision = Decision(seat=d["seat"], kind=d["kind"], secret=d["secret"],
+                            options=d["options"], constraint=d["constraint"], info=d["info"])
+        lines += language_.help_lines(decision, view, language)
+    return lines
+
+
+def _board(module: Any, view: dict[str, Any] | None, language: str, names: list[str], *,
+           targets: list[str] | tuple[str, ...] = (), title: str | None = None) -> dict[str, Any]:
+    """The game's boards for this view: its picture (SVG, or "" when it draws none: the page then
+    shows the text board), its text board and its tables."""
+    if not view:
+        return {"svg": "", "board_text": "", "summary": None}
+    boards = boards_of(module)
+    return {"svg": boards.svg(view, language, names, targets=targets, title=title) or "",
+            "board_text": boards.text(view, language, names),
+            "summary": boards.summary(view, language, names)}
 
 
 @blp.get("/games/<game_id>")
@@ -352,9 +382,9 @@ def play(game_id: str) -> BaseResponse:
 
 @blp.post("/games/<game_id>/text")
 def play_typed(game_id: str) -> BaseResponse:
-    """The text box: the mail grammar (emails/play.py) read and played for the player's seat."""
-    from emails import grammar
-    from emails.play import PartlyPlayed, play_text
+    """The text box: the game's command language (emails/play.py, as in a mail reply) read and
+    played for the player's seat."""
+    from emails.play import CommandRefused, ParseError, PartlyPlayed, play_text
 
     player = _require_player()
     head = queries.header(ctx(), game_id, player)
@@ -366,24 +396,25 @@ def play_typed(game_id: str) -> BaseResponse:
     if not text:
         flash(i18n.t("text.empty", language), "error")
         return back
+    module = queries.module_of(ctx(), head)
     try:
         played = play_text(ctx(), game_id, head.seat, text, Source("web"), lang=language,
                            actor=f"player:{player.id}")
-    except grammar.ParseError as error:
+    except ParseError as error:
         _refused(str(error), error.allowed or _allowed_now(game_id, head.seat, language),
                  language)
-    except grammar.CommandRefused as error:
-        why = f"“{_shown(error.command, language)}”: {error.error.message}"
+    except CommandRefused as error:
+        why = f"“{_shown(module, error.command, language)}”: {error.error.message}"
         _refused(why, _allowed_now(game_id, head.seat, language), language)
     except PartlyPlayed as error:
         flash(i18n.t("text.partly", language, count=len(error.done),
-                     moves="; ".join(_shown(c, language) for c in error.done)), "error")
-        why = f"“{_shown(error.command, language)}”: {error.error.detail}"
+                     moves="; ".join(_shown(module, c, language) for c in error.done)), "error")
+        why = f"“{_shown(module, error.command, language)}”: {error.error.detail}"
         _refused(why, _allowed_now(game_id, head.seat, language), language)
     except ServiceError as error:
         _refused(error.detail, [], language)
     else:
-        moves = "; ".join(_shown(c, language) for c in played.commands)
+        moves = "; ".join(_shown(module, c, language) for c in played.commands)
         flash(i18n.t("text.played", language, moves=moves), "ok")
         if played.ignored:
             flash(i18n.t("text.ignored", language,
@@ -400,21 +431,15 @@ def _refused(why: str, allowed: list[str], language: str) -> None:
         flash(i18n.t("text.allowed", language, lines=" / ".join(allowed)), "info")
 
 
-def _shown(command: dict[str, Any], language: str) -> str:
-    """A command as the grammar writes it (its JSON when it cannot)."""
-    from emails import grammar
+def _shown(module: Any, command: dict[str, Any], language: str) -> str:
+    """A command as the game's language writes it (its JSON when it cannot)."""
+    from emails.play import shown
 
-    try:
-        return grammar.format_command(command, language)
-    except Exception:
-        import json
-
-        return json.dumps(command, ensure_ascii=False)
+    return shown(module, command, language)
 
 
 def _allowed_now(game_id: str, seat: int, language: str) -> list[str]:
     """The commands that answer the seat's pending decision now (as a mail reply lists them)."""
-    from emails import grammar
     from service import states
     from service.commands import _game
 
@@ -422,7 +447,7 @@ def _allowed_now(game_id: str, seat: int, language: str) -> list[str]:
         module, _players = _game(ctx(), game_id)
         _v, state, _ = states.load(ctx().engine, ctx().states, game_id, module)
         decision = next((d for d in module.pending(state) if d.seat == seat), None)
-        return grammar.help_lines(decision, module.view(state, seat), language)
+        return language_of(module).help_lines(decision, module.view(state, seat), language)
     except Exception:  # a hint only: the refusal itself was already said
         return []
 
@@ -457,24 +482,28 @@ def undo(game_id: str) -> BaseResponse:
     return redirect(url_for("web.game", game_id=game_id))
 
 
-def _board_image(game_id: str, render: Any, mimetype: str) -> Response:
-    """The board as the caller may see it, drawn by `render` (SVG or the PNG made from it)."""
+def _board_svg(game_id: str) -> str:
+    """The game's board picture as the caller may see it; 404 when the game draws none."""
     head = queries.header(ctx(), game_id, me())
     _v, view = queries.view(ctx(), head)
-    if not view or not view.get("places"):
+    module = queries.module_of(ctx(), head)
+    svg = boards_of(module).svg(view, lang(), _names(head)) if view else None
+    if not svg:
         abort(404)
-    image = render(view, lang(), names=_names(head))
-    return Response(image, mimetype=mimetype, headers={"Cache-Control": "private, no-store"})
+    return svg
 
 
 @blp.get("/games/<game_id>/board.svg")
 def board_image_svg(game_id: str) -> Response:
-    return _board_image(game_id, board.board_svg, "image/svg+xml")
+    return Response(_board_svg(game_id), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "private, no-store"})
 
 
 @blp.get("/games/<game_id>/board.png")
 def board_image_png(game_id: str) -> Response:
-    return _board_image(game_id, board.board_png, "image/png")
+    """The same picture rasterised (service/web/board.py), as mails show it."""
+    return Response(board.svg_to_png(_board_svg(game_id)), mimetype="image/png",
+                    headers={"Cache-Control": "private, no-store"})
 
 
 @blp.get("/games/<game_id>/replay")
@@ -488,18 +517,17 @@ def replay(game_id: str) -> str | tuple[str, int]:
     at = int(raw) if raw.isdigit() else last
     at = max(1, min(at, last))
     names = _names(head)
-    svg, problem = "", None
+    module = queries.module_of(ctx(), head)
+    problem = None
     try:
         _v, view = queries.view(ctx(), head, at=at)
     except Invalid:
         view, problem = None, i18n.t("replay.cannot_show", language)
-    if view and view.get("places"):
-        svg = board.board_svg(view, language, names=names,
-                              title=i18n.t("replay.step", language, at=at, last=last))
-    event = render_log(queries.log(ctx(), head, after=at - 1, upto=at), language, names)
-    return render_template("web/replay.html", head=head, at=at, last=last, svg=svg, view=view,
+    event = render_log(module, queries.log(ctx(), head, after=at - 1, upto=at), language, names)
+    return render_template("web/replay.html", head=head, at=at, last=last, view=view,
                            problem=problem, event=event, names=names, tz=_tz(me()),
-                           place_label=lambda p: board.place_label(view, p, language, names))
+                           **_board(module, view, language, names,
+                                    title=i18n.t("replay.step", language, at=at, last=last)))
 
 
 # --- settings --------------------------------------------------------------------------------------

@@ -21,8 +21,9 @@ import pytest
 from sqlalchemy import select
 
 from domain.core.commands import Command
+from domain.core.language import GameSession
 from domain.elgrande.module import GAME
-from emails import addresses, grammar, inbound
+from emails import addresses, inbound
 from service import db, store
 from service.commands import handle
 from service.tables import events, inbound_mail
@@ -86,8 +87,8 @@ def test_reply_is_read_right(path: Path) -> None:
         assert any(d.seat == seat for d in GAME.pending(state))
     text = inbound.reply_text(inbound.body_text(msg))
     assert "power 1" not in text.lower(), f"the quoted mail was not cut off: {text!r}"
-    session = grammar.GameSession(GAME, state, seat, lang="en")
-    assert grammar.parse(text, session) == expected, text
+    session = GameSession(GAME, state, seat, lang="en")
+    assert GAME.language.parse(text, session).commands == expected, text
 
 
 @pytest.mark.parametrize("path", [p for p in CORPUS if "X-Corpus-State: disc"

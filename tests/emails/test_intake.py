@@ -81,11 +81,10 @@ def test_cli_commands_exist() -> None:
 def test_a_web_text_box_uses_the_same_grammar_and_path(table: Any) -> None:
     import pytest
 
-    from emails import grammar
-    from emails.play import play_text
+    from emails.play import ParseError, play_text
     from service.store import Source
 
-    with pytest.raises(grammar.ParseError) as error:
+    with pytest.raises(ParseError) as error:
         play_text(table.ctx, table.game_id, 0, "pwer 7", Source("web"))
     assert error.value.allowed == ["power N — N one of: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13"]
     played = play_text(table.ctx, table.game_id, 0, "Pouvoir 7", Source("web"), lang="fr")

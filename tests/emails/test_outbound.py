@@ -12,7 +12,8 @@ import pytest
 from sqlalchemy import select
 
 from domain.core.commands import Command
-from emails import grammar, outbound
+from domain.core.language import GameSession
+from emails import outbound
 from service import db, store
 from service.api import create_app
 from service.commands import handle
@@ -83,6 +84,8 @@ def test_your_turn_mail(table: Any) -> None:
     # The board as seat 0 sees it: others' Castillo counts hidden, in text and in HTML.
     assert "Castilla la Nueva K" in text and "Aragón G:red" in text
     assert "<table" in html and "the Castillo" in html
+    # Each place's values are shown (Aragón: 5/4/1), not the template's view of a dict method.
+    assert "<td>5/4/1</td>" in html and "built-in method" not in html
     castillo = next(line for line in text.splitlines() if line.startswith("the Castillo"))
     assert castillo.split()[2:5] == ["0", "?", "?"]
     # The PNG, inline, referenced from the HTML.
@@ -96,7 +99,7 @@ def test_your_turn_mail(table: Any) -> None:
     example = example_of(turn)
     assert example == "power 1"
     module = table.ctx.games["el-grande"]
-    assert grammar.parse(example, grammar.GameSession(module, table.state(), 0)) == [
+    assert module.language.parse(example, GameSession(module, table.state(), 0)).commands == [
         {"type": "play_power", "card": 1}]
     # The same row builds the same Message-ID on every attempt.
     again = table.drain()
@@ -125,8 +128,8 @@ def test_examples_in_every_language_are_legal_through_a_game(table: Any,
                                              sender="El Grande <pbem@grande.test>", ctx=table.ctx)
             example = example_of(message)
             assert example, plain(message)
-            session = grammar.GameSession(module, state, decision.seat, lang=lang)
-            assert grammar.parse(example, session)  # legal: decided on a copy of the game
+            session = GameSession(module, state, decision.seat, lang=lang)
+            assert module.language.parse(example, session).commands  # legal on a copy of the game
             checked += 1
         command = module.sample_command(state, decision, rng)
         handle(table.game_id, decision.seat, command, store.Source("api"), ctx=table.ctx)

@@ -16,7 +16,9 @@ import pytest
 from sqlalchemy import select
 
 from domain.core.commands import Command
-from emails import grammar, mailin
+from domain.core.game import language_of
+from domain.core.language import CommandRefused, GameSession, ParseError
+from emails import mailin
 from emails import render as render_mod
 from service import db
 from service.tables import events, inbound_mail
@@ -45,7 +47,7 @@ def turn_text(module: Any, state: Any, seat: int, lang: str, names: list[str],
             break
         command = module.sample_command(state, decision, rng)
         body = {"type": command.type, **dict(command.params)}
-        parts.append(grammar.format_command(body, lang, decision=decision, names=names))
+        parts.append(language_of(module).format(body, lang, decision=decision, names=names))
         state = module.fold(module.decide(state, command), state)
     separator = rng.choice([", ", "\n", "\n\n"])
     return separator.join(humanise(p, rng) for p in parts), len(parts)
@@ -73,9 +75,9 @@ def test_whole_game_by_email(mail_ctx: Any, monkeypatch: pytest.MonkeyPatch) -> 
                 example = example_of(mail)
                 if example and not module.is_over(state):
                     seat = table.people.index(person)
-                    session = grammar.GameSession(module, state, seat, lang=person.language)
-                    parsed = grammar.parse(example, session)  # raises if it is not legal now
-                    assert parsed
+                    session = GameSession(module, state, seat, lang=person.language)
+                    parsed = language_of(module).parse(example, session)  # raises if illegal now
+                    assert parsed.commands
                     examples += 1
             if module.is_over(state):
                 break
@@ -85,12 +87,12 @@ def test_whole_game_by_email(mail_ctx: Any, monkeypatch: pytest.MonkeyPatch) -> 
             text, count = turn_text(module, state, decision.seat, person.language, names, rng)
             example = example_of(latest[person.email])
             if example and rng.random() < 0.25:  # a person who copies the mail's example
-                session = grammar.GameSession(module, state, decision.seat, lang=person.language)
+                session = GameSession(module, state, decision.seat, lang=person.language)
                 try:
-                    count = len(grammar.parse(example, session))
+                    count = len(language_of(module).parse(example, session).commands)
                     text = example
                     copied += 1
-                except (grammar.ParseError, grammar.CommandRefused):
+                except (ParseError, CommandRefused):
                     pass  # that mail's example was for an earlier decision
             before = len(results)
             reply(server, latest[person.email], person, text)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from service.web.board import HEIGHT, WIDTH
+from domain.elgrande.boards import HEIGHT, WIDTH
 from tests.web.conftest import Game, to_ann_act
 
 SHOTS = os.environ.get("PBEM_SCREENSHOTS")

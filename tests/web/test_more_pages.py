@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import select
 
 from domain.core.commands import Command
+from domain.elgrande import boards
 from domain.elgrande.data import BORDERS
 from service import commands, queries, states
 from service.store import Source
@@ -85,7 +86,7 @@ def test_replay_steps_through_a_finished_game(app: Any, wctx: Any, game: Game) -
 
 
 def test_the_map_has_exactly_the_fifteen_borders() -> None:
-    assert board.shared_edges() == {tuple(sorted(b)) for b in BORDERS}
+    assert boards.shared_edges() == {tuple(sorted(b)) for b in BORDERS}
 
 
 def test_board_png_is_the_svg_rasterised(game: Game) -> None:
@@ -93,11 +94,11 @@ def test_board_png_is_the_svg_rasterised(game: Game) -> None:
     to_ann_act(game)
     head = queries.header(game.ctx, game.id, None)
     _v, view = queries.view(game.ctx, head, )
-    png = board.board_png(view, "fr", names=["Ann", "Bob", "Cid"])
+    png = board.svg_to_png(boards.board_svg(view, "fr", names=["Ann", "Bob", "Cid"]))
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 10_000
-    assert int.from_bytes(png[16:20], "big") == board.WIDTH
-    assert int.from_bytes(png[20:24], "big") == board.HEIGHT
-    svg = board.board_svg(view, "fr")
+    assert int.from_bytes(png[16:20], "big") == boards.WIDTH
+    assert int.from_bytes(png[20:24], "big") == boards.HEIGHT
+    svg = boards.board_svg(view, "fr")
     assert svg.count("<title>") == 11  # the map and each of the ten places
 
 

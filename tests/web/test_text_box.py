@@ -86,3 +86,27 @@ def test_spectators_see_no_text_box_and_cannot_post(app: Any, wctx: Any, game: G
                             data={"csrf_token": csrf_of(page) if "csrf_token" in page else "",
                                   "text": "place 1 aragon"})
     assert refused.status_code in (400, 403) and version(game) == before
+
+
+def test_a_game_without_a_language_or_boards_is_shown_and_played_by_text(app: Any,
+                                                                        wctx: Any) -> None:
+    """The toy sealed-bids game brings no words, boards or language: its page shows its view as
+    text, the box lists the generic commands, and `bid 3` is played."""
+    from service import lobby
+    from tests.service.toygame import GAME as TOY
+
+    wctx.games = {**wctx.games, TOY.name: TOY}
+    ann, _ = players.add(wctx, "ann@example.com", name="Ann", time_zone="UTC")
+    players.add(wctx, "bob@example.com", name="Bob", time_zone="UTC")
+    created = lobby.create(wctx, ann, game=TOY.name, emails=["ann@example.com",
+                                                             "bob@example.com"],
+                           options={}, setup=None, start=True)
+    game = Game(created.game_id, wctx, [ann.id])
+    client = app.test_client()
+    sign_in(client, wctx, ann.id)
+    page = html.unescape(client.get(f"/games/{game.id}").text)
+    assert '<pre class="board-text">round: 1' in page and "<svg" not in page
+    assert "bid amount=… — one of: 1, 2, 3, 4, 5" in page
+    assert client.get(f"/games/{game.id}/board.svg").status_code == 404  # it draws none
+    page = typed(client, game, "bid 3")
+    assert "Played: bid amount=3" in page and "your_bid: 3" in page

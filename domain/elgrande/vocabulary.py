@@ -1,24 +1,19 @@
-"""The words of El Grande's command language and mails, in English, French and Italian.
+"""The words of El Grande's command language, in English, French and Italian.
 
-Region names (en/fr/it) and card ids come from `domain/elgrande/data.py`; what is added here is what
-the domain does not hold: common abbreviations, colours, and the command keywords (card titles in
-all three languages come from data.py). `emails/grammar.py` reads only this module for its
-vocabulary, so mail and the web text box understand exactly the same words.
+Region names (en/fr/it) and card titles come from `data.py`; what is added here is what the rules
+do not hold: common abbreviations, colours, and the command keywords. The words every language
+shares (numbers, "all", "from", "to", "and", articles) are `domain/core/language.py`'s.
+`language.py` reads only this module for El Grande's own words, so mail and the web text box
+understand exactly the same words.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
+from domain.core.language import FILLER_WORDS, language_index, normalise
+from domain.elgrande.data import CARD_NAMES, CARD_TITLES_FR_IT, CASTILLO, CASTILLO_NAMES, COLOURS, REGIONS
 
-from domain.elgrande import data as _data
-from domain.elgrande.data import CARD_NAMES, CASTILLO, CASTILLO_NAMES, COLOURS, REGIONS
-
-LANGUAGES = ("en", "fr", "it")
-
-# Action cards: id → (French name, Italian name). English names: data.CARD_NAMES. Once data.py holds
-# them (CARD_TITLES_FR_IT), its copy wins and this one can go.
-CARD_NAMES_I18N: dict[str, tuple[str, str]] = _data.CARD_TITLES_FR_IT  # one place: data.py
+# Action cards: id → (French name, Italian name). English names: data.CARD_NAMES.
+CARD_NAMES_I18N: dict[str, tuple[str, str]] = CARD_TITLES_FR_IT
 
 # Short names players write (normalised: lower case, no accents, spaces).
 CARD_ALIASES: dict[str, tuple[str, ...]] = {
@@ -78,16 +73,6 @@ COLOUR_NAMES: dict[str, tuple[str, str, str]] = {
     "yellow": ("yellow", "jaune", "giallo"), "green": ("green", "vert", "verde"),
     "black": ("black", "noir", "nero"),
 }
-SELF_WORDS = ("me", "mine", "my", "own", "moi", "mes", "mon", "miens", "miei", "mio", "mie", "io")
-
-NUMBER_WORDS = {
-    "zero": 0, "none": 0, "nothing": 0, "rien": 0, "aucun": 0, "niente": 0, "nessuno": 0,
-    "one": 1, "un": 1, "une": 1, "uno": 1, "una": 1, "two": 2, "deux": 2, "due": 2,
-    "three": 3, "trois": 3, "tre": 3, "four": 4, "quatre": 4, "quattro": 4,
-    "five": 5, "cinq": 5, "cinque": 5, "six": 6, "sei": 6,
-}
-ALL_WORDS = ("all", "max", "tout", "tous", "toutes", "tutti", "tutto", "tutte")
-
 # Command keywords: type → words (normalised), the first of each language is the one we write.
 KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "play_power": {"en": ("power", "play", "power card"), "fr": ("pouvoir", "jouer", "joue"),
@@ -126,23 +111,10 @@ SPECIAL_VERBS: dict[str, tuple[str, ...]] = {
     "court": ("court", "cour", "corte"),
     "pick": ("pick", "prendre chez", "prendi da"),
 }
-FROM_WORDS = ("from", "de", "du", "des", "da", "dal", "dalla", "dai", "out of")
-TO_WORDS = ("to", "into", "a", "au", "aux", "vers", "dans", "in", "en", "nel", "nella", "al",
-            "alla", "->", ">", "=>", "onto", "sur", "su")
-FILLER = ("caballeros", "caballero", "cab", "cabs", "knights", "the", "le", "la", "les", "l", "il",
-          "lo", "i", "gli", "please", "stp", "svp", "per favore", "of", "d", "di", "my turn",
-          "stack", "pile", "mazzo", "pila", "part", "parts", "partie", "parties", "parte", "parti",
-          "with", "avec", "con", "region", "regione", ":", "=")
-SEPARATOR_WORDS = ("and", "then", "et", "puis", "e", "poi", "ensuite", "quindi")
+FILLER = (*FILLER_WORDS, "caballeros", "caballero", "cab", "cabs", "knights", "stack", "pile",
+          "mazzo", "pila", "part", "parts", "partie", "parties", "parte", "parti", "region",
+          "regione")
 COURT_WORDS = ("court", "cour", "corte")
-
-
-def normalise(text: str) -> str:
-    """Lower case, accents off, apostrophes and dashes as spaces."""
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
-    text = re.sub(r"[’'`´_\-–—]", " ", text)
-    return text
 
 
 def place_words() -> dict[str, str]:
@@ -175,7 +147,7 @@ def card_name(card: str, lang: str = "en") -> str:
 
 
 def colour_name(seat: int, lang: str = "en") -> str:
-    return COLOUR_NAMES[COLOURS[seat]][LANGUAGES.index(lang) if lang in LANGUAGES else 0]
+    return COLOUR_NAMES[COLOURS[seat]][language_index(lang)]
 
 
 def keyword(kind: str, lang: str = "en") -> str:

@@ -1,8 +1,9 @@
-"""The command language of mail replies and the web's text box: text ⇄ the API's command JSON.
+"""El Grande's command language: text ⇄ the API's command JSON, for mail replies and the web's
+text box (the module's `language` facet; the machinery is `domain/core/language.py`).
 
-One grammar for both: forgiving (any case, accents optional, English, French or Italian keywords,
-region and card names in the three languages and their common abbreviations), and several commands
-in one text for one turn, e.g. ``take 4, card king, place 2 aragon 1 castillo, king to granada``.
+Forgiving (any case, accents optional, English, French or Italian keywords, region and card names in
+the three languages and their common abbreviations), and several commands in one text for one
+turn, e.g. ``take 4, card king, place 2 aragon 1 castillo, king to granada``.
 
     parse(text, session)      → [command JSON, ...]   (ParseError says what was not understood
                                                         and what is allowed now)
@@ -11,276 +12,142 @@ in one text for one turn, e.g. ``take 4, card king, place 2 aragon 1 castillo, k
 
 Parsing a command may depend on the decision pending at that point (a bare number is a power card
 when a power card is wanted; the words after `special` depend on the action card held), so the
-parser asks a `Session` for the decision before each command and tells it each parsed command
-(`Session.advance`), which lets the caller apply it to a scratch copy of the game. `GameSession`
-does that with a game module's `decide`/`fold`, so a whole mail is checked before any of it counts.
+parser asks the session for the decision before each command and tells it each parsed command.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from domain.core.commands import Command
+from domain.core import language as core
 from domain.core.decisions import Decision
-from domain.core.errors import RuleError
+from domain.core.language import (
+    ALL,
+    FROM,
+    LANGUAGES,
+    NUMBERS,
+    SELF,
+    TO,
+    Lexicon,
+    Parsed,
+    ParseError,
+    Session,
+    example_command,
+    language_index,
+    normalise,
+    phrases,
+)
+from domain.elgrande import vocabulary as vocab
 from domain.elgrande.data import COLOURS
 from domain.elgrande.messages import place_name
-from emails import vocabulary as vocab
 
 # --- words -----------------------------------------------------------------------------------------
 
+PLACES = phrases(vocab.place_words())
+CARDS = phrases(vocab.card_words())
+COLOUR_WORDS = phrases({w: c for c, names in vocab.COLOUR_NAMES.items() for w in names})
+COURT = phrases({w: True for w in vocab.COURT_WORDS})
+STRONG = phrases({w: kind for kind, langs in vocab.KEYWORDS.items()
+                  for words in langs.values() for w in words})
+VERBS = phrases({w: verb for verb, words in vocab.SPECIAL_VERBS.items() for w in words})
+BACK = phrases({w: True for w in ("take back", "back", "reprendre", "riprendi")})
+MODE_PLACE = phrases({w: True for w in ("place", "placer", "piazza", "put", "poser")})
+MODE_MOVE = phrases({w: True for w in ("move", "deplacer", "sposta", "move all", "all", "tous",
+                                        "tutti", "vider", "svuota")})
+LEXICON = Lexicon(keywords=STRONG, verbs=VERBS, filler=phrases({w: True for w in vocab.FILLER}))
 
-def _phrases(entries: Mapping[str, Any]) -> dict[tuple[str, ...], Any]:
-    return {tuple(k.split()): v for k, v in entries.items() if k.split()}
-
-
-PLACES = _phrases(vocab.place_words())
-CARDS: dict[tuple[str, ...], str] = {}  # filled below, once `tokens` is defined
-COLOUR_WORDS = _phrases({w: c for c, names in vocab.COLOUR_NAMES.items() for w in names})
-SELF = _phrases({w: True for w in vocab.SELF_WORDS})
-NUMBERS = _phrases({w: n for w, n in vocab.NUMBER_WORDS.items()})
-ALL = _phrases({w: True for w in vocab.ALL_WORDS})
-FROM = _phrases({w: True for w in vocab.FROM_WORDS})
-TO = _phrases({w: True for w in vocab.TO_WORDS})
-FILLER = _phrases({w: True for w in vocab.FILLER})
-SEPARATORS = _phrases({w: True for w in vocab.SEPARATOR_WORDS})
-COURT = _phrases({w: True for w in vocab.COURT_WORDS})
-STRONG = _phrases({w: kind for kind, langs in vocab.KEYWORDS.items()
-                   for words in langs.values() for w in words})
-VERBS = _phrases({w: verb for verb, words in vocab.SPECIAL_VERBS.items() for w in words})
-BACK = _phrases({w: True for w in ("take back", "back", "reprendre", "riprendi")})
-MODE_PLACE = _phrases({w: True for w in ("place", "placer", "piazza", "put", "poser")})
-MODE_MOVE = _phrases({w: True for w in ("move", "deplacer", "sposta", "move all", "all", "tous",
-                                         "tutti", "vider", "svuota")})
-BREAK = {",", "\n"}
-MAX_PHRASE = 6
-
-
-def tokens(text: str) -> list[str]:
-    text = vocab.normalise(text)
-    out = []
-    for match in re.finditer(r"\n|[,;.!?()\[\]]|>|[a-z0-9]+", text):
-        tok = match.group()
-        out.append("\n" if tok == "\n" else "," if tok in ",;.!?()[]" else tok)
-    return out
-
-
-CARDS.update({tuple(w for w in tokens(name) if w not in ("\n", ",")): card
-              for name, card in vocab.card_words().items()})
-
-
-# --- errors and the parsing session ---------------------------------------------------------------
-
-
-class ParseError(Exception):
-    """What was not understood, where, and what is allowed now (lines for a human)."""
-
-    def __init__(self, message: str, *, near: str = "", allowed: Sequence[str] = ()) -> None:
-        super().__init__(message)
-        self.message = message
-        self.near = near
-        self.allowed = list(allowed)
-
-    def __str__(self) -> str:
-        return self.message + (f" (near “{self.near}”)" if self.near else "")
-
-
-class Session(Protocol):
-    seat: int
-    names: Sequence[str]
-    lang: str
-
-    def decision(self) -> Decision | None: ...
-
-    def view(self) -> dict[str, Any]: ...
-
-    def advance(self, command: dict[str, Any]) -> None: ...
-
-
-@dataclass
-class GameSession:
-    """Parses against a scratch copy of a game: each parsed command is decided on it at once, so
-    the next is read against the decision it leads to, and an illegal one stops the parse."""
-
-    module: Any
-    state: Any
-    seat: int
-    names: Sequence[str] = ()
-    lang: str = "en"
-    applied: list[dict[str, Any]] = field(default_factory=list)
-
-    def decision(self) -> Decision | None:
-        return next((d for d in self.module.pending(self.state) if d.seat == self.seat), None)
-
-    def view(self) -> dict[str, Any]:
-        return self.module.view(self.state, self.seat)
-
-    def advance(self, command: dict[str, Any]) -> None:
-        try:
-            events = self.module.decide(self.state, Command.from_json(command, seat=self.seat))
-        except RuleError as error:
-            raise CommandRefused(error, command, len(self.applied)) from None
-        self.state = self.module.fold(events, self.state)
-        self.applied.append(command)
-
-
-class CommandRefused(Exception):
-    """A command that was understood but the game refuses (the engine's message)."""
-
-    def __init__(self, error: RuleError, command: dict[str, Any], index: int) -> None:
-        super().__init__(error.message)
-        self.error = error
-        self.command = command
-        self.index = index
-
-
-# --- the cursor ------------------------------------------------------------------------------------
-
-
-class Cursor:
-    def __init__(self, words: list[str]) -> None:
-        self.words = words
-        self.pos = 0
-
-    def done(self) -> bool:
-        return self.pos >= len(self.words)
-
-    def peek(self, offset: int = 0) -> str | None:
-        i = self.pos + offset
-        return self.words[i] if i < len(self.words) else None
-
-    def match(self, table: Mapping[tuple[str, ...], Any], at: int | None = None) -> tuple[Any, int]:
-        """The longest phrase of `table` at the cursor (or at `at`): (value, length) or (None, 0)."""
-        i = self.pos if at is None else at
-        for n in range(min(MAX_PHRASE, len(self.words) - i), 0, -1):
-            key = tuple(self.words[i:i + n])
-            if key in table:
-                return table[key], n
-        return None, 0
-
-    def take_card(self) -> str | None:
-        """The longest card name at the cursor; commas inside a name ("Place 2, or …") are skipped."""
-        best, end = None, self.pos
-        words: list[str] = []
-        i = self.pos
-        while i < len(self.words) and len(words) < 14 and self.words[i] != "\n":
-            if self.words[i] != ",":
-                words.append(self.words[i])
-                if tuple(words) in CARDS:
-                    best, end = CARDS[tuple(words)], i + 1
-            i += 1
-        self.pos = end
-        return best
-
-    def take(self, table: Mapping[tuple[str, ...], Any]) -> Any:
-        value, n = self.match(table)
-        if n:
-            self.pos += n
-            return value
-        return None
-
-    def number(self) -> int | None:
-        word = self.peek()
-        if word is not None and word.isdigit() and len(word) <= 3:
-            self.pos += 1
-            return int(word)
-        value = self.take(NUMBERS)
-        return value
-
-    def near(self, at: int | None = None) -> str:
-        i = self.pos if at is None else at
-        return " ".join(w for w in self.words[i:i + 5] if w != "\n").replace(" ,", ",")
-
-    def skip_filler(self) -> None:
-        while not self.done() and not self.at_keyword():
-            if self.peek() == ":" or self.take(FILLER) is None:
-                if self.peek() == ":":
-                    self.pos += 1
-                    continue
-                return
-
-    def at_keyword(self) -> bool:
-        return bool(self.match(STRONG)[1])
-
-    def at_break(self) -> bool:
-        return self.peek() in BREAK or bool(self.match(SEPARATORS)[1])
-
-    def skip_breaks(self) -> None:
-        while not self.done() and (self.peek() in BREAK or self.take(SEPARATORS)):
-            if self.peek() in BREAK:
-                self.pos += 1
-
-    def continues_with(self, *tables: Mapping[tuple[str, ...], Any]) -> bool:
-        """After breaks (commas, "and"), does a parameter of one of `tables` (or a number) follow?"""
-        i = self.pos
-        while i < len(self.words) and (self.words[i] in BREAK or self.match(SEPARATORS, i)[1]):
-            i += self.match(SEPARATORS, i)[1] or 1
-        if i >= len(self.words) or self.match(STRONG, i)[1] or self.match(VERBS, i)[1]:
-            return False
-        word = self.words[i]
-        return word.isdigit() or any(self.match(t, i)[1] for t in (NUMBERS, *tables))
+ERRORS: dict[str, tuple[str, str, str]] = {
+    "power": ("After “power”, write the number of the power card (1 to 13).",
+              "Après « pouvoir », écrivez le numéro de la carte pouvoir (1 à 13).",
+              "Dopo «potere», scrivi il numero della carta potere (da 1 a 13)."),
+    "take": ("After “take”, write how many Caballeros (e.g. take 4).",
+             "Après « prendre », écrivez combien de Caballeros (p. ex. prendre 4).",
+             "Dopo «prendi», scrivi quanti Caballeros (p. es. prendi 4)."),
+    "card": ("Which card? Write its stack number (1 to 5) or its name.",
+             "Quelle carte ? Écrivez le numéro de sa pile (1 à 5) ou son nom.",
+             "Quale carta? Scrivi il numero del suo mazzo (da 1 a 5) o il suo nome."),
+    "place": ("After “place”, write numbers and places, e.g. place 2 aragon 1 castillo "
+              "(or place 0).",
+              "Après « placer », écrivez des nombres et des lieux, p. ex. placer 2 aragon 1 "
+              "castillo (ou placer 0).",
+              "Dopo «piazza», scrivi numeri e luoghi, p. es. piazza 2 aragona 1 castillo "
+              "(o piazza 0)."),
+    "return": ("After “return”, write how many from your court and from which regions, e.g. "
+               "return 2 court 1 aragon.",
+               "Après « rendre », écrivez combien de votre cour et de quelles régions, p. ex. "
+               "rendre 2 cour 1 aragon.",
+               "Dopo «restituisci», scrivi quanti dalla corte e da quali regioni, p. es. "
+               "restituisci 2 corte 1 aragona."),
+    "what": ("{n} what? Write a place after the number.",
+             "{n} quoi ? Écrivez un lieu après le nombre.",
+             "{n} cosa? Scrivi un luogo dopo il numero."),
+    "how_many": ("How many for {place}?", "Combien pour {place} ?", "Quanti per {place}?"),
+    "moves": ("Write each move as: [count] [colour] REGION to PLACE, e.g. move 2 red aragon to "
+              "castillo.",
+              "Écrivez chaque déplacement ainsi : [nombre] [couleur] RÉGION vers LIEU, p. ex. "
+              "deplacer 2 rouge aragon vers castillo.",
+              "Scrivi ogni spostamento così: [numero] [colore] REGIONE a LUOGO, p. es. sposta 2 "
+              "rosso aragona a castillo."),
+    "where_to": ("Where to? Write “to” and a place after the region.",
+                 "Vers où ? Écrivez « vers » et un lieu après la région.",
+                 "Dove? Scrivi «a» e un luogo dopo la regione."),
+    "no_special": ("There is no special action for you to do now.",
+                   "Vous n'avez pas d'action spéciale à faire maintenant.",
+                   "Non hai un'azione speciale da fare ora."),
+    "back": ("Which power card do you take back? Write its number.",
+             "Quelle carte pouvoir reprenez-vous ? Écrivez son numéro.",
+             "Quale carta potere riprendi? Scrivi il suo numero."),
+    "scoreboard": ("Write: scoreboard 8-4-0 to REGION (or 4-0-0).",
+                   "Écrivez : tableau 8-4-0 vers RÉGION (ou 4-0-0).",
+                   "Scrivi: segnapunti 8-4-0 a REGIONE (o 4-0-0)."),
+    "picks": ("Write one pick per player: COLOUR REGION, e.g. pick red aragon, blue galicia.",
+              "Écrivez un choix par joueur : COULEUR RÉGION, p. ex. special rouge aragon, bleu "
+              "galicia.",
+              "Scrivi una scelta per giocatore: COLORE REGIONE, p. es. speciale rosso aragona, "
+              "blu galicia."),
+    "which_region": ("Which region do you choose?", "Quelle région choisissez-vous ?",
+                     "Quale regione scegli?"),
+    "where_to_place": ("Where to? Name a region or the Castillo.",
+                       "Vers où ? Nommez une région ou le Castillo.",
+                       "Dove? Nomina una regione o il Castillo."),
+    "where_to_region": ("Where to? Name a region.", "Vers où ? Nommez une région.",
+                        "Dove? Nomina una regione."),
+    "which_place": ("Which place? Name it.", "Quel lieu ? Nommez-le.", "Quale luogo? Nominalo."),
+    "which_empty": ("Which region do you empty? e.g. move all from aragon to 2 castillo 1 "
+                    "galicia.",
+                    "Quelle région videz-vous ? p. ex. special deplacer tous de aragon vers 2 "
+                    "castillo 1 galicia.",
+                    "Quale regione svuoti? p. es. speciale sposta tutti da aragona a 2 castillo 1 "
+                    "galicia."),
+}
+"""What a reader could not understand, in English, French and Italian (the Parser's `fail`)."""
 
 
 # --- parsing ---------------------------------------------------------------------------------------
 
 
-def parse(text: str, session: Session) -> list[dict[str, Any]]:
+def parse(text: str, session: Session) -> Parsed:
     """The commands in `text`, each advanced on the session as it is read. Lines that hold no
-    command word, number or place (greetings, thanks, a name) are ignored; `ignored` lists them."""
+    command word, number or place (greetings, thanks, a name) are skipped; `ignored` lists them."""
     return Parser(text, session).run()
 
 
-class Parser:
+class Parser(core.Parser):
+    lexicon = LEXICON
+
     def __init__(self, text: str, session: Session) -> None:
-        self.session = session
-        self.cursor = Cursor(tokens(text))
-        self.commands: list[dict[str, Any]] = []
-        self.ignored: list[str] = []
+        super().__init__(text, session, help_lines)
 
-    def run(self) -> list[dict[str, Any]]:
-        c = self.cursor
-        while True:
-            c.skip_breaks()
-            c.skip_filler()
-            if c.done():
-                break
-            start = c.pos
-            command = self.command()
-            if command is None:
-                self._chatter(start)
-                continue
-            if c.pos == start:  # pragma: no cover - a parser must consume something
-                raise ParseError("Not understood.", near=c.near(start))
-            if not (c.done() or c.at_break() or c.at_keyword() or c.match(VERBS)[1]):
-                raise ParseError(f"“{c.near(start)}”: the end of this command was not understood.",
-                                 near=c.near(), allowed=self.allowed())
-            self.session.advance(command)
-            self.commands.append(command)
-        if not self.commands:
-            raise ParseError("No command was found in your message.", allowed=self.allowed())
-        return self.commands
+    def fail(self, key: str, **params: Any) -> ParseError:
+        """What was not understood (ERRORS[key] in the session's language), where, and what may
+        be written now."""
+        return self.error(ERRORS[key][language_index(self.lang)].format(**params),
+                          near=self.cursor.near())
 
-    def _chatter(self, start: int) -> None:
-        """Skip a line that is not a command; refuse it if it looks like a garbled one."""
-        c = self.cursor
-        end = start
-        while end < len(c.words) and c.words[end] != "\n":
-            end += 1
-        line = c.words[start:end]
-        suspicious = any(w.isdigit() for w in line) or any(
-            c.match(t, i)[1] for i in range(start, end) for t in (PLACES, STRONG))
-        if suspicious:
-            raise ParseError(f"“{c.near(start)}” was not understood.", near=c.near(start),
-                             allowed=self.allowed())
-        self.ignored.append(" ".join(w for w in line if w != ","))
-        c.pos = end
-
-    def allowed(self) -> list[str]:
-        d = self.session.decision()
-        return help_lines(d, self.session.view(), self.session.lang) if d else []
+    def looks_like_a_command(self, start: int, end: int) -> bool:
+        return super().looks_like_a_command(start, end) or any(
+            self.cursor.match(PLACES, i)[1] for i in range(start, end))
 
     # -- one command --
 
@@ -303,7 +170,7 @@ class Parser:
         if kind != "choose_card":
             c.skip_filler()
         if d is None:
-            raise ParseError("Nothing is waiting for you in this game right now.")
+            raise ParseError(core.core_text("nothing_pending", self.lang), lang=self.lang)
         return getattr(self, kind)(d)
 
     def implicit(self, d: Decision | None) -> dict[str, Any] | None:
@@ -324,8 +191,7 @@ class Parser:
     def play_power(self, d: Decision) -> dict[str, Any]:
         value = self.cursor.number()
         if value is None:
-            raise ParseError("After “power”, write the number of the power card (1 to 13).",
-                             near=self.cursor.near(), allowed=self.allowed())
+            raise self.fail("power")
         return {"type": "play_power", "card": value}
 
     def take(self, d: Decision) -> dict[str, Any]:
@@ -338,8 +204,7 @@ class Parser:
         if count is None:
             count = _max(d, "count")
             if count is None:
-                raise ParseError("After “take”, write how many Caballeros (e.g. take 4).",
-                                 near=c.near(), allowed=self.allowed())
+                raise self.fail("take")
         command: dict[str, Any] = {"type": "take", "count": count}
         c.skip_filler()
         if c.take(FROM):
@@ -351,16 +216,15 @@ class Parser:
     def choose_card(self, d: Decision) -> dict[str, Any]:
         c = self.cursor
         options = [o for o in (d.options or []) if o.get("type") == "choose_card"]
-        card = c.take_card()
+        card = c.take_name(CARDS)
         stack = None
         if card is None:
             c.skip_filler()
-            card = c.take_card()
+            card = c.take_name(CARDS)
         if card is None:
             stack = c.number()
             if stack is None:
-                raise ParseError("Which card? Write its stack number (1 to 5) or its name.",
-                                 near=c.near(), allowed=self.allowed())
+                raise self.fail("card")
         if stack is not None:
             named = [o["card"] for o in options if o["stack"] == stack]
             return {"type": "choose_card", "stack": stack, **({"card": named[0]} if named else {})}
@@ -377,8 +241,7 @@ class Parser:
             return {"type": "place", "places": {}}
         places = self.pairs(lone=True)
         if not places:
-            raise ParseError("After “place”, write numbers and places, e.g. place 2 aragon 1 "
-                             "castillo (or place 0).", near=c.near(), allowed=self.allowed())
+            raise self.fail("place")
         return {"type": "place", "places": places}
 
     def decline(self, d: Decision) -> dict[str, Any]:
@@ -402,9 +265,7 @@ class Parser:
     def return_(self, d: Decision) -> dict[str, Any]:
         pairs = self.pairs(lone=False, court=True)
         if not pairs:
-            raise ParseError("After “return”, write how many from your court and from which "
-                             "regions, e.g. return 2 court 1 aragon.", near=self.cursor.near(),
-                             allowed=self.allowed())
+            raise self.fail("return")
         court = pairs.pop("court", 0)
         return {"type": "return", "court": court, "regions": pairs}
 
@@ -412,15 +273,15 @@ class Parser:
         c = self.cursor
         c.skip_filler()
         c.take(TO)
-        return {"type": "secret", "choice": self.named_place("Which region do you choose?")}
+        return {"type": "secret", "choice": self.named_place("which_region")}
 
     # -- parameters --
 
     def named_place(self, question: str) -> str:
-        """The place named next, or a ParseError that asks `question` (with the allowed forms)."""
+        """The place named next, or a ParseError that asks `question` (an ERRORS key)."""
         place = self.cursor.take(PLACES)
         if place is None:
-            raise ParseError(question, near=self.cursor.near(), allowed=self.allowed())
+            raise self.fail(question)
         return str(place)
 
     def pairs(self, *, lone: bool, court: bool = False) -> dict[str, int]:
@@ -438,16 +299,13 @@ class Parser:
             place = c.take(where)
             if place is None:
                 if n is not None:
-                    raise ParseError(f"{n} what? Write a place after the number.", near=c.near(),
-                                     allowed=self.allowed())
+                    raise self.fail("what", n=n)
                 break
             if n is None:
                 n = c.number()
             if n is None:
                 if not lone:
-                    where_ = place_name(place) if place != "court" else "the court"
-                    raise ParseError(f"How many for {where_}?",
-                                     near=c.near(), allowed=self.allowed())
+                    raise self.fail("how_many", place=place_name(place, self.lang))
                 n = 1
             out[place] = out.get(place, 0) + n
             if c.at_break() and not c.continues_with(places):
@@ -463,10 +321,10 @@ class Parser:
         colour = c.take(COLOUR_WORDS)
         if colour is not None:
             return COLOURS.index(colour)
-        names = {tuple(vocab.normalise(n).split()): i for i, n in enumerate(self.session.names)
-                 if n and vocab.normalise(n).split()}
-        names.update({(vocab.normalise(n).split()[0],): i for i, n in enumerate(self.session.names)
-                      if n and vocab.normalise(n).split()})
+        names = {tuple(normalise(n).split()): i for i, n in enumerate(self.session.names)
+                 if n and normalise(n).split()}
+        names.update({(normalise(n).split()[0],): i for i, n in enumerate(self.session.names)
+                      if n and normalise(n).split()})
         return c.take(names)
 
     def moves(self) -> list[dict[str, Any]]:
@@ -484,14 +342,11 @@ class Parser:
             if src is None:
                 if count is None and whose is None and out:
                     break
-                raise ParseError("Write each move as: [count] [colour] REGION to PLACE, e.g. "
-                                 "move 2 red aragon to castillo.", near=c.near(),
-                                 allowed=self.allowed())
+                raise self.fail("moves")
             c.skip_filler()
             if not c.take(TO):
-                raise ParseError("Where to? Write “to” and a place after the region.",
-                                 near=c.near(), allowed=self.allowed())
-            dst = self.named_place("Where to? Name a region or the Castillo.")
+                raise self.fail("where_to")
+            dst = self.named_place("where_to_place")
             out.append({"seat": self.session.seat if whose is None else whose, "from": src,
                         "to": dst, "count": 1 if count is None else count})
             if c.at_break() and c.continues_with(PLACES, COLOUR_WORDS, SELF):
@@ -504,8 +359,7 @@ class Parser:
     def special(self, d: Decision | None, verb: str | None = None) -> dict[str, Any]:
         c = self.cursor
         if d is None or d.kind != "act" or "special" not in (d.constraint or {}):
-            raise ParseError("There is no special action for you to do now.", near=c.near(),
-                             allowed=self.allowed())
+            raise self.fail("no_special")
         card = d.constraint["card"]
         spec = d.constraint["special"]
         c.skip_filler()
@@ -514,17 +368,16 @@ class Parser:
             c.skip_filler()
             value = c.number()
             if value is None:
-                raise ParseError("Which power card do you take back? Write its number.",
-                                 near=c.near(), allowed=self.allowed())
+                raise self.fail("back")
             return {"type": "special", "card": value}
         if card in ("king", "royal_advisor") or (card == "grande" and "to" in spec):
             c.take(CARDS) if verb is None else None
             c.skip_filler()
             c.take(TO)
-            return {"type": "special", "to": self.named_place("Where to? Name a region.")}
+            return {"type": "special", "to": self.named_place("where_to_region")}
         if card == "score_chosen" or card == "eviction":
             c.skip_filler()
-            place = self.named_place("Which place? Name it.")
+            place = self.named_place("which_place")
             return {"type": "special", "place" if card == "score_chosen" else "region": place}
         if card == "scoreboard":
             digits = []
@@ -536,8 +389,7 @@ class Parser:
             c.take(TO)
             place = c.take(PLACES)
             if board is None or place is None:
-                raise ParseError("Write: scoreboard 8-4-0 to REGION (or 4-0-0).", near=c.near(),
-                                 allowed=self.allowed())
+                raise self.fail("scoreboard")
             return {"type": "special", "board": board, "to": place}
         if card == "court_2":
             c.take(COURT)
@@ -554,8 +406,7 @@ class Parser:
                 if whose is None or region is None:
                     if picks and whose is None and region is None:
                         break
-                    raise ParseError("Write one pick per player: COLOUR REGION, e.g. pick red "
-                                     "aragon, blue galicia.", near=c.near(), allowed=self.allowed())
+                    raise self.fail("picks")
                 picks[str(whose)] = region
                 if c.at_break() and c.continues_with(COLOUR_WORDS, SELF):
                     c.skip_breaks()
@@ -580,8 +431,7 @@ class Parser:
                 params: dict[str, Any] = {"places": places}
             else:
                 c.take(FROM)
-                src = self.named_place("Which region do you empty? e.g. move all from aragon "
-                                       "to 2 castillo 1 galicia.")
+                src = self.named_place("which_empty")
                 c.skip_filler()
                 c.take(TO)
                 at = c.pos
@@ -624,7 +474,7 @@ def _pairs_text(pairs: Mapping[str, int], lang: str) -> str:
 def format_command(command: Mapping[str, Any], lang: str = "en", *,
                    decision: Decision | None = None, names: Sequence[str] = ()) -> str:
     """A text that `parse` reads back as `command` (with the same decision pending)."""
-    lang = lang if lang in vocab.LANGUAGES else "en"
+    lang = lang if lang in LANGUAGES else "en"
     kind = command["type"]
     word = vocab.keyword(kind, lang) if kind in vocab.KEYWORDS else kind
     if kind == "play_power":
@@ -632,7 +482,7 @@ def format_command(command: Mapping[str, Any], lang: str = "en", *,
     if kind == "take":
         text = f"{word} {command.get('count', 0)}"
         if command.get("regions"):
-            text += f" {vocab.FROM_WORDS[0] if lang == 'en' else 'de' if lang == 'fr' else 'da'} "
+            text += f" {('from', 'de', 'da')[language_index(lang)]} "
             text += _pairs_text(command["regions"], lang)
         return text
     if kind == "choose_card":
@@ -772,7 +622,7 @@ HOW: dict[str, tuple[str, str, str]] = {
 
 
 def _t(table: Mapping[str, tuple[str, str, str]], key: str, lang: str, **kw: Any) -> str:
-    return table[key][vocab.LANGUAGES.index(lang)].format(**kw)
+    return table[key][language_index(lang)].format(**kw)
 
 
 def _names(places: Sequence[str], lang: str) -> str:
@@ -808,7 +658,7 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
     """The commands that answer `decision`, one line each, in `lang`."""
     if decision is None:
         return []
-    lang = lang if lang in vocab.LANGUAGES else "en"
+    lang = lang if lang in LANGUAGES else "en"
     kw = lambda kind: vocab.keyword(kind, lang)  # noqa: E731
     d, con = decision, decision.constraint or {}
     if d.kind == "power_card":
@@ -848,20 +698,25 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
     return [d.kind]
 
 
-def example(module: Any, state: Any, decision: Decision, lang: str = "en",
-            names: Sequence[str] = ()) -> tuple[str, dict[str, Any]]:
-    """One command filled in from the real position (the game's documented default move, else a
-    seeded random legal one), as text in `lang`, with its JSON."""
-    import random
+class ElGrandeLanguage:
+    """The `language` facet of El Grande's module (see domain/core/game.py)."""
 
-    command = module.default_command(state, decision)
-    if module.validate(state, command) is not None:  # pragma: no cover - defaults are legal
-        command = module.sample_command(state, decision, random.Random(0))
-    body = {"type": command.type, **dict(command.params)}
-    if body["type"] == "take" and not body.get("regions"):
-        body.pop("regions", None)
-    return format_command(body, lang, decision=decision, names=names), body
+    def __init__(self, module: Any) -> None:
+        self.module = module
 
+    def parse(self, text: str, session: Session) -> Parsed:
+        return parse(text, session)
 
-__all__ = ["CommandRefused", "GameSession", "ParseError", "example", "format_command",
-           "help_lines", "parse", "tokens"]
+    def format(self, command: Mapping[str, Any], lang: str = "en", *,
+               decision: Decision | None = None, names: Sequence[str] = ()) -> str:
+        return format_command(command, lang, decision=decision, names=names)
+
+    def help_lines(self, decision: Decision | None, view: Mapping[str, Any] | None = None,
+                   lang: str = "en") -> list[str]:
+        return help_lines(decision, view, lang)
+
+    def example(self, state: Any, decision: Decision, lang: str = "en",
+                names: Sequence[str] = ()) -> str:
+        """The game's default move for the real position, as the player would write it."""
+        return format_command(example_command(self.module, state, decision), lang,
+                              decision=decision, names=names)

@@ -1,4 +1,5 @@
-"""The command language (emails/grammar.py), shared by mail replies and the web's text box."""
+"""El Grande's command language (domain/elgrande/language.py on domain/core/language.py), shared by
+mail replies and the web's text box."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from typing import Any
 import pytest
 
 from domain.core.commands import Command
+from domain.core.language import CommandRefused, GameSession, ParseError, normalise
+from domain.elgrande import language, vocabulary
 from domain.elgrande.module import GAME
-from emails import grammar
-from emails.grammar import GameSession, ParseError, parse
 
 SETUP = {"king": "castilla_la_nueva", "homes": ["aragon", "galicia", "sevilla"], "first_player": 0,
          "stacks": {"1": ["move_3_any"] + [c for c in ["move_all_own", "place_2_anywhere",
@@ -35,7 +36,7 @@ POWERS = ((0, "play_power", {"card": 7}), (1, "play_power", {"card": 5}),
 
 def read(text: str, state: Any, seat: int = 0, names: tuple[str, ...] = ("Ann", "Bruno",
                                                                           "Chiara")) -> list:
-    return parse(text, GameSession(GAME, state, seat, names=names))
+    return GAME.language.parse(text, GameSession(GAME, state, seat, names=names)).commands
 
 
 def test_the_issue_example_one_mail_one_turn() -> None:
@@ -93,8 +94,6 @@ def test_bare_values_read_by_the_pending_decision() -> None:
 
 
 def test_regions_every_way() -> None:
-    from emails import vocabulary
-
     words = vocabulary.place_words()
     for name, place in [("Pais Vasco", "pais_vasco"), ("país vasco", "pais_vasco"),
                         ("pays basque", "pais_vasco"), ("Paesi Baschi", "pais_vasco"),
@@ -102,7 +101,7 @@ def test_regions_every_way() -> None:
                         ("castiglia nuova", "castilla_la_nueva"), ("cataluna", "cataluna"),
                         ("catalogne", "cataluna"), ("séville", "sevilla"), ("Siviglia", "sevilla"),
                         ("grenade", "granada"), ("galizia", "galicia"), ("clv", "castilla_la_vieja")]:
-        assert words[vocabulary.normalise(name).strip()] == place, name
+        assert words[normalise(name).strip()] == place, name
 
 
 def test_moves_with_colours_and_names() -> None:
@@ -126,16 +125,27 @@ def test_errors_say_what_was_not_understood_and_what_is_allowed() -> None:
     with pytest.raises(ParseError) as error:
         read("take 3, place 2 atlantis", state)
     assert "atlantis" in str(error.value)
-    with pytest.raises(grammar.CommandRefused) as refused:
+    with pytest.raises(CommandRefused) as refused:
         read("take 3, card king, place 6 aragon", state)
     assert "at most" in str(refused.value)
 
 
+def test_errors_are_in_the_players_language() -> None:
+    state = game(*POWERS)
+    with pytest.raises(ParseError) as error:
+        GAME.language.parse("prendre 3, placer 2 atlantis", GameSession(GAME, state, 0, lang="fr"))
+    assert str(error.value) == "2 quoi ? Écrivez un lieu après le nombre. (vers « atlantis »)"
+    assert error.value.allowed[0].startswith("carte NOM ou carte PILE")  # after the take
+    with pytest.raises(ParseError) as error:
+        GAME.language.parse("Grazie!", GameSession(GAME, state, 0, lang="it"))
+    assert str(error.value) == "Nessun comando trovato nel tuo messaggio."
+
+
 def test_greetings_and_signatures_are_skipped_but_garbled_commands_are_not() -> None:
     state = game()
-    parser = grammar.Parser("Hi everyone,\npower 7\nCheers, Ann", GameSession(GAME, state, 0))
-    assert parser.run() == [{"type": "play_power", "card": 7}]
-    assert parser.ignored == ["hi everyone", "cheers ann"]
+    parsed = language.parse("Hi everyone,\npower 7\nCheers, Ann", GameSession(GAME, state, 0))
+    assert parsed.commands == [{"type": "play_power", "card": 7}]
+    assert parsed.ignored == ["hi everyone", "cheers ann"]
     with pytest.raises(ParseError):
         read("pwer 7", state)
     with pytest.raises(ParseError):
@@ -145,9 +155,9 @@ def test_greetings_and_signatures_are_skipped_but_garbled_commands_are_not() -> 
 def test_help_lines_in_three_languages() -> None:
     state = game(*POWERS, (0, "take", {"count": 3}), (0, "choose_card", {"stack": 5}))
     decision = GAME.pending(state)[0]
-    en = grammar.help_lines(decision, GAME.view(state, 0), "en")
-    fr = grammar.help_lines(decision, GAME.view(state, 0), "fr")
-    it = grammar.help_lines(decision, GAME.view(state, 0), "it")
+    en = language.help_lines(decision, GAME.view(state, 0), "en")
+    fr = language.help_lines(decision, GAME.view(state, 0), "fr")
+    it = language.help_lines(decision, GAME.view(state, 0), "it")
     assert en[0].startswith("place N PLACE") and "Castilla la Vieja" in en[0]
     assert fr[0].startswith("placer N LIEU") and "Vieille-Castille" in fr[0]
     assert it[0].startswith("piazza N LUOGO") and "Castiglia Vecchia" in it[0]
@@ -172,7 +182,7 @@ def test_every_random_command_round_trips_in_every_language() -> None:
             body = {"type": command.type, **dict(command.params)}
             effect = GAME.decide(state, command)
             for lang in ("en", "fr", "it"):
-                text = grammar.format_command(body, lang, decision=decision)
+                text = GAME.language.format(body, lang, decision=decision)
                 [parsed] = read(text, state, decision.seat)
                 again = GAME.decide(state, Command.from_json(parsed, seat=decision.seat))
                 assert again == effect, (text, body, parsed)

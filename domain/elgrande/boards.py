@@ -1,0 +1,392 @@
+"""El Grande's boards (the module's `boards` facet, see domain/core/game.py), drawn from a seat's
+view — never from a state, so they show nothing the seat may not see:
+
+- `board_svg`: a schematic map of Spain as SVG, for the web page and (rasterised to PNG by the
+  service) for mail. The nine regions share the borders of `data.BORDERS` exactly (a test checks
+  that the polygons' shared edges are the 15 adjacencies); the Castillo stands in the sea. Each
+  place is a `<g data-place=…>` with a `<title>` and an `aria-label` giving its name and counts in
+  words, for screen readers; everything is drawn with presentation attributes (no CSS needed), so
+  the PNG looks like the page.
+- `board_text`: places × seats in plain text, for a mail's text part and `pbem replay`.
+- `summary`: the same facts as tables of plain strings (players, places, action cards), which the
+  mail's HTML part and the web page lay out without knowing the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from domain.core.boards import Summary, Table, text_of_view
+from domain.core.language import LANGUAGES
+from domain.elgrande.data import CASTILLO, COLOURS, REGION_IDS
+from domain.elgrande.messages import card_name, place_name
+from domain.elgrande.texts import colour_name, phase_name, word
+
+WIDTH, HEIGHT = 800, 680
+
+# Shared vertices: every border between two regions is one segment between two named points, so
+# two regions are adjacent exactly when their polygons share an edge.
+_P: dict[str, tuple[int, int]] = {
+    "A": (40, 86), "B": (160, 52), "C": (400, 44), "D": (560, 86), "E": (724, 112),
+    "E2": (700, 196), "G": (640, 266), "H": (604, 398), "I": (590, 470), "J": (476, 590),
+    "K": (300, 604), "L": (196, 578), "M": (78, 500), "N": (98, 436), "O": (118, 300),
+    "P": (58, 204), "Q": (172, 170), "R": (380, 150), "S": (400, 300), "T": (540, 232),
+    "U": (470, 332), "V": (470, 458), "W": (282, 452),
+}
+REGION_SHAPES: dict[str, tuple[str, ...]] = {
+    "galicia": ("A", "B", "Q", "P"),
+    "pais_vasco": ("B", "C", "R", "Q"),
+    "castilla_la_vieja": ("P", "Q", "R", "S", "O"),
+    "aragon": ("C", "D", "T", "U", "S", "R"),
+    "cataluna": ("D", "E", "E2", "G", "T"),
+    "valencia": ("T", "G", "H", "I", "V", "U"),
+    "castilla_la_nueva": ("O", "S", "U", "V", "W", "N"),
+    "granada": ("W", "V", "I", "J", "K"),
+    "sevilla": ("N", "W", "K", "L", "M"),
+}
+# Where a region's name and pieces are drawn (inside its polygon).
+_CENTRE: dict[str, tuple[int, int]] = {
+    "galicia": (108, 128), "pais_vasco": (276, 100), "castilla_la_vieja": (250, 232),
+    "aragon": (468, 170), "cataluna": (630, 170), "valencia": (545, 352),
+    "castilla_la_nueva": (290, 372), "granada": (420, 530), "sevilla": (190, 520),
+}
+CASTILLO_BOX = (626, 470, 150, 130)  # x, y, width, height: a tower in the Mediterranean
+
+FILL = {"red": "#d62828", "blue": "#1d5fd8", "yellow": "#f2c600", "green": "#2a9d3f",
+        "black": "#262626"}
+INK = {"yellow": "#000000"}
+REGION_FILL = "#efe2c2"
+TARGET_FILL = "#fff3a8"
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+
+
+def _w(key: str, lang: str) -> str:
+    return word(f"el-grande.board.{key}", lang)
+
+
+def shared_edges() -> set[tuple[str, str]]:
+    """The pairs of regions whose polygons share an edge (for the adjacency test)."""
+    edges: dict[frozenset[str], set[str]] = {}
+    for region, pts in REGION_SHAPES.items():
+        for i, a in enumerate(pts):
+            b = pts[(i + 1) % len(pts)]
+            edges.setdefault(frozenset((a, b)), set()).add(region)
+    out = set()
+    for regions in edges.values():
+        if len(regions) == 2:
+            x, y = sorted(regions)
+            out.add((x, y))
+    return out
+
+
+def place_label(view: dict[str, Any], place: str, lang: str,
+                names: Sequence[str] | None = None) -> str:
+    """The place's name and what stands there, in words (for <title>, aria-label, the table)."""
+    info = view["places"][place]
+    seats = view["seats"]
+    parts = [place_name(place, lang)]
+    values = info.get("values")
+    if values:
+        parts.append(word("el-grande.board.values_of", lang,
+                          values="/".join(str(v) for v in values)))
+    counted = []
+    for seat, count in enumerate(info["counts"]):
+        who = _who(seats, seat, names, lang)
+        if count is None:
+            counted.append(f"{who} {_w('hidden', lang)}")
+        elif count:
+            counted.append(f"{who} {count}")
+    parts.append(", ".join(counted) if counted else _w("nobody", lang))
+    if info.get("king"):
+        parts.append(_w("king", lang))
+    for seat in info.get("grandes", []):
+        parts.append(f"{_w('grande', lang)} {_who(seats, seat, names, lang)}")
+    if info.get("scoreboard"):
+        parts.append(f"{_w('scoreboard', lang)} {info['scoreboard']}")
+    return "; ".join(parts)
+
+
+def _who(seats: list[dict[str, Any]], seat: int, names: Sequence[str] | None, lang: str) -> str:
+    colour = colour_name(seat, lang) if seat < len(COLOURS) else str(seat)
+    return f"{names[seat]} ({colour})" if names and seat < len(names) else colour
+
+
+def _points(region: str) -> str:
+    return " ".join(f"{_P[p][0]},{_P[p][1]}" for p in REGION_SHAPES[region])
+
+
+def _text(x: float, y: float, body: str, size: int = 12, weight: str = "normal",
+          fill: str = "#222", anchor: str = "middle") -> str:
+    return (f'<text x="{x:.0f}" y="{y:.0f}" font-family="{FONT}" font-size="{size}" '
+            f'font-weight="{weight}" fill="{fill}" text-anchor="{anchor}" '
+            f'aria-hidden="true">{escape(body)}</text>')
+
+
+def _pieces(view: dict[str, Any], place: str, cx: float, cy: float) -> list[str]:
+    """Caballero chips (a coloured square with the count), Grandes, the King, a scoreboard."""
+    info = view["places"][place]
+    seats = view["seats"]
+    out = []
+    chips = [(seat, c) for seat, c in enumerate(info["counts"]) if c is None or c > 0]
+    per_row = 3
+    size, gap = 22, 4
+    for i, (seat, count) in enumerate(chips):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, len(chips) - row * per_row)
+        x = cx - (in_row * (size + gap) - gap) / 2 + col * (size + gap)
+        y = cy + row * (size + gap)
+        colour = seats[seat]["colour"]
+        out.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{size}" height="{size}" rx="4" '
+                   f'fill="{FILL.get(colour, "#888")}" stroke="#000" stroke-width="1"/>')
+        out.append(_text(x + size / 2, y + 16, "?" if count is None else str(count), 13, "bold",
+                         INK.get(colour, "#fff")))
+    marks_y = cy - 46
+    marks = []
+    if info.get("king"):
+        marks.append(("king", None))
+    marks += [("grande", seat) for seat in info.get("grandes", [])]
+    if info.get("scoreboard"):
+        marks.append(("board", info["scoreboard"]))
+    total = len(marks)
+    for i, (kind, what) in enumerate(marks):
+        x = cx + (i - (total - 1) / 2) * 26
+        if kind == "king":
+            out.append(f'<path d="M{x - 11:.0f},{marks_y + 8} l0,-14 l6,7 l5,-10 l5,10 l6,-7 '
+                       f'l0,14 z" fill="#f5b700" stroke="#6b4b00" stroke-width="1.5"/>')
+        elif kind == "grande":
+            colour = seats[what]["colour"]
+            out.append(f'<path d="M{x - 7:.0f},{marks_y + 9} l3,-16 a4,4 0 1,1 8,0 l3,16 z" '
+                       f'fill="{FILL.get(colour, "#888")}" stroke="#000" stroke-width="1.5"/>')
+        else:
+            out.append(f'<rect x="{x - 13:.0f}" y="{marks_y - 7}" width="26" height="15" rx="2" '
+                       f'fill="#fff" stroke="#6b4b00"/>')
+            out.append(_text(x, marks_y + 4, str(what), 8, "bold"))
+    return out
+
+
+def board_svg(view: dict[str, Any], lang: str = "en", *, names: Sequence[str] | None = None,
+              targets: Sequence[str] = (), title: str | None = None) -> str:
+    """The map as an SVG document for this view; `targets` are places a click may choose."""
+    lang = lang if lang in LANGUAGES else "en"
+    aims = set(targets)
+    heading = title or "El Grande"
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'width="{WIDTH}" height="{HEIGHT}" role="group" aria-label={quoteattr(heading)} '
+        f'class="board">',
+        f"<title>{escape(heading)}</title>",
+        f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#bcd9ea"/>',
+    ]
+    if view.get("places"):
+        for region in REGION_IDS:
+            out.append(_place_group(view, region, lang, names, region in aims))
+        out.append(_castillo_group(view, lang, names, CASTILLO in aims))
+        out.append(_legend(view, lang, names))
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _group_open(place: str, label: str, target: bool) -> str:
+    attrs = f'class="place{" target" if target else ""}" data-place="{place}" aria-label={quoteattr(label)}'
+    if target:
+        attrs += ' role="button" tabindex="0"'
+    else:
+        attrs += ' role="img"'
+    return f"<g {attrs}><title>{escape(label)}</title>"
+
+
+def _place_group(view: dict[str, Any], region: str, lang: str, names: Sequence[str] | None,
+                 target: bool) -> str:
+    cx, cy = _CENTRE[region]
+    info = view["places"][region]
+    fill = TARGET_FILL if target else REGION_FILL
+    parts = [
+        _group_open(region, place_label(view, region, lang, names), target),
+        f'<polygon points="{_points(region)}" fill="{fill}" stroke="#7a5c2e" stroke-width="2" '
+        f'stroke-linejoin="round" class="shape"/>',
+        _text(cx, cy - 14, place_name(region, lang), 13, "bold"),
+        _text(cx, cy + 1, "/".join(str(v) for v in info.get("values", [])), 10, fill="#5a4320"),
+        *_pieces(view, region, cx, cy + 8),
+        "</g>",
+    ]
+    return "\n".join(parts)
+
+
+def _castillo_group(view: dict[str, Any], lang: str, names: Sequence[str] | None,
+                    target: bool) -> str:
+    x, y, w, h = CASTILLO_BOX
+    info = view["places"][CASTILLO]
+    fill = TARGET_FILL if target else "#d9c9a3"
+    merlons = "".join(f'<rect x="{x + i * w / 7:.0f}" y="{y - 12}" width="{w / 7:.0f}" height="12" '
+                      f'fill="{fill}" stroke="#5b4a2a" stroke-width="2"/>' for i in range(0, 7, 2))
+    parts = [
+        _group_open(CASTILLO, place_label(view, CASTILLO, lang, names), target),
+        merlons,
+        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{fill}" stroke="#5b4a2a" '
+        f'stroke-width="2" class="shape"/>',
+        _text(x + w / 2, y + 20, "Castillo", 14, "bold"),
+        _text(x + w / 2, y + 34, "/".join(str(v) for v in info.get("values", [])), 10,
+              fill="#5a4320"),
+        *_pieces(view, CASTILLO, x + w / 2, y + 44),
+        "</g>",
+    ]
+    return "\n".join(parts)
+
+
+def _legend(view: dict[str, Any], lang: str, names: Sequence[str] | None) -> str:
+    seats = view["seats"]
+    y = HEIGHT - 34
+    parts = [f'<rect x="0" y="{y - 16}" width="{WIDTH}" height="50" fill="#f8f4ea" '
+             f'stroke="#7a5c2e"/>']
+    x = 14
+    for seat in seats:
+        colour = seat["colour"]
+        who = names[seat["seat"]] if names and seat["seat"] < len(names) else colour
+        parts.append(f'<rect x="{x}" y="{y - 6}" width="16" height="16" rx="3" '
+                     f'fill="{FILL.get(colour, "#888")}" stroke="#000"/>')
+        label = f"{who[:14]} {seat['score']}"
+        parts.append(_text(x + 22, y + 7, label, 13, "bold", anchor="start"))
+        x += 30 + 9 * len(label)
+    phase = phase_name(view.get("phase", ""), lang)
+    parts.append(_text(WIDTH - 14, y + 7, f"{_w('round', lang)} {view.get('round', '')} · {phase}",
+                       13, anchor="end"))
+    return "\n".join(parts)
+
+
+# --- the same facts as text and as tables --------------------------------------------------------
+
+
+def _name(seat: int, names: Sequence[str], lang: str) -> str:
+    return names[seat] if seat < len(names) else colour_name(seat, lang)
+
+
+def seat_label(seat: int, names: Sequence[str], lang: str, you: int | None = None) -> str:
+    """"Ann (red)", or "Ann (red, you)" for the viewer's own seat."""
+    mine = f", {word('el-grande.you', lang)}" if seat == you else ""
+    return f"{_name(seat, names, lang)} ({colour_name(seat, lang)}{mine})"
+
+
+def _marks(info: Mapping[str, Any], lang: str) -> str:
+    """What stands on a place besides Caballeros: K (the King), G:colour (a Grande), [scoreboard]."""
+    marks = ("K " if info["king"] else "") + " ".join(
+        f"G:{colour_name(g, lang)}" for g in info["grandes"])
+    if info.get("scoreboard"):
+        marks += f" [{info['scoreboard']}]"
+    return marks.strip()
+
+
+def _count(count: int | None) -> str:
+    return "?" if count is None else str(count)
+
+
+def _order(view: Mapping[str, Any]) -> list[str]:
+    return [*view.get("region_order", REGION_IDS), CASTILLO]
+
+
+def board_title(view: Mapping[str, Any], lang: str) -> str:
+    """"Round 3 of 9 (turns), the King in Aragón." ("" before the set-up)."""
+    if not view.get("king"):
+        return ""
+    return word("el-grande.board.title", lang, round=view.get("round"),
+                rounds=len(view.get("rounds", [])), phase=phase_name(view.get("phase", ""), lang),
+                king=place_name(view["king"], lang))
+
+
+def _cards_line(view: Mapping[str, Any], lang: str) -> str:
+    face_up = view.get("cards", {}).get("face_up", [])
+    if not face_up:
+        return ""
+    return word("el-grande.board.cards_line", lang, cards="; ".join(
+        f"{c['stack']}: {card_name(c['card'], lang)}" for c in face_up))
+
+
+def board_text(view: Mapping[str, Any] | None, lang: str = "en", names: Sequence[str] = ()) -> str:
+    """A plain-text board readable in any client (monospace or not: one place per line)."""
+    if not view or not view.get("places"):
+        return text_of_view(view)
+    seats = view["seats"]
+    rows = [(place_name(p, lang), _marks(view["places"][p], lang), view["places"][p])
+            for p in _order(view)]
+    width = max(len(name) + len(marks) + 2 for name, marks, _info in rows) + 1
+    labels = [_name(s["seat"], names, lang)[:9] for s in seats]
+    legend = ", ".join(seat_label(s["seat"], names, lang, view.get("you")) for s in seats)
+    lines = [board_title(view, lang), legend, "",
+             " " * width + "".join(f"{label:>10}" for label in labels)]
+    for name, marks, info in rows:
+        title = f"{name} {marks}".rstrip()
+        lines.append(f"{title:<{width}}" + "".join(f"{_count(c):>10}" for c in info["counts"])
+                     + f"   {'/'.join(str(v) for v in info['values'])}")
+    lines.append("-" * (width + 10 * len(labels)))
+    for key in ("court", "provinces", "score"):
+        lines.append(f"{_w(key, lang):<{width}}" + "".join(f"{_count(s.get(key)):>10}"
+                                                          for s in seats))
+    if cards := _cards_line(view, lang):
+        lines += ["", cards]
+    lines += ["", word("el-grande.board.legend", lang)]
+    return "\n".join(lines)
+
+
+def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = ()) -> Summary | None:
+    """The board as tables: the players (score, court, provinces, Castillo, power card, Vetoes),
+    the places (counts per seat, values, what else stands there), the face-up action cards; and
+    the viewer's own power cards."""
+    if not view.get("places"):
+        return None
+    seats, you = view["seats"], view.get("you")
+    hidden = _w("hidden", lang)
+    played = view.get("power_played", {})
+    players = Table(
+        caption=_w("players", lang),
+        header=(_w("player", lang), _w("score", lang), _w("court", lang), _w("provinces", lang),
+                _w("castillo", lang), _w("power", lang), _w("vetoes", lang)),
+        rows=tuple((seat_label(s["seat"], names, lang, you), str(s["score"]), str(s["court"]),
+                    hidden if s.get("provinces") is None else str(s["provinces"]),
+                    hidden if s.get("castillo") is None else str(s["castillo"]),
+                    str(played.get(str(s["seat"]), "")), str(s.get("vetoes", "")))
+                   for s in seats),
+        marked=frozenset(i for i, s in enumerate(seats) if s["seat"] == you))
+    order = _order(view)
+    places = Table(
+        caption=_w("places", lang),
+        header=(_w("place", lang), *(seat_label(s["seat"], names, lang, you) for s in seats),
+                _w("values", lang)),
+        rows=tuple((place_name(p, lang), *(_count(c) for c in view["places"][p]["counts"]),
+                    "/".join(str(v) for v in view["places"][p]["values"])) for p in order),
+        notes=tuple(_marks(view["places"][p], lang) for p in order),
+        marked=frozenset(i for i, p in enumerate(order) if view["places"][p]["king"]),
+        repeats_picture=True)
+    tables = [players, places]
+    face_up = view.get("cards", {}).get("face_up", [])
+    if face_up:
+        tables.append(Table(caption=_w("cards", lang), header=(_w("stack", lang), _w("card", lang)),
+                            rows=tuple((str(c["stack"]), card_name(c["card"], lang))
+                                       for c in face_up)))
+    lines = []
+    if you is not None and you < len(seats):
+        mine = seats[you]
+        hand = ", ".join(str(c) for c in mine.get("hand", [])) or "—"
+        if mine.get("hand_hidden"):
+            hand += " · " + _w("hand_hidden", lang).format(count=mine["hand_hidden"])
+        lines.append(word("el-grande.board.hand", lang, cards=hand))
+    return Summary(title=board_title(view, lang), tables=tuple(tables), lines=tuple(lines))
+
+
+class ElGrandeBoards:
+    """The `boards` facet of El Grande's module."""
+
+    def svg(self, view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = (), *,
+            targets: Sequence[str] = (), title: str | None = None) -> str | None:
+        if not view.get("places"):
+            return None
+        return board_svg(dict(view), lang, names=list(names), targets=targets, title=title)
+
+    def text(self, view: Mapping[str, Any] | None, lang: str = "en",
+             names: Sequence[str] = ()) -> str:
+        return board_text(view, lang, names)
+
+    def summary(self, view: Mapping[str, Any], lang: str = "en",
+                names: Sequence[str] = ()) -> Summary | None:
+        return summary(view, lang, names)

@@ -1,0 +1,88 @@
+"""El Grande's boards (domain/elgrande/boards.py) and words (texts.py), drawn from a seat's view in
+English, French and Italian; and the generic boards a game without its own gets."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from domain.core.boards import GenericBoards, Summary
+from domain.core.decisions import Decision
+from domain.core.game import boards_of, texts_of
+from domain.elgrande.module import GAME
+from domain.elgrande.texts import WORDS
+from tests.service.toygame import GAME as TOY
+
+SETUP = {"king": "castilla_la_nueva", "homes": ["aragon", "galicia", "sevilla"], "first_player": 0}
+NAMES = ["Ann", "Bruno", "Chiara"]
+
+
+def view(seat: int | None = 0, options: dict | None = None) -> dict:
+    state = GAME.fold(GAME.create(3, options or {"castillo_visibility": "memory"}, "boards",
+                                  SETUP))
+    return GAME.view(state, seat)
+
+
+def test_the_words_are_namespaced_and_in_three_languages() -> None:
+    for key, texts in WORDS.items():
+        assert key.startswith("el-grande."), key
+        assert len(texts) == 3 and all(texts), key
+        fields = [set(re.findall(r"{(\w+)}", t)) for t in texts]
+        assert fields[0] == fields[1] == fields[2], key
+
+
+@pytest.mark.parametrize(("lang", "title", "court"), [
+    ("en", "Round 1 of 9 (power cards), the King in Castilla la Nueva.", "Court"),
+    ("fr", "Manche 1 sur 9 (cartes pouvoir), le Roi en Nouvelle-Castille.", "Cour"),
+    ("it", "Round 1 di 9 (carte potere), il Re in Castiglia Nuova.", "Corte"),
+])
+def test_the_summary_is_tables_of_plain_strings_in_the_players_language(
+        lang: str, title: str, court: str) -> None:
+    summary = GAME.boards.summary(view(0), lang, NAMES)
+    assert isinstance(summary, Summary) and summary.title == title
+    players, places, cards = summary.tables
+    assert court in players.header and players.marked == {0}
+    assert players.rows[1][3] == {"en": "hidden", "fr": "caché", "it": "nascosto"}[lang]
+    aragon = next(i for i, row in enumerate(places.rows) if row[0] in ("Aragón", "Aragon",
+                                                                       "Aragona"))
+    assert places.rows[aragon][1:] == ("2", "0", "0", "5/4/1")  # counts per seat, then values
+    assert places.notes[aragon] == "G:" + {"en": "red", "fr": "rouge", "it": "rosso"}[lang]
+    assert places.repeats_picture and len(places.marked) == 1  # the King's region
+    assert places.rows[-1][2:4] == ("?", "?")  # others' Castillo counts, hidden from seat 0
+    assert all(isinstance(cell, str) for t in summary.tables for row in t.rows for cell in row)
+    assert len(cards.rows) == 5 and summary.lines[0].endswith("1, 2, 3, 4, 5, 6, 7, 8, 9, 10, "
+                                                              "11, 12, 13")
+
+
+def test_the_text_board_shows_only_what_the_seat_may_see() -> None:
+    mine = GAME.boards.text(view(0), "en", NAMES)
+    assert "Castilla la Nueva K" in mine and "Aragón G:red" in mine
+    castillo = next(line for line in mine.splitlines() if line.startswith("the Castillo"))
+    assert castillo.split()[2:5] == ["0", "?", "?"]
+    spectator = GAME.boards.text(view(None), "fr", NAMES)
+    assert "Ann (rouge), Bruno (bleu), Chiara (jaune)" in spectator and "vous" not in spectator
+
+
+def test_the_svg_is_the_map_with_clickable_targets() -> None:
+    svg = GAME.boards.svg(view(0), "it", NAMES, targets=["granada"])
+    assert svg.startswith("<svg") and 'data-place="granada"' in svg
+    assert svg.count('role="button"') == 1 and "Castiglia Nuova" in svg
+
+
+def test_the_prompt_and_the_colours_are_the_games() -> None:
+    texts = texts_of(GAME)
+    assert texts.decision(Decision(0, "power_card"), "fr") == "jouer une carte pouvoir"
+    assert texts.decision(Decision(0, "secret", info={"kind": "disc"}), "en") == \
+        "make a secret choice (the disc for the Castillo)"
+    assert texts.seat(1, "it") == "blu"
+
+
+def test_a_game_without_boards_gets_its_view_as_text() -> None:
+    boards = boards_of(TOY)
+    assert isinstance(boards, GenericBoards)
+    state = TOY.fold(TOY.create(2, {}, "seed", None))
+    shown = TOY.view(state, 0)
+    assert boards.svg(shown, "en") is None and boards.summary(shown, "en") is None
+    assert boards.text(shown, "en").splitlines() == [
+        "round: 1", "scores: 0, 0", "claimant: —", "submitted: —", "over: False", "your_bid: —"]
