@@ -8,6 +8,7 @@ from typing import Any
 from flask import Flask
 
 from service.api import problems
+from service.api.http import check_json_body
 from service.context import Context
 
 
@@ -24,7 +25,8 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
         OPENAPI_URL_PREFIX="/api",
         OPENAPI_JSON_PATH="openapi.json",
         JSON_SORT_KEYS=False,
-        MAX_CONTENT_LENGTH=1024 * 1024,
+        # The largest real body (a set-up, twenty vacations, a decision form) is a few KiB.
+        MAX_CONTENT_LENGTH=64 * 1024,
         **config,
     )
     app.extensions["pbem"] = service
@@ -38,6 +40,7 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
     api.register_blueprint(account.blp)
     api.register_blueprint(audit.blp)
     problems.register(app)
+    app.before_request(check_json_body)
     from service import web
 
     web.init_app(app, service)  # the web board's pages (issue 7)

@@ -33,7 +33,8 @@ class SeatIn(fields.Field):
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, str):
             return self._email.deserialize(value)
-        if isinstance(value, dict) and set(value) == {"bot"} and value["bot"] in LEVELS:
+        if isinstance(value, dict) and set(value) == {"bot"} and isinstance(value["bot"], str) \
+                and value["bot"] in LEVELS:
             return {"bot": value["bot"]}
         raise ValidationError(f"An email, or {{\"bot\": level}} with a level among "
                               f"{sorted(LEVELS)}.")
