@@ -191,6 +191,23 @@ def test_settings_ignore_a_cancel_vacation_no_vacation_can_have(ctx: Context, ap
         assert players.get(conn, ann.id).name == "Ann B"  # the rest of the form was saved
 
 
+def test_replay_reads_only_plain_step_numbers(ctx: Context, make_player: Any, app: Any) -> None:
+    alice = make_player("alice@example.com", "Alice")
+    bob = make_player("bob@example.com", "Bob")
+    gid = alice.post("/api/games", {"game": "bids", "start": True, "seats": [
+        "alice@example.com", "bob@example.com"]}).get_json()["id"]
+    url = f"/api/games/{gid}/commands"
+    for _round in range(2):  # Alice outbids Bob and takes a prize, twice: the game is over
+        assert alice.post(url, {"type": "bid", "amount": 5}).status_code == 200
+        assert bob.post(url, {"type": "bid", "amount": 1}).status_code == 200
+        assert alice.post(url, {"type": "claim", "prize": "gold"}).status_code == 200
+    assert alice.get(f"/api/games/{gid}").get_json()["status"] == "over"
+    client = app.test_client()
+    for at in ("²", "9" * 5000, "-3", "1e3"):
+        assert client.get(f"/games/{gid}/replay", query_string={"at": at}).status_code == 200
+    assert client.get(f"/games/{gid}/replay?at=0").status_code == 200
+
+
 # --- the database is down ----------------------------------------------------------------------
 
 def _nobody_listens() -> int:
