@@ -33,7 +33,10 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
     api = problems.ProblemApi(app, spec_kwargs={
         "info": {"description": "Play El Grande by mail: every move is an event. Errors are "
                                 "application/problem+json with a `detail` saying what is wrong "
-                                "and what is allowed."}})
+                                "and what is allowed: 400 a body that is not JSON (or nests "
+                                "deeper than 32 levels), 413 a body over 64 KiB, 422 not valid "
+                                "or not legal, 503 (with Retry-After) the database cannot be "
+                                "reached."}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     app.extensions["pbem_api"] = api
     api.register_blueprint(games.blp)
