@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from domain.core.commands import decide_known
 from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.elgrande import evolve, rules
@@ -85,8 +86,8 @@ def play_random_game(seed: str, players: int, options: dict | None = None,
             raise InvariantViolation(f"nobody can move in phase {state.phase} (event {state.events})")
         decision = rng.choice(decisions)
         command = rules.sample_command(state, decision, rng)
-        try:
-            new = rules.decide(state, command)
+        try:  # as the service decides it: a sampled command carries only what the rules read
+            new = decide_known(rules.decide, state, command)
         except RuleError as err:
             raise InvariantViolation(f"sampled command {command} was refused: {err}") from err
         for event in new:
