@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.core import surface
+from domain.core.commands import decide_known
 from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.game import GameModule, InvariantViolation
@@ -64,8 +65,8 @@ def play_random_game(seed: str, players: int, options: Mapping[str, Any] | None 
             raise InvariantViolation(f"nobody can move after event {len(record.events)}")
         decision = rng.choice(decisions)
         command = module.sample_command(state, decision, rng)
-        try:
-            new = module.decide(state, command)
+        try:  # as the service decides it: a sampled command carries only what the rules read
+            new = decide_known(module.decide, state, command)
         except RuleError as err:
             raise InvariantViolation(f"sampled command {command} was refused: {err}") from err
         for i, event in enumerate(new):

@@ -128,6 +128,15 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                 "Votre réponse n'a pas été appliquée ; la partie n'a pas changé.",
                 "La tua risposta non è stata applicata; la partita non è cambiata."),
     "refused.why": ("Why: {why}", "Pourquoi : {why}", "Perché: {why}"),
+    "refused.charset": ("Your mail is written in a character set we cannot read ({charset}). "
+                        "Send your reply again as plain text in UTF-8 (the usual setting of "
+                        "mail programs).",
+                        "Votre courriel utilise un jeu de caractères que nous ne savons pas lire "
+                        "({charset}). Renvoyez votre réponse en texte brut, en UTF-8 (le réglage "
+                        "habituel des logiciels de messagerie).",
+                        "La tua mail usa un set di caratteri che non sappiamo leggere "
+                        "({charset}). Invia di nuovo la risposta come testo semplice in UTF-8 "
+                        "(l'impostazione abituale dei programmi di posta)."),
     "refused.stale": ("The game has moved on since the mail you answered; your reply was not "
                       "applied. Here is what is pending now.",
                       "La partie a avancé depuis le courriel auquel vous répondez ; votre réponse "

@@ -112,12 +112,32 @@ def html_text(markup: str) -> str:
     return re.sub(r"\n\s*\n+", "\n\n", text)
 
 
+class UnknownCharset(Exception):
+    """The reply's text is in a character set Python cannot decode (`charset="x-klingon"`): the
+    sender is told to send it again, rather than the mail being dropped as an internal error."""
+
+    def __init__(self, charset: str) -> None:
+        super().__init__(charset)
+        self.charset = re.sub(r"[^A-Za-z0-9._:+-]", "", charset)[:40] or "?"
+
+
 def body_text(msg: EmailMessage) -> str:
-    part = msg.get_body(preferencelist=("plain",))
-    if part is not None:
-        return part.get_content()
-    part = msg.get_body(preferencelist=("html",))
-    return html_text(part.get_content()) if part is not None else ""
+    """The reply's text: its plain part, else its HTML part's text. A part in an unknown
+    character set is skipped for the other; when none can be read, UnknownCharset."""
+    unknown: UnknownCharset | None = None
+    for kind in ("plain", "html"):
+        part = msg.get_body(preferencelist=(kind,))
+        if part is None:
+            continue
+        try:
+            content = part.get_content()
+        except LookupError:  # codecs.lookup() does not know the part's charset
+            unknown = UnknownCharset(str(part.get_content_charset() or ""))
+            continue
+        return content if kind == "plain" else html_text(content)
+    if unknown is not None:
+        raise unknown
+    return ""
 
 
 HEADER_LINES = [
@@ -298,7 +318,11 @@ def _process(ctx: Context, msg: EmailMessage, mid: str, envelope: Sequence[str]
                 (owner.id, {**base, "game_id": game_id, "seat": seat, "status": "auth",
                             "why": "DKIM check failed"}))
     payload = {**base, "game_id": game_id, "seat": seat}
-    text = reply_text(body_text(msg))
+    try:
+        text = reply_text(body_text(msg))
+    except UnknownCharset as error:
+        return (Result("refused", f"unknown charset {error.charset}", mid, game_id, seat),
+                (owner.id, {**payload, "status": "refused", "charset": error.charset}))
     return _play(ctx, msg, mid, game_id, seat, owner, text, payload)
 
 

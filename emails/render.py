@@ -262,6 +262,8 @@ def reply_paragraphs(payload: Mapping[str, Any], lang: str) -> list[str]:
         out.append(t("duplicate"))
     else:
         out.append(t("refused"))
+    if payload.get("charset"):
+        out.append(t("refused.charset", charset=payload["charset"]))
     if payload.get("applied"):
         out.append(t("partly", count=payload["applied"]))
     if payload.get("why"):

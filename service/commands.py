@@ -25,7 +25,7 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 
-from domain.core.commands import Command
+from domain.core.commands import Command, decide_known
 from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.game import GameModule
@@ -344,7 +344,7 @@ _FIRST_AFTER = select(events.c.created_at).where(
 
 def _decide(module: GameModule, state: Any, command: Command, *, raced: bool) -> list[Event]:
     try:
-        return list(module.decide(state, command))
+        return list(decide_known(module.decide, state, command))
     except RuleError as error:
         if raced:
             raise MovedOn("The game moved on while your command was being recorded, and it is "

@@ -24,6 +24,12 @@ class ServiceError(Exception):
         self.extra = extra
 
 
+class Unreadable(ServiceError):
+    """The body is not JSON the service reads (malformed, nested too deep, a giant number)."""
+
+    status, slug, title = 400, "invalid-json", "The body is not valid JSON"
+
+
 class Invalid(ServiceError):
     status, slug, title = 422, "invalid-request", "The request is not valid"
 

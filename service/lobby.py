@@ -158,8 +158,8 @@ def _bot_level(module: GameModule, seat: Any) -> str:
     levels = sorted(surface.bot_levels(module))
     level = seat.get("bot") if isinstance(seat, Mapping) else None
     if level not in levels:
-        raise Invalid("A seat is an email or {\"bot\": level} with one of the game's bot levels.",
-                      allowed=levels)
+        raise Invalid("A seat is an email or {\"bot\": level} with one of the game's bot levels: "
+                      f"{', '.join(levels)}.", allowed=levels)
     return str(level)
 
 

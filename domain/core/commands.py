@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from domain.core.errors import RuleError
@@ -34,3 +34,52 @@ class Command:
             raise RuleError("A command needs a 'type' (a string naming the move).")
         params = {k: v for k, v in data.items() if k not in ("type", "seat")}
         return cls(type=kind, seat=seat if seat is not None else data.get("seat"), params=params)
+
+
+class ReadParams(Mapping[str, Any]):
+    """A command's parameters that remember which names the rules looked up.
+
+    The rules read each parameter by name where they need it (`command.get("places")`), and which
+    names a command takes can depend on the state: a special action's parameters are the card's,
+    and a card with two halves reads only the chosen half's. What `decide` looked up is therefore
+    exactly what the command takes now, with no second list to keep in step with the rules.
+    Iterating (`items()`, `dict(...)`, `**`) counts as reading every name."""
+
+    def __init__(self, params: Mapping[str, Any]) -> None:
+        self._params = dict(params)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return self._params[key]
+
+    def __contains__(self, key: object) -> bool:
+        if isinstance(key, str):
+            self.read.add(key)
+        return key in self._params
+
+    def __iter__(self) -> Iterator[str]:
+        self.read.update(self._params)
+        return iter(self._params)
+
+    def __len__(self) -> int:  # `if params:` asks whether there are any, and reads none
+        return len(self._params)
+
+
+def decide_known(decide: Callable[[Any, Command], list[Any]], state: Any,
+                 command: Command) -> list[Any]:
+    """`decide(state, command)`, refusing a command that carries parameters the rules never
+    looked at: they would otherwise be stored in the append-only log forever, unread.
+
+    The RuleError says which parameters the command takes (its `allowed`). A command the rules
+    refuse for another reason gets that reason first."""
+    params = ReadParams(command.params)
+    events = decide(state, replace(command, params=params))
+    unknown = sorted(set(command.params) - params.read)
+    if unknown:
+        takes = sorted(params.read)
+        names = ", ".join(repr(n[:40]) for n in unknown[:5]) + (", …" if len(unknown) > 5 else "")
+        raise RuleError(f"'{command.type[:64]}' does not take {names}: it takes "
+                        + ("only " + ", ".join(repr(n) for n in takes) if takes
+                           else "no parameters") + ".", allowed=takes)
+    return events

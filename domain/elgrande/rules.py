@@ -306,8 +306,7 @@ def _special(log: Log, cmd: Command, d: Decision) -> None:
         msg = ("The Veto has no action to perform: it now lies in front of you."
                if t.card == "veto" else "You have already done (or declined) the special action.")
         raise RuleError(msg, allowed=["place"] if not t.placed else [])
-    params = {k: v for k, v in cmd.params.items()}
-    clean, steps = CARDS[t.card].declare(s, seat, params)
+    clean, steps = CARDS[t.card].declare(s, seat, cmd.params)
     log.add(Event("special_declared", {"seat": seat, "card": t.card, "params": clean,
                                        "steps": steps, "veto_queue": veto_queue(s, seat)}))
 

@@ -8,6 +8,7 @@ from typing import Any
 from flask import Flask
 
 from service.api import problems
+from service.api.http import check_json_body
 from service.context import Context
 
 
@@ -24,14 +25,18 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
         OPENAPI_URL_PREFIX="/api",
         OPENAPI_JSON_PATH="openapi.json",
         JSON_SORT_KEYS=False,
-        MAX_CONTENT_LENGTH=1024 * 1024,
+        # The largest real body (a set-up, twenty vacations, a decision form) is a few KiB.
+        MAX_CONTENT_LENGTH=64 * 1024,
         **config,
     )
     app.extensions["pbem"] = service
     api = problems.ProblemApi(app, spec_kwargs={
         "info": {"description": "Play El Grande by mail: every move is an event. Errors are "
                                 "application/problem+json with a `detail` saying what is wrong "
-                                "and what is allowed."}})
+                                "and what is allowed: 400 a body that is not JSON (or nests "
+                                "deeper than 32 levels), 413 a body over 64 KiB, 422 not valid "
+                                "or not legal, 503 (with Retry-After) the database cannot be "
+                                "reached."}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     app.extensions["pbem_api"] = api
     api.register_blueprint(games.blp)
@@ -39,6 +44,7 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
     api.register_blueprint(audit.blp)
     api.register_blueprint(catalogue.blp)
     problems.register(app)
+    app.before_request(check_json_body)
     from service import web
 
     web.init_app(app, service)  # the web board's pages (issue 7)

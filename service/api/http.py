@@ -1,7 +1,10 @@
-"""HTTP details: ETags and conditional requests, documented problem responses, NUL checks."""
+"""HTTP details: ETags and conditional requests, documented problem responses, NUL checks, and
+JSON bodies read within bounds."""
 
 from __future__ import annotations
 
+import json as std_json
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -9,7 +12,7 @@ from flask import Response, json, request
 
 from service import progress
 from service.api.problems import PROBLEM, ProblemSchema
-from service.errors import Invalid
+from service.errors import Invalid, Unreadable
 from service.queries import Header
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -88,3 +91,61 @@ def no_nul(value: Any) -> None:
     elif isinstance(value, list | tuple):
         for v in value:
             no_nul(v)
+
+
+MAX_JSON_DEPTH = 32
+"""How deeply a client's JSON may nest. The deepest real body (a set-up's stacks, a move list)
+nests 3 levels; Python's parser would recurse until RecursionError on a few thousand."""
+
+
+def read_json(text: str | bytes) -> Any:
+    """A client's JSON, or ValueError saying what is wrong with it in words a client can act on:
+    malformed, nested deeper than MAX_JSON_DEPTH, or a number longer than Python converts
+    (`sys.get_int_max_str_digits()`: a 5,000-digit integer is refused by int() itself)."""
+    try:
+        value = std_json.loads(text)
+    except RecursionError:
+        raise ValueError(f"it nests deeper than {MAX_JSON_DEPTH} levels") from None
+    except std_json.JSONDecodeError as error:
+        raise ValueError(f"{error.msg} (line {error.lineno}, column {error.colno})") from None
+    except UnicodeDecodeError:
+        raise ValueError("it is not UTF-8 text") from None
+    except ValueError:
+        raise ValueError(f"a number in it has more than {sys.get_int_max_str_digits()} "
+                         "digits") from None
+    if _depth(value) > MAX_JSON_DEPTH:
+        raise ValueError(f"it nests deeper than {MAX_JSON_DEPTH} levels")
+    return value
+
+
+def _depth(value: Any) -> int:
+    """How deeply `value` nests (a scalar: 0), without recursing."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        node, level = todo.pop()
+        children = node.values() if isinstance(node, dict) else node \
+            if isinstance(node, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, level)
+        if level <= MAX_JSON_DEPTH:
+            todo.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def check_json_body() -> None:
+    """Refuse a JSON request body the API cannot read, before any view parses it (400).
+
+    Runs for every request (`before_request`): the views' parser (webargs) knows only malformed
+    JSON, and a body nested thousands deep or with a 5,000-digit number made it raise something
+    else (a 500). An empty body is left to the view, which says which fields are required."""
+    if not request.is_json:
+        return
+    data = request.get_data(cache=True)
+    if not data:
+        return
+    try:
+        read_json(data)
+    except ValueError as error:
+        raise Unreadable(f"The request body is not JSON the API can read: {error}. Send a JSON "
+                         f"object nested at most {MAX_JSON_DEPTH} levels deep.") from None

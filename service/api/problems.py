@@ -7,8 +7,9 @@ import logging
 from typing import Any
 
 import marshmallow as ma
-from flask import Response, json
+from flask import Response, current_app, json
 from flask_smorest import Api
+from sqlalchemy import exc as sa_exc
 from werkzeug.exceptions import HTTPException
 
 from domain.core.errors import RuleError
@@ -81,16 +82,32 @@ class ProblemApi(Api):
         code = error.code or 500
         if messages:
             lines = _describe_field_errors(messages)
-            detail = "The request does not match the API: " + "; ".join(lines) + "."
+            detail = "The request does not match the API: " + "; ".join(lines).rstrip(".") + "."
             return problem(code, "invalid-request", "The request is not valid", detail,
                            errors=messages)
         slug = (error.name or "error").lower().replace(" ", "-")
         detail = data.get("message") or error.description or error.name
+        if code == 413:
+            limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
+            detail = f"The request body is larger than the {limit // 1024} KiB this service accepts."
         response = problem(code, slug, error.name or "Error", str(detail),
                            headers=dict(data.get("headers") or {}))
         if code == 405 and getattr(error, "valid_methods", None):
             response.headers["Allow"] = ", ".join(error.valid_methods or [])
         return response
+
+
+RETRY_AFTER = 30
+"""Seconds a client should wait after a 503 (a database restart or fail-over takes about that)."""
+
+
+def database_unavailable(error: BaseException) -> bool:
+    """Whether `error` says the database cannot be reached or used right now (a server down or
+    restarting, a connection dropped, the pool exhausted, SQLite unable to open or locked): the
+    client should retry later (503), it is not a bug in the request or in the service."""
+    if isinstance(error, sa_exc.OperationalError | sa_exc.InterfaceError | sa_exc.TimeoutError):
+        return True
+    return isinstance(error, sa_exc.DBAPIError) and error.connection_invalidated
 
 
 def register(app: Any) -> None:
@@ -106,6 +123,12 @@ def register(app: Any) -> None:
     def _unexpected(error: Exception) -> Response:
         if isinstance(error, HTTPException):
             return app.extensions["pbem_api"].handle_http_exception(error)
+        if database_unavailable(error):
+            log.warning("database unavailable: %s", error)
+            return problem(503, "unavailable", "The service is unavailable",
+                           "The game service cannot reach its database just now. Try again in a "
+                           "minute; a command sent with an Idempotency-Key is safe to repeat.",
+                           headers={"Retry-After": str(RETRY_AFTER)})
         log.exception("unhandled error")
         return problem(500, "internal-error", "Internal error",
                        "Something went wrong on our side; nothing you sent was stored unless the "

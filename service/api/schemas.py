@@ -32,9 +32,8 @@ class SeatIn(fields.Field):
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, str):
             return self._email.deserialize(value)
-        if isinstance(value, dict) and set(value) == {"bot"} and isinstance(value["bot"], str) \
-                and 0 < len(value["bot"]) <= 32:
-            return {"bot": value["bot"]}
+        if isinstance(value, dict) and set(value) == {"bot"}:
+            return {"bot": value["bot"]}  # the game's levels are checked by the lobby
         raise ValidationError("An email, or {\"bot\": level} with one of the game's bot levels.")
 
 
@@ -43,7 +42,8 @@ class GameCreate(Strict):
                          metadata={"description": "Which game (see the error's `allowed`)"})
     seats = fields.List(SeatIn(), required=True, validate=validate.Length(min=1, max=8),
                         metadata={"description": "One per seat, in seat order: an email, or "
-                                  "{\"bot\": level} (random, greedy, strong) for a bot seat"})
+                                  "{\"bot\": level} (the game's bot levels: GET /api/catalogue) "
+                                  "for a bot seat"})
     options = fields.Dict(keys=fields.String(), load_default=dict,
                           metadata={"description": "The game's rule options"})
     setup = fields.Dict(keys=fields.String(), load_default=None, allow_none=True,

@@ -9,13 +9,13 @@ maps are dropped (the engine wants positive numbers there).
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
 from domain.elgrande.data import CASTILLO, REGION_IDS
+from service.api.http import read_json
 
 _INT = re.compile(r"^-?\d{1,6}$")
 _NAME = re.compile(r"^p\.[a-z_0-9.\-]{1,80}(\[\])?$")
@@ -60,7 +60,7 @@ def params_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
     extra = form.get("json", "").strip()
     if extra:
         try:
-            parsed = json.loads(extra)
+            parsed = read_json(extra)
         except ValueError as error:
             raise FormError(f"The JSON parameters are not valid JSON: {error}.") from None
         if not isinstance(parsed, dict):

@@ -7,6 +7,7 @@ spectator; moves go through `service.commands.handle` like every other channel (
 from __future__ import annotations
 
 import contextlib
+import re
 from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
@@ -147,10 +148,22 @@ def email_key() -> str:
     return "email:" + request.form.get("email", "").strip().lower()[:320]
 
 
+SAME_SITE_PATH = re.compile(r"/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@/?#%]*")
+"""A path on this site: one leading slash and URL characters only. Browsers drop tabs and
+newlines from a URL and read a backslash as a slash, so "/\t/evil.example" would lead to
+//evil.example, another site."""
+
+
 def _safe_next(target: str | None) -> str:
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
+    if target and SAME_SITE_PATH.fullmatch(target):
         return target
     return url_for("web.my_games")
+
+
+def small_int(raw: str) -> int | None:
+    """A whole number a form or query sent, when it is one a database column holds: ASCII digits
+    only (str.isdigit also says yes to "²", which int() refuses), at most 9 of them."""
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
 
 
 # --- sign in ---------------------------------------------------------------------------------------
@@ -513,9 +526,8 @@ def replay(game_id: str) -> str | tuple[str, int]:
     if head.status != progress.OVER:
         return render_template("web/error.html", message=i18n.t("replay.only_over", language)), 409
     last = head.version
-    raw = request.args.get("at", str(last))
-    at = int(raw) if raw.isdigit() else last
-    at = max(1, min(at, last))
+    at = small_int(request.args.get("at", ""))
+    at = last if at is None else max(1, min(at, last))
     names = _names(head)
     module = queries.module_of(ctx(), head)
     problem = None
@@ -555,7 +567,8 @@ def settings_post() -> BaseResponse:
     form = request.form
     language = lang()
     try:
-        cancel = [int(v) for v in form.getlist("cancel_vacation") if v.isdigit()]
+        # An id no vacation can have (not a number, too long) cancels nothing.
+        cancel = [n for v in form.getlist("cancel_vacation") if (n := small_int(v)) is not None]
         zone = form.get("time_zone", player.time_zone)
         away = _vacation_window(form, zone)
         preferences.change(ctx(), player.id, preferences.Change(

@@ -220,3 +220,35 @@ def test_unfinished_mails_are_resumed_once(table: Any, smtp_server: Any) -> None
     assert result.status == "accepted"
     assert version(table.ctx, table.game_id) == after + 1
     assert str(sent["Message-ID"])
+
+
+def test_a_reply_in_an_unknown_charset_is_answered_not_dropped(table: Any) -> None:
+    mail = turn_mail(table)
+    before = version(table.ctx, table.game_id)
+    ann = table.people[0]
+    raw = (f"From: Ann <{ann.email}>\r\nTo: {mail['Reply-To']}\r\nSubject: Re: move\r\n"
+           f"Message-ID: <klingon-1@example.com>\r\nIn-Reply-To: {mail['Message-ID']}\r\n"
+           "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=\"x-klingon\"\r\n\r\n"
+           "power 7\r\n").encode()
+    assert inbound.receive(table.ctx, raw).status == "refused"
+    assert version(table.ctx, table.game_id) == before
+    assert statuses(table.ctx) == ["refused"]
+    [told] = answers(table)
+    text = plain(told)
+    assert ann.email in str(told["To"])
+    assert "character set we cannot read (x-klingon)" in text and "UTF-8" in text
+    assert "power N" in text  # what is allowed now, as for any refusal
+
+
+def test_an_unknown_charset_on_the_plain_part_falls_back_to_the_html(table: Any) -> None:
+    mail = turn_mail(table)
+    before = version(table.ctx, table.game_id)
+    ann = table.people[0]
+    raw = (f"From: Ann <{ann.email}>\r\nTo: {mail['Reply-To']}\r\nSubject: Re: move\r\n"
+           f"Message-ID: <klingon-2@example.com>\r\nMIME-Version: 1.0\r\n"
+           "Content-Type: multipart/alternative; boundary=b\r\n\r\n"
+           "--b\r\nContent-Type: text/plain; charset=\"x-klingon\"\r\n\r\npower 7\r\n"
+           "--b\r\nContent-Type: text/html; charset=\"utf-8\"\r\n\r\n<p>power 7</p>\r\n--b--\r\n"
+           ).encode()
+    assert inbound.receive(table.ctx, raw).status == "accepted"
+    assert version(table.ctx, table.game_id) > before

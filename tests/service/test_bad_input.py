@@ -1,0 +1,238 @@
+"""Bad input gets a 4xx that says what is wrong and what is allowed, and changes nothing; never a
+500. Each case here was a 500 (or worse: accepted, or an open redirect) before it was fixed."""
+
+from __future__ import annotations
+
+import html
+import json
+import socket
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import func, insert, select
+
+from service import db, lobby, players
+from service.api import create_app
+from service.context import Context
+from service.db import dispose, make_engine
+from service.settings import Settings
+from service.store import now
+from service.tables import events, games, vacations
+from tests.service.conftest import test_games
+from tests.web.conftest import csrf_of, sign_in
+
+PROBLEM = "application/problem+json"
+
+
+def _problem(r: Any, status: int) -> dict[str, Any]:
+    assert r.status_code == status, r.get_data(as_text=True)[:500]
+    assert r.mimetype == PROBLEM
+    body = r.get_json()
+    assert body["status"] == status and body["title"] and body["detail"]
+    return body
+
+
+def _count(ctx: Context, table: Any) -> int:
+    with db.read(ctx.engine) as conn:
+        return conn.execute(select(func.count()).select_from(table)).scalar_one()
+
+
+@pytest.fixture
+def bids(ctx: Context, make_player: Any) -> Any:
+    """Alice and Bob in a started game of sealed bids (each must bid 1-5)."""
+    alice = make_player("alice@example.com", "Alice")
+    make_player("bob@example.com", "Bob")
+    r = alice.post("/api/games", {"game": "bids", "start": True,
+                                  "seats": ["alice@example.com", "bob@example.com"]})
+    assert r.status_code == 201
+    return alice, r.get_json()["id"]
+
+
+def test_a_bot_seat_must_name_a_level(make_player: Any, ctx: Context) -> None:
+    alice = make_player("alice@example.com")
+    for level in ({}, [], 3, None):
+        body = _problem(alice.post("/api/games", {"seats": ["alice@example.com",
+                                                            {"bot": level}]}), 422)
+        assert "greedy" in body["detail"] and "random" in body["detail"]
+    assert _count(ctx, games) == 0
+
+
+@pytest.mark.parametrize("path", ["/api/games", "/api/games/{gid}/commands",
+                                  "/api/auth/session", "/api/games/{gid}/undo"])
+def test_json_nested_thousands_deep_is_refused(bids: Any, ctx: Context, path: str) -> None:
+    alice, gid = bids
+    before = _count(ctx, events)
+    deep = '{"type": "bid", "amount": ' + "[" * 5000 + "]" * 5000 + "}"
+    r = alice.post(path.format(gid=gid), data=deep, content_type="application/json")
+    body = _problem(r, 400)
+    assert "nests deeper than 32 levels" in body["detail"]
+    # Deep but not absurd (past the limit, within Python's recursion) is refused the same way.
+    deep = json.dumps({"type": "bid", "amount": json.loads("[" * 200 + "]" * 200)})
+    assert "32 levels" in _problem(alice.post(path.format(gid=gid), data=deep,
+                                              content_type="application/json"), 400)["detail"]
+    assert _count(ctx, events) == before
+
+
+def test_a_five_thousand_digit_number_is_refused(bids: Any, ctx: Context) -> None:
+    alice, _gid = bids
+    body = '{"seats": ["alice@example.com"], "game": "bids", "turn_hours": ' + "9" * 5000 + "}"
+    problem = _problem(alice.post("/api/games", data=body, content_type="application/json"), 400)
+    assert "more than 4300 digits" in problem["detail"]
+    assert _count(ctx, games) == 1  # the bids fixture's game only
+
+
+def test_unknown_command_parameters_are_refused_and_never_stored(bids: Any,
+                                                                 ctx: Context) -> None:
+    alice, gid = bids
+    before = _count(ctx, events)
+    url = f"/api/games/{gid}/commands"
+    body = _problem(alice.post(url, {"type": "bid", "amount": 3, "note": "x" * 60_000}), 422)
+    assert body["detail"] == "'bid' does not take 'note': it takes only 'amount'."
+    assert body["allowed"] == ["amount"]
+    assert _count(ctx, events) == before
+    # Without the extra field the same move is legal.
+    assert alice.post(url, {"type": "bid", "amount": 3}).status_code == 200
+
+
+def test_el_grande_names_what_each_command_takes(ctx: Context, make_player: Any) -> None:
+    seated = [make_player(f"{name}@example.com") for name in ("ann", "bob")]
+    gid = seated[0].post("/api/games", {"start": True, "seats": ["ann@example.com",
+                                                                 "bob@example.com"]}).get_json()["id"]
+    url = f"/api/games/{gid}/commands"
+    first, legal = next((p, d[0]["options"][0]) for p in seated  # {"type": "play_power", "card": N}
+                        if (d := _decisions(p.http, gid, p.token)))
+    body = _problem(first.post(url, {**legal, "cards": [1, 2], "comment": "hi"}), 422)
+    assert body["detail"] == ("'play_power' does not take 'cards', 'comment': it takes only "
+                              "'card'.")
+    assert first.post(url, legal).status_code == 200
+
+
+def _decisions(client: Any, gid: str, token: str) -> list[dict[str, Any]]:
+    return client.get(f"/api/games/{gid}/decisions",
+                      headers={"Authorization": f"Bearer {token}"}).get_json()["decisions"]
+
+
+def test_the_web_form_refuses_unknown_parameters(ctx: Context, app: Any) -> None:
+    seated = [players.add(ctx, f"{name}@example.com", name=name) for name in ("ann", "bob")]
+    gid = lobby.create(ctx, seated[0][0], game="el-grande", start=True,
+                       emails=["ann@example.com", "bob@example.com"]).game_id
+    client = app.test_client()
+    player, legal = next((p, d[0]["options"][0]) for p, token in seated  # the first to play
+                         if (d := _decisions(client, gid, token)))
+    card = legal["card"]
+    sign_in(client, ctx, player.id)
+    csrf = csrf_of(client.get(f"/games/{gid}").text)
+    before = _count(ctx, events)
+    for extra in ({"p.junk": "1"}, {"json": json.dumps({"junk": "x" * 1000})}):
+        r = client.post(f"/games/{gid}/play", data={
+            "csrf_token": csrf, "type": "play_power", "p.card": str(card), **extra},
+            follow_redirects=True)
+        assert r.status_code == 200
+        assert "'play_power' does not take 'junk': it takes only 'card'." in html.unescape(r.text)
+    assert _count(ctx, events) == before
+    # A JSON field nested thousands deep is refused in words, not with a 500.
+    r = client.post(f"/games/{gid}/play", data={
+        "csrf_token": csrf, "type": "play_power", "p.card": str(card),
+        "json": "[" * 5000 + "]" * 5000}, follow_redirects=True)
+    assert r.status_code == 200 and "nests deeper than 32 levels" in r.text
+    assert _count(ctx, events) == before
+
+
+def test_request_bodies_over_64_kib_get_413(bids: Any, ctx: Context) -> None:
+    alice, gid = bids
+    before = _count(ctx, events)
+    r = alice.post(f"/api/games/{gid}/commands", {"type": "bid", "amount": 3,
+                                                  "note": "x" * 70_000})
+    assert "64 KiB" in _problem(r, 413)["detail"]
+    assert _count(ctx, events) == before
+
+
+# --- the web pages -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("target", ["/%0A/evil", "/%0D%0ALocation:%20//evil.example",
+                                    "/%09/evil.example", "/%09%09/evil.example", "/\\evil.example",
+                                    "//evil.example", "https://evil.example/", "/%E2%80%A8/x"])
+def test_sign_in_goes_only_to_a_path_of_this_site(ctx: Context, app: Any, target: str) -> None:
+    ann, _token = players.add(ctx, "ann@example.com", name="Ann")
+    client = app.test_client()
+    link = players.magic_link(ctx, ann.id)
+    path = link[link.index("/login/"):]
+    page = client.get(path)
+    r = client.post(f"{path}?next={target}", data={"csrf_token": csrf_of(page.text)})
+    assert r.status_code == 302 and r.headers["Location"] == "/games"
+
+
+def test_sign_in_still_returns_to_the_page_asked_for(ctx: Context, app: Any) -> None:
+    ann, _token = players.add(ctx, "ann@example.com", name="Ann")
+    client = app.test_client()
+    link = players.magic_link(ctx, ann.id)
+    path = link[link.index("/login/"):]
+    page = client.get(path)
+    r = client.post(f"{path}?next=/games/abc123%3Fx%3D1", data={"csrf_token": csrf_of(page.text)})
+    assert r.status_code == 302 and r.headers["Location"] == "/games/abc123?x=1"
+
+
+def test_settings_ignore_a_cancel_vacation_no_vacation_can_have(ctx: Context, app: Any) -> None:
+    ann, _token = players.add(ctx, "ann@example.com", name="Ann")
+    with db.write(ctx.engine) as conn:
+        conn.execute(insert(vacations).values(player_id=ann.id, starts_at=now(),
+                                              ends_at=now().replace(year=now().year + 1)))
+    client = app.test_client()
+    sign_in(client, ctx, ann.id)
+    for value in ("99999999999999999999999", "9" * 5000, "²", "-1"):
+        page = client.get("/settings")
+        r = client.post("/settings", data={"csrf_token": csrf_of(page.text), "name": "Ann B",
+                                           "language": "en", "time_zone": "UTC",
+                                           "cancel_vacation": value})
+        assert r.status_code == 302, r.text[:300]
+    assert _count(ctx, vacations) == 1
+    with db.read(ctx.engine) as conn:
+        assert players.get(conn, ann.id).name == "Ann B"  # the rest of the form was saved
+
+
+def test_replay_reads_only_plain_step_numbers(ctx: Context, make_player: Any, app: Any) -> None:
+    alice = make_player("alice@example.com", "Alice")
+    bob = make_player("bob@example.com", "Bob")
+    gid = alice.post("/api/games", {"game": "bids", "start": True, "seats": [
+        "alice@example.com", "bob@example.com"]}).get_json()["id"]
+    url = f"/api/games/{gid}/commands"
+    for _round in range(2):  # Alice outbids Bob and takes a prize, twice: the game is over
+        assert alice.post(url, {"type": "bid", "amount": 5}).status_code == 200
+        assert bob.post(url, {"type": "bid", "amount": 1}).status_code == 200
+        assert alice.post(url, {"type": "claim", "prize": "gold"}).status_code == 200
+    assert alice.get(f"/api/games/{gid}").get_json()["status"] == "over"
+    client = app.test_client()
+    for at in ("²", "9" * 5000, "-3", "1e3"):
+        assert client.get(f"/games/{gid}/replay", query_string={"at": at}).status_code == 200
+    assert client.get(f"/games/{gid}/replay?at=0").status_code == 200
+
+
+# --- the database is down ----------------------------------------------------------------------
+
+def _nobody_listens() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])  # closed again: nothing listens there now
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_a_database_outage_answers_503_with_retry_after(tmp_path: Path, kind: str) -> None:
+    url = (f"sqlite:///{tmp_path}/no/such/folder/pbem.sqlite3" if kind == "sqlite" else
+           f"postgresql+psycopg://postgres@127.0.0.1:{_nobody_listens()}/test?connect_timeout=2")
+    settings = Settings(database_url=url, secret_key="test-secret", instance=tmp_path)
+    dead = Context(engine=make_engine(url), settings=settings, games=test_games())
+    nobody = players.TOKEN_PREFIX + "x" * 40  # looked up in the database, which is not there
+    try:
+        client = create_app(dead, TESTING=True).test_client()
+        for method, path, kw in (("get", "/api/games/abc123", {}),
+                                 ("get", "/api/games", {"headers": {"Authorization": f"Bearer {nobody}"}}),
+                                 ("post", "/api/games/abc123/commands",
+                                  {"json": {"type": "bid", "amount": 1},
+                                   "headers": {"Authorization": f"Bearer {nobody}"}})):
+            r = getattr(client, method)(path, **kw)
+            body = _problem(r, 503)
+            assert r.headers["Retry-After"] == "30"
+            assert "database" in body["detail"] and "Try again" in body["detail"]
+    finally:
+        dispose(dead.engine)
