@@ -126,7 +126,9 @@ def start_server(url: str, threads: int, processes: int, workers: str
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {**os.environ, "PBEM_DATABASE_URL": url, "PBEM_SECRET_KEY": "bench",
-           "PBEM_INSTANCE": tempfile.mkdtemp(prefix="pbem-bench-")}
+           "PBEM_INSTANCE": tempfile.mkdtemp(prefix="pbem-bench-"),
+           # The same three players start game after game: no limit on invitations here.
+           "PBEM_LIMIT_INVITE": "off", "PBEM_LIMIT_INVITE_CLIENT": "off"}
     server = subprocess.Popen([str(Path(sys.executable).with_name("pbem")), "serve", "--port",
                                str(port), "--threads", str(threads),
                                "--processes", str(processes), "--workers", workers],

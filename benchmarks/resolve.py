@@ -58,7 +58,8 @@ def main() -> None:
     url = make_url(ADMIN).set(database=name).render_as_string(hide_password=False)
     env = {"PBEM_BROKER_URL": REDIS, "PBEM_BROKER_PREFIX": f"pbem-bench-{run}:",
            "PBEM_QUEUE": f"pbem-bench-{run}", "PBEM_DATABASE_URL": url,
-           "PBEM_SECRET_KEY": "bench", "PBEM_INSTANCE": f"/tmp/pbem-bench-{run}"}
+           "PBEM_SECRET_KEY": "bench", "PBEM_INSTANCE": f"/tmp/pbem-bench-{run}",
+           "PBEM_LIMIT_INVITE": "off", "PBEM_LIMIT_INVITE_CLIENT": "off"}  # game after game
     os.environ.update(env)
     worker = None
     try:

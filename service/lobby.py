@@ -2,7 +2,8 @@
 
 A game is created with its seats (by email) and its options, and is checked at once by asking the
 module for its opening events. Those events are appended only when the game starts: when every seat
-has accepted, or at once when the creator says `start`. The seed is drawn here, kept in `games`
+has accepted, or at once when the creator says `start`. Invitations are limited per invited address
+(service/limits.py). The seed is drawn here, kept in `games`
 (never shown to a client), and given to the module again at the start, so the opening is the one
 that was checked.
 """
@@ -20,7 +21,7 @@ from sqlalchemy import Connection, insert, select, update
 from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.game import GameModule
-from service import commands, db, players, progress, store
+from service import commands, db, limits, players, progress, store
 from service.context import Context
 from service.errors import Conflict, Forbidden, Invalid, NotFound
 from service.players import Player
@@ -75,12 +76,14 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
         raise Invalid("The same email is given for two seats; each seat needs its own player.")
     if any(players.is_bot_email(e) for e in humans.values()):
         raise Invalid(f"Addresses @{players.BOT_DOMAIN} are for bots: ask for {{\"bot\": level}}.")
+    invitees = [e for e in humans.values() if e != creator.email]
     options = dict(options or {})
     seed = secrets.token_hex(16)
     opening(module, len(emails), options, seed, setup)  # refuse a game that cannot start
     game_id = new_game_id()
     stamp = store.now()
     with db.write(ctx.engine) as conn:
+        limits.hit(conn, limits.INVITE, invitees, ctx.settings.invite_limits)
         seated = [players.ensure(conn, humans[i]) if i in humans else
                   players.ensure(conn, f"bot-{game_id}-{i}@{players.BOT_DOMAIN}",
                                  name=f"Bot {i + 1} ({bots[i]})")

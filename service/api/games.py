@@ -72,10 +72,11 @@ class Games(MethodView):
     @blp.doc(security=auth.SECURITY)
     @blp.arguments(GameCreate)
     @blp.response(201, GameSummary)
-    @problems(401, 422)
+    @problems(401, 422, 429)
     def post(self, body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
         """Create a game; each seat is invited. It starts when every seat has accepted, or at
-        once with `"start": true`."""
+        once with `"start": true`. Invitations are limited per inviting player and per invited
+        address (429 with Retry-After)."""
         player = auth.required()
         no_nul(body)
         created = lobby.create(ctx(), player, game=body["game"], emails=body["seats"],

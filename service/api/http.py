@@ -72,6 +72,7 @@ _WHY = {
     409: "The game moved on (the command is no longer legal) or is not in play",
     412: "If-Match names a version the game has left",
     422: "Not valid or not legal: `detail` says why and `allowed` what is",
+    429: "Too many mails asked for (sign-in links, invitations): retry after `Retry-After` s",
 }
 
 

@@ -32,9 +32,10 @@ from domain.core.commands import Command
 from domain.core.game import Message
 from domain.elgrande import messages
 from domain.elgrande.data import CASTILLO, POWER_CABALLEROS, REGION_IDS
-from service import commands, db, players, progress, queries, tables
+from service import commands, db, limits, players, progress, queries, ratelimit, tables
 from service.api.state import ctx
 from service.errors import Invalid, ServiceError
+from service.limits import SendLimited
 from service.players import Player
 from service.store import Source, now
 from service.web import board, forms, i18n
@@ -122,8 +123,18 @@ def _csrf_error(error: CSRFError) -> tuple[str, int]:
 
 
 @blp.errorhandler(429)
-def _too_many(error: Exception) -> tuple[str, int]:
-    return render_template("web/sign_in.html", error=i18n.t("signin.too_many", lang())), 429
+def _too_many(error: Exception) -> tuple[str, int, dict[str, str]]:
+    """A per-client limit (flask-limiter) on asking for or using sign-in links."""
+    wait = ratelimit.breach_wait()
+    message = ratelimit.message(limits.SIGN_IN, wait, lang())
+    return render_template("web/sign_in.html", error=message), 429, {"Retry-After": str(wait)}
+
+
+def too_many(error: SendLimited) -> tuple[str, int, dict[str, str]]:
+    """The per-address limit on sign-in links (service/limits.py)."""
+    message = ratelimit.message(error.scope, error.retry_after, lang())
+    return (render_template("web/sign_in.html", error=message), 429,
+            {"Retry-After": str(error.retry_after)})
 
 
 @blp.errorhandler(ServiceError)
@@ -138,11 +149,6 @@ def _http_error(error: HTTPException) -> Any:
         return error
     message = i18n.t("error.not_found", lang()) if error.code == 404 else error.description
     return render_template("web/error.html", message=message), error.code
-
-
-def email_key() -> str:
-    """The rate-limit key of a sign-in request: the email asked for."""
-    return "email:" + request.form.get("email", "").strip().lower()[:320]
 
 
 def _safe_next(target: str | None) -> str:
@@ -164,16 +170,16 @@ def sign_in() -> str:
 
 
 @blp.post("/login")
-def sign_in_post() -> BaseResponse | tuple[str, int]:
+def sign_in_post() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]:
     raw = request.form.get("email", "")
     try:
         email = players.normalise_email(raw)
     except Invalid:
         return render_template("web/sign_in.html", error=i18n.t("signin.bad_email", lang())), 422
-    with db.write(ctx().engine) as conn:
-        player = players.find_by_email(conn, email)
-        if player is not None:
-            progress.notify(conn, None, "magic-link", [player.id], {})
+    try:
+        players.request_magic_link(ctx(), email)
+    except SendLimited as error:
+        return too_many(error)
     # The same answer whether or not the address is known: it tells nobody who plays here.
     flash(i18n.t("signin.sent", lang()), "ok")
     return redirect(url_for("web.sign_in"))
