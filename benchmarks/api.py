@@ -247,12 +247,16 @@ def play_games(port: int, tokens: list[str], emails: list[str], plan: Plan,
     due = time.perf_counter() + offset
     for setup, moves in plan:
         status, body = client.call("POST", "/api/games", tokens[0],
-                                   {"game": "el-grande", "seats": emails, "setup": setup,
-                                    "start": True})
+                                   {"game": "el-grande", "seats": emails, "setup": setup})
         if status != 201:
             errors.append(f"create: {status} {body}")
             return accepted
         gid = body["id"]
+        for token in tokens[1:]:  # the invited players accept: the last acceptance starts it
+            status, body = client.call("POST", f"/api/games/{gid}/accept", token)
+            if status != 200:
+                errors.append(f"accept: {status} {body}")
+                return accepted
         for seat, command in moves:
             started = time.perf_counter()
             if interval:

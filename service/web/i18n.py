@@ -84,6 +84,21 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "game.not_started": ("The game has not started: waiting for the players to accept.",
                          "La partie n'a pas commencé : en attente des joueurs.",
                          "La partita non è iniziata: in attesa dei giocatori."),
+    "game.invited": ("A seat is waiting for you in this game: accept it to play. The game starts "
+                     "when everyone invited has accepted.",
+                     "Une place vous attend dans cette partie : acceptez-la pour jouer. La partie "
+                     "commence quand tous les invités ont accepté.",
+                     "Un posto ti aspetta in questa partita: accettalo per giocare. La partita "
+                     "inizia quando tutti gli invitati hanno accettato."),
+    "game.accept": ("Accept my seat", "Accepter ma place", "Accetta il mio posto"),
+    "game.accepted": ("You have accepted your seat.", "Vous avez accepté votre place.",
+                      "Hai accettato il tuo posto."),
+    "game.started_now": ("Everyone has accepted: the game has started.",
+                         "Tout le monde a accepté : la partie a commencé.",
+                         "Tutti hanno accettato: la partita è iniziata."),
+    "game.to_accept": ("Invitation not yet accepted by: {who}.",
+                       "Invitation pas encore acceptée par : {who}.",
+                       "Invito non ancora accettato da: {who}."),
     "game.over": ("The game is over.", "La partie est terminée.", "La partita è finita."),
     "game.board": ("The board", "Le plateau", "Il tabellone"),
     "game.board_table": ("The board as a table", "Le plateau en tableau",

@@ -32,7 +32,7 @@ from domain.core.commands import Command
 from domain.core.game import Message
 from domain.elgrande import messages
 from domain.elgrande.data import CASTILLO, POWER_CABALLEROS, REGION_IDS
-from service import commands, db, limits, players, progress, queries, ratelimit, tables
+from service import commands, db, limits, lobby, players, progress, queries, ratelimit, tables
 from service.api.state import ctx
 from service.errors import Invalid, ServiceError
 from service.limits import SendLimited
@@ -315,6 +315,9 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         and head.seat is not None and head.status == progress.ACTIVE,
         "tz": _tz(me()), "power_caballeros": POWER_CABALLEROS, "regions": REGION_IDS,
         "castillo": CASTILLO, "place_label": lambda p: board.place_label(view, p, language, names),
+        "to_accept": [s["name"] for s in head.seats if not s["accepted"]],
+        "can_accept": not spectate and head.status == progress.INVITED and head.seat is not None
+        and not head.seats[head.seat]["accepted"],
     }
 
 
@@ -326,6 +329,19 @@ def game(game_id: str) -> str:
 @blp.get("/games/<game_id>/watch")
 def watch(game_id: str) -> str:
     return render_template("web/game.html", **_game_context(game_id, spectate=True))
+
+
+@blp.post("/games/<game_id>/accept")
+def accept(game_id: str) -> BaseResponse:
+    """The invitation mail's link leads here: accepting the seat (the last acceptance starts
+    the game, service/lobby.py)."""
+    player = _require_player()
+    head = queries.header(ctx(), game_id, player)
+    if head.seat is None:
+        abort(403)
+    started = lobby.accept(ctx(), game_id, player)
+    flash(i18n.t("game.started_now" if started else "game.accepted", lang()), "ok")
+    return redirect(url_for("web.game", game_id=game_id))
 
 
 @blp.post("/games/<game_id>/play")

@@ -1,6 +1,7 @@
 """Nobody can make the service mail people at will (issue 12): sign-in links and invitations are
 limited per target address (in the database: it holds across server processes) and per client
-(flask-limiter), with a 429 that says when to come back in the reader's language."""
+(flask-limiter), with a 429 that says when to come back in the reader's language; and a game
+starts only once every invited player has accepted."""
 
 from __future__ import annotations
 
@@ -146,6 +147,42 @@ def test_invitations_are_limited_per_inviting_player(make_player: Any, ctx: Cont
     r = ann.post("/api/games", {"game": "el-grande", "seats": ["ann@example.com",
                                                                {"bot": "random"}]})
     assert r.status_code == 201, r.get_json()
+
+
+# --- starting ----------------------------------------------------------------------------------
+
+
+def test_start_refuses_while_an_invited_player_has_not_accepted(make_player: Any,
+                                                                ctx: Context) -> None:
+    alice = make_player("alice@example.com", "Alice")
+    bob = make_player("bob@example.com", "Bob")
+    cid = make_player("cid@example.com", "Cid")
+    seats = ["alice@example.com", "bob@example.com", "cid@example.com"]
+    # "start": true cannot skip the invited players: refused, naming them, nothing created.
+    r = create(alice, *seats, start=True)
+    assert r.status_code == 409 and r.mimetype == PROBLEM
+    body = r.get_json()
+    assert "bob@example.com" in body["detail"] and "cid@example.com" in body["detail"]
+    assert body["not_accepted"] == ["bob@example.com", "cid@example.com"]
+    assert count(ctx, games) == 0 and count(ctx, outbox) == 0
+    # Created without it: the creator's own seat counts as accepted, the others wait.
+    gid = create(alice, *seats).get_json()["id"]
+    r = alice.post(f"/api/games/{gid}/start")
+    assert r.status_code == 409 and "Bob <bob@example.com>" in r.get_json()["detail"]
+    assert bob.post(f"/api/games/{gid}/accept").get_json()["status"] == "invited"
+    r = alice.post(f"/api/games/{gid}/start")
+    assert r.status_code == 409 and r.get_json()["not_accepted"] == ["cid@example.com"]
+    assert "Bob" not in r.get_json()["detail"]
+    assert alice.get(f"/api/games/{gid}").get_json()["status"] == "invited"
+    # The last acceptance starts it.
+    assert cid.post(f"/api/games/{gid}/accept").get_json()["status"] == "active"
+
+
+def test_a_game_of_the_creator_and_bots_starts_at_once(make_player: Any) -> None:
+    ann = make_player("ann@example.com", "Ann")
+    r = ann.post("/api/games", {"game": "el-grande", "start": True,
+                                "seats": ["ann@example.com", {"bot": "random"}]})
+    assert r.status_code == 201 and r.get_json()["status"] == "active", r.get_json()
 
 
 def test_the_limits_read_from_the_environment_are_checked(monkeypatch: Any, tmp_path: Any) -> None:

@@ -15,10 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
 
-from service import lobby, players
+from service import players
 from service.api import create_app
 from service.context import build
 from tests.service.conftest import test_games
+from tests.service.seating import started_game
 
 _DOC = create_app(build("sqlite://", games=test_games())).test_client() \
     .get("/api/openapi.json").get_json()
@@ -30,8 +31,8 @@ OPERATIONS = [(path, method.upper()) for path, item in _DOC["paths"].items()
 def test_no_request_makes_the_server_fail(app: Any, ctx: Any, path: str, method: str) -> None:
     alice, token = players.add(ctx, "alice@example.com")
     players.add(ctx, "bob@example.com")
-    gid = lobby.create(ctx, alice, game="el-grande", start=True,
-                       emails=["alice@example.com", "bob@example.com"]).game_id
+    gid = started_game(ctx, alice, game="el-grande",
+                       emails=["alice@example.com", "bob@example.com"])
     operation = schemathesis.openapi.from_wsgi("/api/openapi.json", app)[path][method]
     cases = st.one_of(operation.as_strategy(GenerationMode.POSITIVE),
                       operation.as_strategy(GenerationMode.NEGATIVE))
