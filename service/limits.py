@@ -94,7 +94,9 @@ def hit(conn: Connection, scope: str, addresses: Iterable[str], limits_text: str
         return
     clock = math.floor(now().timestamp())
     conn.execute(delete(send_limits).where(send_limits.c.expires < clock - EXPIRED_GRACE))
-    for address in dict.fromkeys(a.strip().lower() for a in addresses):
+    # In one order for everyone: two transactions counting the same addresses lock their rows
+    # in the same order, so they wait for each other and never deadlock (PostgreSQL).
+    for address in sorted({a.strip().lower() for a in addresses}):
         key = subject(scope, address)
         wait = 0
         for item in items:

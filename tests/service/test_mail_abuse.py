@@ -6,7 +6,9 @@ starts only once every invited player has accepted."""
 from __future__ import annotations
 
 import os
+import threading
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
@@ -76,6 +78,29 @@ def test_the_per_address_limit_holds_across_server_processes(make_player: Any, c
     finally:
         dispose(other.engine)
     assert codes == [202, 202, 202] + [429] * 5
+    assert links_to(ctx, "bob@example.com") == 3
+
+
+def test_simultaneous_requests_never_get_past_the_per_address_limit(make_player: Any,
+                                                                    ctx: Context) -> None:
+    """12 requests for Bob's link at the same instant, on 12 connections: exactly 3 links."""
+    from service import players as players_service
+    from service.limits import SendLimited
+
+    make_player("bob@example.com", "Bob")
+    barrier = threading.Barrier(12)
+
+    def one(_: int) -> str:
+        barrier.wait()
+        try:
+            players_service.request_magic_link(ctx, "bob@example.com")
+        except SendLimited:
+            return "limited"
+        return "sent"
+
+    with ThreadPoolExecutor(12) as pool:
+        outcomes = sorted(pool.map(one, range(12)))
+    assert outcomes == ["limited"] * 9 + ["sent"] * 3
     assert links_to(ctx, "bob@example.com") == 3
 
 
