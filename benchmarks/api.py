@@ -126,7 +126,9 @@ def start_server(url: str, threads: int, processes: int, workers: str
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {**os.environ, "PBEM_DATABASE_URL": url, "PBEM_SECRET_KEY": "bench",
-           "PBEM_INSTANCE": tempfile.mkdtemp(prefix="pbem-bench-")}
+           "PBEM_INSTANCE": tempfile.mkdtemp(prefix="pbem-bench-"),
+           # The same three players start game after game: no limit on invitations here.
+           "PBEM_LIMIT_INVITE": "off", "PBEM_LIMIT_INVITE_CLIENT": "off"}
     server = subprocess.Popen([str(Path(sys.executable).with_name("pbem")), "serve", "--port",
                                str(port), "--threads", str(threads),
                                "--processes", str(processes), "--workers", workers],
@@ -245,12 +247,16 @@ def play_games(port: int, tokens: list[str], emails: list[str], plan: Plan,
     due = time.perf_counter() + offset
     for setup, moves in plan:
         status, body = client.call("POST", "/api/games", tokens[0],
-                                   {"game": "el-grande", "seats": emails, "setup": setup,
-                                    "start": True})
+                                   {"game": "el-grande", "seats": emails, "setup": setup})
         if status != 201:
             errors.append(f"create: {status} {body}")
             return accepted
         gid = body["id"]
+        for token in tokens[1:]:  # the invited players accept: the last acceptance starts it
+            status, body = client.call("POST", f"/api/games/{gid}/accept", token)
+            if status != 200:
+                errors.append(f"accept: {status} {body}")
+                return accepted
         for seat, command in moves:
             started = time.perf_counter()
             if interval:

@@ -58,7 +58,8 @@ def main() -> None:
     url = make_url(ADMIN).set(database=name).render_as_string(hide_password=False)
     env = {"PBEM_BROKER_URL": REDIS, "PBEM_BROKER_PREFIX": f"pbem-bench-{run}:",
            "PBEM_QUEUE": f"pbem-bench-{run}", "PBEM_DATABASE_URL": url,
-           "PBEM_SECRET_KEY": "bench", "PBEM_INSTANCE": f"/tmp/pbem-bench-{run}"}
+           "PBEM_SECRET_KEY": "bench", "PBEM_INSTANCE": f"/tmp/pbem-bench-{run}",
+           "PBEM_LIMIT_INVITE": "off", "PBEM_LIMIT_INVITE_CLIENT": "off"}  # game after game
     os.environ.update(env)
     worker = None
     try:
@@ -95,9 +96,9 @@ def main() -> None:
         with poller.connect() as conn:
             for i in range(args.rounds + 5):  # the first 5 warm up the worker and the caches
                 game = call(base, "POST", "/api/games", tokens[0], {
-                    "game": "bids", "seats": ["p0@example.com", "p1@example.com"],
-                    "start": True})
+                    "game": "bids", "seats": ["p0@example.com", "p1@example.com"]})
                 gid = game["id"]
+                call(base, "POST", f"/api/games/{gid}/accept", tokens[1])  # starts it
                 call(base, "POST", f"/api/games/{gid}/commands", tokens[0],
                      {"type": "bid", "amount": 3})
                 call(base, "POST", f"/api/games/{gid}/commands", tokens[1],

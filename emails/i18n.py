@@ -47,7 +47,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "subject.undo": ("El Grande {game}: undo request {status}",
                      "El Grande {game} : demande d'annulation — {status}",
                      "El Grande {game}: richiesta di annullamento — {status}"),
-    "subject.reply": ("Re: {subject}", "Re: {subject}", "Re: {subject}"),
+    "subject.reply.accepted": ("Re: El Grande {game}: reply accepted",
+                               "Re: El Grande {game} : réponse acceptée",
+                               "Re: El Grande {game}: risposta accettata"),
+    "subject.reply.refused": ("Re: El Grande {game}: reply not applied",
+                              "Re: El Grande {game} : réponse non appliquée",
+                              "Re: El Grande {game}: risposta non applicata"),
     "subject.other": ("El Grande {game}", "El Grande {game}", "El Grande {game}"),
     # bodies
     "hello": ("Hello {name},", "Bonjour {name},", "Ciao {name},"),
@@ -152,13 +157,6 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                "the next.", "Les {count} premières commandes de votre réponse ont été appliquées "
                "avant que la partie refuse la suivante.", "I primi {count} comandi della tua "
                "risposta sono stati applicati prima che la partita rifiutasse il successivo."),
-    "auth": ("This reply could not be matched to your seat (the reply address or the sender did "
-             "not match), so it was ignored. Reply to the latest mail of the game.",
-             "Cette réponse n'a pas pu être associée à votre place (adresse de réponse ou "
-             "expéditeur non reconnus) ; elle a été ignorée. Répondez au dernier courriel de la "
-             "partie.",
-             "Questa risposta non è stata associata al tuo posto (indirizzo di risposta o mittente "
-             "non riconosciuti) ed è stata ignorata. Rispondi all'ultima mail della partita."),
     "duplicate": ("This message was already received; it was not applied twice.",
                   "Ce message a déjà été reçu ; il n'a pas été appliqué deux fois.",
                   "Questo messaggio era già stato ricevuto; non è stato applicato due volte."),

@@ -2,7 +2,8 @@
 
     receive(raw) → 1. store the raw message (`inbound_mail`), unique by Message-ID: a replay stops here
                    2. authenticate: a live per-seat reply token in a recipient address, From = that
-                      seat's player, and DKIM when the mail server says (Authentication-Results)
+                      seat's player, and DKIM when the mail server says (Authentication-Results);
+                      a mail that fails is logged and never answered (its From proves nothing)
                    3. the reply's own text: the plain part (or the HTML's text), quotes, "On … wrote:"
                       headers and signatures stripped (mail-parser-reply: en/fr/it/de)
                    4. a reply to an old notification after the game moved on is not applied: it is
@@ -282,8 +283,7 @@ def _finish(ctx: Context, mail_id: int, msg: EmailMessage, mid: str,
 
 def _process(ctx: Context, msg: EmailMessage, mid: str, envelope: Sequence[str]
              ) -> tuple[Result, tuple[int, dict[str, Any]] | None]:
-    subject = str(msg.get("Subject") or "")[:200]
-    base = {"in_reply_to": mid, "subject": subject}
+    base = {"in_reply_to": mid}  # never the mail's Subject: an answer's subject is our own
     auto = str(msg.get("Auto-Submitted") or "no").lower()
     if auto != "no" or msg.get("X-Autoreply") or str(msg.get("Precedence") or "").lower() in (
             "bulk", "junk", "auto_reply"):
@@ -296,27 +296,19 @@ def _process(ctx: Context, msg: EmailMessage, mid: str, envelope: Sequence[str]
             token = addresses.token_in(address)
             if token and (token_row := addresses.lookup(conn, token)) is not None:
                 break
-        sender = conn.execute(select(players).where(players.c.email == from_address)).first() \
-            if from_address else None
         owner = conn.execute(select(players).where(players.c.id == token_row.player_id)).first() \
             if token_row is not None else None
     if token_row is None:
-        # No live reply token: tell a known player (never an unknown address: no backscatter).
-        reply = (sender.id, {**base, "status": "auth", "why": "no valid reply address"}) \
-            if sender is not None else None
-        return Result("auth", "no live reply token in the recipients", mid), reply
+        return _unanswered(Result("auth", "no live reply token in the recipients", mid),
+                           from_address)
     game_id, seat = token_row.game_id, token_row.seat
     if owner is None or from_address != owner.email.lower():
-        # Spoofed or foreign sender: the seat's real player is told, the game is unchanged.
-        return (Result("auth", f"From {from_address or '(none)'} is not this seat's player", mid,
-                       game_id, seat),
-                (token_row.player_id, {**base, "game_id": game_id, "seat": seat, "status": "auth",
-                                       "why": "sender does not match the seat"}))
+        return _unanswered(Result("auth", "the sender is not this seat's player", mid, game_id,
+                                  seat), from_address)
     verdict = dkim_verdict(msg, from_address.rpartition("@")[2])
     if verdict == "fail":
-        return (Result("auth", "DKIM failed for the sender's domain", mid, game_id, seat),
-                (owner.id, {**base, "game_id": game_id, "seat": seat, "status": "auth",
-                            "why": "DKIM check failed"}))
+        return _unanswered(Result("auth", "DKIM failed for the sender's domain", mid, game_id,
+                                  seat), from_address)
     payload = {**base, "game_id": game_id, "seat": seat}
     try:
         text = reply_text(body_text(msg))
@@ -324,6 +316,17 @@ def _process(ctx: Context, msg: EmailMessage, mid: str, envelope: Sequence[str]
         return (Result("refused", f"unknown charset {error.charset}", mid, game_id, seat),
                 (owner.id, {**payload, "status": "refused", "charset": error.charset}))
     return _play(ctx, msg, mid, game_id, seat, owner, text, payload)
+
+
+def _unanswered(result: Result, from_address: str) -> tuple[Result, None]:
+    """A mail that does not prove it comes from the seat's player is refused and NOT answered:
+    its From can be anybody's, so an answer would let anyone make the service mail a player (or
+    any address) at will. It is logged for the operator instead: the Message-ID, the From, the
+    game and seat the token named — never the token itself, nor the mail's text."""
+    log.warning("inbound mail %r refused, not answered: %s (From %r, game %s, seat %s)",
+                result.message_id, result.detail, from_address or "(none)",
+                result.game_id or "-", "-" if result.seat is None else result.seat)
+    return result, None
 
 
 def _answered_version(ctx: Context, msg: EmailMessage, game_id: str) -> int | None:

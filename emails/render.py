@@ -151,7 +151,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     names = info.names if info else []
     fields = {"game": game_id or "", "inviter": payload.get("inviter", ""),
               "date": payload.get("date", ""), "status": payload.get("status", kind),
-              "round": "", "subject": payload.get("subject", "")}
+              "round": ""}
     decision = info.decision() if info and info.started else None
     if info and info.started:
         fields["round"] = info.view().get("round", "")
@@ -162,9 +162,9 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         subject_key = "subject.your-turn.round"
     if kind.startswith("undo-") and kind != "undo-request":
         subject_key = "subject.undo"
-    if kind == "mail-reply":
-        subject = payload.get("subject") or t("subject.other", game=game_id or "")
-        data["subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject}"
+    if kind == "mail-reply":  # our own words: never the subject of the mail answered
+        data["subject"] = t("subject.reply.accepted" if payload.get("status") == "accepted"
+                            else "subject.reply.refused", game=game_id or "")
     else:
         data["subject"] = t(subject_key, **fields)
     p = data["paragraphs"]
@@ -256,8 +256,6 @@ def reply_paragraphs(payload: Mapping[str, Any], lang: str) -> list[str]:
         out.append(t("accepted", moves="; ".join(payload.get("moves", []))))
     elif status == "stale":
         out.append(t("refused.stale"))
-    elif status == "auth":
-        out.append(t("auth"))
     elif status == "duplicate":
         out.append(t("duplicate"))
     else:

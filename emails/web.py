@@ -1,17 +1,18 @@
 """Mail's small web part: one-click unsubscribe (RFC 8058) and, in the embedded/dev mode only, the
-local outbox at /dev/outbox (the .eml files the sender wrote to `<instance>/mail/`)."""
+local outbox at /dev/outbox (the .eml files the sender wrote to `<instance>/mail/`): each
+signed-in player sees their own mails there; the operator reads every mail with `pbem outbox`."""
 
 from __future__ import annotations
 
-import email
-from email import policy
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Flask, abort, current_app, render_template_string, request
+from flask import Blueprint, Flask, Response, abort, current_app, render_template_string, request
 from itsdangerous import BadSignature, URLSafeSerializer
+from markupsafe import Markup
 from sqlalchemy import update
 
+from emails import local_outbox
 from emails.outbound import UNSUBSCRIBE_SALT
 from service import db
 from service.tables import players
@@ -21,6 +22,13 @@ dev_bp = Blueprint("dev_outbox", __name__)
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>{{ title }}</title></head>
 <body style="font-family: sans-serif; max-width: 900px">{{ body }}</body></html>"""
+
+
+def _page(title: str, body: str, **context: Any) -> str:
+    """`body` rendered with `context` (autoescaped: a mail's contents are shown as text), then
+    put in PAGE as the markup it now is."""
+    return render_template_string(PAGE, title=title,
+                                  body=Markup(render_template_string(body, **context)))
 
 
 def _service() -> Any:
@@ -40,9 +48,9 @@ def _player_id(ticket: str) -> int:
 @unsubscribe_bp.get("/mail/unsubscribe/<ticket>")
 def unsubscribe_page(ticket: str) -> str:
     _player_id(ticket)
-    return render_template_string(PAGE, title="Notifications", body=render_template_string(
-        '<p>Stop the turn and reminder mails of El Grande?</p><form method="post">'
-        '<button>Stop them</button></form><p><a href="/settings">Notification settings</a></p>'))
+    return _page("Notifications", '<p>Stop the turn and reminder mails of El Grande?</p>'
+                 '<form method="post"><button>Stop them</button></form>'
+                 '<p><a href="/settings">Notification settings</a></p>')
 
 
 @unsubscribe_bp.post("/mail/unsubscribe/<ticket>")
@@ -53,45 +61,76 @@ def unsubscribe(ticket: str) -> str:
     with db.write(_service().engine) as conn:
         conn.execute(update(players).where(players.c.id == player_id)
                      .values(email_notifications=False))
-    return render_template_string(PAGE, title="Notifications", body=render_template_string(
-        '<p>Done: no more turn and reminder mails. <a href="/settings">Settings</a></p>'))
+    return _page("Notifications",
+                 '<p>Done: no more turn and reminder mails. <a href="/settings">Settings</a></p>')
 
 
 def _folder() -> Path:
-    return Path(_service().settings.instance) / "mail"
+    return local_outbox.folder_of(_service().settings.instance)
+
+
+def _reader() -> Any:
+    """The signed-in player (the web session), or None."""
+    from service.web import views
+
+    return views.me()
+
+
+@dev_bp.after_request
+def _private(response: Response) -> Response:
+    """These pages hold sign-in links and reply addresses: never cached, nor framed, nor sent
+    on as a Referer."""
+    response.headers["Cache-Control"] = "private, no-store"
+    response.headers["Content-Security-Policy"] = (
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; "
+        "frame-ancestors 'none'")
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.vary.add("Cookie")
+    return response
 
 
 @dev_bp.get("/dev/outbox")
 def outbox() -> str:
-    files = sorted(_folder().glob("*.eml"), key=lambda p: p.stat().st_mtime, reverse=True)[:200]
-    rows = []
-    for path in files:
-        msg = email.message_from_bytes(path.read_bytes(), policy=policy.default)
-        rows.append({"name": path.stem, "to": str(msg["To"]), "subject": str(msg["Subject"]),
-                     "date": str(msg["Date"])})
-    return render_template_string(PAGE, title="Outbox", body=render_template_string(
-        "<h1>Local outbox</h1><p>Mails the service would have sent (no SMTP server configured)."
-        "</p><table cellpadding=4><tr><th>date</th><th>to</th><th>subject</th></tr>"
-        "{% for r in rows %}<tr><td>{{ r.date }}</td><td>{{ r.to }}</td><td>"
-        "<a href='/dev/outbox/{{ r.name }}'>{{ r.subject }}</a></td></tr>{% endfor %}</table>",
-        rows=rows))
+    """The signed-in player's own mails. Nobody else's: a sign-in link or a reply address in a
+    mail lets its reader act as the recipient. Not signed in, the page says how to get in."""
+    player = _reader()
+    if player is None:
+        return _page("Outbox", OUTBOX_SIGNED_OUT)
+    return _page("Outbox", OUTBOX_LIST, mails=local_outbox.mails(_folder(), to=player.email),
+                 email=player.email)
 
 
 @dev_bp.get("/dev/outbox/<name>")
 def outbox_mail(name: str) -> Any:
-    path = _folder() / f"{name}.eml"
-    if "/" in name or ".." in name or not path.is_file():
-        abort(404)
-    msg = email.message_from_bytes(path.read_bytes(), policy=policy.default)
+    player = _reader()
+    mail = local_outbox.find(_folder(), name)
+    if player is None or mail is None or player.email.lower() not in mail.recipients:
+        abort(404)  # whether a mail exists for someone else is not told either
     if request.args.get("raw"):
-        return path.read_text(errors="replace"), 200, {"Content-Type": "text/plain; charset=utf-8"}
-    part = msg.get_body(preferencelist=("plain",))
-    text = part.get_content() if part is not None else ""
-    return render_template_string(PAGE, title=str(msg["Subject"]), body=render_template_string(
-        "<p><a href='/dev/outbox'>← outbox</a> · <a href='?raw=1'>raw</a></p>"
-        "<p><b>{{ subject }}</b><br>To: {{ to }}<br>Reply-To: {{ reply_to }}</p><pre>{{ text }}</pre>",
-        subject=str(msg["Subject"]), to=str(msg["To"]), reply_to=str(msg["Reply-To"] or ""),
-        text=text))
+        return (mail.path.read_text(errors="replace"), 200,
+                {"Content-Type": "text/plain; charset=utf-8"})
+    msg = mail.message()
+    return _page(mail.subject, OUTBOX_MAIL, subject=mail.subject, to=mail.to,
+                 reply_to=str(msg["Reply-To"] or ""), text=mail.text())
+
+
+OUTBOX_SIGNED_OUT = """<h1>Local outbox</h1>
+<p>No mail server is configured, so the service keeps its mails here instead of sending them.
+Each player sees their own mails on this page once signed in.</p>
+<p>To sign in, ask for a link on <a href="/login">the sign-in page</a>; whoever runs the service
+reads it on the server: <code>.venv/bin/pbem outbox show --to YOUR@ADDRESS</code> prints the
+newest mail to that address.</p>"""
+
+OUTBOX_LIST = """<h1>Your mails</h1>
+<p>Mails the service would have sent to {{ email }} (no mail server is configured).</p>
+<table cellpadding="4"><tr><th>date</th><th>subject</th></tr>
+{% for m in mails %}<tr><td>{{ m.date }}</td>
+<td><a href="/dev/outbox/{{ m.name }}">{{ m.subject }}</a></td></tr>
+{% else %}<tr><td colspan="2">No mail yet.</td></tr>{% endfor %}</table>"""
+
+OUTBOX_MAIL = """<p><a href="/dev/outbox">← outbox</a> · <a href="?raw=1">raw</a></p>
+<p><b>{{ subject }}</b><br>To: {{ to }}<br>Reply-To: {{ reply_to }}</p><pre>{{ text }}</pre>"""
 
 
 def init_app(app: Flask, *, dev_outbox: bool = False) -> None:

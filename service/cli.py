@@ -100,7 +100,11 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int)
     dev_outbox = not os.environ.get("PBEM_SMTP_HOST") and (  # issue 5: the local outbox page
         workers_mode == "embedded" or (workers_mode == "auto" and not os.environ.get("PBEM_BROKER_URL")))
     if dev_outbox:
-        click.echo(f"pbem: mails go to the local outbox: http://{host}:{port}/dev/outbox", err=True)
+        click.echo("pbem: no PBEM_SMTP_HOST, so mails are kept in the local outbox: "
+                   "`.venv/bin/pbem outbox` lists them, `.venv/bin/pbem outbox show --to ADDRESS` "
+                   "prints the newest to ADDRESS (a sign-in link asked for at /login, say); "
+                   f"signed-in players read their own at http://{host}:{port}/dev/outbox",
+                   err=True)
     app = create_app(ctx, PBEM_DEV_OUTBOX=dev_outbox)
     freeze_startup_heap()
     waitress.serve(app, host=host, port=port, threads=threads, ident="pbem")
@@ -429,6 +433,53 @@ def mail_poll(every: float | None) -> None:
             click.echo(f"{r.message_id}: {r.status} {r.detail}", err=True)
         if every is None or stop.wait(every):
             return
+
+
+@main.group(invoke_without_command=True)
+@click.option("--to", "to", default=None, help="Only the mails to this address.")
+@click.option("--limit", default=20, show_default=True, type=int, help="How many, newest first.")
+@click.pass_context
+def outbox(context: click.Context, to: str | None, limit: int) -> None:
+    """The local outbox (no PBEM_SMTP_HOST): list the mails kept in <instance>/mail.
+
+    For whoever runs the service: the mails hold sign-in links and reply addresses, which is why
+    the /dev/outbox page shows each signed-in player only their own."""
+    if context.invoked_subcommand is not None:
+        return
+    from emails import local_outbox
+    from service.settings import instance_folder
+
+    found = local_outbox.mails(local_outbox.folder_of(instance_folder()), to=to, limit=limit)
+    if not found:
+        click.echo("no mail" + (f" to {to}" if to else "") + " in the local outbox", err=True)
+    for mail in found:
+        click.echo(f"{mail.name}  {mail.date}  {mail.to}  {mail.subject}")
+
+
+@outbox.command("show")
+@click.argument("name", required=False)
+@click.option("--to", "to", default=None, help="The newest mail to this address.")
+def outbox_show(name: str | None, to: str | None) -> None:
+    """Print one mail of the local outbox: NAME (from the list), else the newest (to --to)."""
+    from emails import local_outbox
+    from service.settings import instance_folder
+
+    folder = local_outbox.folder_of(instance_folder())
+    if name:
+        mail = local_outbox.find(folder, name)
+    else:
+        newest = local_outbox.mails(folder, to=to, limit=1)
+        mail = newest[0] if newest else None
+    if mail is None:
+        what = f"mail {name!r}" if name else "mail" + (f" to {to}" if to else "")
+        raise click.ClickException(f"no {what} in the local outbox ({folder}); "
+                                   "`pbem outbox` lists what there is")
+    message = mail.message()
+    for header in ("Date", "To", "Subject", "Reply-To"):
+        if message[header]:
+            click.echo(f"{header}: {message[header]}")
+    click.echo("")
+    click.echo(mail.text())
 
 
 @main.command("mail-revoke")

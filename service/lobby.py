@@ -1,10 +1,14 @@
 """Creating games, inviting seats, accepting, starting.
 
 A game is created with its seats (by email) and its options, and is checked at once by asking the
-module for its opening events. Those events are appended only when the game starts: when every seat
-has accepted, or at once when the creator says `start`. The seed is drawn here, kept in `games`
-(never shown to a client), and given to the module again at the start, so the opening is the one
-that was checked.
+module for its opening events. Those events are appended only when the game starts, which is when
+every seat has accepted: nobody is made to play a game they never agreed to, and an invitation is
+the only mail a player can make the service send to an address of their choosing (limited per
+invited address, service/limits.py). The creator's own seat is accepted by creating the game (they
+asked to play), a bot seat at once; so a game of the creator and bots starts at its creation. The
+creator's `start` (at creation or later) cannot skip anyone: it is refused, naming who has not
+accepted yet. The seed is drawn here, kept in `games` (never shown to a client), and given to the
+module again at the start, so the opening is the one that was checked.
 """
 
 from __future__ import annotations
@@ -22,9 +26,9 @@ from domain.core import surface
 from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.game import GameModule
-from service import commands, db, players, progress, store
+from service import commands, db, limits, players, progress, store
 from service.context import Context
-from service.errors import Conflict, Forbidden, Invalid, NotFound, TooManyBotGames
+from service.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError, TooManyBotGames
 from service.players import Player
 from service.tables import games, seats
 from service.tables import players as players_table
@@ -49,6 +53,12 @@ MAX_BOT_GAMES = _max_bot_games()
 """PBEM_MAX_BOT_GAMES (default 3): how many games with bots in every seat one player may have in
 play at once (issue 12). Each keeps the workers busy until it ends, one bot move after another.
 0: no such games at all."""
+
+
+class NotAccepted(ServiceError):
+    """A start asked for while invited players have not accepted (listed in `not_accepted`)."""
+
+    status, slug, title = 409, "seats-not-accepted", "Not every seat has accepted"
 
 
 @dataclass(frozen=True)
@@ -85,7 +95,8 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
            options: Mapping[str, Any] | None = None, setup: Mapping[str, Any] | None = None,
            start: bool = False) -> Created:
     """`emails`: one per seat, in seat order; a seat may instead be `{"bot": level}` (issue 8):
-    it gets its own per-game player row, accepted at once, and the workers play it."""
+    it gets its own per-game player row, accepted at once, and the workers play it. `start`:
+    start at once, refused (`NotAccepted`, nothing created) unless nobody is invited."""
     module = module_for(ctx, game)
     if not 1 <= len(emails) <= MAX_SEATS:
         raise Invalid(f"A game needs between 1 and {MAX_SEATS} seats; {len(emails)} given.")
@@ -100,6 +111,12 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
         surface.check_options(module, options)
     except RuleError as error:
         raise Invalid(error.message, allowed=error.allowed) from None
+    invitees = [e for e in humans.values() if e != creator.email]
+    if start and invitees:
+        raise NotAccepted(
+            "The game cannot start before the invited players accept: "
+            f"{', '.join(invitees)} will be asked. Create it without \"start\": it starts when "
+            "the last of them accepts.", not_accepted=invitees)
     options = dict(options or {})
     seed = secrets.token_hex(16)
     opening(module, len(emails), options, seed, setup)  # refuse a game that cannot start
@@ -108,6 +125,7 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
     with db.write(ctx.engine) as conn:
         if not humans:
             _check_bot_games(conn, creator)
+        limits.hit(conn, limits.INVITE, invitees, ctx.settings.invite_limits)
         seated = [players.ensure(conn, humans[i]) if i in humans else
                   players.ensure(conn, f"bot-{game_id}-{i}@{players.BOT_DOMAIN}",
                                  name=f"Bot {i + 1} ({bots[i]})")
@@ -123,7 +141,7 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
         invited = [p.id for i, p in enumerate(seated) if p.id != creator.id and i not in bots]
         progress.notify(conn, game_id, "invitation", invited,
                         {"game_id": game_id, "game": module.name, "inviter": creator.name})
-        started = start or not invited
+        started = not invited
         queued = _start(conn, ctx, game_id) if started else False
     if queued:
         commands.run_queued(ctx, game_id)
@@ -189,13 +207,24 @@ def accept(ctx: Context, game_id: str, player: Player) -> bool:
 
 
 def start(ctx: Context, game_id: str, player: Player) -> None:
-    """The creator starts the game without waiting for the other acceptances."""
+    """The creator asks for the start: refused while a human seat has not accepted (naming its
+    player), since the game starts by itself at the last acceptance."""
     with db.write(ctx.engine) as conn:
         row = _lock_game(conn, game_id)
         if row.created_by != player.id:
-            raise Forbidden("Only the game's creator can start it before everyone accepted.")
+            raise Forbidden("Only the game's creator can start it.")
         if row.status != progress.INVITED:
             raise Conflict("The game has already started.")
+        waiting = conn.execute(
+            select(players_table.c.name, players_table.c.email)
+            .join(seats, seats.c.player_id == players_table.c.id)
+            .where(seats.c.game_id == game_id, seats.c.accepted_at.is_(None))
+            .order_by(seats.c.seat)).all()
+        if waiting:
+            who = [f"{w.name} <{w.email}>" for w in waiting]
+            raise NotAccepted("The game cannot start before every invited player accepts; not "
+                              f"accepted yet: {', '.join(who)}. It starts by itself when the last "
+                              "of them accepts.", not_accepted=[w.email for w in waiting])
         queued = _start(conn, ctx, game_id)
     if queued:
         commands.run_queued(ctx, game_id)

@@ -182,6 +182,22 @@ def magic_link(ctx: Context, player_id: int) -> str:
     return f"{ctx.settings.base_url.rstrip('/')}/login/{magic_ticket(ctx, player_id)}"
 
 
+def request_magic_link(ctx: Context, email: str) -> None:
+    """Queue a sign-in link for `email` if it is a player's (the `magic-link` outbox row).
+
+    Counted per address asked for (service/limits.py) whether or not anybody plays with it, and
+    answered the same either way, so nobody learns who plays here; over the limit, `SendLimited`
+    (429) and nothing is queued."""
+    from service import limits, progress
+
+    email = normalise_email(email)
+    with db.write(ctx.engine) as conn:
+        limits.hit(conn, limits.SIGN_IN, [email], ctx.settings.sign_in_limits)
+        player = find_by_email(conn, email)
+        if player is not None:
+            progress.notify(conn, None, "magic-link", [player.id], {})
+
+
 def redeem_magic_ticket(ctx: Context, ticket: str) -> tuple[Player, str, datetime]:
     """Exchange a valid, unexpired, unused ticket for a session token (and its expiry)."""
     max_age = ctx.settings.magic_link_max_age

@@ -4,6 +4,10 @@
 `postgresql+psycopg://user@host/db`); without it the service uses SQLite in the instance folder.
 `PBEM_INSTANCE` moves the instance folder (default `./instance`). `PBEM_SECRET_KEY` signs magic
 links; without it a random key is created once and kept in the instance folder.
+`PBEM_LIMIT_SIGN_IN`, `PBEM_LIMIT_INVITE` (per target address, in the database) and
+`PBEM_LIMIT_SIGN_IN_CLIENT`, `PBEM_LIMIT_INVITE_CLIENT` (per client, flask-limiter) say how many
+sign-in links and invitations may be asked for (`limits` notation, e.g. "3 per 10 minutes;10 per
+day"; `off` for none): service/limits.py.
 """
 
 from __future__ import annotations
@@ -22,6 +26,11 @@ class Settings:
     base_url: str = "http://localhost:8000"
     magic_link_max_age: int = 3 * 24 * 3600  # seconds a magic link stays valid
     session_max_age: int = 30 * 24 * 3600  # seconds a token minted from a magic link stays valid
+    # How many mails anyone can make the service send (service/limits.py, service/ratelimit.py).
+    sign_in_limits: str = "3 per 10 minutes;10 per day"  # sign-in links, per address asked for
+    sign_in_client_limits: str = "5 per minute;30 per hour"  # sign-in requests, per client (IP)
+    invite_limits: str = "5 per hour;20 per day"  # invitations, per invited address
+    invite_client_limits: str = "20 per hour;60 per day"  # invitations, per inviting player
 
 
 def instance_folder() -> Path:
@@ -51,4 +60,26 @@ def load_settings(database_url: str | None = None) -> Settings:
         secret_key=_secret_key(instance),
         instance=instance,
         base_url=os.environ.get("PBEM_BASE_URL", "http://localhost:8000"),
+        **_limits_from_environment(),
     )
+
+
+def _limits_from_environment() -> dict[str, str]:
+    """The limits the environment sets, each checked now: a typo stops the start, loudly."""
+    from service.limits import rules
+
+    found = {}
+    for name, variable in LIMIT_VARIABLES.items():
+        if variable in os.environ:
+            try:
+                rules(os.environ[variable])
+            except ValueError as error:
+                raise SystemExit(f"{variable}: {error}") from None
+            found[name] = os.environ[variable]
+    return found
+
+
+LIMIT_VARIABLES = {"sign_in_limits": "PBEM_LIMIT_SIGN_IN",
+                   "sign_in_client_limits": "PBEM_LIMIT_SIGN_IN_CLIENT",
+                   "invite_limits": "PBEM_LIMIT_INVITE",
+                   "invite_client_limits": "PBEM_LIMIT_INVITE_CLIENT"}

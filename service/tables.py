@@ -279,6 +279,20 @@ inbound_mail = Table(
     Column("processed_at", Timestamp, nullable=True),
 )
 
+# --- issue 12 (migration 0007): limits on the mail anyone can make the service send -------------
+
+send_limits = Table(
+    "send_limits",  # fixed-window counters per target address (service/limits.py), every process
+    metadata,
+    Column("subject", String(80), nullable=False),  # scope ':' SHA-256 of the address
+    Column("span", Integer, nullable=False),  # the window's length in seconds
+    Column("window_start", BigInteger, nullable=False),  # epoch seconds
+    Column("hits", Integer, nullable=False),
+    Column("expires", BigInteger, nullable=False),  # epoch seconds: window_start + span
+    PrimaryKeyConstraint("subject", "span", "window_start"),
+    Index("ix_send_limits_expires", "expires"),
+)
+
 __all__ = [
     "deadlines",
     "events",
@@ -291,6 +305,7 @@ __all__ = [
     "players",
     "reply_tokens",
     "seats",
+    "send_limits",
     "snapshots",
     "tasks",
     "tokens",

@@ -7,7 +7,7 @@ from typing import Any
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from service import db, players, progress
+from service import players
 from service.api import auth
 from service.api.http import problems_for
 from service.api.schemas import (
@@ -64,14 +64,12 @@ class Preferences(MethodView):
 class MagicLinkRequest(MethodView):
     @blp.arguments(MagicRequest)
     @blp.response(202)
-    @problems(422)
+    @problems(422, 429)
     def post(self, body: dict[str, Any]) -> tuple[str, int]:
         """Ask for a sign-in link by mail. The answer is the same whether or not the address is
-        known, so it cannot be used to find out who plays here."""
-        with db.write(ctx().engine) as conn:
-            player = players.find_by_email(conn, body["email"])
-            if player is not None:
-                progress.notify(conn, None, "magic-link", [player.id], {})
+        known, so it cannot be used to find out who plays here. Limited per client and per
+        address asked for: 429 with Retry-After when too many were asked."""
+        players.request_magic_link(ctx(), body["email"])
         return "", 202
 
 

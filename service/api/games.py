@@ -72,11 +72,14 @@ class Games(MethodView):
     @blp.doc(security=auth.SECURITY)
     @blp.arguments(GameCreate)
     @blp.response(201, GameSummary)
-    @problems(401, 409, 422)
+    @problems(401, 409, 422, 429)
     def post(self, body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
-        """Create a game; each seat is invited. It starts when every seat has accepted, or at
-        once with `"start": true`. A seat may be `{"bot": level}`; a player may have at most
-        PBEM_MAX_BOT_GAMES (3) games with bots in every seat in play (409 beyond)."""
+        """Create a game; each seat is invited (your own seat counts as accepted, a bot's too).
+        It starts when the last invited player accepts. `"start": true` starts it at once, and is
+        refused (409, naming them) when anyone is invited. Invitations are limited per inviting
+        player and per invited address (429 with Retry-After). A seat may be `{"bot": level}`; a
+        player may have at most PBEM_MAX_BOT_GAMES (3) games with bots in every seat in play
+        (409 beyond)."""
         player = auth.required()
         no_nul(body)
         created = lobby.create(ctx(), player, game=body["game"], emails=body["seats"],
@@ -124,7 +127,8 @@ class Start(MethodView):
     @blp.response(200, GameSummary)
     @problems(401, 403, 404, 409)
     def post(self, game_id: str) -> dict[str, Any]:
-        """The creator starts the game without waiting for the other acceptances."""
+        """The creator asks for the start: 409 naming the invited players who have not accepted
+        yet (the game starts by itself when the last of them does)."""
         player = auth.required()
         queries.header(ctx(), game_id, player)
         lobby.start(ctx(), game_id, player)

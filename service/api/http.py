@@ -76,6 +76,7 @@ _WHY = {
          "a game of bots only, you have as many of them in play as one may",
     412: "If-Match names a version the game has left",
     422: "Not valid or not legal: `detail` says why and `allowed` what is",
+    429: "Too many mails asked for (sign-in links, invitations): retry after `Retry-After` s",
 }
 
 

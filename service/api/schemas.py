@@ -49,8 +49,9 @@ class GameCreate(Strict):
     setup = fields.Dict(keys=fields.String(), load_default=None, allow_none=True,
                         metadata={"description": "A fully given set-up instead of a seeded one"})
     start = fields.Boolean(load_default=False,
-                           metadata={"description": "Start at once, without waiting for the "
-                                                    "invited seats to accept"})
+                           metadata={"description": "Start at once: only for a game of you "
+                                                    "and bots (409 when anyone is invited; "
+                                                    "the game starts when they all accept)"})
     turn_hours = fields.Integer(load_default=72, validate=validate.Range(min=1, max=24 * 60),
                                 metadata={"description": "Hours each seat has for a decision"})
     timeout_policy = fields.String(load_default="default",

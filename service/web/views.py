@@ -35,9 +35,10 @@ from domain.core.decisions import Decision
 from domain.core.game import Message, boards_of, language_of, texts_of
 from domain.elgrande import messages
 from domain.elgrande.data import CASTILLO, POWER_CABALLEROS, REGION_IDS
-from service import commands, db, players, progress, queries, tables
+from service import commands, db, limits, lobby, players, progress, queries, ratelimit, tables
 from service.api.state import ctx
 from service.errors import Invalid, ServiceError
+from service.limits import SendLimited
 from service.players import Player
 from service.store import Source, now
 from service.web import board, forms, i18n
@@ -125,8 +126,18 @@ def _csrf_error(error: CSRFError) -> tuple[str, int]:
 
 
 @blp.errorhandler(429)
-def _too_many(error: Exception) -> tuple[str, int]:
-    return render_template("web/sign_in.html", error=i18n.t("signin.too_many", lang())), 429
+def _too_many(error: Exception) -> tuple[str, int, dict[str, str]]:
+    """A per-client limit (flask-limiter) on asking for or using sign-in links."""
+    wait = ratelimit.breach_wait()
+    message = ratelimit.message(limits.SIGN_IN, wait, lang())
+    return render_template("web/sign_in.html", error=message), 429, {"Retry-After": str(wait)}
+
+
+def too_many(error: SendLimited) -> tuple[str, int, dict[str, str]]:
+    """The per-address limit on sign-in links (service/limits.py)."""
+    message = ratelimit.message(error.scope, error.retry_after, lang())
+    return (render_template("web/sign_in.html", error=message), 429,
+            {"Retry-After": str(error.retry_after)})
 
 
 @blp.errorhandler(ServiceError)
@@ -141,11 +152,6 @@ def _http_error(error: HTTPException) -> Any:
         return error
     message = i18n.t("error.not_found", lang()) if error.code == 404 else error.description
     return render_template("web/error.html", message=message), error.code
-
-
-def email_key() -> str:
-    """The rate-limit key of a sign-in request: the email asked for."""
-    return "email:" + request.form.get("email", "").strip().lower()[:320]
 
 
 SAME_SITE_PATH = re.compile(r"/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@/?#%]*")
@@ -179,16 +185,16 @@ def sign_in() -> str:
 
 
 @blp.post("/login")
-def sign_in_post() -> BaseResponse | tuple[str, int]:
+def sign_in_post() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]:
     raw = request.form.get("email", "")
     try:
         email = players.normalise_email(raw)
     except Invalid:
         return render_template("web/sign_in.html", error=i18n.t("signin.bad_email", lang())), 422
-    with db.write(ctx().engine) as conn:
-        player = players.find_by_email(conn, email)
-        if player is not None:
-            progress.notify(conn, None, "magic-link", [player.id], {})
+    try:
+        players.request_magic_link(ctx(), email)
+    except SendLimited as error:
+        return too_many(error)
     # The same answer whether or not the address is known: it tells nobody who plays here.
     flash(i18n.t("signin.sent", lang()), "ok")
     return redirect(url_for("web.sign_in"))
@@ -332,6 +338,9 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         and head.seat is not None and head.status == progress.ACTIVE,
         "tz": _tz(me()), "power_caballeros": POWER_CABALLEROS, "regions": REGION_IDS,
         "castillo": CASTILLO,
+        "to_accept": [s["name"] for s in head.seats if not s["accepted"]],
+        "can_accept": not spectate and head.status == progress.INVITED and head.seat is not None
+        and not head.seats[head.seat]["accepted"],
     }
 
 
@@ -367,6 +376,19 @@ def game(game_id: str) -> str:
 @blp.get("/games/<game_id>/watch")
 def watch(game_id: str) -> str:
     return render_template("web/game.html", **_game_context(game_id, spectate=True))
+
+
+@blp.post("/games/<game_id>/accept")
+def accept(game_id: str) -> BaseResponse:
+    """The invitation mail's link leads here: accepting the seat (the last acceptance starts
+    the game, service/lobby.py)."""
+    player = _require_player()
+    head = queries.header(ctx(), game_id, player)
+    if head.seat is None:
+        abort(403)
+    started = lobby.accept(ctx(), game_id, player)
+    flash(i18n.t("game.started_now" if started else "game.accepted", lang()), "ok")
+    return redirect(url_for("web.game", game_id=game_id))
 
 
 @blp.post("/games/<game_id>/play")

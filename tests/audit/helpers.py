@@ -10,6 +10,7 @@ from domain.core.commands import Command
 from domain.core.events import Event
 from service import commands, db, lobby, players, records, states
 from service.store import Source
+from tests.service.seating import started_game
 
 
 def new_game(ctx: Any, monkeypatch: Any, *, seats: int = 3, seed: str = "audit-seed",
@@ -24,8 +25,7 @@ def new_game(ctx: Any, monkeypatch: Any, *, seats: int = 3, seed: str = "audit-s
     for i in range(1, seats):
         players.add(ctx, f"p{i}@example.com", name=f"P{i}")
     emails = [f"p{i}@example.com" for i in range(seats)]
-    return lobby.create(ctx, creator, game=game, emails=emails, options=options, setup=setup,
-                        start=True).game_id
+    return started_game(ctx, creator, game=game, emails=emails, options=options, setup=setup)
 
 
 def state(ctx: Any, gid: str) -> Any:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.service.seating import accept_over_http
+
 
 def _start(make_player: Any, monkeypatch: Any) -> tuple[list[Any], Any, str]:
     import secrets
@@ -17,8 +19,9 @@ def _start(make_player: Any, monkeypatch: Any) -> tuple[list[Any], Any, str]:
     emails = ["a@example.com", "b@example.com"]
     seats = [make_player(e, name=n) for e, n in zip(emails, ["Ann", "Bob"], strict=True)]
     watcher = make_player("w@example.com")
-    r = seats[0].post("/api/games", {"game": "bids", "seats": emails, "start": True})
+    r = seats[0].post("/api/games", {"game": "bids", "seats": emails})
     assert r.status_code == 201, r.get_json()
+    accept_over_http(seats[1:], r.get_json()["id"])
     return seats, watcher, r.get_json()["id"]
 
 

@@ -18,7 +18,7 @@ from sqlalchemy import select, update
 
 from domain.elgrande.data import stack_contents
 from emails import mailin, outbound
-from service import context, db, lobby, players
+from service import context, db, players
 from service.context import Context
 from service.tables import outbox
 from service.tables import players as players_t
@@ -28,6 +28,7 @@ from tests.service.conftest import (  # noqa: F401 - fixtures
     postgres_url,
     sqlite_template,
 )
+from tests.service.seating import started_game
 
 SENDER = "El Grande <pbem@grande.test>"
 SETUP = {"king": "castilla_la_nueva", "homes": ["aragon", "galicia", "sevilla"], "first_player": 0}
@@ -92,10 +93,10 @@ def make_table(service: Context, options: dict[str, Any] | None = None, seed: in
     people = []
     for address, name, language in PEOPLE:
         people.append(players.add(service, address, name=name, language=language)[0])
-    created = lobby.create(service, people[0], game="el-grande", emails=[p.email for p in people],
-                           options=options or {}, setup={**SETUP, "stacks": stacks(seed)},
-                           start=True)
-    return Table(service, created.game_id, people)
+    game_id = started_game(service, people[0], game="el-grande",
+                           emails=[p.email for p in people], options=options or {},
+                           setup={**SETUP, "stacks": stacks(seed)})
+    return Table(service, game_id, people)
 
 
 @pytest.fixture

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from service import lobby, players, states
+from service import players, states
 from tests.emails.conftest import Table
 from tests.emails.helpers import example_of, plain, reply
+from tests.service.seating import started_game
 from tests.service.toygame import GAME as TOY
 
 
@@ -16,9 +17,9 @@ def toy_table(ctx: Any) -> Table:
     people = [players.add(ctx, address, name=name, language=language)[0]
               for address, name, language in [("ann@example.com", "Ann", "en"),
                                               ("bruno@example.fr", "Bruno", "fr")]]
-    created = lobby.create(ctx, people[0], game=TOY.name, emails=[p.email for p in people],
-                           options={}, setup=None, start=True)
-    return Table(ctx, created.game_id, people)
+    game_id = started_game(ctx, people[0], game=TOY.name, emails=[p.email for p in people],
+                           options={}, setup=None)
+    return Table(ctx, game_id, people)
 
 
 def test_the_toy_games_mails_render_and_a_reply_is_played(mail_ctx: Any,

@@ -1,9 +1,11 @@
 """Refusals through the real SMTP server: a spoofed From, a wrong or revoked token, a replayed
 Message-ID, garbage, an illegal move, a failed DKIM check, a reply to an old notification — each
-refused with NOTHING changed, and answered (through the outbox) when there is someone to tell."""
+refused with NOTHING changed. A mail from the seat's player is answered (through the outbox); one
+that does not prove its sender is logged and never answered: its From can be anybody's."""
 
 from __future__ import annotations
 
+import logging
 from email.message import EmailMessage
 from typing import Any
 
@@ -12,7 +14,7 @@ from sqlalchemy import func, select
 from emails import addresses, inbound
 from service import db, store
 from service.tables import events, inbound_mail, outbox
-from tests.emails.helpers import plain, reply, send
+from tests.emails.helpers import address_of, plain, reply, send
 
 
 def version(ctx: Any, game_id: str) -> int:
@@ -48,18 +50,21 @@ def test_accepted_reply_is_confirmed_in_the_thread(table: Any, smtp_server: Any)
     assert confirmation["Auto-Submitted"] == "auto-replied"
 
 
-def test_spoofed_from_is_refused_and_the_real_player_told(table: Any, smtp_server: Any) -> None:
+def test_spoofed_from_is_refused_logged_and_not_answered(table: Any, smtp_server: Any,
+                                                        caplog: Any) -> None:
     mail = turn_mail(table)
+    token = addresses.token_in(address_of(mail["Reply-To"]))
     before = version(table.ctx, table.game_id)
-    reply(smtp_server, mail, table.people[0], "power 7", sender="Mallory <ann@evil.example>")
+    with caplog.at_level(logging.WARNING, logger="emails.inbound"):
+        reply(smtp_server, mail, table.people[0], "power 7", sender="Mallory <ann@evil.example>")
+        # Another player of the same game cannot play Ann's seat with her token either.
+        reply(smtp_server, mail, table.people[1], "power 7")
     assert version(table.ctx, table.game_id) == before
-    assert statuses(table.ctx) == ["auth"]
-    [told] = answers(table)
-    assert table.people[0].email in str(told["To"])  # the seat's player, not the spoofer
-    assert "evil" not in str(told["To"])
-    # Another player of the same game cannot play Ann's seat with her token either.
-    reply(smtp_server, mail, table.people[1], "power 7")
-    assert version(table.ctx, table.game_id) == before
+    assert statuses(table.ctx) == ["auth", "auth"]
+    assert answers(table) == []  # nobody is mailed on the strength of an unproven From
+    logged = [r.getMessage() for r in caplog.records if "not answered" in r.getMessage()]
+    assert len(logged) == 2 and "ann@evil.example" in logged[0]
+    assert token and not any(token in line or "power 7" in line for line in logged)
 
 
 def test_wrong_and_revoked_tokens_are_refused(table: Any, smtp_server: Any) -> None:
@@ -71,8 +76,7 @@ def test_wrong_and_revoked_tokens_are_refused(table: Any, smtp_server: Any) -> N
     reply(smtp_server, mail, table.people[0], "power 7")
     assert version(table.ctx, table.game_id) == before
     assert statuses(table.ctx) == ["auth", "auth"]
-    told = answers(table)
-    assert len(told) == 2 and all(table.people[0].email in str(m["To"]) for m in told)
+    assert answers(table) == []
     # The next mail carries a new address, which works.
     with db.write(table.ctx.engine) as conn:
         conn.execute(outbox.insert().values(game_id=table.game_id, player_id=table.people[0].id,
@@ -82,6 +86,43 @@ def test_wrong_and_revoked_tokens_are_refused(table: Any, smtp_server: Any) -> N
     assert str(fresh["Reply-To"]) != str(mail["Reply-To"])
     reply(smtp_server, fresh, table.people[0], "power 7")
     assert version(table.ctx, table.game_id) == before + 1
+
+
+def test_a_forged_mail_to_a_dead_address_makes_the_service_send_nothing(
+        table: Any, smtp_server: Any) -> None:
+    """The attack of issue 12: From a player, to a made-up or revoked reply address, with the
+    attacker's subject. Nobody is mailed, whatever the subject says."""
+    mail = turn_mail(table)
+    with db.write(table.ctx.engine) as conn:
+        addresses.revoke(conn, table.game_id, 0)
+    evil = "URGENT: your account is locked, sign in at http://evil.example"
+    for to in ("pbem+" + "1" * 40 + "@grande.test", str(mail["Reply-To"])):
+        msg = EmailMessage()
+        msg["From"] = "Ann <ann@example.com>"
+        msg["To"] = to
+        msg["Subject"] = evil
+        msg["Message-ID"] = f"<forged-{len(to)}@evil.example>"
+        msg.set_content("Click http://evil.example now")
+        send(smtp_server, msg)
+    assert statuses(table.ctx) == ["auth", "auth"]
+    assert table.drain() == []
+
+
+def test_answers_have_our_own_subject_never_the_senders(table: Any, smtp_server: Any) -> None:
+    mail = turn_mail(table)
+    evil = "URGENT http://evil.example"
+    for body in ("power 99", "power 7"):  # refused, then accepted
+        original = EmailMessage()
+        original["Subject"] = evil
+        for header in ("Reply-To", "Message-ID", "References"):
+            original[header] = str(mail[header] or "")
+        original.set_content("")
+        reply(smtp_server, original, table.people[0], body)
+    refused, accepted = answers(table)
+    assert str(refused["Subject"]) == f"Re: El Grande {table.game_id}: reply not applied"
+    assert str(accepted["Subject"]) == f"Re: El Grande {table.game_id}: reply accepted"
+    for answer in (refused, accepted):
+        assert "evil.example" not in answer.as_string() and "URGENT" not in answer.as_string()
 
 
 def test_replayed_message_id_is_not_applied_twice(table: Any, smtp_server: Any) -> None:
@@ -109,9 +150,8 @@ def test_garbage_and_illegal_moves_are_refused_with_what_is_allowed(table: Any,
     assert version(table.ctx, table.game_id) == before
     assert statuses(table.ctx) == ["refused", "refused", "refused", "auth"]
     told = answers(table)
-    assert len(told) == 4  # the last: the seat's player is told a sender-less mail was ignored
-    assert "could not be matched to your seat" in plain(told[3])
-    for message in told[:3]:
+    assert len(told) == 3  # the sender-less mail is not answered
+    for message in told:
         text = plain(message)
         assert "power N" in text  # the commands allowed now
         assert "power 1" in text  # and an example
@@ -130,12 +170,14 @@ def test_french_player_gets_refusals_in_french(table: Any, smtp_server: Any) -> 
     assert "pouvoir N" in plain(told)
 
 
-def test_dkim_failure_is_refused_and_pass_is_accepted(table: Any, smtp_server: Any) -> None:
+def test_dkim_failure_is_refused_unanswered_and_pass_is_accepted(table: Any,
+                                                                  smtp_server: Any) -> None:
     mail = turn_mail(table)
     before = version(table.ctx, table.game_id)
     reply(smtp_server, mail, table.people[0], "power 7", headers={
         "Authentication-Results": "mx.grande.test; dkim=fail (bad signature) header.d=example.com"})
     assert version(table.ctx, table.game_id) == before
+    assert answers(table) == []
     reply(smtp_server, mail, table.people[0], "power 7", headers={
         "Authentication-Results": "mx.grande.test; dkim=pass header.d=example.com; spf=pass"})
     assert version(table.ctx, table.game_id) == before + 1

@@ -1,6 +1,7 @@
 """The notifications: every kind in English, French and Italian, text and HTML; the your-turn mail's
 board (as the seat may see it), commands and example; headers (stable Message-ID, threading,
-reply address, one-click unsubscribe); the unsubscribe endpoint and the dev outbox."""
+reply address, one-click unsubscribe); the unsubscribe endpoint (the dev outbox:
+test_dev_outbox.py)."""
 
 from __future__ import annotations
 
@@ -163,24 +164,12 @@ def test_one_click_unsubscribe(table: Any) -> None:
     url = str(turn["List-Unsubscribe"]).strip("<>")
     path = "/" + url.split("/", 3)[3]
     client = create_app(table.ctx, TESTING=True).test_client()
-    assert client.get(path).status_code == 200
+    page = client.get(path)
+    assert page.status_code == 200
+    assert "<form" in page.text and "&lt;" not in page.text  # the page's own HTML, not escaped
     assert client.post(path, data="List-Unsubscribe=One-Click").status_code == 200
     assert client.post(path[:-3] + "xyz").status_code == 404
     with db.read(table.ctx.engine) as conn:
         flag = conn.execute(select(players.c.email_notifications)
                             .where(players.c.id == table.people[0].id)).scalar_one()
     assert flag is False
-
-
-def test_dev_outbox_only_in_dev_mode(table: Any) -> None:
-    folder = table.ctx.settings.instance / "mail"
-    folder.mkdir(parents=True, exist_ok=True)
-    [turn] = [m for m in table.drain() if "your turn" in str(m["Subject"])]
-    (folder / "outbox-1.eml").write_bytes(turn.as_bytes())
-    assert create_app(table.ctx, TESTING=True).test_client().get("/dev/outbox").status_code == 404
-    client = create_app(table.ctx, TESTING=True, PBEM_DEV_OUTBOX=True).test_client()
-    page = client.get("/dev/outbox").get_data(as_text=True)
-    assert "your turn" in page
-    one = client.get("/dev/outbox/outbox-1").get_data(as_text=True)
-    assert "power N" in one
-    assert client.get("/dev/outbox/..%2Fsecret_key").status_code == 404

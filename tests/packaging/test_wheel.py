@@ -126,7 +126,8 @@ def test_the_installed_wheel_migrates_serves_and_mails(tmp_path: Path) -> None:
                if f.startswith("service/migrations/versions/"))
     assert f"database at revision {head}" in run(pbem, "db", "upgrade")
     ann = run(pbem, "player", "add", "ann@example.com", "--name", "Ann").split()[-1]
-    run(pbem, "player", "add", "bob@example.com", "--name", "Bob", "--language", "fr")
+    bob = run(pbem, "player", "add", "bob@example.com", "--name", "Bob", "--language",
+              "fr").split()[-1]
 
     server = subprocess.Popen([pbem, "serve", "--port", str(port), "--threads", "4",
                                "--workers", "embedded"], cwd=run_dir, env=env,
@@ -146,9 +147,11 @@ def test_the_installed_wheel_migrates_serves_and_mails(tmp_path: Path) -> None:
         assert css == (ROOT / "service/web/static/web.css").read_bytes()
 
         status, _, body = _http(f"{base}/api/games", {
-            "game": "el-grande", "seats": ["ann@example.com", "bob@example.com"], "start": True},
-                                token=ann)
+            "game": "el-grande", "seats": ["ann@example.com", "bob@example.com"]}, token=ann)
         assert status == 201, body
+        game_id = json.loads(body)["id"]  # Bob accepts his invitation: the game starts
+        status, _, body = _http(f"{base}/api/games/{game_id}/accept", {}, token=bob)
+        assert status == 200, body
         cairo = ctypes.util.find_library("cairo") or os.environ.get("CI") == "true"
 
         def mail(*wanted: tuple[str, str, str]) -> Callable[[], tuple[EmailMessage, str] | None]:

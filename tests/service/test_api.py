@@ -9,6 +9,7 @@ from sqlalchemy import select
 
 from service import db
 from service.tables import outbox
+from tests.service.seating import accept_over_http
 
 PROBLEM = "application/problem+json"
 
@@ -21,12 +22,13 @@ def table(make_player: Any) -> Any:
         alice = make_player("alice@example.com", "Alice")
         bob = make_player("bob@example.com", "Bob", language="fr", time_zone="Europe/Paris")
         eve = make_player("eve@example.com", "Eve")
-        r = alice.post("/api/games", {"game": "bids", "start": True,
+        r = alice.post("/api/games", {"game": "bids",
                                       "seats": ["alice@example.com", "bob@example.com"]})
         gid = r.get_json()["id"]
         url = f"/api/games/{gid}"
 
     assert Table.r.status_code == 201
+    accept_over_http([Table.bob], Table.gid)
     return Table
 
 
@@ -86,11 +88,13 @@ def test_bad_creations_say_what_is_wrong_and_what_is_allowed(make_player: Any) -
 
 def test_el_grande_with_a_given_setup(make_player: Any) -> None:
     alice = make_player("alice@example.com")
+    others = [make_player("b@example.com"), make_player("c@example.com")]
     setup = {"king": "aragon", "homes": ["cataluna", "galicia", "granada"], "first_player": 2}
-    r = alice.post("/api/games", {"game": "el-grande", "setup": setup, "start": True,
+    r = alice.post("/api/games", {"game": "el-grande", "setup": setup,
                                   "seats": ["alice@example.com", "b@example.com",
                                             "c@example.com"]})
     assert r.status_code == 201, r.get_json()
+    accept_over_http(others, r.get_json()["id"])
     view = alice.get(f"/api/games/{r.get_json()['id']}").get_json()["view"]
     assert view["king"] == "aragon" and view["seats"][2]["grande"] == "granada"
 

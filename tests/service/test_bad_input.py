@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from sqlalchemy import func, insert, select
 
-from service import db, lobby, players
+from service import db, players
 from service.api import create_app
 from service.context import Context
 from service.db import dispose, make_engine
@@ -20,6 +20,7 @@ from service.settings import Settings
 from service.store import now
 from service.tables import events, games, vacations
 from tests.service.conftest import test_games
+from tests.service.seating import accept_over_http, started_game
 from tests.web.conftest import csrf_of, sign_in
 
 PROBLEM = "application/problem+json"
@@ -42,10 +43,11 @@ def _count(ctx: Context, table: Any) -> int:
 def bids(ctx: Context, make_player: Any) -> Any:
     """Alice and Bob in a started game of sealed bids (each must bid 1-5)."""
     alice = make_player("alice@example.com", "Alice")
-    make_player("bob@example.com", "Bob")
-    r = alice.post("/api/games", {"game": "bids", "start": True,
+    bob = make_player("bob@example.com", "Bob")
+    r = alice.post("/api/games", {"game": "bids",
                                   "seats": ["alice@example.com", "bob@example.com"]})
     assert r.status_code == 201
+    accept_over_http([bob], r.get_json()["id"])
     return alice, r.get_json()["id"]
 
 
@@ -97,8 +99,9 @@ def test_unknown_command_parameters_are_refused_and_never_stored(bids: Any,
 
 def test_el_grande_names_what_each_command_takes(ctx: Context, make_player: Any) -> None:
     seated = [make_player(f"{name}@example.com") for name in ("ann", "bob")]
-    gid = seated[0].post("/api/games", {"start": True, "seats": ["ann@example.com",
-                                                                 "bob@example.com"]}).get_json()["id"]
+    gid = seated[0].post("/api/games", {"seats": ["ann@example.com",
+                                                   "bob@example.com"]}).get_json()["id"]
+    accept_over_http(seated, gid)
     url = f"/api/games/{gid}/commands"
     first, legal = next((p, d[0]["options"][0]) for p in seated  # {"type": "play_power", "card": N}
                         if (d := _decisions(p.http, gid, p.token)))
@@ -115,8 +118,8 @@ def _decisions(client: Any, gid: str, token: str) -> list[dict[str, Any]]:
 
 def test_the_web_form_refuses_unknown_parameters(ctx: Context, app: Any) -> None:
     seated = [players.add(ctx, f"{name}@example.com", name=name) for name in ("ann", "bob")]
-    gid = lobby.create(ctx, seated[0][0], game="el-grande", start=True,
-                       emails=["ann@example.com", "bob@example.com"]).game_id
+    gid = started_game(ctx, seated[0][0], game="el-grande",
+                       emails=["ann@example.com", "bob@example.com"])
     client = app.test_client()
     player, legal = next((p, d[0]["options"][0]) for p, token in seated  # the first to play
                          if (d := _decisions(client, gid, token)))
@@ -194,8 +197,9 @@ def test_settings_ignore_a_cancel_vacation_no_vacation_can_have(ctx: Context, ap
 def test_replay_reads_only_plain_step_numbers(ctx: Context, make_player: Any, app: Any) -> None:
     alice = make_player("alice@example.com", "Alice")
     bob = make_player("bob@example.com", "Bob")
-    gid = alice.post("/api/games", {"game": "bids", "start": True, "seats": [
+    gid = alice.post("/api/games", {"game": "bids", "seats": [
         "alice@example.com", "bob@example.com"]}).get_json()["id"]
+    accept_over_http([bob], gid)
     url = f"/api/games/{gid}/commands"
     for _round in range(2):  # Alice outbids Bob and takes a prize, twice: the game is over
         assert alice.post(url, {"type": "bid", "amount": 5}).status_code == 200

@@ -18,6 +18,7 @@ from service import commands, db, lobby, players, store
 from service.errors import MovedOn, Rejected, ServiceError
 from service.store import ConcurrencyError, Source
 from service.tables import events, outbox
+from tests.service.seating import started_game
 
 SEATS = 6
 
@@ -40,8 +41,7 @@ def _race(n: int, fn: Callable[[int], Any]) -> list[Any]:
 def _bids_game(ctx: Any, seats: int = SEATS) -> tuple[str, list[int]]:
     emails = [f"seat{i}@example.com" for i in range(seats)]
     made = [players.add(ctx, e)[0] for e in emails]
-    created = lobby.create(ctx, made[0], game="bids", emails=emails, start=True)
-    return created.game_id, [p.id for p in made]
+    return started_game(ctx, made[0], game="bids", emails=emails), [p.id for p in made]
 
 
 def _count(ctx: Any, gid: str, type_: str | None = None) -> int:

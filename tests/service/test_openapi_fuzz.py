@@ -24,10 +24,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
 
-from service import lobby, players
+from service import players
 from service.api import create_app
 from service.context import build
 from tests.service.conftest import test_games
+from tests.service.seating import started_game
 
 _DOC = create_app(build("sqlite://", games=test_games())).test_client() \
     .get("/api/openapi.json").get_json()
@@ -39,8 +40,8 @@ def _game_in_play(ctx: Any) -> tuple[Any, str, str]:
     """Alice, her token and a 2-player El Grande in play whose first power card is hers."""
     alice, token = players.add(ctx, "alice@example.com", name="Alice")
     players.add(ctx, "bob@example.com", name="Bob")
-    gid = lobby.create(ctx, alice, game="el-grande", start=True, setup={"first_player": 0},
-                       emails=["alice@example.com", "bob@example.com"]).game_id
+    gid = started_game(ctx, alice, game="el-grande", setup={"first_player": 0},
+                       emails=["alice@example.com", "bob@example.com"])
     return alice, token, gid
 
 

@@ -13,15 +13,16 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import DBAPIError
 
 from domain.core.events import Event
-from service import db, lobby, players, progress, states, store
+from service import db, players, progress, states, store
 from service.store import ConcurrencyError, Source
 from service.tables import events, games, metadata, snapshots
+from tests.service.seating import started_game
 
 
 def _game(ctx: Any, game: str = "bids", seats: int = 2) -> str:
     creator, _ = players.add(ctx, "owner@example.com")
     emails = ["owner@example.com"] + [f"s{i}@example.com" for i in range(1, seats)]
-    return lobby.create(ctx, creator, game=game, emails=emails, start=True).game_id
+    return started_game(ctx, creator, game=game, emails=emails)
 
 
 def test_the_migrated_schema_is_the_one_the_code_uses(ctx: Any) -> None:

@@ -15,6 +15,7 @@ from domain.games import GAMES
 from service import states
 from service.tables import games as games_t
 from tests.service.conftest import Client
+from tests.service.seating import accept_over_http
 
 EL_GRANDE = GAMES["el-grande"]
 
@@ -52,9 +53,10 @@ def _play(ctx: Any, app: Any, make_player: Any, seed: int, edition: str) -> None
     clients = [make_player(e) for e in emails]
     creator = clients[0]
     r = creator.post("/api/games", {"game": "el-grande", "seats": emails,
-                                    "options": {"edition": edition}, "start": True})
+                                    "options": {"edition": edition}})
     assert r.status_code == 201, r.get_json()
     gid = r.get_json()["id"]
+    accept_over_http(clients[1:], gid)
     seats = [Recording(app.test_client(), c.token, i) for i, c in enumerate(clients)]
     spectator_token = make_player(f"watcher-{seed}@example.com").token
     spectator = Recording(app.test_client(), spectator_token, None)

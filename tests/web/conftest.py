@@ -22,7 +22,7 @@ from sqlalchemy import select
 from domain.core.commands import Command
 from domain.elgrande.data import stack_contents
 from domain.games import GAMES
-from service import commands, lobby, players
+from service import commands, players
 from service.api import create_app
 from service.context import Context
 from service.db import dispose, make_engine
@@ -30,6 +30,7 @@ from service.settings import Settings
 from service.store import Source
 from service.tables import outbox
 from tests.service.conftest import sqlite_template  # noqa: F401 - the migrated SQLite template
+from tests.service.seating import started_game
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 CHROMIUM = os.environ.get("PBEM_CHROMIUM", "/usr/bin/chromium")
@@ -88,9 +89,9 @@ def game(wctx: Context) -> Game:
         player, _token = players.add(wctx, email, name=name, language=language,
                                      time_zone="Europe/Paris")
         people.append(player)
-    created = lobby.create(wctx, people[0], game="el-grande", emails=EMAILS,
-                           options={"castillo_visibility": "memory"}, setup=SETUP, start=True)
-    return Game(created.game_id, wctx, [p.id for p in people])
+    game_id = started_game(wctx, people[0], game="el-grande", emails=EMAILS,
+                           options={"castillo_visibility": "memory"}, setup=SETUP)
+    return Game(game_id, wctx, [p.id for p in people])
 
 
 def to_ann_act(game: Game) -> None:

@@ -13,8 +13,9 @@ from typing import Any
 from sqlalchemy import select
 
 from domain.elgrande.data import stack_contents
-from service import lobby, players
+from service import players
 from service.tables import games
+from tests.service.seating import started_game
 from tests.web.conftest import EMAILS, SETUP, Game, sign_in, to_ann_act
 
 PAGES = ["/games/{id}", "/games/{id}/watch", "/games/{id}/board.svg"]
@@ -33,9 +34,9 @@ def new_game(wctx: Any, setup: dict[str, Any]) -> Game:
         ids.append(player.id)
     with wctx.engine.connect() as conn:
         creator = players.get(conn, ids[0])
-    created = lobby.create(wctx, creator, game="el-grande", emails=EMAILS,
-                           options={"castillo_visibility": "memory"}, setup=setup, start=True)
-    return Game(created.game_id, wctx, ids)
+    game_id = started_game(wctx, creator, game="el-grande", emails=EMAILS,
+                           options={"castillo_visibility": "memory"}, setup=setup)
+    return Game(game_id, wctx, ids)
 
 
 def pages_for(app: Any, wctx: Any, game: Game, seat: int | None) -> dict[str, str]:

@@ -7,6 +7,7 @@ import html
 from typing import Any
 
 from service import players, queries
+from tests.service.seating import started_game
 from tests.web.conftest import Game, csrf_of, sign_in, to_ann_act
 
 BOX = 'id="text-move"'
@@ -92,16 +93,15 @@ def test_a_game_without_a_language_or_boards_is_shown_and_played_by_text(app: An
                                                                         wctx: Any) -> None:
     """The toy sealed-bids game brings no words, boards or language: its page shows its view as
     text, the box lists the generic commands, and `bid 3` is played."""
-    from service import lobby
     from tests.service.toygame import GAME as TOY
 
     wctx.games = {**wctx.games, TOY.name: TOY}
     ann, _ = players.add(wctx, "ann@example.com", name="Ann", time_zone="UTC")
     players.add(wctx, "bob@example.com", name="Bob", time_zone="UTC")
-    created = lobby.create(wctx, ann, game=TOY.name, emails=["ann@example.com",
+    game_id = started_game(wctx, ann, game=TOY.name, emails=["ann@example.com",
                                                              "bob@example.com"],
-                           options={}, setup=None, start=True)
-    game = Game(created.game_id, wctx, [ann.id])
+                           options={}, setup=None)
+    game = Game(game_id, wctx, [ann.id])
     client = app.test_client()
     sign_in(client, wctx, ann.id)
     page = html.unescape(client.get(f"/games/{game.id}").text)

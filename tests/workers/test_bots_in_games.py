@@ -15,15 +15,18 @@ from service import commands, db, states
 from service.errors import Stale
 from service.store import Source
 from service.tables import events, games, seats, tasks
+from tests.service.seating import accept_all
 from tests.workers.conftest import FakeClock, event_rows, wait_for
 from workers import jobs
 
 
 def _create(client: Any, seat_list: list[Any], **extra: Any) -> str:
-    r = client.post("/api/games", {"game": "el-grande", "start": True, "seats": seat_list,
-                                   **extra})
+    """Ann creates the game; every invited player accepts (a game of Ann and bots starts at once)."""
+    r = client.post("/api/games", {"game": "el-grande", "seats": seat_list, **extra})
     assert r.status_code == 201, r.get_json()
-    return str(r.get_json()["id"])
+    game_id = str(r.get_json()["id"])
+    accept_all(client.http.application.extensions["pbem"], game_id)
+    return game_id
 
 
 def _game(ctx: Any, game_id: str) -> Any:

@@ -84,9 +84,10 @@ def test_a_players_stored_vacation_never_makes_another_players_move_fail(
     (row,) = _open(ctx, game_id)
     assert row.seat == 0 and aware(row.due_at) == T + timedelta(hours=4) + MAX_AWAY
     # A game in which she decides first can still be created.
-    r = bob.post("/api/games", {"game": "bids", "start": True, "turn_hours": 4,
+    r = bob.post("/api/games", {"game": "bids", "turn_hours": 4,
                                 "seats": ["bob@example.com", "ann@example.com"]})
     assert r.status_code == 201, r.get_json()
+    assert ann.post(f"/api/games/{r.get_json()['id']}/accept").status_code == 200
     assert [aware(d.due_at) for d in _open(ctx, r.get_json()["id"])] == [
         T + timedelta(hours=4), T + timedelta(hours=4) + MAX_AWAY]
     # Her own page, and the beat's tick, work too.
