@@ -31,7 +31,6 @@ from werkzeug.wrappers import Response as BaseResponse
 from domain.core.commands import Command
 from domain.core.game import Message
 from domain.elgrande import messages
-from domain.elgrande.data import CASTILLO, POWER_CABALLEROS, REGION_IDS
 from service import commands, db, players, progress, queries, tables
 from service.api.state import ctx
 from service.errors import Invalid, ServiceError
@@ -111,8 +110,6 @@ def _helpers() -> dict[str, Any]:
         "place_name": lambda p: messages.place_name(p, language),
         "card_name": lambda c: messages.card_name(c, language),
         "colour_name": lambda c: i18n.t(f"colour.{c}", language),
-        "plain": str,
-        "secret_kinds": {k for k in i18n.TEXTS if k.startswith("decide.secret_kind.")},
     }
 
 
@@ -294,7 +291,9 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
     mine: list[dict[str, Any]] = []
     if not spectate:
         _v, mine = queries.decisions(ctx(), head)
-    targets, map_mode = forms.map_targets(mine)
+    prepared = forms.prepare(mine)
+    targets, map_mode = forms.map_targets(prepared)
+    module = queries.module_of(ctx(), head)
     entries = queries.log(ctx(), head, after=max(0, head.version - LOG_LIMIT))
     svg = ""
     if view and view.get("places"):
@@ -302,13 +301,15 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
                               title=i18n.t("game.board", language))
     return {
         "waiting": ", ".join(names[w] for w in head.waiting_on if w < len(names)),
-        "head": head, "version": version, "view": view, "names": names, "decisions": mine,
+        "head": head, "version": version, "view": view, "names": names, "decisions": prepared,
         "svg": svg, "map_mode": map_mode, "log": list(reversed(render_log(entries, language,
                                                                            names))),
         "spectate": spectate or head.seat is None, "undo": undo_available() and not spectate
         and head.seat is not None and head.status == progress.ACTIVE,
-        "tz": _tz(me()), "power_caballeros": POWER_CABALLEROS, "regions": REGION_IDS,
-        "castillo": CASTILLO, "place_label": lambda p: board.place_label(view, p, language, names),
+        "tz": _tz(me()), "place_label": lambda p: board.place_label(view, p, language, names),
+        # The game's words for its decision forms: its messages, and the labels of values.
+        "prompt": lambda m: module.prompt(Message(m["key"], m["params"]), language, names),
+        "label": lambda of, value: module.label(of, value, language, names, view),
     }
 
 
@@ -331,7 +332,9 @@ def play(game_id: str) -> BaseResponse:
         abort(403)
     kind = request.form.get("type", "")
     try:
-        params = forms.params_from_form(request.form)
+        _v, mine = queries.decisions(ctx(), head)
+        answer = forms.answer_for(mine, kind, request.form.get("answer"))
+        params = forms.params_from_form(answer, request.form)
         command = Command.from_json({"type": kind, **params}, seat=head.seat)
         version = request.form.get("version", "")
         expected = int(version) if version.isdigit() and not request.form.get("secret") else None
