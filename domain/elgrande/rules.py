@@ -11,9 +11,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from domain.core.commands import Command
+from domain.core.constraints import Form
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import Event
@@ -504,7 +506,7 @@ def pending(s: State) -> list[Decision]:
         cards = legal_power_cards(s, seat)
         return [Decision(seat, "power_card",
                          options=[{"type": "play_power", "card": c} for c in cards],
-                         form=asks.power_card_form(cards))]
+                         build_form=lambda: asks.power_card_form(cards))]
     if s.secret is not None:
         return _secret_decisions(s)
     if s.phase != "turns" or s.turn is None:
@@ -516,13 +518,13 @@ def pending(s: State) -> list[Decision]:
         return [Decision(t.seat, "take", constraint={
             "count": {"min": low, "max": high}, "provinces": s.provinces[t.seat],
             "regions_if_provinces_short": board},
-            form=asks.take_form(low, high, s.provinces[t.seat], board,
-                                _fill_regions(s, t.seat, high, None)))]
+            build_form=lambda: asks.take_form(low, high, s.provinces[t.seat], board,
+                                              _fill_regions(s, t.seat, high, None)))]
     if t.step == "choose":
         options = available_cards(s)
         return [Decision(t.seat, "choose_card",
                          options=[{"type": "choose_card", **o} for o in options],
-                         form=asks.choose_card_form([o["stack"] for o in options]))]
+                         build_form=lambda: asks.choose_card_form([o["stack"] for o in options]))]
     a = t.action
     if a is None:
         return [_act_decision(s)]
@@ -533,14 +535,15 @@ def pending(s: State) -> list[Decision]:
         return [Decision(a.veto_queue[0], "veto", options=options,
                          constraint={"steps": list(range(len(a.steps)))}
                          if len(a.steps) > 1 else None, info=info,
-                         form=asks.veto_form(t.seat, a.card, a.steps))]
+                         build_form=lambda: asks.veto_form(t.seat, a.card, a.steps))]
     if a.stage == "respond" and a.responders:
         who = a.responders[0]
         need, regions = return_options(s, who)
         return [Decision(who, "return", constraint={"count": need, "court": s.court[who],
                                                     "regions": regions}, info=info,
-                         form=asks.return_form(need, s.court[who], regions,
-                                               _default_return(need, s.court[who], regions)))]
+                         build_form=lambda: asks.return_form(
+                             need, s.court[who], regions,
+                             _default_return(need, s.court[who], regions)))]
     return []
 
 
@@ -554,15 +557,19 @@ def _act_decision(s: State) -> Decision:
     if not t.placed:
         place = (placement_targets(s), placement_max(s, t.seat))
         constraint["place"] = {"places": place[0], "max": place[1]}
-    special = None
+    possible = None
     if not t.special_done:  # (the Veto's is always done: taking it is all it does)
-        card = CARDS[t.card]
-        special = card.answers(s, t.seat) if card.possible(s, t.seat) else ()
-        if special:
-            constraint["special"] = card.constraint(s, t.seat)
+        possible = CARDS[t.card].possible(s, t.seat)
+        if possible:
+            constraint["special"] = CARDS[t.card].constraint(s, t.seat)
+
+    def form() -> Form:
+        special = None if possible is None else (
+            CARDS[t.card].answers(s, t.seat) if possible else ())
+        return asks.act_form(t.card, place, special)
+
     return Decision(t.seat, "act", constraint=constraint,
-                    info={"placed": t.placed, "special_done": t.special_done},
-                    form=asks.act_form(t.card, place, special))
+                    info={"placed": t.placed, "special_done": t.special_done}, build_form=form)
 
 
 def _secret_decisions(s: State) -> list[Decision]:
@@ -580,7 +587,8 @@ def _secret_decisions(s: State) -> list[Decision]:
             choices = secret_options(s, seat)
             out.append(Decision(seat, "secret", secret=True,
                                 options=[{"type": "secret", "choice": c} for c in choices],
-                                info=info, form=asks.secret_form(s.secret.kind, choices, warning)))
+                                info=info, build_form=partial(asks.secret_form, s.secret.kind,
+                                                              choices, warning)))
     return out
 
 

@@ -8,6 +8,7 @@ Set-up (helpers.Table): the King in Castilla la Nueva; homes Galicia (seat 0), A
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -120,8 +121,9 @@ def test_the_court_forms_default_takes_the_rest_from_the_regions_when_provinces_
 
 
 def test_every_form_of_random_games_is_typed_and_its_defaults_are_legal():
-    """In random games, every decision of a seat has a form, its fields are of the vocabulary, and a
-    command that keeps the pre-filled values of a form without free choices is legal."""
+    """In random games, every decision of a seat has a form (JSON as the API sends it), its fields
+    are of the vocabulary, and a command that keeps the pre-filled values of a form without free
+    choices is legal."""
     rng = random.Random(7)
     for game in range(3):
         t = Table(seed=f"forms-{game}")
@@ -131,6 +133,7 @@ def test_every_form_of_random_games_is_typed_and_its_defaults_are_legal():
                 if d.seat is None:
                     continue
                 assert d.form is not None and d.form.answers, d
+                json.dumps(d.to_json())  # what the API sends
                 for answer in d.form.answers:
                     for field in answer.fields:
                         assert isinstance(field.constraint,

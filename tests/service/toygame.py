@@ -82,14 +82,16 @@ class SealedBids:
         if s.claimant is not None:
             return [Decision(s.claimant, "claim",
                              options=[{"type": "claim", "prize": p} for p in PRIZES],
-                             form=Form((Answer("claim", (Field("prize", OneOf(PRIZES, "prize")),)),),
-                                       title=Message("bids.claim")))]
+                             build_form=lambda: Form(
+                                 (Answer("claim", (Field("prize", OneOf(PRIZES, "prize")),)),),
+                                 title=Message("bids.claim")))]
         if len(s.bids) == s.players:
             return [Decision(None, "resolve")]
         bid = Form((Answer("bid", (Field("amount", Number(1, 5), default=1),)),),
                    title=Message("bids.bid"))
         return [Decision(seat, "bid", secret=True,
-                         options=[{"type": "bid", "amount": a} for a in range(1, 6)], form=bid)
+                         options=[{"type": "bid", "amount": a} for a in range(1, 6)],
+                         build_form=lambda: bid)
                 for seat in range(s.players) if seat not in s.bids]
 
     def decide(self, s: Bids, c: Command) -> list[Event]:
