@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
+
+from domain.core.constraints import Form
 
 
 @dataclass(frozen=True)
@@ -11,9 +15,16 @@ class Decision:
     """One decision the game waits for.
 
     `seat` is None for a system decision (e.g. `resolve` once every secret is in). `options` is an
-    enumeration of complete legal commands (JSON objects without the seat) when the set is small;
-    otherwise None and `constraint` describes the space (the command's validator is `decide`).
-    `secret` marks simultaneous choices: submitted in any order, hidden until revealed together.
+    enumeration of complete legal commands (JSON objects without the seat) when the set is small.
+    `form` is the decision as typed data (`domain.core.constraints`): the commands that answer it
+    and the shape of each parameter, what every client (the web's forms, API programs) builds its
+    widgets from without knowing the game. The game gives it as `build_form`, called on first use
+    only: bots and simulations call `pending` in tight loops and never read it (it may read the
+    state `pending` was given, which nobody modifies: states are values, `evolve` returns a new
+    one). `constraint` is the game's own summary of the space in
+    its own terms, read by the game's own helpers (its mail grammar, its bots, its default move);
+    the command's one validator is `decide`. `secret` marks simultaneous choices: submitted in any
+    order, hidden until revealed together.
     """
 
     seat: int | None
@@ -22,6 +33,11 @@ class Decision:
     options: list[dict[str, Any]] | None = None
     constraint: dict[str, Any] | None = None
     info: dict[str, Any] = field(default_factory=dict)
+    build_form: Callable[[], Form] | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def form(self) -> Form | None:
+        return self.build_form() if self.build_form is not None else None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -30,5 +46,6 @@ class Decision:
             "secret": self.secret,
             "options": self.options,
             "constraint": self.constraint,
+            "form": self.form.to_json() if self.form is not None else None,
             "info": self.info,
         }

@@ -112,6 +112,14 @@ class GameModule(Protocol):
     def describe(self, event: Event, viewer: Viewer) -> list[Message]:
         """The event, as seen by the viewer, as translatable sentences."""
 
+    def prompt(self, message: Message, lang: str, names: Sequence[str]) -> str:
+        """A decision form's message (title, note, prompt, field label, button) in `lang`."""
+
+    def label(self, of: str, value: Any, lang: str, names: Sequence[str],
+              view: Mapping[str, Any] | None) -> str:
+        """A value of a typed constraint (its `of`: a place, a seat, a card...) as players read it,
+        using the viewer's `view` where the value alone does not say it."""
+
     def default_command(self, state: Any, decision: Decision) -> Command:
         """The documented safe move applied when a decision's deadline passes."""
 

@@ -17,13 +17,27 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from domain.core.constraints import (
+    Answer,
+    Counts,
+    Field,
+    Moves,
+    Number,
+    OneOf,
+    Picks,
+    SeatLimit,
+)
 from domain.core.errors import RuleError
 from domain.core.events import Event
+from domain.core.game import Message
 from domain.elgrande.data import ACTION_CARDS, ADJACENT, CASTILLO, REGION_IDS, SCOREBOARDS
 from domain.elgrande.scoring import current_values, score_place
 from domain.elgrande.state import Action, State
 
 Params = dict[str, Any]
+
+DO_IT = Message("ask.special.submit")
+"""The button that performs a special action."""
 
 
 def done(seat: int) -> Event:
@@ -89,6 +103,16 @@ class Card:
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
         return {}
 
+    def possible(self, s: State, seat: int) -> bool:
+        """Whether some `special` command can perform the action now; when none can, `pending`
+        offers only declining it."""
+        return True
+
+    def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
+        """The `special` commands that perform the action, with their parameters as typed fields
+        (`domain.core.constraints`); the default is an action without parameters."""
+        return (Answer("special", prompt=Message("ask.no_params"), submit=DO_IT),)
+
     def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
         """Random legal parameters, or None when the action cannot (usefully) be performed."""
         return {}
@@ -121,6 +145,28 @@ class MoveCard(Card):
 
     def _allowed_seat(self, seat: int, mover: int) -> bool:
         return {"own": mover == seat, "opponents": mover != seat}.get(self.who, True)
+
+    def _movers(self, s: State, seat: int) -> list[int]:
+        return [w for w in s.seats() if self._allowed_seat(seat, w)]
+
+    def _sources(self, s: State, seat: int) -> list[str]:
+        """The regions holding a Caballero this card may move."""
+        movers = self._movers(s, seat)
+        return [r for r in move_sources(s) if any(s.places[r][w] for w in movers)]
+
+    def possible(self, s: State, seat: int) -> bool:
+        return bool(self._sources(s, seat))
+
+    def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
+        limits = () if not self.caps else (
+            SeatLimit((seat,), self.caps["own"]),
+            SeatLimit(tuple(s.opponents(seat)), self.caps["opponents"]))
+        moves = Moves(seats=tuple(self._movers(s, seat)), sources=tuple(self._sources(s, seat)),
+                      targets=tuple(move_targets(s)), max_total=self.cap,
+                      one_source=self.one_source, limits=limits)
+        prompt = Message("ask.moves.one_source" if self.one_source else "ask.moves",
+                         {"max": self.cap})
+        return (Answer("special", (Field("moves", moves),), prompt=prompt, submit=DO_IT),)
 
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
         return {
@@ -276,6 +322,18 @@ class MoveAllOwn(ParamMoves):
         return {"from": [r for r in move_sources(s) if s.places[r][seat] > 0],
                 "to": move_targets(s), "all": True}
 
+    def possible(self, s: State, seat: int) -> bool:
+        return any(s.places[r][seat] for r in move_sources(s))
+
+    def answers(self, s: State, seat: int, **fixed: Any) -> tuple[Answer, ...]:
+        mine = [r for r in move_sources(s) if s.places[r][seat] > 0]
+        most = max((s.places[r][seat] for r in mine), default=0)
+        return (Answer("special", (
+            Field("from", OneOf(tuple(mine), "place"), label=Message("ask.move_all.from")),
+            Field("to", Counts({p: most for p in move_targets(s)}, "place", min_total=1),
+                  label=Message("ask.move_all.to"))),
+            fixed=fixed, prompt=Message("ask.move_all"), submit=DO_IT),)
+
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         src = params.get("from")
         if src == CASTILLO:
@@ -311,6 +369,15 @@ class Place2Anywhere(ParamMoves):
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
         return {"places": move_targets(s), "max_total": min(2, s.court[seat])}
 
+    def possible(self, s: State, seat: int) -> bool:
+        return s.court[seat] > 0
+
+    def answers(self, s: State, seat: int, **fixed: Any) -> tuple[Answer, ...]:
+        most = min(2, s.court[seat])
+        counts = Counts({p: most for p in move_targets(s)}, "place", min_total=1, max_total=most)
+        return (Answer("special", (Field("places", counts),), fixed=fixed,
+                       prompt=Message("ask.place_anywhere", {"max": most}), submit=DO_IT),)
+
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         places = _distribution(s, params.get("places"), "'places'", move_targets(s))
         total = sum(places.values())
@@ -339,6 +406,21 @@ class Place2OrMoveAllOwn(ParamMoves):
         return {"mode": ["place", "move_all"],
                 "place": CARDS["place_2_anywhere"].constraint(s, seat),
                 "move_all": CARDS["move_all_own"].constraint(s, seat)}
+
+    HALVES: ClassVar[tuple[tuple[str, str], ...]] = (("place", "place_2_anywhere"),
+                                                      ("move_all", "move_all_own"))
+
+    def possible(self, s: State, seat: int) -> bool:
+        return any(CARDS[card_id].possible(s, seat) for _mode, card_id in self.HALVES)
+
+    def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
+        """One answer per half of the card that can be done, each with its `mode` fixed."""
+        out: list[Answer] = []
+        for mode, card_id in self.HALVES:
+            half = CARDS[card_id]
+            if half.possible(s, seat):
+                out += half.answers(s, seat, mode=mode)  # type: ignore[call-arg]
+        return tuple(out)
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         mode = params.get("mode")
@@ -468,6 +550,12 @@ class OneFromEach(ParamMoves):
 
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
         return {"picks": {str(w): sorted(s.on_board(w)) for w in self.affected(s, seat)}}
+
+    def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
+        picks = Picks({str(w): tuple(sorted(s.on_board(w))) for w in self.affected(s, seat)},
+                      key_of="seat", of="place")
+        return (Answer("special", (Field("picks", picks),),
+                       prompt=Message("ask.picks"), submit=DO_IT),)
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         raw = params.get("picks")
@@ -620,6 +708,11 @@ class ScoreChosen(Card):
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
         return {"place": [*REGION_IDS, CASTILLO]}
 
+    def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
+        field = Field("place", OneOf((*REGION_IDS, CASTILLO), "place"),
+                      label=Message("ask.choose_place"))
+        return (Answer("special", (field,), submit=DO_IT),)
+
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         place = _region(params.get("place"), "The place to score", [*REGION_IDS, CASTILLO])
         return {"place": place}, [place]
@@ -641,6 +734,14 @@ class SingleTarget(Card):
 
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
         return {"to": self.choices(s, seat)}
+
+    def possible(self, s: State, seat: int) -> bool:
+        return bool(self.choices(s, seat))
+
+    def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
+        field = Field("to", OneOf(tuple(self.choices(s, seat)), "place"),
+                      label=Message("ask.choose_region"))
+        return (Answer("special", (field,), submit=DO_IT),)
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         to = _region(params.get("to"), "'to'", self.choices(s, seat))
@@ -691,6 +792,14 @@ class Grande(SingleTarget):
             return {"secret": "every player secretly chooses where their Grande goes (or stays)"}
         return super().constraint(s, seat)
 
+    def possible(self, s: State, seat: int) -> bool:
+        return True if s.options.original else super().possible(s, seat)
+
+    def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
+        if s.options.original:
+            return (Answer("special", prompt=Message("ask.grande_secret"), submit=DO_IT),)
+        return super().answers(s, seat)
+
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         if s.options.original:
             if params:
@@ -739,6 +848,16 @@ class Scoreboard(Card):
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
         return {"boards": {b: self._targets(s, b) for b in SCOREBOARDS}}
 
+    def possible(self, s: State, seat: int) -> bool:
+        return any(self._targets(s, b) for b in SCOREBOARDS)
+
+    def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
+        """One answer per scoreboard that can move, the board fixed."""
+        return tuple(Answer("special", (Field("to", OneOf(tuple(targets), "place")),),
+                            fixed={"board": b}, prompt=Message("ask.scoreboard", {"board": b}),
+                            submit=DO_IT)
+                     for b in SCOREBOARDS if (targets := self._targets(s, b)))
+
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         board = _region(params.get("board"), "'board'", list(SCOREBOARDS))
         if s.scoreboards.get(board) == s.king:
@@ -766,6 +885,14 @@ class PowerCardBack(Card):
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
         return {"card": sorted(s.discards[seat])}
 
+    def possible(self, s: State, seat: int) -> bool:
+        return bool(s.discards[seat])
+
+    def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
+        field = Field("card", OneOf(tuple(sorted(set(s.discards[seat]))), "power_card"),
+                      label=Message("ask.power_back"))
+        return (Answer("special", (field,), submit=DO_IT),)
+
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         value = params.get("card")
         if value not in s.discards[seat]:
@@ -790,6 +917,14 @@ class Court2(Card):
 
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
         return {"count": {"min": 1, "max": min(2, s.provinces[seat])}}
+
+    def possible(self, s: State, seat: int) -> bool:
+        return s.provinces[seat] > 0
+
+    def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
+        high = min(2, s.provinces[seat])
+        field = Field("count", Number(1, high), default=high, label=Message("ask.court_2"))
+        return (Answer("special", (field,), submit=DO_IT),)
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         high = min(2, s.provinces[seat])
@@ -816,6 +951,11 @@ class Eviction(Card):
 
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
         return {"region": self._regions(s, seat)}
+
+    def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
+        field = Field("region", OneOf(tuple(self._regions(s, seat)), "place"),
+                      label=Message("ask.evict_from"))
+        return (Answer("special", (field,), submit=DO_IT),)
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         if params.get("region") == s.king:

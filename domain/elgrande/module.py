@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -12,9 +12,9 @@ from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import Event, Upcasters
 from domain.core.game import Message, Viewer
+from domain.elgrande import asks, rules, views
 from domain.elgrande import describe as describing
 from domain.elgrande import evolve as evolving
-from domain.elgrande import rules, views
 from domain.elgrande.options import OPTIONS
 from domain.elgrande.rules import MAX_PLAYERS, MIN_PLAYERS
 from domain.elgrande.state import State
@@ -80,6 +80,13 @@ class ElGrande:
 
     def describe(self, event: Event, viewer: Viewer) -> list[Message]:
         return describing.describe(event, viewer)
+
+    def prompt(self, message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
+        return asks.prompt(message, lang, names)
+
+    def label(self, of: str, value: Any, lang: str = "en", names: Sequence[str] = (),
+              view: Mapping[str, Any] | None = None) -> str:
+        return asks.label(of, value, lang, names, view)
 
     def default_command(self, state: State, decision: Decision) -> Command:
         return rules.default_command(state, decision)

@@ -11,13 +11,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from domain.core.commands import Command
+from domain.core.constraints import Form
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import Event
+from domain.core.game import Message
 from domain.core.rng import draw_rng, seed_commitment
+from domain.elgrande import asks
 from domain.elgrande.actions import CARDS, KINGS_RETURN, move_targets, moved, return_options
 from domain.elgrande.data import (
     ACTION_STACKS,
@@ -498,9 +502,10 @@ def advance(log: Log) -> None:
 def pending(s: State) -> list[Decision]:
     if s.phase == "power":
         seat = next(x for x in power_order(s) if x not in s.power_played)
+        cards = legal_power_cards(s, seat)
         return [Decision(seat, "power_card",
-                         options=[{"type": "play_power", "card": c}
-                                  for c in legal_power_cards(s, seat)])]
+                         options=[{"type": "play_power", "card": c} for c in cards],
+                         build_form=lambda: asks.power_card_form(cards))]
     if s.secret is not None:
         return _secret_decisions(s)
     if s.phase != "turns" or s.turn is None:
@@ -508,35 +513,62 @@ def pending(s: State) -> list[Decision]:
     t = s.turn
     if t.step == "take":
         low, high = take_bounds(s, t.seat)
+        board = s.on_board(t.seat)
         return [Decision(t.seat, "take", constraint={
             "count": {"min": low, "max": high}, "provinces": s.provinces[t.seat],
-            "regions_if_provinces_short": s.on_board(t.seat)})]
+            "regions_if_provinces_short": board},
+            build_form=lambda: asks.take_form(low, high, s.provinces[t.seat], board,
+                                              _fill_regions(s, t.seat, high, None)))]
     if t.step == "choose":
+        options = available_cards(s)
         return [Decision(t.seat, "choose_card",
-                         options=[{"type": "choose_card", **o} for o in available_cards(s)])]
+                         options=[{"type": "choose_card", **o} for o in options],
+                         build_form=lambda: asks.choose_card_form([o["stack"] for o in options]))]
     a = t.action
     if a is None:
-        constraint: dict[str, Any] = {"card": t.card}
-        if not t.placed:
-            constraint["place"] = {"places": placement_targets(s),
-                                   "max": placement_max(s, t.seat)}
-        if not t.special_done:
-            constraint["special"] = CARDS[t.card].constraint(s, t.seat)
-        return [Decision(t.seat, "act", constraint=constraint,
-                         info={"placed": t.placed, "special_done": t.special_done})]
+        return [_act_decision(s)]
     info = {"active": t.seat, "card": a.card, "steps": list(a.steps),
             "params": hidden_params(a.card, a.params, t.seat, a.veto_queue[0] if a.veto_queue else None)}
     if a.stage == "veto":
         options = [{"type": "allow"}, {"type": "veto"}]
         return [Decision(a.veto_queue[0], "veto", options=options,
                          constraint={"steps": list(range(len(a.steps)))}
-                         if len(a.steps) > 1 else None, info=info)]
+                         if len(a.steps) > 1 else None, info=info,
+                         build_form=lambda: asks.veto_form(t.seat, a.card, a.steps))]
     if a.stage == "respond" and a.responders:
         who = a.responders[0]
         need, regions = return_options(s, who)
         return [Decision(who, "return", constraint={"count": need, "court": s.court[who],
-                                                    "regions": regions}, info=info)]
+                                                    "regions": regions}, info=info,
+                         build_form=lambda: asks.return_form(
+                             need, s.court[who], regions,
+                             _default_return(need, s.court[who], regions)))]
     return []
+
+
+def _act_decision(s: State) -> Decision:
+    """Place and/or the special action. The special action is offered only when some command can
+    perform it; otherwise only declining it is (a court_2 with empty provinces, a King's Grande)."""
+    t = s.turn
+    assert t is not None and t.card is not None
+    constraint: dict[str, Any] = {"card": t.card}
+    place = None
+    if not t.placed:
+        place = (placement_targets(s), placement_max(s, t.seat))
+        constraint["place"] = {"places": place[0], "max": place[1]}
+    possible = None
+    if not t.special_done:  # (the Veto's is always done: taking it is all it does)
+        possible = CARDS[t.card].possible(s, t.seat)
+        if possible:
+            constraint["special"] = CARDS[t.card].constraint(s, t.seat)
+
+    def form() -> Form:
+        special = None if possible is None else (
+            CARDS[t.card].answers(s, t.seat) if possible else ())
+        return asks.act_form(t.card, place, special)
+
+    return Decision(t.seat, "act", constraint=constraint,
+                    info={"placed": t.placed, "special_done": t.special_done}, build_form=form)
 
 
 def _secret_decisions(s: State) -> list[Decision]:
@@ -547,10 +579,16 @@ def _secret_decisions(s: State) -> list[Decision]:
     info: dict[str, Any] = {"kind": s.secret.kind, **s.secret.context}
     if s.secret.kind == DISC:
         info["warning"] = {"key": "disc.king_region", "king": s.king}
-    return [Decision(seat, "secret", secret=True,
-                     options=[{"type": "secret", "choice": c} for c in secret_options(s, seat)],
-                     info=info)
-            for seat in s.secret.seats if seat not in s.secret.choices]
+    warning = Message(info["warning"]["key"], {"king": s.king}) if "warning" in info else None
+    out = []
+    for seat in s.secret.seats:
+        if seat not in s.secret.choices:
+            choices = secret_options(s, seat)
+            out.append(Decision(seat, "secret", secret=True,
+                                options=[{"type": "secret", "choice": c} for c in choices],
+                                info=info, build_form=partial(asks.secret_form, s.secret.kind,
+                                                              choices, warning)))
+    return out
 
 
 # --- default and random moves -----------------------------------------------------------------------
@@ -581,15 +619,9 @@ def default_command(s: State, d: Decision) -> Command:
     if d.kind == "veto":
         return Command("allow", seat)
     if d.kind == "return":
-        need, court = d.constraint["count"], d.constraint["court"]
-        regions = d.constraint["regions"]
-        from_court = min(need, court)
-        rest, picked = need - from_court, {}
-        for r, n in sorted(regions.items(), key=lambda kv: -kv[1]):
-            if rest:
-                picked[r] = min(n, rest)
-                rest -= picked[r]
-        return Command("return", seat, {"court": from_court, "regions": picked})
+        return Command("return", seat, _default_return(d.constraint["count"],
+                                                       d.constraint["court"],
+                                                       d.constraint["regions"]))
     if d.kind == "secret":
         options = [o["choice"] for o in d.options]
         kind = d.info["kind"]
@@ -605,6 +637,17 @@ def default_command(s: State, d: Decision) -> Command:
     if d.kind == "resolve":
         return Command("resolve", None)
     raise ValueError(f"no default for decision {d.kind}")
+
+
+def _default_return(need: int, court: int, regions: Mapping[str, int]) -> dict[str, Any]:
+    """Court first, then the regions holding most."""
+    from_court = min(need, court)
+    rest, picked = need - from_court, {}
+    for r, n in sorted(regions.items(), key=lambda kv: -kv[1]):
+        if rest:
+            picked[r] = min(n, rest)
+            rest -= picked[r]
+    return {"court": from_court, "regions": picked}
 
 
 def _fill_regions(s: State, seat: int, count: int, rng: random.Random | None) -> dict[str, int]:
@@ -639,6 +682,8 @@ def sample_command(s: State, d: Decision, rng: random.Random) -> Command:
             choices.append("place")
         if "special" in d.constraint:
             choices += ["special", "special", "decline"]
+        elif not d.info["special_done"]:  # only declining is left of the special action
+            choices.append("decline")
         pick = rng.choice(choices)
         if pick == "place":
             most = d.constraint["place"]["max"]

@@ -93,6 +93,7 @@ class DecisionOut(ma.Schema):
     secret = fields.Boolean()
     options = fields.List(fields.Dict(), allow_none=True)
     constraint = fields.Dict(allow_none=True)
+    form = fields.Dict(allow_none=True)
     info = fields.Dict()
 
 

@@ -1,62 +1,120 @@
-"""Decision forms: from the engine's pending decision to a form, and from the posted form to a command.
+"""Decision forms: from a game's typed decisions to HTML forms, and from a posted form to a command.
 
-The forms are generated from what `pending` gives (its `options`, or its `constraint` when the set
-is large); the engine's `decide` stays the one validator. Field names carry the command's parameter
-paths: `p.places.aragon=2` → `{"places": {"aragon": 2}}`, `p.moves.0.from=galicia` → a list of
-move objects, `p.steps[]` → a list. Empty fields and empty rows are dropped, and zero counts inside
-maps are dropped (the engine wants positive numbers there).
+Every game describes its decisions with the same small vocabulary of typed constraints
+(`domain.core.constraints`, as the JSON that `GET /api/games/{id}/decisions` shows): the web knows
+those types, never a game's decision kinds. Each answer of a decision becomes one form; each field
+one widget, named after the command's parameter:
+
+- `one_of` → `p.NAME` (radio buttons; buttons when it is the answer's only field, a pick on the map
+  when its values are places); `number` → `p.NAME`;
+- `counts` → `p.NAME.KEY` per key; `picks` → `p.NAME.KEY` per key (a select each);
+- `moves` → `p.NAME.I.seat|from|to|count` per row; `parts` → `p.NAME` checkboxes (the indices);
+- `grid_cell` → `p.NAME.cell` ("x,y") and `p.NAME.rotation`.
+
+Posted forms are read back by the same constraint (the one the game gives now), so every value
+comes back with its type: a seat 0 stays a seat, a row with no source and no target is an unused
+row whatever its other widgets say, a map keyed by seat stays a map. The engine's `decide` stays
+the one validator: what cannot be read is passed on as it was typed, for the engine to refuse in
+its own words with what is allowed.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from domain.elgrande.data import CASTILLO, REGION_IDS
 from service.api.http import read_json
 
 _INT = re.compile(r"^-?\d{1,6}$")
-_NAME = re.compile(r"^p\.[a-z_0-9.\-]{1,80}(\[\])?$")
 MAX_FIELDS = 200
+MAP_OF = "place"
+"""The values a click on the board's map can give: a place (`data-place` of the SVG)."""
 
 
 class FormError(ValueError):
     """The posted form cannot be read as a command."""
 
 
-def _value(raw: str) -> Any:
-    raw = raw.strip()
-    if _INT.match(raw):
-        return int(raw)
-    return raw
+# --- from the decisions to the forms ----------------------------------------------------------------
+
+def prepare(decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seat's decisions with their forms laid out: per answer an HTML id (`TYPE-form`, then
+    `TYPE-form-2`...), whether it is a row of buttons, and which one field the map fills."""
+    seen: dict[str, int] = {}
+    map_taken = False
+    out = []
+    for d in decisions:
+        form = d.get("form") or {}
+        answers = []
+        for index, answer in enumerate(form.get("answers", [])):
+            kind = answer["type"]
+            seen[kind] = seen.get(kind, 0) + 1
+            suffix = "" if seen[kind] == 1 else f"-{seen[kind]}"
+            fields = answer["fields"]
+            map_field = None
+            if not map_taken:
+                map_field = next((f["name"] for f in fields if _on_map(f["constraint"])), None)
+                map_taken = map_field is not None
+            buttons = (len(fields) == 1 and fields[0]["constraint"]["type"] == "one_of"
+                       and not _on_map(fields[0]["constraint"]))
+            answers.append({**answer, "index": index, "id": f"{kind}-form{suffix}",
+                            "submit_id": f"{kind}-submit{suffix}", "buttons": buttons,
+                            "map_field": map_field})
+        out.append({**d, "title": form.get("title"), "notes": form.get("notes", []),
+                    "answers": answers})
+    return out
 
 
-def params_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
-    """The command parameters a decision form posted."""
-    params: dict[str, Any] = {}
-    names = [n for n in form if n.startswith("p.")]
-    if len(names) > MAX_FIELDS:
+def _on_map(constraint: dict[str, Any]) -> bool:
+    return constraint.get("of") == MAP_OF and constraint["type"] in ("counts", "one_of")
+
+
+def map_targets(prepared: list[dict[str, Any]]) -> tuple[list[str], str | None]:
+    """Which places a click on the map may choose, and how: add one (`count`) or pick (`pick`)."""
+    for d in prepared:
+        for answer in d["answers"]:
+            if answer["map_field"]:
+                field = next(f for f in answer["fields"] if f["name"] == answer["map_field"])
+                c = field["constraint"]
+                if c["type"] == "counts":
+                    return list(c["bounds"]), "count"
+                return [str(o) for o in c["options"]], "pick"
+    return [], None
+
+
+# --- from the posted form to the command ------------------------------------------------------------
+
+def answer_for(decisions: list[dict[str, Any]], kind: str, index: str | None
+               ) -> dict[str, Any] | None:
+    """The answer a posted form claims to be (its command type and its place in the decision's
+    form), among the seat's decisions now; None when the game no longer asks it."""
+    for d in decisions:
+        answers = (d.get("form") or {}).get("answers", [])
+        if index is not None and index.isdigit() and int(index) < len(answers) \
+                and answers[int(index)]["type"] == kind:
+            return answers[int(index)]
+        same = [a for a in answers if a["type"] == kind]
+        if same:
+            return same[0]
+    return None
+
+
+def params_from_form(answer: dict[str, Any] | None, form: MultiDict[str, str]) -> dict[str, Any]:
+    """The command parameters a decision form posted: its fixed ones, each field read by its
+    constraint, and the advanced JSON box on top."""
+    if sum(1 for n in form if n.startswith("p.")) > MAX_FIELDS:
         raise FormError("Too many fields.")
-    for name in names:
-        if not _NAME.match(name):
-            raise FormError(f"Unexpected field {name[:40]!r}.")
-        is_list = name.endswith("[]")
-        path = name[2:].removesuffix("[]").split(".")
-        if is_list:
-            value: Any = [_value(v) for v in form.getlist(name) if v.strip()]
-        else:
-            value = form.get(name, "")
-            if not value.strip():
-                continue
-            value = _value(value)
-        node = params
-        for key in path[:-1]:
-            node = node.setdefault(key, {})
-            if not isinstance(node, dict):
-                raise FormError(f"Field {name[:40]!r} clashes with another.")
-        node[path[-1]] = value
+    params: dict[str, Any] = {}
+    if answer is not None:
+        params.update(answer.get("fixed") or {})
+        for field in answer["fields"]:
+            constraint = field["constraint"]
+            value = READERS[constraint["type"]](form, f"p.{field['name']}", constraint)
+            if value is not None:
+                params[field["name"]] = value
     extra = form.get("json", "").strip()
     if extra:
         try:
@@ -66,45 +124,95 @@ def params_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
         if not isinstance(parsed, dict):
             raise FormError("The JSON parameters must be an object.")
         params.update(parsed)
-    params = _clean(params, top=True)
-    combined = params.pop("boardto", None)  # a scoreboard and its destination, as one choice
-    if isinstance(combined, str) and "|" in combined:
-        params["board"], params["to"] = combined.split("|", 1)
     return params
 
 
-def _clean(value: Any, top: bool = False) -> Any:
-    if isinstance(value, dict):
-        if value and all(k.isdigit() for k in value):  # numbered rows → a list
-            rows = [_clean(value[k]) for k in sorted(value, key=int)]
-            return [r for r in rows if _complete_row(r)]
-        out = {}
-        for k, v in value.items():
-            v = _clean(v)
-            if not top and v == 0:
-                continue
-            if v in ({}, [], None):
-                continue
-            out[k] = v
-        return out
-    return value
+def _text(form: MultiDict[str, str], name: str) -> str:
+    return form.get(name, "").strip()[:200]
 
 
-def _complete_row(row: Any) -> bool:
-    if not isinstance(row, dict):
-        return row not in ("", None)
-    if "from" in row or "to" in row:  # a move needs both ends and a positive count
-        return bool(row.get("from")) and bool(row.get("to")) and row.get("count", 1) != 0
-    return bool(row)
+def _typed(raw: str) -> Any:
+    """A value that none of the options matched, as the player typed it (a number if it is one)."""
+    return int(raw) if _INT.match(raw) else raw
 
 
-def map_targets(decisions: list[dict[str, Any]]) -> tuple[list[str], str | None]:
-    """Which places a click on the map may choose, and for which form (`place` or `pick`)."""
-    places = set(REGION_IDS) | {CASTILLO}
-    for d in decisions:
-        if d["kind"] == "act" and "place" in (d["constraint"] or {}):
-            return list(d["constraint"]["place"]["places"]), "place"
-        if d["kind"] == "secret":
-            choices = [o["choice"] for o in d["options"] or []]
-            return [c for c in choices if c in places], "pick"
-    return [], None
+def _choice(raw: str, options: list[Any]) -> Any:
+    """The option the posted text names (options may be numbers: a seat, a power card)."""
+    for option in options:
+        if str(option) == raw:
+            return option
+    return _typed(raw)
+
+
+def _count(raw: str, name: str) -> int | None:
+    if not raw:
+        return None
+    if not _INT.match(raw):
+        raise FormError(f"{raw[:20]!r} is not a whole number ({name[2:]}).")
+    return int(raw)
+
+
+def _one_of(form: MultiDict[str, str], name: str, c: dict[str, Any]) -> Any:
+    raw = _text(form, name)
+    return _choice(raw, c["options"]) if raw else None
+
+
+def _number(form: MultiDict[str, str], name: str, c: dict[str, Any]) -> Any:
+    raw = _text(form, name)
+    return _typed(raw) if raw else None
+
+
+def _counts(form: MultiDict[str, str], name: str, c: dict[str, Any]) -> dict[str, int]:
+    out = {}
+    for key in c["bounds"]:
+        n = _count(_text(form, f"{name}.{key}"), f"{name}.{key}")
+        if n:
+            out[key] = n
+    return out
+
+
+def _moves(form: MultiDict[str, str], name: str, c: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+    for i in range(c["max_total"]):
+        row = f"{name}.{i}"
+        source, target = _text(form, f"{row}.from"), _text(form, f"{row}.to")
+        if not source and not target:  # an unused row, whatever its seat and count say
+            continue
+        move: dict[str, Any] = {"from": source or None, "to": target or None}
+        seat = _text(form, f"{row}.seat")
+        if seat:
+            move["seat"] = _choice(seat, c["seats"])
+        count = _count(_text(form, f"{row}.count"), f"{row}.count")
+        move["count"] = 1 if count is None else count
+        rows.append(move)
+    return rows
+
+
+def _picks(form: MultiDict[str, str], name: str, c: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for key, options in c["choices"].items():
+        raw = _text(form, f"{name}.{key}")
+        if raw:
+            out[key] = _choice(raw, options)
+    return out
+
+
+def _parts(form: MultiDict[str, str], name: str, c: dict[str, Any]) -> list[int] | None:
+    chosen = sorted({int(v) for v in form.getlist(name) if v.strip().isdigit()})
+    return chosen or None  # none ticked: the field is left out, which means all of them
+
+
+def _grid_cell(form: MultiDict[str, str], name: str, c: dict[str, Any]) -> dict[str, Any] | None:
+    cell = _text(form, f"{name}.cell")
+    if not cell:
+        return None
+    x, _, y = cell.partition(",")
+    rotation = _text(form, f"{name}.rotation")
+    return {"x": _typed(x.strip()), "y": _typed(y.strip()),
+            "rotation": _typed(rotation) if rotation else c["rotations"][0]}
+
+
+READERS: dict[str, Callable[[MultiDict[str, str], str, dict[str, Any]], Any]] = {
+    "one_of": _one_of, "number": _number, "counts": _counts, "moves": _moves, "picks": _picks,
+    "parts": _parts, "grid_cell": _grid_cell,
+}

@@ -34,7 +34,6 @@ from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.game import Message, boards_of, language_of, texts_of
 from domain.elgrande import messages
-from domain.elgrande.data import CASTILLO, POWER_CABALLEROS, REGION_IDS
 from service import commands, db, limits, lobby, players, progress, queries, ratelimit, tables
 from service.api.state import ctx
 from service.errors import Invalid, ServiceError
@@ -115,8 +114,6 @@ def _helpers() -> dict[str, Any]:
         "t": t, "lang": language, "me": me(), "languages": i18n.LANGUAGE_NAMES,
         "place_name": lambda p: messages.place_name(p, language),
         "card_name": lambda c: messages.card_name(c, language),
-        "plain": str,
-        "secret_kinds": {k for k in i18n.TEXTS if k.startswith("decide.secret_kind.")},
     }
 
 
@@ -321,7 +318,9 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
     mine: list[dict[str, Any]] = []
     if not spectate:
         _v, mine = queries.decisions(ctx(), head)
-    targets, map_mode = forms.map_targets(mine)
+    prepared = forms.prepare(mine)
+    targets, map_mode = forms.map_targets(prepared)
+    module = queries.module_of(ctx(), head)
     entries = queries.log(ctx(), head, after=max(0, head.version - LOG_LIMIT))
     module = queries.module_of(ctx(), head)
     return {
@@ -331,13 +330,15 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         else None,
         "text_help": _text_help(module, mine, view, language),
         "waiting": ", ".join(names[w] for w in head.waiting_on if w < len(names)),
-        "head": head, "version": version, "view": view, "names": names, "decisions": mine,
+        "head": head, "version": version, "view": view, "names": names, "decisions": prepared,
         "map_mode": map_mode, "log": list(reversed(render_log(module, entries, language,
                                                                               names))),
         "spectate": spectate or head.seat is None, "undo": undo_available() and not spectate
         and head.seat is not None and head.status == progress.ACTIVE,
-        "tz": _tz(me()), "power_caballeros": POWER_CABALLEROS, "regions": REGION_IDS,
-        "castillo": CASTILLO,
+        "tz": _tz(me()),
+        # The game's words for its decision forms: its messages, and the labels of values.
+        "prompt": lambda m: module.prompt(Message(m["key"], m["params"]), language, names),
+        "label": lambda of, value: module.label(of, value, language, names, view),
         "to_accept": [s["name"] for s in head.seats if not s["accepted"]],
         "can_accept": not spectate and head.status == progress.INVITED and head.seat is not None
         and not head.seats[head.seat]["accepted"],
@@ -400,7 +401,9 @@ def play(game_id: str) -> BaseResponse:
         abort(403)
     kind = request.form.get("type", "")
     try:
-        params = forms.params_from_form(request.form)
+        _v, mine = queries.decisions(ctx(), head)
+        answer = forms.answer_for(mine, kind, request.form.get("answer"))
+        params = forms.params_from_form(answer, request.form)
         command = Command.from_json({"type": kind, **params}, seat=head.seat)
         version = request.form.get("version", "")
         expected = int(version) if version.isdigit() and not request.form.get("secret") else None

@@ -146,6 +146,19 @@ def test_views_are_per_seat_and_spectators_see_the_public_view(table: Any, app: 
     assert [(d["seat"], d["kind"], d["secret"]) for d in decisions] == [(1, "bid", True)]
 
 
+def test_decisions_come_as_typed_forms_any_client_can_fill_in(table: Any) -> None:
+    (bid,) = table.bob.get(f"{table.url}/decisions").get_json()["decisions"]
+    assert bid["form"] == {
+        "title": {"key": "bids.bid", "params": {}}, "notes": [],
+        "answers": [{"type": "bid", "fixed": {}, "prompt": None, "submit": None, "fields": [
+            {"name": "amount", "constraint": {"type": "number", "min": 1, "max": 5},
+             "default": 1, "label": None}]}]}
+    # A client that knows only the vocabulary sends the field's default: a legal move.
+    (answer,) = bid["form"]["answers"]
+    move = {"type": answer["type"], **{f["name"]: f["default"] for f in answer["fields"]}}
+    assert table.bob.post(f"{table.url}/commands", move).status_code == 200
+
+
 def test_etag_and_if_none_match(table: Any) -> None:
     r = table.alice.get(table.url)
     assert r.headers["ETag"] == '"2"'

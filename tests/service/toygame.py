@@ -9,11 +9,12 @@ the GameModule protocol exactly, so the service can be tested independently of E
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from domain.core.commands import Command
+from domain.core.constraints import Answer, Field, Form, Number, OneOf
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import Event, Upcasters
@@ -80,11 +81,17 @@ class SealedBids:
             return []
         if s.claimant is not None:
             return [Decision(s.claimant, "claim",
-                             options=[{"type": "claim", "prize": p} for p in PRIZES])]
+                             options=[{"type": "claim", "prize": p} for p in PRIZES],
+                             build_form=lambda: Form(
+                                 (Answer("claim", (Field("prize", OneOf(PRIZES, "prize")),)),),
+                                 title=Message("bids.claim")))]
         if len(s.bids) == s.players:
             return [Decision(None, "resolve")]
+        bid = Form((Answer("bid", (Field("amount", Number(1, 5), default=1),)),),
+                   title=Message("bids.bid"))
         return [Decision(seat, "bid", secret=True,
-                         options=[{"type": "bid", "amount": a} for a in range(1, 6)])
+                         options=[{"type": "bid", "amount": a} for a in range(1, 6)],
+                         build_form=lambda: bid)
                 for seat in range(s.players) if seat not in s.bids]
 
     def decide(self, s: Bids, c: Command) -> list[Event]:
@@ -124,6 +131,13 @@ class SealedBids:
     def describe(self, e: Event, viewer: Viewer) -> list[Message]:
         return [Message(f"bids.{e.type}", {k: v for k, v in e.payload.items()
                                            if isinstance(v, int | str)})]
+
+    def prompt(self, message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
+        return {"bids.bid": "Bid from 1 to 5", "bids.claim": "Claim a prize"}[message.key]
+
+    def label(self, of: str, value: Any, lang: str = "en", names: Sequence[str] = (),
+              view: Mapping[str, Any] | None = None) -> str:
+        return str(value)
 
     def default_command(self, s: Bids, d: Decision) -> Command:
         return Command.from_json((d.options or [{"type": d.kind}])[0], seat=d.seat)

@@ -1,5 +1,5 @@
-// Click the map to fill the decision form: a highlighted place adds one Caballero to the placement
-// form (data-map-form="count"), or picks that place in a choice form (data-map-form="pick").
+// Click the map to fill the decision form: a highlighted place adds one to its number in a form of
+// counts per place (data-map-form="count"), or picks that place in a choice (data-map-form="pick").
 // Without JavaScript the same forms work with their number inputs and radio buttons.
 (function () {
   "use strict";
@@ -20,8 +20,8 @@
       var id = place.getAttribute("data-place");
       if (countForm) {
         var input = countForm.querySelector('input[data-place-input="' + id + '"]');
-        var max = parseInt(countForm.getAttribute("data-max"), 10);
-        if (input && total() < max) { input.value = (parseInt(input.value || "0", 10) || 0) + 1; total(); }
+        var max = parseInt(countForm.getAttribute("data-max"), 10);  // empty: no total limit
+        if (input && (isNaN(max) || total() < max)) { input.value = (parseInt(input.value || "0", 10) || 0) + 1; total(); }
       } else if (pickForm) {
         var radio = pickForm.querySelector('input[data-place-pick="' + id + '"]');
         if (radio) {

@@ -1,0 +1,203 @@
+"""Typed constraints: what answers a decision, as data a client can turn into widgets.
+
+A game's `pending` describes each decision with a `Form`: the commands that answer it (`Answer`,
+one per command type, or several when a command comes in fixed variants such as the halves of a
+card), and for each parameter of a command a `Field` holding one constraint from a small vocabulary
+that every game shares:
+
+- `OneOf`: one value from a list (a place, a card, a power card...);
+- `Number`: a whole number in a range;
+- `Counts`: a number per key (per place), each within its bound, the total within limits;
+- `Moves`: rows of moves (whose, from, to, how many) within a total and per-seat limits;
+- `Picks`: one value per key (a region for each player);
+- `Parts`: some of an ordered list of parts (the parts of an action to veto);
+- `GridCell`: a cell of a square grid and a rotation (a tile laid on an open grid).
+
+`of` names what the values are ("place", "seat", "card"...) so that the game, not the client, gives
+them their labels. Prompts are the game's translatable `Message`s. The vocabulary describes the
+space only: the engine's `decide` stays the one validator, so a value a constraint lets through may
+still be refused in the engine's words (a Caballero moved twice, a total that does not add up).
+Everything serialises with `to_json()` (the shape `GET /api/games/{id}/decisions` documents).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:  # the game surface imports this module; a Message is only carried here
+    from domain.core.game import Message
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """One of `options` (JSON values), each labelled by the game as an `of`."""
+
+    options: tuple[Any, ...]
+    of: str
+    type: ClassVar[str] = "one_of"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "of": self.of, "options": list(self.options)}
+
+
+@dataclass(frozen=True)
+class Number:
+    """A whole number from `min` to `max`."""
+
+    min: int
+    max: int
+    type: ClassVar[str] = "number"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "min": self.min, "max": self.max}
+
+
+@dataclass(frozen=True)
+class Counts:
+    """A number per key: `{key: n}` with 0 <= n <= bounds[key] (zeros may be left out), and a total
+    from `min_total` to `max_total` (None: no limit of its own)."""
+
+    bounds: Mapping[str, int]
+    of: str
+    min_total: int = 0
+    max_total: int | None = None
+    type: ClassVar[str] = "counts"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "of": self.of, "bounds": dict(self.bounds),
+                "min_total": self.min_total, "max_total": self.max_total}
+
+
+@dataclass(frozen=True)
+class SeatLimit:
+    """At most `max` pieces of these seats in all the rows together."""
+
+    seats: tuple[int, ...]
+    max: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seats": list(self.seats), "max": self.max}
+
+
+@dataclass(frozen=True)
+class Moves:
+    """Rows `{"seat", "from", "to", "count"}`: whose pieces (one of `seats`), from one of `sources`
+    to one of `targets` (both labelled as `of`), `count` >= 1; at most `max_total` pieces in all,
+    within each of `limits`; with `one_source` every row leaves the same source. Between one row and
+    `max_total` rows; a client leaves out the rows with no source or no target."""
+
+    seats: tuple[int, ...]
+    sources: tuple[str, ...]
+    targets: tuple[str, ...]
+    max_total: int
+    of: str = "place"
+    one_source: bool = False
+    limits: tuple[SeatLimit, ...] = ()
+    type: ClassVar[str] = "moves"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "of": self.of, "seats": list(self.seats),
+                "sources": list(self.sources), "targets": list(self.targets),
+                "max_total": self.max_total, "one_source": self.one_source,
+                "limits": [lim.to_json() for lim in self.limits]}
+
+
+@dataclass(frozen=True)
+class Picks:
+    """One value per key: `{key: value}` with a value of `choices[key]` for every key. Keys are
+    strings (JSON object keys), labelled as `key_of`; values are labelled as `of`."""
+
+    choices: Mapping[str, tuple[Any, ...]]
+    key_of: str
+    of: str
+    type: ClassVar[str] = "picks"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "key_of": self.key_of, "of": self.of,
+                "choices": {k: list(v) for k, v in self.choices.items()}}
+
+
+@dataclass(frozen=True)
+class Parts:
+    """Some of an ordered list of parts, as their indices (`[0, 2]`); the game labels each part (a
+    string of its own making) as `of`. Leaving the field out means all of them."""
+
+    parts: tuple[str, ...]
+    of: str = "part"
+    type: ClassVar[str] = "parts"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "of": self.of, "parts": list(self.parts)}
+
+
+@dataclass(frozen=True)
+class GridCell:
+    """A cell of a square grid and a rotation: `{"x", "y", "rotation"}`, (x, y) one of `cells`
+    (the open cells where something may go), `rotation` one of `rotations` (degrees)."""
+
+    cells: tuple[tuple[int, int], ...]
+    rotations: tuple[int, ...] = (0, 90, 180, 270)
+    type: ClassVar[str] = "grid_cell"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "cells": [list(c) for c in self.cells],
+                "rotations": list(self.rotations)}
+
+
+Constraint = OneOf | Number | Counts | Moves | Picks | Parts | GridCell
+
+
+def _message(message: Message | None) -> dict[str, Any] | None:
+    return message.to_json() if message is not None else None
+
+
+@dataclass(frozen=True)
+class Field:
+    """One parameter of a command: its name, its constraint, the value a client shows first
+    (a legal one where the game knows it), and the game's label for it."""
+
+    name: str
+    constraint: Constraint
+    default: Any = None
+    label: Message | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "constraint": self.constraint.to_json(),
+                "default": self.default, "label": _message(self.label)}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One command that answers the decision: its `type`, its fields, and `fixed` parameters sent
+    as they are (a card's half, the scoreboard being moved). `prompt` says what it does, `submit`
+    names its button (both the game's messages)."""
+
+    type: str
+    fields: tuple[Field, ...] = ()
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+    prompt: Message | None = None
+    submit: Message | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "fixed": dict(self.fixed),
+                "fields": [f.to_json() for f in self.fields],
+                "prompt": _message(self.prompt), "submit": _message(self.submit)}
+
+
+@dataclass(frozen=True)
+class Form:
+    """A decision as data: a title, notes to read first, and the commands that answer it."""
+
+    answers: tuple[Answer, ...]
+    title: Message | None = None
+    notes: tuple[Message, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"title": _message(self.title), "notes": [n.to_json() for n in self.notes],
+                "answers": [a.to_json() for a in self.answers]}
+
+
+__all__ = ["Answer", "Constraint", "Counts", "Field", "Form", "GridCell", "Moves", "Number",
+           "OneOf", "Parts", "Picks", "SeatLimit"]

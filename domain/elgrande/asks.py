@@ -1,0 +1,296 @@
+"""El Grande's decisions as typed forms (`domain.core.constraints`), and the words they show.
+
+`pending` (rules) builds one `Form` per decision from here; the special actions' fields come from
+each card (`Card.answers`). Clients render the forms without knowing the game: they ask the game for
+every word through `prompt` (a form's messages) and `label` (a value of a kind: a place, a seat, a
+power card...), in English, French or Italian.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from domain.core.constraints import Answer, Counts, Field, Form, Number, OneOf, Parts
+from domain.core.game import Message
+from domain.elgrande import messages
+from domain.elgrande.data import POWER_CABALLEROS
+
+LANGUAGES = messages.LANGUAGES
+
+TEXTS: dict[str, tuple[str, str, str]] = {
+    # titles
+    "ask.power_card": ("Play a power card", "Jouez une carte pouvoir", "Gioca una carta potere"),
+    "ask.take": ("Bring Caballeros to your court", "Amenez des Caballeros à votre cour",
+                 "Porta Caballeros alla tua corte"),
+    "ask.choose_card": ("Take an action card", "Prenez une carte action",
+                        "Prendi una carta azione"),
+    "ask.act": ("Your turn with “{card}”", "Votre tour avec « {card} »",
+                "Il tuo turno con «{card}»"),
+    "ask.veto": ("{seat} announces “{card}”: use a Veto?",
+                 "{seat} annonce « {card} » : utiliser un Veto ?",
+                 "{seat} annuncia «{card}»: usare un Veto?"),
+    "ask.return": ("Return {count} Caballero(s) to the provinces",
+                   "Renvoyez {count} Caballero(s) dans les provinces",
+                   "Rimanda {count} Caballero nelle province"),
+    "ask.secret.disc": ("General scoring: set your secret disc to a region.",
+                        "Décompte général : réglez votre disque secret sur une région.",
+                        "Valutazione generale: imposta il tuo disco segreto su una regione."),
+    "ask.secret.eviction": ("Eviction: where do your Caballeros go?",
+                            "Expulsion : où vont vos Caballeros ?",
+                            "Sfratto: dove vanno i tuoi Caballeros?"),
+    "ask.secret.secret_scoring": ("Secret scoring: choose a region.",
+                                  "Décompte secret : choisissez une région.",
+                                  "Valutazione segreta: scegli una regione."),
+    "ask.secret.grande": ("Choose where your Grande goes (or stays).",
+                          "Choisissez où va votre Grande (ou s'il reste).",
+                          "Scegli dove va il tuo Grande (o se resta)."),
+    "ask.secret.secret_remove_2": ("Choose the region you take 2 Caballeros from.",
+                                   "Choisissez la région d'où vous retirez 2 Caballeros.",
+                                   "Scegli la regione da cui togli 2 Caballeros."),
+    "ask.secret.secret_remove_all": ("Choose the region you clear of your Caballeros.",
+                                     "Choisissez la région que vous videz de vos Caballeros.",
+                                     "Scegli la regione che svuoti dei tuoi Caballeros."),
+    # notes
+    "ask.placed_already": ("You have placed this turn.", "Vous avez placé ce tour-ci.",
+                           "Hai già piazzato in questo turno."),
+    "ask.special_done": ("The card's action is done.", "L'action de la carte est faite.",
+                         "L'azione della carta è fatta."),
+    "ask.special_impossible": ("The card's action cannot be done now: you may only decline it.",
+                               "L'action de la carte est impossible pour l'instant : vous ne "
+                               "pouvez que la refuser.",
+                               "L'azione della carta non si può fare ora: puoi solo rinunciarvi."),
+    "ask.take.provinces": ("Your provinces hold {provinces}; the rest comes from your regions.",
+                           "Vos provinces en contiennent {provinces} ; le reste vient de vos "
+                           "régions.",
+                           "Le tue province ne hanno {provinces}; il resto viene dalle tue "
+                           "regioni."),
+    # prompts and field labels
+    "ask.take.count": ("How many (from {min} to {max})", "Combien (de {min} à {max})",
+                       "Quanti (da {min} a {max})"),
+    "ask.take.regions": ("Taken from these regions", "Pris dans ces régions",
+                         "Presi da queste regioni"),
+    "ask.place": ("Place up to {max} Caballero(s) from your court",
+                  "Placez jusqu'à {max} Caballero(s) de votre cour",
+                  "Piazza fino a {max} Caballero dalla tua corte"),
+    "ask.special": ("Use the action of “{card}”", "Utiliser l'action de « {card} »",
+                    "Usare l'azione di «{card}»"),
+    "ask.no_params": ("This action needs no choice.", "Cette action ne demande aucun choix.",
+                      "Questa azione non richiede scelte."),
+    "ask.moves": ("At most {max} Caballero(s) in all; leave unused rows empty.",
+                  "{max} Caballero(s) au plus en tout ; laissez vides les lignes inutiles.",
+                  "Al massimo {max} Caballero in tutto; lascia vuote le righe inutili."),
+    "ask.moves.one_source": ("At most {max} Caballero(s) in all, all from one region; leave "
+                             "unused rows empty.",
+                             "{max} Caballero(s) au plus en tout, tous d'une seule région ; "
+                             "laissez vides les lignes inutiles.",
+                             "Al massimo {max} Caballero in tutto, tutti da una sola regione; "
+                             "lascia vuote le righe inutili."),
+    "ask.move_all": ("Move all of yours out of one region", "Déplacer tous les vôtres d'une région",
+                     "Sposta tutti i tuoi da una regione"),
+    "ask.move_all.from": ("The region to empty", "La région à vider", "La regione da svuotare"),
+    "ask.move_all.to": ("Spread all of them (some may stay):",
+                        "Répartissez-les tous (certains peuvent rester) :",
+                        "Distribuiscili tutti (alcuni possono restare):"),
+    "ask.place_anywhere": ("Place up to {max} from your court anywhere",
+                           "Placer jusqu'à {max} de votre cour n'importe où",
+                           "Piazzane fino a {max} dalla tua corte ovunque"),
+    "ask.picks": ("For each player, the region one of their Caballeros leaves:",
+                  "Pour chaque joueur, la région que quitte un de ses Caballeros :",
+                  "Per ogni giocatore, la regione da cui esce uno dei suoi Caballeros:"),
+    "ask.choose_place": ("Choose a place", "Choisissez un lieu", "Scegli un luogo"),
+    "ask.choose_region": ("Choose a region", "Choisissez une région", "Scegli una regione"),
+    "ask.evict_from": ("The region to evict", "La région à expulser", "La regione da sfrattare"),
+    "ask.grande_secret": ("Every player secretly chooses where their Grande goes (or stays).",
+                          "Chaque joueur choisit en secret où va son Grande (ou s'il reste).",
+                          "Ogni giocatore sceglie in segreto dove va il suo Grande (o se resta)."),
+    "ask.scoreboard": ("Scoreboard {board} to", "Tableau {board} vers", "Segnapunti {board} a"),
+    "ask.power_back": ("The power card to take back", "La carte pouvoir à reprendre",
+                       "La carta potere da riprendere"),
+    "ask.court_2": ("How many to your court", "Combien vers votre cour", "Quanti alla tua corte"),
+    "ask.veto.parts": ("Stop only these parts (none ticked: the whole action):",
+                       "N'arrêter que ces parties (aucune cochée : toute l'action) :",
+                       "Ferma solo queste parti (nessuna spuntata: tutta l'azione):"),
+    "ask.return.court": ("From your court (you have {court})",
+                         "De votre cour (vous en avez {court})", "Dalla tua corte (ne hai {court})"),
+    "ask.return.regions": ("From your regions", "De vos régions", "Dalle tue regioni"),
+    "ask.secret.choice": ("Your choice", "Votre choix", "La tua scelta"),
+    # buttons
+    "ask.power_card.submit": ("Play it", "La jouer", "Giocala"),
+    "ask.take.submit": ("Bring them to court", "Les amener à la cour", "Portali a corte"),
+    "ask.place.submit": ("Place them", "Les placer", "Piazzali"),
+    "ask.special.submit": ("Do it", "Le faire", "Fallo"),
+    "ask.decline.submit": ("Do not use the action", "Ne pas utiliser l'action",
+                           "Non usare l'azione"),
+    "ask.allow.submit": ("Let it happen", "Laisser faire", "Lascia fare"),
+    "ask.veto.submit": ("Veto", "Veto", "Veto"),
+    "ask.return.submit": ("Return them", "Les renvoyer", "Rimandali"),
+    "ask.secret.submit": ("Choose in secret", "Choisir en secret", "Scegli in segreto"),
+    # labels of values
+    "label.power_card": ("{card} — {count} to court", "{card} — {count} à la cour",
+                         "{card} — {count} a corte"),
+    "label.stack": ("Stack {stack}: {card}", "Pile {stack} : {card}", "Mazzo {stack}: {card}"),
+    "label.whole": ("the whole action", "toute l'action", "tutta l'azione"),
+    "label.card_part": ("the power card", "la carte pouvoir", "la carta potere"),
+    "label.court_part": ("to court", "vers la cour", "alla corte"),
+}
+
+
+# --- the forms -------------------------------------------------------------------------------------
+
+def power_card_form(cards: Sequence[int]) -> Form:
+    field = Field("card", OneOf(tuple(cards), "power_card"))
+    return Form((Answer("play_power", (field,), submit=Message("ask.power_card.submit")),),
+                title=Message("ask.power_card"))
+
+
+def take_form(low: int, high: int, provinces: int, board: Mapping[str, int],
+              regions: Mapping[str, int]) -> Form:
+    """`regions`: the default's choice of regions when the provinces are short (a legal default)."""
+    fields = [Field("count", Number(low, high), default=high,
+                    label=Message("ask.take.count", {"min": low, "max": high}))]
+    notes: tuple[Message, ...] = ()
+    if high > provinces and board:
+        fields.append(Field("regions", Counts(dict(board), "place", max_total=high - provinces),
+                            default=dict(regions), label=Message("ask.take.regions")))
+        notes = (Message("ask.take.provinces", {"provinces": provinces}),)
+    return Form((Answer("take", tuple(fields), submit=Message("ask.take.submit")),),
+                title=Message("ask.take"), notes=notes)
+
+
+def choose_card_form(stacks: Sequence[int]) -> Form:
+    return Form((Answer("choose_card", (Field("stack", OneOf(tuple(stacks), "stack")),)),),
+                title=Message("ask.choose_card"))
+
+
+def act_form(card: str, place: tuple[list[str], int] | None, special: tuple[Answer, ...] | None
+             ) -> Form:
+    """The turn's action: placing (`place` = targets and most, None once placed) and the special
+    action (`special` = its answers, empty when it cannot be done, None once done or declined)."""
+    answers: list[Answer] = []
+    notes: list[Message] = []
+    if place is not None:
+        targets, most = place
+        counts = Counts({p: most for p in targets}, "place", max_total=most)
+        answers.append(Answer("place", (Field("places", counts, default={}),),
+                              prompt=Message("ask.place", {"max": most}),
+                              submit=Message("ask.place.submit")))
+    else:
+        notes.append(Message("ask.placed_already"))
+    if special is not None:
+        answers += [Answer(a.type, a.fields, a.fixed,
+                           a.prompt or Message("ask.special", {"card": card}), a.submit)
+                    for a in special]
+        if not special:
+            notes.append(Message("ask.special_impossible"))
+        answers.append(Answer("decline", submit=Message("ask.decline.submit")))
+    else:
+        notes.append(Message("ask.special_done"))
+    return Form(tuple(answers), title=Message("ask.act", {"card": card}), notes=tuple(notes))
+
+
+def veto_form(active: int, card: str, steps: Sequence[str]) -> Form:
+    fields = (Field("steps", Parts(tuple(steps)), label=Message("ask.veto.parts")),) \
+        if len(steps) > 1 else ()
+    return Form((Answer("allow", submit=Message("ask.allow.submit")),
+                 Answer("veto", fields, submit=Message("ask.veto.submit"))),
+                title=Message("ask.veto", {"seat": active, "card": card}))
+
+
+def return_form(need: int, court: int, regions: Mapping[str, int],
+                default: Mapping[str, Any]) -> Form:
+    fields = [Field("court", Number(0, min(need, court)), default=default["court"],
+                    label=Message("ask.return.court", {"court": court}))]
+    if regions:
+        fields.append(Field("regions", Counts(dict(regions), "place", max_total=need),
+                            default=dict(default["regions"]), label=Message("ask.return.regions")))
+    return Form((Answer("return", tuple(fields), submit=Message("ask.return.submit")),),
+                title=Message("ask.return", {"count": need}))
+
+
+def secret_form(kind: str, choices: Sequence[str], warning: Message | None) -> Form:
+    title = Message(f"ask.secret.{kind}") if f"ask.secret.{kind}" in TEXTS else None
+    field = Field("choice", OneOf(tuple(choices), "place"), label=Message("ask.secret.choice"))
+    return Form((Answer("secret", (field,), submit=Message("ask.secret.submit")),), title=title,
+                notes=(warning,) if warning is not None else ())
+
+
+# --- their words -----------------------------------------------------------------------------------
+
+def _lang(lang: str) -> str:
+    return lang if lang in LANGUAGES else "en"
+
+
+def _seat(value: Any, names: Sequence[str]) -> str:
+    seat = int(value)
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+
+def prompt(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
+    """A form's title, note, prompt, field label or button, in `lang` (seats named by `names`)."""
+    lang = _lang(lang)
+    if message.key not in TEXTS:  # a message of the game's log (e.g. a secret choice's warning)
+        return messages.render(message, lang, list(names) or None)
+    shown: dict[str, Any] = {}
+    for key, value in message.params.items():
+        if key == "seat":
+            shown[key] = _seat(value, names)
+        elif key == "card" and isinstance(value, str):
+            shown[key] = messages.card_name(value, lang)
+        else:
+            shown[key] = value
+    return TEXTS[message.key][LANGUAGES.index(lang)].format(**shown)
+
+
+_MOVE_PART = re.compile(r"^(\d+)×(\d+):(\w+)>(\w+)$")
+_TO_PART = re.compile(r"^(\w+|\d+-\d+-\d+)>(\w+)$")
+
+
+def label(of: str, value: Any, lang: str = "en", names: Sequence[str] = (),
+          view: Mapping[str, Any] | None = None) -> str:
+    """A value of kind `of` (a constraint's `of`, `key_of`) as the player reads it."""
+    lang = _lang(lang)
+    index = LANGUAGES.index(lang)
+    if of == "place":
+        return messages.place_name(str(value), lang)
+    if of == "seat":
+        return _seat(value, names)
+    if of == "card":
+        return messages.card_name(str(value), lang)
+    if of == "power_card":
+        count = POWER_CABALLEROS.get(int(value), 0)
+        return TEXTS["label.power_card"][index].format(card=value, count=count)
+    if of == "stack":
+        face_up = {c["stack"]: c["card"] for c in ((view or {}).get("cards") or {})
+                   .get("face_up", [])}
+        card = messages.card_name(face_up[value], lang) if value in face_up else "?"
+        return TEXTS["label.stack"][index].format(stack=value, card=card)
+    if of == "part":
+        return _part(str(value), lang, names)
+    return str(value)
+
+
+def _part(part: str, lang: str, names: Sequence[str]) -> str:
+    """One part of a declared special action (the steps `declare` made), for a Veto's choice."""
+    index = LANGUAGES.index(lang)
+    if part == "all":
+        return TEXTS["label.whole"][index]
+    if part == "card":
+        return TEXTS["label.card_part"][index]
+    if part == "court":
+        return TEXTS["label.court_part"][index]
+    if part.startswith("seat:"):
+        return _seat(part[5:], names)
+    if moved := _MOVE_PART.match(part):
+        count, seat, src, dst = moved.groups()
+        return (f"{count} × {_seat(seat, names)}: {messages.place_name(src, lang)} → "
+                f"{messages.place_name(dst, lang)}")
+    if to := _TO_PART.match(part):
+        what, dst = to.groups()
+        return f"{what} → {messages.place_name(dst, lang)}"
+    return messages.place_name(part, lang)
+
+
+__all__ = ["TEXTS", "act_form", "choose_card_form", "label", "power_card_form", "prompt",
+           "return_form", "secret_form", "take_form", "veto_form"]

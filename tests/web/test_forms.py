@@ -1,0 +1,120 @@
+"""The web's decision forms are generic: built from the typed constraints, read back by them, and
+no template or form code names a game's decision kinds (issue 13)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from domain.core.constraints import (
+    Answer,
+    Counts,
+    Field,
+    GridCell,
+    Moves,
+    Number,
+    OneOf,
+    Parts,
+    Picks,
+    SeatLimit,
+)
+from domain.elgrande import rules
+from service.web import forms
+
+WEB = Path(forms.__file__).parent
+
+
+def read(answer: Answer, **posted: Any) -> dict[str, Any]:
+    form = MultiDict()
+    for name, value in posted.items():
+        for v in value if isinstance(value, list) else [value]:
+            form.add(name.replace("__", "."), str(v))
+    return forms.params_from_form(answer.to_json(), form)
+
+
+MOVES = Answer("special", (Field("moves", Moves(seats=(0, 1, 2), sources=("aragon", "galicia"),
+                                                targets=("castillo", "aragon"), max_total=3,
+                                                limits=(SeatLimit((1,), 2),))),))
+
+
+def test_unused_move_rows_are_left_out_whatever_their_seat_and_count_say():
+    params = read(MOVES, p__moves__0__seat=0, p__moves__0__from="aragon", p__moves__0__to="castillo",
+                  p__moves__0__count=2, p__moves__1__seat=1, p__moves__1__count=1,
+                  p__moves__2__seat=2, p__moves__2__count=1)
+    assert params == {"moves": [{"seat": 0, "from": "aragon", "to": "castillo", "count": 2}]}
+
+
+def test_seat_zero_is_a_seat_and_a_half_filled_row_goes_to_the_engine_as_it_is():
+    params = read(MOVES, p__moves__0__seat=0, p__moves__0__from="galicia", p__moves__0__to="",
+                  p__moves__1__seat=2, p__moves__1__from="aragon", p__moves__1__to="castillo")
+    assert params["moves"] == [{"seat": 0, "from": "galicia", "to": None, "count": 1},
+                               {"seat": 2, "from": "aragon", "to": "castillo", "count": 1}]
+
+
+def test_picks_keyed_by_seat_stay_a_map():
+    answer = Answer("special", (Field("picks", Picks({"0": ("aragon",), "1": ("galicia", "aragon"),
+                                                      "2": ("sevilla",)}, "seat", "place")),))
+    params = read(answer, p__picks__0="aragon", p__picks__1="galicia", p__picks__2="sevilla")
+    assert params == {"picks": {"0": "aragon", "1": "galicia", "2": "sevilla"}}
+
+
+def test_counts_numbers_choices_parts_and_grid_cells_come_back_typed():
+    answer = Answer("x", (
+        Field("count", Number(0, 5)),
+        Field("regions", Counts({"aragon": 3, "galicia": 2}, "place", max_total=4)),
+        Field("card", OneOf((3, 13), "power_card")),
+        Field("steps", Parts(("a", "b", "c"))),
+        Field("at", GridCell(((0, 0), (1, -1)))),
+    ), fixed={"mode": "place"})
+    params = read(answer, p__count="3", p__regions__aragon="2", p__regions__galicia="0",
+                  p__card="13", p__steps=["2", "0"], p__at__cell="1,-1", p__at__rotation="90")
+    assert params == {"mode": "place", "count": 3, "regions": {"aragon": 2}, "card": 13,
+                      "steps": [0, 2], "at": {"x": 1, "y": -1, "rotation": 90}}
+    # Nothing ticked or typed: left out (a veto of the whole action), counts an empty map.
+    assert read(answer) == {"mode": "place", "regions": {}}
+
+
+def test_a_value_no_option_matches_is_passed_on_for_the_engine_to_refuse():
+    answer = Answer("play_power", (Field("card", OneOf((3, 13), "power_card")),))
+    assert read(answer, p__card="12") == {"card": 12}
+    assert read(answer, p__card="x") == {"card": "x"}
+
+
+def test_the_json_box_adds_parameters_and_bad_json_is_a_clear_error():
+    answer = Answer("special", (Field("to", OneOf(("aragon",), "place")),))
+    assert read(answer, p__to="aragon", json='{"extra": 1}') == {"to": "aragon", "extra": 1}
+    try:
+        read(answer, json="{nope")
+    except forms.FormError as error:
+        assert "not valid JSON" in str(error)
+    else:
+        raise AssertionError("bad JSON was accepted")
+
+
+def test_the_answer_is_found_by_type_and_index_among_the_seats_decisions():
+    first = Answer("special", fixed={"board": "8-4-0"})
+    second = Answer("special", fixed={"board": "4-0-0"})
+    decisions = [{"form": {"answers": [first.to_json(), second.to_json()]}}]
+    assert forms.answer_for(decisions, "special", "1")["fixed"] == {"board": "4-0-0"}
+    assert forms.answer_for(decisions, "special", None)["fixed"] == {"board": "8-4-0"}
+    assert forms.answer_for(decisions, "decline", "0") is None
+
+
+def test_no_template_and_no_form_code_names_a_games_decision_kinds():
+    # The decision kinds and command types of El Grande ('place' excepted: it is also the kind of
+    # value a click on the board's map gives, which the web knows).
+    kinds = {k for types in rules.HANDLERS.values() for k in types[0]} | set(rules.HANDLERS)
+    kinds.discard("place")
+    literal = re.compile(r"""['"]([a-z_]+)['"]""")
+    for template in (WEB / "templates" / "web").glob("*.html"):
+        text = template.read_text()
+        for block in re.findall(r"{[{%](.*?)[%}]}", text, flags=re.S):
+            named = set(literal.findall(block)) & kinds
+            assert not named, (template.name, named)
+        assert not re.search(r'data-kind="(?!{{)', text), template.name
+    source = (WEB / "forms.py").read_text()
+    assert "elgrande" not in source
+    assert not set(literal.findall(source)) & kinds
