@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from domain.core.constraints import Form
+from domain.core.constraints import Answer, Field, Form, OneOf
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,11 @@ class Decision:
 
     @cached_property
     def form(self) -> Form | None:
-        return self.build_form() if self.build_form is not None else None
+        """The game's form, or one made from the enumerated `options` (a game that gives no
+        forms of its own still gets buttons and choices on the web)."""
+        if self.build_form is not None:
+            return self.build_form()
+        return form_of_options(self.options) if self.seat is not None else None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -49,3 +53,22 @@ class Decision:
             "form": self.form.to_json() if self.form is not None else None,
             "info": self.info,
         }
+
+
+def form_of_options(options: list[dict[str, Any]] | None) -> Form | None:
+    """A form from enumerated commands: per command type, one choice when its commands differ
+    in one parameter only (`bid` with `amount` 1…5), else one button per command."""
+    if not options:
+        return None
+    answers: list[Answer] = []
+    for kind in dict.fromkeys(o.get("type", "") for o in options):
+        mine = [o for o in options if o.get("type", "") == kind]
+        keys = {tuple(sorted(k for k in o if k != "type")) for o in mine}
+        if len(mine) > 1 and len(keys) == 1 and len(next(iter(keys))) == 1:
+            key = next(iter(keys))[0]
+            values = tuple(o[key] for o in mine)
+            answers.append(Answer(kind, (Field(key, OneOf(values, "value")),)))
+        else:
+            answers += [Answer(kind, (), fixed={k: v for k, v in o.items() if k != "type"})
+                        for o in mine]
+    return Form(tuple(answers))

@@ -68,9 +68,12 @@ class InvariantViolation(AssertionError):
 
 
 class GameModule(Protocol):
-    """The rules surface every game has. Optional facets (looked up with `getattr` by
-    `domain.core.surface`, which supplies the generic fallback) are: `bots` (level name → factory
-    of a `domain.bots.Bot`), `invariants(before, after, event)` for `pbem simulate`."""
+    """The rules surface every game has. Optional facets, each with a generic fallback for a game
+    that brings none: `language`, `boards`, `texts` (below: `language_of`, `boards_of`,
+    `texts_of`); `bots` (level name → factory of a `domain.bots.Bot`), `invariants(before, after,
+    event)` for `pbem simulate`, and the words of decision forms, `prompt(message, lang, names)`
+    (a form's title, note, field label, button) and `label(of, value, lang, names, view)` (a value
+    of a typed constraint — a place, a seat, a card — as players read it): `domain.core.surface`."""
 
     name: str
     upcasters: Upcasters
@@ -111,14 +114,6 @@ class GameModule(Protocol):
 
     def describe(self, event: Event, viewer: Viewer) -> list[Message]:
         """The event, as seen by the viewer, as translatable sentences."""
-
-    def prompt(self, message: Message, lang: str, names: Sequence[str]) -> str:
-        """A decision form's message (title, note, prompt, field label, button) in `lang`."""
-
-    def label(self, of: str, value: Any, lang: str, names: Sequence[str],
-              view: Mapping[str, Any] | None) -> str:
-        """A value of a typed constraint (its `of`: a place, a seat, a card...) as players read it,
-        using the viewer's `view` where the value alone does not say it."""
 
     def default_command(self, state: Any, decision: Decision) -> Command:
         """The documented safe move applied when a decision's deadline passes."""

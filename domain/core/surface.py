@@ -10,14 +10,14 @@ that has more gets it used.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import Event
-from domain.core.game import GameModule, OptionSpec
+from domain.core.game import GameModule, Message, OptionSpec
 
 
 def title(module: GameModule, lang: str = "en") -> str:
@@ -111,11 +111,34 @@ BotFactory = Callable[[float | None], Any]
 
 
 def bot_levels(module: GameModule) -> dict[str, BotFactory]:
-    """The game's bot levels by name; a game without bots gets the generic random one."""
-    levels: Mapping[str, BotFactory] | None = getattr(module, "bots", None)
-    if levels:
-        return dict(levels)
-    return {"random": lambda budget: SampleBot(module, budget)}
+    """The game's bot levels by name; `random` is the generic one unless the game has its own."""
+    levels: Mapping[str, BotFactory] = getattr(module, "bots", None) or {}
+    return {"random": lambda budget: SampleBot(module, budget), **levels}
+
+
+# --- words of the decision forms ----------------------------------------------------------------
+
+
+def prompt(module: GameModule, message: Message, lang: str, names: Sequence[str] = ()) -> str:
+    """A decision form's message in `lang`: the game's words, else the message key with its
+    parameters (a game that brings no words of its own)."""
+    own: Callable[..., str] | None = getattr(module, "prompt", None)
+    if own is not None:
+        return own(message, lang, names)
+    params = ", ".join(f"{k} {v}" for k, v in message.params.items())
+    return f"{message.key} ({params})" if params else message.key
+
+
+def label(module: GameModule, of: str, value: Any, lang: str, names: Sequence[str] = (),
+          view: Mapping[str, Any] | None = None) -> str:
+    """How a value of kind `of` (a place, a seat, a card…) reads in a form; the value itself for
+    a game that brings no words of its own (a seat is its player's name)."""
+    own: Callable[..., str] | None = getattr(module, "label", None)
+    if own is not None:
+        return own(of, value, lang, names, view)
+    if of == "seat" and isinstance(value, int) and 0 <= value < len(names):
+        return names[value]
+    return str(value)
 
 
 # --- invariants ---------------------------------------------------------------------------------

@@ -30,10 +30,10 @@ from sqlalchemy import select, update
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
+from domain.core import surface
 from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.game import Message, boards_of, language_of, texts_of
-from domain.elgrande import messages
 from service import commands, db, limits, lobby, players, progress, queries, ratelimit, tables
 from service.api.state import ctx
 from service.errors import Invalid, ServiceError
@@ -112,8 +112,6 @@ def _helpers() -> dict[str, Any]:
 
     return {
         "t": t, "lang": language, "me": me(), "languages": i18n.LANGUAGE_NAMES,
-        "place_name": lambda p: messages.place_name(p, language),
-        "card_name": lambda c: messages.card_name(c, language),
     }
 
 
@@ -337,8 +335,8 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         and head.seat is not None and head.status == progress.ACTIVE,
         "tz": _tz(me()),
         # The game's words for its decision forms: its messages, and the labels of values.
-        "prompt": lambda m: module.prompt(Message(m["key"], m["params"]), language, names),
-        "label": lambda of, value: module.label(of, value, language, names, view),
+        "prompt": lambda m: surface.prompt(module, Message(m["key"], m["params"]), language, names),
+        "label": lambda of, value: surface.label(module, of, value, language, names, view),
         "to_accept": [s["name"] for s in head.seats if not s["accepted"]],
         "can_accept": not spectate and head.status == progress.INVITED and head.seat is not None
         and not head.seats[head.seat]["accepted"],

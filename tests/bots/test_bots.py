@@ -186,7 +186,7 @@ def test_greedy_prefers_a_scoring_it_wins():
 
 def test_a_game_without_bots_gets_the_generic_random_bot_and_plays_to_the_end():
     from domain.simulate import play_random_game
-    from tests.service.toygame import GAME as TOY
+    from tests.games.bids import PLAIN as TOY
 
     assert bots.levels(TOY) == ["random"]
     with pytest.raises(RuleError) as refused:

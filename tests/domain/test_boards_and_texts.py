@@ -12,7 +12,7 @@ from domain.core.decisions import Decision
 from domain.core.game import boards_of, texts_of
 from domain.elgrande.module import GAME
 from domain.elgrande.texts import WORDS
-from tests.service.toygame import GAME as TOY
+from tests.games.bids import PLAIN as TOY
 
 SETUP = {"king": "castilla_la_nueva", "homes": ["aragon", "galicia", "sevilla"], "first_player": 0}
 NAMES = ["Ann", "Bruno", "Chiara"]
@@ -85,4 +85,6 @@ def test_a_game_without_boards_gets_its_view_as_text() -> None:
     shown = TOY.view(state, 0)
     assert boards.svg(shown, "en") is None and boards.summary(shown, "en") is None
     assert boards.text(shown, "en").splitlines() == [
-        "round: 1", "scores: 0, 0", "claimant: —", "submitted: —", "over: False", "your_bid: —"]
+        "round: 1", "rounds: 2", "players: 2", "prizes:", "  gold: 4", "  silver: 2",
+        "scores: 0, 0", "won: [], []", "bid_in: False, False", "revealed: —", "claimant: —",
+        "over: False", "your_bid: —", "ranking: —"]

@@ -20,7 +20,7 @@ from domain.core.language import (
     phrases,
     tokens,
 )
-from tests.service.toygame import GAME as TOY
+from tests.games.bids import PLAIN as TOY
 
 
 def toy(*moves: tuple[int, str, dict]) -> object:

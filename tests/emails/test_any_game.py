@@ -9,8 +9,8 @@ from typing import Any
 from service import players, states
 from tests.emails.conftest import Table
 from tests.emails.helpers import example_of, plain, reply
+from tests.games.bids import PLAIN as TOY
 from tests.service.seating import started_game
-from tests.service.toygame import GAME as TOY
 
 
 def toy_table(ctx: Any) -> Table:

@@ -28,7 +28,8 @@ from service.context import Context
 from service.db import dispose, make_engine
 from service.settings import Settings
 from service.tables import metadata
-from tests.service.toygame import GAME as TOY
+from tests.games.bids import GAME as TOY
+from tests.games.bids import PLAIN
 
 CANDIDATES = [
     "postgresql+psycopg://postgres@127.0.0.1:5432/test",
@@ -99,7 +100,7 @@ def _truncate(url: str) -> None:
 
 
 def test_games() -> dict[str, Any]:
-    return {**GAMES, TOY.name: TOY}
+    return {**GAMES, TOY.name: TOY, PLAIN.name: PLAIN}
 
 
 test_games.__test__ = False  # type: ignore[attr-defined]

@@ -93,7 +93,7 @@ def test_a_game_without_a_language_or_boards_is_shown_and_played_by_text(app: An
                                                                         wctx: Any) -> None:
     """The toy sealed-bids game brings no words, boards or language: its page shows its view as
     text, the box lists the generic commands, and `bid 3` is played."""
-    from tests.service.toygame import GAME as TOY
+    from tests.games.bids import PLAIN as TOY
 
     wctx.games = {**wctx.games, TOY.name: TOY}
     ann, _ = players.add(wctx, "ann@example.com", name="Ann", time_zone="UTC")

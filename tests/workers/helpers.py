@@ -1,4 +1,4 @@
-"""Creating sealed-bids games (tests/service/toygame.py) over the HTTP API."""
+"""Creating sealed-bids games (tests/games/bids) over the HTTP API."""
 
 from __future__ import annotations
 
