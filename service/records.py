@@ -26,8 +26,10 @@ first bad event:
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
+import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -189,6 +191,7 @@ class Report:
     problem: str = ""
     head: str = store.GENESIS
     redecided: int = 0
+    reordered: int = 0
     not_redecidable: int = 0
     seed_checked: bool = False
     notes: list[str] = field(default_factory=list)
@@ -205,6 +208,9 @@ class Report:
                  f"  {self.redecided} command batches decided again and matched"
                  + (f", {self.not_redecidable} without a recorded command"
                     if self.not_redecidable else "")]
+        if self.reordered:
+            lines.append(f"  {self.reordered} of them recorded before commands had one key "
+                         "order, and matched in another order of their keys (the same command)")
         lines.append("  seed: revealed and matches its commitment" if self.seed_checked
                      else "  seed: not revealed yet (the game has not ended)")
         lines += [f"  {n}" for n in self.notes]
@@ -213,6 +219,74 @@ class Report:
 
 def _same(a: Sequence[Event], b: Sequence[Event]) -> bool:
     return [e.dumps() for e in a] == [e.dumps() for e in b]
+
+
+MAX_KEY_ORDERS = 720
+"""How many orders of a command's keys the verifier tries for a batch recorded before commands
+were canonical: every command the game has had fits (its objects have a handful of keys), and a
+crafted record cannot make the verifier work for long."""
+
+
+def _decide_again(module: GameModule, state: Any, group: Batch, events: Sequence[Event],
+                  report: Report) -> tuple[int, str] | None:
+    """None if the batch's recorded command decides, on `state`, to exactly its events; else the
+    first bad seq and the problem.
+
+    The command is decided in its canonical form (`domain.core.commands.canonical`): what the game
+    has decided since commands were canonical. A batch recorded before that was decided in the
+    key order its command was written in, which the database (JSONB) or an export may since have
+    changed; it is accepted if one order of its objects' keys decides to its events (counted in
+    `report.reordered`). Any order is the same JSON object, so this accepts no other command.
+    """
+    try:
+        command = Command.from_json(group.command, seat=group.seat)
+    except Exception as error:
+        return group.first, f"its command is not legal here: {error}"
+    try:
+        decided: list[Event] | None = list(module.decide(state, command))
+        refusal = None
+    except Exception as error:
+        decided, refusal = None, error
+    if decided is not None and _same(decided, events):
+        return None
+    if _key_orders(command.params) <= MAX_KEY_ORDERS:
+        for params in _in_every_key_order(command.params):
+            try:
+                again = module.decide(state, command.in_key_order(params))
+            except Exception:
+                continue
+            if _same(again, events):
+                report.reordered += 1
+                return None
+    if decided is None:
+        return group.first, f"its command is not legal here: {refusal}"
+    where = next((r.seq for r, d, e in zip(group.rows, decided, events, strict=False)
+                  if d.dumps() != e.dumps()), group.first + min(len(decided), len(events)))
+    return where, "the event is not what the recorded command makes (deciding it again gives " \
+                  "something else)"
+
+
+def _key_orders(value: Any) -> int:
+    """How many key orders the objects in `value` can take together."""
+    if isinstance(value, Mapping):
+        return math.factorial(len(value)) * math.prod(_key_orders(v) for v in value.values())
+    if isinstance(value, list):
+        return math.prod(_key_orders(v) for v in value)
+    return 1
+
+
+def _in_every_key_order(value: Any) -> Iterator[Any]:
+    """`value` with its objects' keys in every order they can take, the order given first."""
+    if isinstance(value, Mapping):
+        inner = {k: list(_in_every_key_order(v)) for k, v in value.items()}
+        for keys in itertools.permutations(value):
+            for values in itertools.product(*(inner[k] for k in keys)):
+                yield dict(zip(keys, values, strict=True))
+    elif isinstance(value, list):
+        for items in itertools.product(*(list(_in_every_key_order(v)) for v in value)):
+            yield list(items)
+    else:
+        yield value
 
 
 def check(module: GameModule, rows: Sequence[Row], *, game_id: str, players: int,
@@ -279,17 +353,9 @@ def check(module: GameModule, rows: Sequence[Row], *, game_id: str, players: int
         if group.command is None:
             report.not_redecidable += 1
         else:
-            try:
-                command = Command.from_json(group.command, seat=group.seat)
-                decided = module.decide(state, command)
-            except Exception as error:
-                return report.fail(group.first, f"its command is not legal here: {error}")
-            if not _same(decided, events):
-                where = next((r.seq for r, d, e in zip(group.rows, decided, events, strict=False)
-                              if d.dumps() != e.dumps()), group.first + min(len(decided),
-                                                                            len(events)))
-                return report.fail(where, "the event is not what the recorded command makes "
-                                          "(deciding it again gives something else)")
+            failed = _decide_again(module, state, group, events, report)
+            if failed is not None:
+                return report.fail(*failed)
             report.redecided += 1
         try:
             state = module.fold(events, state)
