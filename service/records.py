@@ -26,6 +26,7 @@ first bad event:
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import logging
@@ -35,6 +36,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from itsdangerous import Signer
 from sqlalchemy import Connection, insert, or_, select
 
 from domain.core.commands import Command
@@ -51,7 +53,8 @@ from service.tables import players as players_table
 
 log = logging.getLogger(__name__)
 
-RECORD = "pbem-game-record/1"
+RECORD = "pbem-game-record/2"  # /2: the header is signed
+RECORDS = ("pbem-game-record/1", RECORD)  # /1 is read (verified), never imported
 UNDO_COMMANDS = ("undo", "undo_consent")
 
 
@@ -194,6 +197,7 @@ class Report:
     reordered: int = 0
     not_redecidable: int = 0
     seed_checked: bool = False
+    signature: str = ""  # a record's header: SIGNED, UNSIGNED or NOT_OURS (see `signature`)
     notes: list[str] = field(default_factory=list)
 
     def fail(self, seq: int | None, problem: str) -> Report:
@@ -406,7 +410,14 @@ def verify(ctx: Context, game_id: str) -> Report:
 
 
 def export_lines(ctx: Context, game_id: str) -> Iterator[str]:
-    """The game's record as JSON lines: a header, then every event row with its hash."""
+    """The game's record as JSON lines: a signed header, then every event row with its hash."""
+    header, rows = _export(ctx, game_id)
+    yield _dumps(sign(ctx, header))
+    for row in rows:
+        yield _dumps(row.to_json())
+
+
+def _export(ctx: Context, game_id: str) -> tuple[dict[str, Any], list[Row]]:
     with db.read(ctx.engine) as conn:
         game = conn.execute(select(games).where(games.c.id == game_id)).first()
         if game is None:
@@ -418,24 +429,57 @@ def export_lines(ctx: Context, game_id: str) -> Iterator[str]:
     header = {"record": RECORD, "game_id": game_id, "game": game.game, "players": game.players,
               "options": game.options, "setup": game.setup, "status": game.status,
               "seats": [{"seat": s.seat, "email": s.email, "name": s.name} for s in seated],
-              "events": len(rows), "head": rows[-1].hash if rows else store.GENESIS}
-    yield _dumps(header)
-    for row in rows:
-        yield _dumps(row.to_json())
+              "events": len(rows), "head": rows[-1].hash if rows else store.GENESIS,
+              "exported_at": store.stamp_text(store.now())}
+    return header, rows
 
 
 def public_record(ctx: Context, game_id: str) -> list[str]:
     """A finished game's record for anyone: like the export, without the players' emails."""
-    lines = list(export_lines(ctx, game_id))
-    header = json.loads(lines[0])
+    header, rows = _export(ctx, game_id)
     if header["status"] != progress.OVER:
         raise Conflict("The record is public once the game has ended; it has not.")
     header["seats"] = [{"seat": s["seat"], "name": s["name"]} for s in header["seats"]]
-    return [_dumps(header), *lines[1:]]
+    return [_dumps(sign(ctx, header)), *(_dumps(r.to_json()) for r in rows)]
 
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+# --- the header's signature ---------------------------------------------------------------------
+# The chain proves that the events hang together, not who made it: anybody can recompute every
+# hash after changing an event's time or source, cutting the last events off, or swapping the
+# seats in the header. The server therefore signs the header (which names the seats, the status,
+# the number of events and the last hash, so through the chain every event's metadata too) with
+# an HMAC keyed by PBEM_SECRET_KEY. Only a holder of the key can check it: this server imports
+# only records it signed; anybody else can check the moves and the draws, not the rest.
+
+SIGNED, UNSIGNED, NOT_OURS = "signed", "unsigned", "not ours"
+_SIGNATURE_SALT = "pbem.game-record"
+
+
+def _signer(ctx: Context) -> Signer:
+    return Signer(ctx.settings.secret_key, salt=_SIGNATURE_SALT, key_derivation="hmac",
+                  digest_method=hashlib.sha256)
+
+
+def _signed_part(header: Mapping[str, Any]) -> str:
+    return _dumps({k: v for k, v in header.items() if k != "signature"})
+
+
+def sign(ctx: Context, header: dict[str, Any]) -> dict[str, Any]:
+    header["signature"] = _signer(ctx).get_signature(_signed_part(header)).decode()
+    return header
+
+
+def signature(ctx: Context, header: Mapping[str, Any]) -> str:
+    """SIGNED (by this server's key, unchanged since), UNSIGNED, or NOT_OURS (signed with another
+    key, or changed after it was signed: nobody without the key can tell which)."""
+    found = header.get("signature")
+    if not isinstance(found, str) or not found:
+        return UNSIGNED
+    return SIGNED if _signer(ctx).verify_signature(_signed_part(header), found) else NOT_OURS
 
 
 @dataclass
@@ -457,7 +501,7 @@ def parse(lines: Iterable[str]) -> Loaded:
             where = "the header" if header is None else f"event {len(rows) + 1}"
             raise Invalid(f"Line {number} ({where}) is not JSON.") from None
         if header is None:
-            if not isinstance(data, dict) or data.get("record") != RECORD:
+            if not isinstance(data, dict) or data.get("record") not in RECORDS:
                 raise Invalid(f"Not a game record (the first line must say {RECORD!r}).")
             header = data
             continue
@@ -471,30 +515,72 @@ def parse(lines: Iterable[str]) -> Loaded:
 
 
 def check_loaded(ctx: Context, loaded: Loaded) -> Report:
+    """Verify a record (`check`), then what its header claims: the seats, the number of events,
+    the last hash, the status; and whether this server signed it (`report.signature`)."""
     h = loaded.header
+    if not isinstance(h.get("game"), str) or type(h.get("players")) is not int:
+        raise Invalid("The record's header must name its game and its number of players.")
     module = lobby.module_for(ctx, h["game"])
     report = check(module, loaded.rows, game_id=h.get("game_id", "?"), players=h["players"],
                    options=h.get("options") or {}, setup=h.get("setup"))
-    if report.ok and h.get("events") not in (None, len(loaded.rows)):
-        return report.fail(len(loaded.rows), f"the header announces {h['events']} events, the "
-                                             f"record holds {len(loaded.rows)} (cut short?)")
-    if report.ok and h.get("head") not in (None, report.head):
-        return report.fail(len(loaded.rows), "the last hash is not the one the header announces")
+    report.signature = signature(ctx, h)
+    if not report.ok:
+        return report
+    end = len(loaded.rows)
+    listed = h.get("seats")
+    if not isinstance(listed, list) or not all(isinstance(s, Mapping) for s in listed) \
+            or sorted(s.get("seat") for s in listed) != list(range(h["players"])):
+        return report.fail(None, f"the header must list seats 0 to {h['players'] - 1}, once each")
+    if h.get("events") not in (None, end):
+        return report.fail(end, f"the header announces {h['events']} events, the record holds "
+                                f"{end} (cut short?)")
+    if h.get("head") not in (None, report.head):
+        return report.fail(end, "the last hash is not the one the header announces")
+    over = module.is_over(fold_rows(module, loaded.rows))
+    if h.get("status") not in (None, progress.OVER if over else progress.ACTIVE):
+        return report.fail(end, f"the header says the game is {h['status']!r}, its events say "
+                                f"it {'has ended' if over else 'has not ended (cut short?)'}")
+    if report.signature == SIGNED:
+        report.notes.append(f"header: signed by this server at its export "
+                            f"({h.get('exported_at', 'time not stated')}): the seats, status, "
+                            "number of events and last hash are as it recorded them, and so, "
+                            "through the chain, is every event's who, when and from where")
+    else:
+        report.notes.append("header: NOT signed by this server ("
+                            + ("no signature" if report.signature == UNSIGNED else
+                               "another server's key, or changed after its export")
+                            + "): the moves and the draws check out, but not who sat in which "
+                              "seat, nor when and from where each move came, nor that nothing "
+                              "was cut off the end")
+    if not over:
+        report.notes.append(f"the game has not ended in this record (after event {end}): an "
+                            "unfinished game, or a record cut short")
     return report
 
 
 def import_record(ctx: Context, loaded: Loaded, *, game_id: str | None = None) -> str:
     """Verify a record and store it as a game (under `game_id`, default the record's own id).
 
-    Refuses (Invalid, naming the first bad event) a record that does not verify. The seats'
-    players are found by email, or created.
+    Refuses (Invalid, naming the first bad event) a record that does not verify, and one whose
+    header this server did not sign (its seats, status and end would be taken on trust). The
+    seats' players are found by email, or created.
     """
     report = check_loaded(ctx, loaded)
     if not report.ok:
         where = f"event {report.bad_seq}" if report.bad_seq is not None else "the record"
         raise Invalid(f"The record does not verify at {where}: {report.problem}",
                       bad_event=report.bad_seq)
+    if report.signature != SIGNED:
+        raise Invalid("The record's header is not signed by this server ("
+                      + ("it has no signature" if report.signature == UNSIGNED else
+                         "it was signed with another key, or changed after its export")
+                      + "), so its seats, status and end cannot be trusted: only records "
+                        "exported by a server with this PBEM_SECRET_KEY are imported. `pbem "
+                        "verify FILE` checks its moves and draws without importing it.")
     h = loaded.header
+    if any(not isinstance(s.get("email"), str) for s in h["seats"]):
+        raise Invalid("This record names no email for its seats (a public record): it can be "
+                      "verified (`pbem verify FILE`), not imported; import `pbem export`'s.")
     module = lobby.module_for(ctx, h["game"])
     state = fold_rows(module, loaded.rows)
     over = module.is_over(state)
