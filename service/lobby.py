@@ -5,6 +5,10 @@ module for its opening events. Those events are appended only when the game star
 has accepted, or at once when the creator says `start`. The seed is drawn here, kept in `games`
 (never shown to a client), and given to the module again at the start, so the opening is the one
 that was checked.
+
+A given set-up may fix hidden information (the module's `secret_setup`: El Grande's face-down
+order): its creator then knows what the players must not, so a creator who takes a seat may not
+give it. An organiser who does not play may; every seat's view says which stacks were given.
 """
 
 from __future__ import annotations
@@ -75,6 +79,13 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
         raise Invalid("The same email is given for two seats; each seat needs its own player.")
     if any(players.is_bot_email(e) for e in humans.values()):
         raise Invalid(f"Addresses @{players.BOT_DOMAIN} are for bots: ask for {{\"bot\": level}}.")
+    secret = sorted(set(setup or {}) & module.secret_setup)
+    if secret and creator.email in humans.values():
+        raise Invalid(
+            f"You take a seat in this game, so you cannot give its set-up's {', '.join(secret)}: "
+            "you alone would know what the other players may not (the order of the face-down "
+            "cards). Leave it out to have it drawn, or create the game without a seat for "
+            "yourself.", allowed=sorted(set(setup or {}) - module.secret_setup))
     options = dict(options or {})
     seed = secrets.token_hex(16)
     opening(module, len(emails), options, seed, setup)  # refuse a game that cannot start

@@ -23,6 +23,7 @@ UPCASTERS = Upcasters()
 class ElGrande:
     name = "el-grande"
     upcasters = UPCASTERS
+    secret_setup = frozenset({"stacks"})  # the order of the face-down action cards
 
     def create(self, players: int, options: Mapping[str, Any] | None, seed: str,
                setup: Mapping[str, Any] | None = None) -> list[Event]:

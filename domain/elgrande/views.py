@@ -54,6 +54,8 @@ def view(s: State, viewer: Viewer) -> dict[str, Any]:
         "cards": {
             "face_up": [{"stack": k, "card": c} for k, c in sorted(s.face_up.items())],
             "face_down_left": {str(k): len(v) for k, v in sorted(s.stacks.items())},
+            # The stacks whose face-down order the creator gave (never that order): everyone is told.
+            "order_given": sorted(s.given_stacks),
         },
         "power_played": {str(k): v for k, v in s.power_played.items()},
         "turn_order": list(s.turn_order),

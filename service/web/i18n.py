@@ -99,6 +99,20 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                    "Carte azione del round"),
     "game.stack": ("Stack {stack}", "Pile {stack}", "Mazzo {stack}"),
     "game.no_cards": ("No card face up.", "Aucune carte visible.", "Nessuna carta scoperta."),
+    "game.given_stack": (
+        "Given set-up: the order of the face-down cards of stack {stacks} was set by {who}, who "
+        "created the game and knows it.",
+        "Mise en place imposée : l'ordre des cartes face cachée de la pile {stacks} a été fixé "
+        "par {who}, qui a créé la partie et le connaît.",
+        "Preparazione imposta: l'ordine delle carte coperte del mazzo {stacks} è stato fissato "
+        "da {who}, che ha creato la partita e lo conosce."),
+    "game.given_stacks": (
+        "Given set-up: the order of the face-down cards of stacks {stacks} was set by {who}, who "
+        "created the game and knows it.",
+        "Mise en place imposée : l'ordre des cartes face cachée des piles {stacks} a été fixé "
+        "par {who}, qui a créé la partie et le connaît.",
+        "Preparazione imposta: l'ordine delle carte coperte dei mazzi {stacks} è stato fissato "
+        "da {who}, che ha creato la partita e lo conosce."),
     "game.hand": ("My power cards", "Mes cartes pouvoir", "Le mie carte potere"),
     "game.hand_hidden": ("{count} taken back unseen", "{count} reprise(s) en secret",
                          "{count} ripresa/e in segreto"),

@@ -300,7 +300,13 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
     if view and view.get("places"):
         svg = board.board_svg(view, language, names=names, targets=targets,
                               title=i18n.t("game.board", language))
+    given_by = None
+    if view and view.get("cards", {}).get("order_given"):
+        with db.read(ctx().engine) as conn:  # who set the face-down order: say so to everyone
+            creator = players.get(conn, head.created_by)
+        given_by = creator.name if creator is not None else None
     return {
+        "given_by": given_by,
         "waiting": ", ".join(names[w] for w in head.waiting_on if w < len(names)),
         "head": head, "version": version, "view": view, "names": names, "decisions": mine,
         "svg": svg, "map_mode": map_mode, "log": list(reversed(render_log(entries, language,

@@ -92,7 +92,9 @@ def make_table(service: Context, options: dict[str, Any] | None = None, seed: in
     people = []
     for address, name, language in PEOPLE:
         people.append(players.add(service, address, name=name, language=language)[0])
-    created = lobby.create(service, people[0], game="el-grande", emails=[p.email for p in people],
+    # Given stacks come from an organiser who does not play (issue 12: a seat may not give them).
+    organiser, _token = players.add(service, "olga@example.com", name="Olga")
+    created = lobby.create(service, organiser, game="el-grande", emails=[p.email for p in people],
                            options=options or {}, setup={**SETUP, "stacks": stacks(seed)},
                            start=True)
     return Table(service, created.game_id, people)

@@ -37,6 +37,7 @@ class Bids:
 class SealedBids:
     name = "bids"
     upcasters = Upcasters()
+    secret_setup: frozenset[str] = frozenset()  # it has no set-up
 
     def create(self, players: int, options: Mapping[str, Any], seed: str,
                setup: Mapping[str, Any] | None) -> list[Event]:

@@ -15,7 +15,7 @@ from sqlalchemy import select
 from domain.elgrande.data import stack_contents
 from service import lobby, players
 from service.tables import games
-from tests.web.conftest import EMAILS, SETUP, Game, sign_in, to_ann_act
+from tests.web.conftest import EMAILS, SETUP, Game, organiser, sign_in, to_ann_act
 
 PAGES = ["/games/{id}", "/games/{id}/watch", "/games/{id}/board.svg"]
 
@@ -31,9 +31,7 @@ def new_game(wctx: Any, setup: dict[str, Any]) -> Game:
     for email, name in zip(EMAILS, ["Ann", "Bob", "Cid"], strict=True):
         player, _ = players.add(wctx, email, name=name, time_zone="UTC")
         ids.append(player.id)
-    with wctx.engine.connect() as conn:
-        creator = players.get(conn, ids[0])
-    created = lobby.create(wctx, creator, game="el-grande", emails=EMAILS,
+    created = lobby.create(wctx, organiser(wctx), game="el-grande", emails=EMAILS,
                            options={"castillo_visibility": "memory"}, setup=setup, start=True)
     return Game(created.game_id, wctx, ids)
 
