@@ -22,6 +22,15 @@ first bad event:
    this (the record of a finished game is public, `GET /api/games/{id}/record`). Batches stored
    before commands were recorded (rows migrated by 0003) cannot be decided again and are counted;
 4. the read model: `games.version` and `status` agree with the log (database only).
+
+Commands are decided in their canonical key order (`domain.core.commands.canonical`), so a command
+read back from JSONB or an export decides to the same events; see `_decide_again` for batches
+recorded before.
+
+**Export and import.** The export's header is signed by the server (see `sign`): the chain alone
+proves nothing about what anybody can recompute (the seats, the end of the record, every event's
+time and source), the signature anchors it. `check_loaded` verifies a record and what its header
+claims, and says whether this server signed it; `import_record` takes only records it signed.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 `PBEM_DATABASE_URL` selects the database (PostgreSQL in production, e.g.
 `postgresql+psycopg://user@host/db`); without it the service uses SQLite in the instance folder.
 `PBEM_INSTANCE` moves the instance folder (default `./instance`). `PBEM_SECRET_KEY` signs magic
-links; without it a random key is created once and kept in the instance folder.
+links and exported records' headers; without it a random key is created once and kept in the
+instance folder.
 """
 
 from __future__ import annotations
