@@ -79,6 +79,9 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
         raise Invalid("The same email is given for two seats; each seat needs its own player.")
     if any(players.is_bot_email(e) for e in humans.values()):
         raise Invalid(f"Addresses @{players.BOT_DOMAIN} are for bots: ask for {{\"bot\": level}}.")
+    options = dict(options or {})
+    seed = secrets.token_hex(16)
+    opening(module, len(emails), options, seed, setup)  # refuse a game that cannot start
     secret = sorted(set(setup or {}) & module.secret_setup)
     if secret and creator.email in humans.values():
         raise Invalid(
@@ -86,9 +89,6 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
             "you alone would know what the other players may not (the order of the face-down "
             "cards). Leave it out to have it drawn, or create the game without a seat for "
             "yourself.", allowed=sorted(set(setup or {}) - module.secret_setup))
-    options = dict(options or {})
-    seed = secrets.token_hex(16)
-    opening(module, len(emails), options, seed, setup)  # refuse a game that cannot start
     game_id = new_game_id()
     stamp = store.now()
     with db.write(ctx.engine) as conn:

@@ -570,16 +570,15 @@ def check_loaded(ctx: Context, loaded: Loaded) -> Report:
 def import_record(ctx: Context, loaded: Loaded, *, game_id: str | None = None) -> str:
     """Verify a record and store it as a game (under `game_id`, default the record's own id).
 
-    Refuses (Invalid, naming the first bad event) a record that does not verify, and one whose
-    header this server did not sign (its seats, status and end would be taken on trust). The
-    seats' players are found by email, or created.
+    Refuses (Invalid, naming the first bad event) a record that does not verify. The seats'
+    players are found by email, or created.
     """
     report = check_loaded(ctx, loaded)
     if not report.ok:
         where = f"event {report.bad_seq}" if report.bad_seq is not None else "the record"
         raise Invalid(f"The record does not verify at {where}: {report.problem}",
                       bad_event=report.bad_seq)
-    if report.signature != SIGNED:
+    if report.signature != SIGNED:  # its seats, status and end would be taken on trust
         raise Invalid("The record's header is not signed by this server ("
                       + ("it has no signature" if report.signature == UNSIGNED else
                          "it was signed with another key, or changed after its export")

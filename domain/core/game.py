@@ -33,9 +33,6 @@ class Message:
 class GameModule(Protocol):
     name: str
     upcasters: Upcasters
-    secret_setup: frozenset[str]
-    """The set-up fields that fix hidden information (El Grande: `stacks`, the face-down order).
-    Whoever gives them knows what the players must not, so a creator who takes a seat may not."""
 
     def create(
         self, players: int, options: Mapping[str, Any], seed: str, setup: Mapping[str, Any] | None
@@ -81,3 +78,7 @@ class GameModule(Protocol):
     def is_over(self, state: Any) -> bool: ...
 
     def ranking(self, state: Any) -> list[dict[str, Any]]: ...
+
+    secret_setup: frozenset[str]
+    """The set-up fields that fix hidden information (El Grande: `stacks`, the face-down order).
+    Whoever gives them knows what the players must not, so a creator who takes a seat may not."""

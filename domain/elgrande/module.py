@@ -23,7 +23,6 @@ UPCASTERS = Upcasters()
 class ElGrande:
     name = "el-grande"
     upcasters = UPCASTERS
-    secret_setup = frozenset({"stacks"})  # the order of the face-down action cards
 
     def create(self, players: int, options: Mapping[str, Any] | None, seed: str,
                setup: Mapping[str, Any] | None = None) -> list[Event]:
@@ -81,6 +80,8 @@ class ElGrande:
 
     def players(self, state: State) -> int:
         return state.players
+
+    secret_setup = frozenset({"stacks"})  # the order of the face-down action cards
 
 
 GAME = ElGrande()
