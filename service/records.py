@@ -538,8 +538,8 @@ def check_loaded(ctx: Context, loaded: Loaded) -> Report:
     end = len(loaded.rows)
     listed = h.get("seats")
     if not isinstance(listed, list) or not all(isinstance(s, Mapping) for s in listed) \
-            or sorted(s.get("seat") for s in listed) != list(range(h["players"])):
-        return report.fail(None, f"the header must list seats 0 to {h['players'] - 1}, once each")
+            or [s.get("seat") for s in listed] != list(range(h["players"])):
+        return report.fail(None, f"the header must list seats 0 to {h['players'] - 1}, in order")
     if h.get("events") not in (None, end):
         return report.fail(end, f"the header announces {h['events']} events, the record holds "
                                 f"{end} (cut short?)")

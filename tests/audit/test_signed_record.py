@@ -70,6 +70,8 @@ def test_a_record_is_imported_only_as_the_server_signed_it(ctx: Any, monkeypatch
     header["seats"][0]["email"], header["seats"][1]["email"] = \
         header["seats"][1]["email"], header["seats"][0]["email"]
     assert "not signed by this server" in _refused(ctx, [json.dumps(header), *lines[1:]])
+    header["seats"] = header["seats"][:2]  # a seat left out: the header contradicts the game
+    assert "must list seats 0 to 2" in _refused(ctx, [json.dumps(header), *lines[1:]])
 
     # Cut 40 events short, the header fixed to match (and said to be active).
     cut = _rechained(_cut(lines, 40))
