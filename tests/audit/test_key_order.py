@@ -23,14 +23,15 @@ def _place_2_anywhere_turn(ctx: Any) -> str:
     """Round 1 with Place 2 anywhere on stack 1, seat 0 to choose a card (an organiser who does
     not play gives the set-up)."""
     organiser, _ = players.add(ctx, "organiser@example.com", name="Org")
-    for i in range(3):
-        players.add(ctx, f"p{i}@example.com", name=f"P{i}")
+    seated = [players.add(ctx, f"p{i}@example.com", name=f"P{i}")[0] for i in range(3)]
     stack = stack_contents(1)
     stack.remove("place_2_anywhere")
     setup = {"king": "castilla_la_nueva", "homes": ["galicia", "aragon", "sevilla"],
              "first_player": 0, "stacks": {"1": ["place_2_anywhere", *stack]}}
-    gid = lobby.create(ctx, organiser, game="el-grande", setup=setup, start=True,
-                       emails=[f"p{i}@example.com" for i in range(3)]).game_id
+    gid = lobby.create(ctx, organiser, game="el-grande", setup=setup,
+                       emails=[p.email for p in seated]).game_id
+    for player in seated:  # the last acceptance starts it
+        lobby.accept(ctx, gid, player)
     for seat, card in ((0, 13), (1, 12), (2, 11)):
         play(ctx, gid, Command("play_power", seat, {"card": card}))
     play(ctx, gid, Command("choose_card", 0, {"stack": 1}))

@@ -29,7 +29,7 @@ def _games(ctx: Any) -> int:
 def test_a_creator_who_takes_a_seat_cannot_give_the_face_down_order(ctx: Any, make_player: Any
                                                                    ) -> None:
     alice = make_player("alice@example.com", "Alice")
-    r = alice.post("/api/games", {"game": "el-grande", "setup": SETUP, "start": True,
+    r = alice.post("/api/games", {"game": "el-grande", "setup": SETUP,
                                   "seats": ["bob@example.com", "Alice@Example.com",
                                             "cid@example.com"]})
     assert r.status_code == 422, r.get_json()
@@ -38,8 +38,7 @@ def test_a_creator_who_takes_a_seat_cannot_give_the_face_down_order(ctx: Any, ma
     assert body["allowed"] == ["first_player", "homes", "king"]
     assert _games(ctx) == 0
     public = {k: v for k, v in SETUP.items() if k != "stacks"}
-    r = alice.post("/api/games", {"game": "el-grande", "setup": public, "start": True,
-                                  "seats": SEATS})
+    r = alice.post("/api/games", {"game": "el-grande", "setup": public, "seats": SEATS})
     assert r.status_code == 201, r.get_json()
 
 
@@ -47,14 +46,17 @@ def test_an_organiser_may_and_every_seat_is_told_which_stacks_were_given(ctx: An
                                                                          make_player: Any) -> None:
     olga = make_player("olga@example.com", "Olga")
     seated = [make_player(email) for email in SEATS]
-    r = olga.post("/api/games", {"game": "el-grande", "setup": SETUP, "start": True,
-                                 "seats": SEATS})
+    r = olga.post("/api/games", {"game": "el-grande", "setup": SETUP, "seats": SEATS})
     assert r.status_code == 201, r.get_json()
     gid = r.get_json()["id"]
+    for player in seated:  # the last acceptance starts it
+        assert player.post(f"/api/games/{gid}/accept").status_code == 200
     for player in seated:
         view = player.get(f"/api/games/{gid}").get_json()["view"]
         assert view["cards"]["order_given"] == [2]
         assert set(view["cards"]) == {"face_up", "face_down_left", "order_given"}  # no order
-    r = olga.post("/api/games", {"game": "el-grande", "start": True, "seats": SEATS})
+    r = olga.post("/api/games", {"game": "el-grande", "seats": SEATS})
+    for player in seated:
+        player.post(f"/api/games/{r.get_json()['id']}/accept")
     view = seated[0].get(f"/api/games/{r.get_json()['id']}").get_json()["view"]
     assert view["cards"]["order_given"] == []
