@@ -303,16 +303,24 @@ def arena(game: str, options: tuple[str, ...], bots: str, games: int, seed: str,
 
 
 @main.command()
-@click.argument("game_id")
-def verify(game_id: str) -> None:
-    """Recompute the hash chain, the fold and every decision of GAME; report the first bad event."""
-    from service import context, records
+@click.argument("game")
+def verify(game: str) -> None:
+    """Recompute the hash chain, the fold and every decision of GAME (a game id here, or a record
+    file such as game.jsonl); report the first bad event. For a file, also say whether this
+    server signed its header (and so what it proves)."""
+    from service import context, queries, records
     from service.errors import ServiceError
 
     try:
-        report = records.verify(context.build(), game_id)
+        if queries.is_game_id(game):
+            report = records.verify(context.build(), game)
+        else:
+            with click.open_file(game, encoding="utf-8") as lines:
+                report = records.check_loaded(context.build(), records.parse(lines))
     except ServiceError as error:
         raise click.ClickException(error.detail) from None
+    except OSError as error:
+        raise click.ClickException(f"Cannot read {game}: {error.strerror}.") from None
     click.echo(report.text())
     sys.exit(0 if report.ok else 1)
 

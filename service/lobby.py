@@ -9,6 +9,10 @@ asked to play), a bot seat at once; so a game of the creator and bots starts at 
 creator's `start` (at creation or later) cannot skip anyone: it is refused, naming who has not
 accepted yet. The seed is drawn here, kept in `games` (never shown to a client), and given to the
 module again at the start, so the opening is the one that was checked.
+
+A given set-up may fix hidden information (the module's `secret_setup`: El Grande's face-down
+order): its creator then knows what the players must not, so a creator who takes a seat may not
+give it. An organiser who does not play may; every seat's view says which stacks were given.
 """
 
 from __future__ import annotations
@@ -120,6 +124,14 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
     options = dict(options or {})
     seed = secrets.token_hex(16)
     opening(module, len(emails), options, seed, setup)  # refuse a game that cannot start
+    hidden = surface.secret_setup(module)
+    secret = sorted(set(setup or {}) & hidden)
+    if secret and creator.email in humans.values():
+        raise Invalid(
+            f"You take a seat in this game, so you cannot give its set-up's {', '.join(secret)}: "
+            "you alone would know what the other players may not (the order of the face-down "
+            "cards). Leave it out to have it drawn, or create the game without a seat for "
+            "yourself.", allowed=sorted(set(setup or {}) - hidden))
     game_id = new_game_id()
     stamp = store.now()
     with db.write(ctx.engine) as conn:

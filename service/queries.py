@@ -66,6 +66,11 @@ def _header(row: Any, seat_rows: list[Any], player: Player | None) -> Header:
         seat=seat)
 
 
+def is_game_id(text: str) -> bool:
+    """Whether `text` has the shape of a game id (a file name with a dot or a slash never has)."""
+    return _GAME_ID.match(text) is not None
+
+
 def checked_id(game_id: str) -> str:
     """`game_id` if it has the shape of a game id; NotFound (quoting at most 40 characters) if not."""
     if not _GAME_ID.match(game_id):

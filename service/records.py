@@ -22,17 +22,30 @@ first bad event:
    this (the record of a finished game is public, `GET /api/games/{id}/record`). Batches stored
    before commands were recorded (rows migrated by 0003) cannot be decided again and are counted;
 4. the read model: `games.version` and `status` agree with the log (database only).
+
+Commands are decided in their canonical key order (`domain.core.commands.canonical`), so a command
+read back from JSONB or an export decides to the same events; see `_decide_again` for batches
+recorded before.
+
+**Export and import.** The export's header is signed by the server (see `sign`): the chain alone
+proves nothing about what anybody can recompute (the seats, the end of the record, every event's
+time and source), the signature anchors it. `check_loaded` verifies a record and what its header
+claims, and says whether this server signed it; `import_record` takes only records it signed.
 """
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import json
 import logging
+import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from itsdangerous import Signer
 from sqlalchemy import Connection, insert, or_, select
 
 from domain.core.commands import Command
@@ -49,7 +62,8 @@ from service.tables import players as players_table
 
 log = logging.getLogger(__name__)
 
-RECORD = "pbem-game-record/1"
+RECORD = "pbem-game-record/2"  # /2: the header is signed
+RECORDS = ("pbem-game-record/1", RECORD)  # /1 is read (verified), never imported
 UNDO_COMMANDS = ("undo", "undo_consent")
 
 
@@ -189,8 +203,10 @@ class Report:
     problem: str = ""
     head: str = store.GENESIS
     redecided: int = 0
+    reordered: int = 0
     not_redecidable: int = 0
     seed_checked: bool = False
+    signature: str = ""  # a record's header: SIGNED, UNSIGNED or NOT_OURS (see `signature`)
     notes: list[str] = field(default_factory=list)
 
     def fail(self, seq: int | None, problem: str) -> Report:
@@ -205,6 +221,9 @@ class Report:
                  f"  {self.redecided} command batches decided again and matched"
                  + (f", {self.not_redecidable} without a recorded command"
                     if self.not_redecidable else "")]
+        if self.reordered:
+            lines.append(f"  {self.reordered} of them recorded before commands had one key "
+                         "order, and matched in another order of their keys (the same command)")
         lines.append("  seed: revealed and matches its commitment" if self.seed_checked
                      else "  seed: not revealed yet (the game has not ended)")
         lines += [f"  {n}" for n in self.notes]
@@ -213,6 +232,74 @@ class Report:
 
 def _same(a: Sequence[Event], b: Sequence[Event]) -> bool:
     return [e.dumps() for e in a] == [e.dumps() for e in b]
+
+
+MAX_KEY_ORDERS = 720
+"""How many orders of a command's keys the verifier tries for a batch recorded before commands
+were canonical: every command the game has had fits (its objects have a handful of keys), and a
+crafted record cannot make the verifier work for long."""
+
+
+def _decide_again(module: GameModule, state: Any, group: Batch, events: Sequence[Event],
+                  report: Report) -> tuple[int, str] | None:
+    """None if the batch's recorded command decides, on `state`, to exactly its events; else the
+    first bad seq and the problem.
+
+    The command is decided in its canonical form (`domain.core.commands.canonical`): what the game
+    has decided since commands were canonical. A batch recorded before that was decided in the
+    key order its command was written in, which the database (JSONB) or an export may since have
+    changed; it is accepted if one order of its objects' keys decides to its events (counted in
+    `report.reordered`). Any order is the same JSON object, so this accepts no other command.
+    """
+    try:
+        command = Command.from_json(group.command, seat=group.seat)
+    except Exception as error:
+        return group.first, f"its command is not legal here: {error}"
+    try:
+        decided: list[Event] | None = list(module.decide(state, command))
+        refusal = None
+    except Exception as error:
+        decided, refusal = None, error
+    if decided is not None and _same(decided, events):
+        return None
+    if _key_orders(command.params) <= MAX_KEY_ORDERS:
+        for params in _in_every_key_order(command.params):
+            try:
+                again = module.decide(state, command.in_key_order(params))
+            except Exception:
+                continue
+            if _same(again, events):
+                report.reordered += 1
+                return None
+    if decided is None:
+        return group.first, f"its command is not legal here: {refusal}"
+    where = next((r.seq for r, d, e in zip(group.rows, decided, events, strict=False)
+                  if d.dumps() != e.dumps()), group.first + min(len(decided), len(events)))
+    return where, "the event is not what the recorded command makes (deciding it again gives " \
+                  "something else)"
+
+
+def _key_orders(value: Any) -> int:
+    """How many key orders the objects in `value` can take together."""
+    if isinstance(value, Mapping):
+        return math.factorial(len(value)) * math.prod(_key_orders(v) for v in value.values())
+    if isinstance(value, list):
+        return math.prod(_key_orders(v) for v in value)
+    return 1
+
+
+def _in_every_key_order(value: Any) -> Iterator[Any]:
+    """`value` with its objects' keys in every order they can take, the order given first."""
+    if isinstance(value, Mapping):
+        inner = {k: list(_in_every_key_order(v)) for k, v in value.items()}
+        for keys in itertools.permutations(value):
+            for values in itertools.product(*(inner[k] for k in keys)):
+                yield dict(zip(keys, values, strict=True))
+    elif isinstance(value, list):
+        for items in itertools.product(*(list(_in_every_key_order(v)) for v in value)):
+            yield list(items)
+    else:
+        yield value
 
 
 def check(module: GameModule, rows: Sequence[Row], *, game_id: str, players: int,
@@ -279,17 +366,9 @@ def check(module: GameModule, rows: Sequence[Row], *, game_id: str, players: int
         if group.command is None:
             report.not_redecidable += 1
         else:
-            try:
-                command = Command.from_json(group.command, seat=group.seat)
-                decided = module.decide(state, command)
-            except Exception as error:
-                return report.fail(group.first, f"its command is not legal here: {error}")
-            if not _same(decided, events):
-                where = next((r.seq for r, d, e in zip(group.rows, decided, events, strict=False)
-                              if d.dumps() != e.dumps()), group.first + min(len(decided),
-                                                                            len(events)))
-                return report.fail(where, "the event is not what the recorded command makes "
-                                          "(deciding it again gives something else)")
+            failed = _decide_again(module, state, group, events, report)
+            if failed is not None:
+                return report.fail(*failed)
             report.redecided += 1
         try:
             state = module.fold(events, state)
@@ -340,7 +419,14 @@ def verify(ctx: Context, game_id: str) -> Report:
 
 
 def export_lines(ctx: Context, game_id: str) -> Iterator[str]:
-    """The game's record as JSON lines: a header, then every event row with its hash."""
+    """The game's record as JSON lines: a signed header, then every event row with its hash."""
+    header, rows = _export(ctx, game_id)
+    yield _dumps(sign(ctx, header))
+    for row in rows:
+        yield _dumps(row.to_json())
+
+
+def _export(ctx: Context, game_id: str) -> tuple[dict[str, Any], list[Row]]:
     with db.read(ctx.engine) as conn:
         game = conn.execute(select(games).where(games.c.id == game_id)).first()
         if game is None:
@@ -352,24 +438,57 @@ def export_lines(ctx: Context, game_id: str) -> Iterator[str]:
     header = {"record": RECORD, "game_id": game_id, "game": game.game, "players": game.players,
               "options": game.options, "setup": game.setup, "status": game.status,
               "seats": [{"seat": s.seat, "email": s.email, "name": s.name} for s in seated],
-              "events": len(rows), "head": rows[-1].hash if rows else store.GENESIS}
-    yield _dumps(header)
-    for row in rows:
-        yield _dumps(row.to_json())
+              "events": len(rows), "head": rows[-1].hash if rows else store.GENESIS,
+              "exported_at": store.stamp_text(store.now())}
+    return header, rows
 
 
 def public_record(ctx: Context, game_id: str) -> list[str]:
     """A finished game's record for anyone: like the export, without the players' emails."""
-    lines = list(export_lines(ctx, game_id))
-    header = json.loads(lines[0])
+    header, rows = _export(ctx, game_id)
     if header["status"] != progress.OVER:
         raise Conflict("The record is public once the game has ended; it has not.")
     header["seats"] = [{"seat": s["seat"], "name": s["name"]} for s in header["seats"]]
-    return [_dumps(header), *lines[1:]]
+    return [_dumps(sign(ctx, header)), *(_dumps(r.to_json()) for r in rows)]
 
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+# --- the header's signature ---------------------------------------------------------------------
+# The chain proves that the events hang together, not who made it: anybody can recompute every
+# hash after changing an event's time or source, cutting the last events off, or swapping the
+# seats in the header. The server therefore signs the header (which names the seats, the status,
+# the number of events and the last hash, so through the chain every event's metadata too) with
+# an HMAC keyed by PBEM_SECRET_KEY. Only a holder of the key can check it: this server imports
+# only records it signed; anybody else can check the moves and the draws, not the rest.
+
+SIGNED, UNSIGNED, NOT_OURS = "signed", "unsigned", "not ours"
+_SIGNATURE_SALT = "pbem.game-record"
+
+
+def _signer(ctx: Context) -> Signer:
+    return Signer(ctx.settings.secret_key, salt=_SIGNATURE_SALT, key_derivation="hmac",
+                  digest_method=hashlib.sha256)
+
+
+def _signed_part(header: Mapping[str, Any]) -> str:
+    return _dumps({k: v for k, v in header.items() if k != "signature"})
+
+
+def sign(ctx: Context, header: dict[str, Any]) -> dict[str, Any]:
+    header["signature"] = _signer(ctx).get_signature(_signed_part(header)).decode()
+    return header
+
+
+def signature(ctx: Context, header: Mapping[str, Any]) -> str:
+    """SIGNED (by this server's key, unchanged since), UNSIGNED, or NOT_OURS (signed with another
+    key, or changed after it was signed: nobody without the key can tell which)."""
+    found = header.get("signature")
+    if not isinstance(found, str) or not found:
+        return UNSIGNED
+    return SIGNED if _signer(ctx).verify_signature(_signed_part(header), found) else NOT_OURS
 
 
 @dataclass
@@ -391,7 +510,7 @@ def parse(lines: Iterable[str]) -> Loaded:
             where = "the header" if header is None else f"event {len(rows) + 1}"
             raise Invalid(f"Line {number} ({where}) is not JSON.") from None
         if header is None:
-            if not isinstance(data, dict) or data.get("record") != RECORD:
+            if not isinstance(data, dict) or data.get("record") not in RECORDS:
                 raise Invalid(f"Not a game record (the first line must say {RECORD!r}).")
             header = data
             continue
@@ -405,15 +524,46 @@ def parse(lines: Iterable[str]) -> Loaded:
 
 
 def check_loaded(ctx: Context, loaded: Loaded) -> Report:
+    """Verify a record (`check`), then what its header claims: the seats, the number of events,
+    the last hash, the status; and whether this server signed it (`report.signature`)."""
     h = loaded.header
+    if not isinstance(h.get("game"), str) or type(h.get("players")) is not int:
+        raise Invalid("The record's header must name its game and its number of players.")
     module = lobby.module_for(ctx, h["game"])
     report = check(module, loaded.rows, game_id=h.get("game_id", "?"), players=h["players"],
                    options=h.get("options") or {}, setup=h.get("setup"))
-    if report.ok and h.get("events") not in (None, len(loaded.rows)):
-        return report.fail(len(loaded.rows), f"the header announces {h['events']} events, the "
-                                             f"record holds {len(loaded.rows)} (cut short?)")
-    if report.ok and h.get("head") not in (None, report.head):
-        return report.fail(len(loaded.rows), "the last hash is not the one the header announces")
+    report.signature = signature(ctx, h)
+    if not report.ok:
+        return report
+    end = len(loaded.rows)
+    listed = h.get("seats")
+    if not isinstance(listed, list) or not all(isinstance(s, Mapping) for s in listed) \
+            or [s.get("seat") for s in listed] != list(range(h["players"])):
+        return report.fail(None, f"the header must list seats 0 to {h['players'] - 1}, in order")
+    if h.get("events") not in (None, end):
+        return report.fail(end, f"the header announces {h['events']} events, the record holds "
+                                f"{end} (cut short?)")
+    if h.get("head") not in (None, report.head):
+        return report.fail(end, "the last hash is not the one the header announces")
+    over = module.is_over(fold_rows(module, loaded.rows))
+    if h.get("status") not in (None, progress.OVER if over else progress.ACTIVE):
+        return report.fail(end, f"the header says the game is {h['status']!r}, its events say "
+                                f"it {'has ended' if over else 'has not ended (cut short?)'}")
+    if report.signature == SIGNED:
+        report.notes.append(f"header: signed by this server at its export "
+                            f"({h.get('exported_at', 'time not stated')}): the seats, status, "
+                            "number of events and last hash are as it recorded them, and so, "
+                            "through the chain, is every event's who, when and from where")
+    else:
+        report.notes.append("header: NOT signed by this server ("
+                            + ("no signature" if report.signature == UNSIGNED else
+                               "another server's key, or changed after its export")
+                            + "): the moves and the draws check out, but not who sat in which "
+                              "seat, nor when and from where each move came, nor that nothing "
+                              "was cut off the end")
+    if not over:
+        report.notes.append(f"the game has not ended in this record (after event {end}): an "
+                            "unfinished game, or a record cut short")
     return report
 
 
@@ -431,7 +581,17 @@ def import_record(ctx: Context, loaded: Loaded, *, game_id: str | None = None) -
         where = f"event {report.bad_seq}" if report.bad_seq is not None else "the record"
         raise Invalid(f"The record does not verify at {where}: {report.problem}",
                       bad_event=report.bad_seq)
+    if report.signature != SIGNED:  # its seats, status and end would be taken on trust
+        raise Invalid("The record's header is not signed by this server ("
+                      + ("it has no signature" if report.signature == UNSIGNED else
+                         "it was signed with another key, or changed after its export")
+                      + "), so its seats, status and end cannot be trusted: only records "
+                        "exported by a server with this PBEM_SECRET_KEY are imported. `pbem "
+                        "verify FILE` checks its moves and draws without importing it.")
     h = loaded.header
+    if any(not isinstance(s.get("email"), str) for s in h["seats"]):
+        raise Invalid("This record names no email for its seats (a public record): it can be "
+                      "verified (`pbem verify FILE`), not imported; import `pbem export`'s.")
     module = lobby.module_for(ctx, h["game"])
     state = fold_rows(module, loaded.rows)
     over = module.is_over(state)

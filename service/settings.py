@@ -3,7 +3,8 @@
 `PBEM_DATABASE_URL` selects the database (PostgreSQL in production, e.g.
 `postgresql+psycopg://user@host/db`); without it the service uses SQLite in the instance folder.
 `PBEM_INSTANCE` moves the instance folder (default `./instance`). `PBEM_SECRET_KEY` signs magic
-links; without it a random key is created once and kept in the instance folder.
+links and exported records' headers; without it a random key is created once and kept in the
+instance folder.
 `PBEM_LIMIT_SIGN_IN`, `PBEM_LIMIT_INVITE` (per target address, in the database) and
 `PBEM_LIMIT_SIGN_IN_CLIENT`, `PBEM_LIMIT_INVITE_CLIENT` (per client, flask-limiter) say how many
 sign-in links and invitations may be asked for (`limits` notation, e.g. "3 per 10 minutes;10 per

@@ -12,11 +12,39 @@ SYSTEM = None
 """The seat of commands issued by the system itself (e.g. `resolve` once all secrets are in)."""
 
 
+def canonical(value: Any) -> Any:
+    """`value` with the keys of every object in it in one order (by their text); lists keep theirs.
+
+    A JSON object has no order (RFC 8259) and storage does not keep the one it was written in:
+    PostgreSQL's JSONB puts shorter keys first, an export sorts them. A game that walks a
+    command's object (`{"sevilla": 1, "galicia": 1}`) lists its moves in that walk's order, so the
+    same command read back from storage would decide to other events and an honest record would
+    look forged. Every `Command` therefore holds its objects in this order: `decide` sees the same
+    command however it was written, stored or exported.
+    """
+    if isinstance(value, Mapping):
+        return {k: canonical(value[k]) for k in sorted(value, key=_key_order)}
+    if isinstance(value, list):
+        return [canonical(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(canonical(v) for v in value)
+    return value
+
+
+def _key_order(key: Any) -> tuple[str, str]:
+    return str(key), type(key).__name__  # a key 1 (Python) and "1" (JSON) sort alike
+
+
 @dataclass(frozen=True)
 class Command:
+    """A move. Its `params` are held in their canonical key order (see `canonical`)."""
+
     type: str
     seat: int | None = SYSTEM
     params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", canonical(self.params))
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.params.get(key, default)
@@ -35,6 +63,18 @@ class Command:
         params = {k: v for k, v in data.items() if k not in ("type", "seat")}
         return cls(type=kind, seat=seat if seat is not None else data.get("seat"), params=params)
 
+    def in_key_order(self, params: Mapping[str, Any]) -> Command:
+        """This command with `params` (the same values) in the key order given, NOT canonical.
+
+        Only for checking records decided before commands had one order (service.records): their
+        events follow the order the command was written in, which a database or an export may
+        since have changed, so the verifier tries the orders its objects' keys can take.
+        """
+        if canonical(params) != self.params:
+            raise ValueError("in_key_order takes the command's own parameters, reordered")
+        command = Command(self.type, self.seat)
+        object.__setattr__(command, "params", params)
+        return command
 
 class ReadParams(Mapping[str, Any]):
     """A command's parameters that remember which names the rules looked up.

@@ -76,6 +76,13 @@ def parse_option(module: GameModule, text: str) -> tuple[str, Any]:
     raise RuleError(f"Option {name} cannot be {raw!r}.", allowed={name: list(specs[name].allowed)})
 
 
+def secret_setup(module: GameModule) -> frozenset[str]:
+    """The set-up fields that fix hidden information (El Grande: `stacks`, the face-down order):
+    whoever gives them knows what the players must not, so a creator who takes a seat may not.
+    None for a game that declares none."""
+    return frozenset(getattr(module, "secret_setup", ()) or ())
+
+
 # --- bots --------------------------------------------------------------------------------------
 
 

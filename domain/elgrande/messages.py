@@ -101,6 +101,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "undo.done": ("Events {first} to {last} are undone ({reason}).",
                   "Les événements {first} à {last} sont annulés ({reason}).",
                   "Gli eventi da {first} a {last} sono annullati ({reason})."),
+    "setup.given_stack": ("the order of the face-down cards of stack {stacks}",
+                          "l'ordre des cartes face cachée de la pile {stacks}",
+                          "l'ordine delle carte coperte del mazzo {stacks}"),
+    "setup.given_stacks": ("the order of the face-down cards of stacks {stacks}",
+                           "l'ordre des cartes face cachée des piles {stacks}",
+                           "l'ordine delle carte coperte dei mazzi {stacks}"),
     "game.ended": ("The game is over: {ranking}.", "La partie est terminée : {ranking}.",
                    "La partita è finita: {ranking}."),
 }
@@ -159,6 +165,8 @@ def render(message: Message, lang: str = "en", names: Sequence[str] | None = Non
             return secret_kind_name(value, lang)
         if key == "seats":
             return ", ".join(seat_name(s) for s in value)
+        if key == "stacks":
+            return ", ".join(str(n) for n in value)
         if key in ("places", "regions"):
             return ", ".join(f"{n} → {place_name(p, lang)}" for p, n in value.items())
         if key == "points" and isinstance(value, Mapping):  # per seat; a bonus is a plain number

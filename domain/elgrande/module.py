@@ -110,6 +110,8 @@ class ElGrande:
     def players(self, state: State) -> int:
         return state.players
 
+    secret_setup = frozenset({"stacks"})  # the order of the face-down action cards
+
     # --- how the game reads to people: the optional facets of domain/core/game.py ---
     # The map and the parser are imported on first use: the rules alone (simulate, the bots'
     # playouts, the workers' moves) never pay for the SVG shapes or the phrase tables.

@@ -54,7 +54,13 @@ def view(s: State, viewer: Viewer) -> dict[str, Any]:
         "cards": {
             "face_up": [{"stack": k, "card": c} for k, c in sorted(s.face_up.items())],
             "face_down_left": {str(k): len(v) for k, v in sorted(s.stacks.items())},
+            # The stacks whose face-down order the creator gave (never that order): everyone is told.
+            "order_given": sorted(s.given_stacks),
         },
+        # What of the hidden set-up the creator gave, as a sentence any page or mail can show.
+        "given_setup": ({"key": "setup.given_stack" if len(s.given_stacks) == 1
+                         else "setup.given_stacks", "params": {"stacks": sorted(s.given_stacks)}}
+                        if s.given_stacks else None),
         "power_played": {str(k): v for k, v in s.power_played.items()},
         "turn_order": list(s.turn_order),
         "turn": _turn_view(s, viewer),

@@ -101,6 +101,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "game.board_table": ("The board as a table", "Le plateau en tableau",
                          "Il tabellone come tabella"),
     "game.stack": ("Stack {stack}", "Pile {stack}", "Mazzo {stack}"),
+    "game.given_setup": (
+        "Given set-up: {what} was set by {who}, who created the game and knows it.",
+        "Mise en place imposée : {what} a été fixé par {who}, qui a créé la partie et le connaît.",
+        "Preparazione imposta: {what} è stato fissato da {who}, che ha creato la partita e lo "
+        "conosce."),
     "game.log": ("What happened", "Ce qui s'est passé", "Cosa è successo"),
     "game.log_empty": ("Nothing yet.", "Rien pour l'instant.", "Ancora niente."),
     "game.turn_of": ("{who} to play", "À {who} de jouer", "Tocca a {who}"),

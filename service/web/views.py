@@ -321,7 +321,16 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
     module = queries.module_of(ctx(), head)
     entries = queries.log(ctx(), head, after=max(0, head.version - LOG_LIMIT))
     module = queries.module_of(ctx(), head)
+    given_notice = None
+    if view and view.get("given_setup"):
+        with db.read(ctx().engine) as conn:  # who set part of the hidden set-up: say so to all
+            creator = players.get(conn, head.created_by)
+        what = texts_of(module).render(Message(view["given_setup"]["key"],
+                                               view["given_setup"]["params"]), language, names)
+        given_notice = i18n.t("game.given_setup", language, what=what,
+                              who=creator.name if creator is not None else "?")
     return {
+        "given_notice": given_notice,
         **_board(module, view, language, names, targets=targets,
                  title=i18n.t("game.board", language)),
         "seat_label": texts_of(module).seat(head.seat, language) if head.seat is not None

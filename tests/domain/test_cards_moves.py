@@ -305,6 +305,23 @@ def test_place_2_anywhere_goes_from_court_to_any_region_and_the_castillo():
     assert t.state.court[0] == 5
 
 
+def test_a_command_decides_alike_whatever_order_its_keys_were_written_in():
+    """Issue 12: PostgreSQL's JSONB stores `{"sevilla": 1, "galicia": 1}` as galicia first, an
+    export sorts keys; the command read back must decide to the events it was recorded with."""
+    from domain.core.commands import Command
+    from domain.elgrande import rules
+
+    t = ready()
+    t.turn_with("place_2_anywhere")
+    written = rules.decide(t.state, Command("special", 0, {"places": {"sevilla": 1,
+                                                                      "galicia": 1}}))
+    stored = rules.decide(t.state, Command("special", 0, {"places": {"galicia": 1,
+                                                                     "sevilla": 1}}))
+    assert [e.dumps() for e in written] == [e.dumps() for e in stored]
+    assert Command.from_json({"places": {"sevilla": 1, "galicia": 1}, "type": "special"}) \
+        .to_json() == {"type": "special", "seat": None, "places": {"galicia": 1, "sevilla": 1}}
+
+
 def test_place_2_anywhere_refusals():
     t = ready()
     t.turn_with("place_2_anywhere")

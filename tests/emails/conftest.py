@@ -93,7 +93,9 @@ def make_table(service: Context, options: dict[str, Any] | None = None, seed: in
     people = []
     for address, name, language in PEOPLE:
         people.append(players.add(service, address, name=name, language=language)[0])
-    game_id = started_game(service, people[0], game="el-grande",
+    # Given stacks come from an organiser who does not play: a seat may not give them.
+    organiser, _token = players.add(service, "olga@example.com", name="Olga")
+    game_id = started_game(service, organiser, game="el-grande",
                            emails=[p.email for p in people], options=options or {},
                            setup={**SETUP, "stacks": stacks(seed)})
     return Table(service, game_id, people)

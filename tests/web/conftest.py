@@ -71,6 +71,12 @@ SETUP = {"king": "castilla_la_nueva", "homes": ["aragon", "sevilla", "galicia"],
          "stacks": stacks({1: "move_3_any", 2: "kings_return", 3: "score_4s", 4: "secret_scoring"})}
 
 
+def organiser(ctx: Context) -> Any:
+    """Who creates the test games: given stacks come from somebody who does not play (issue 12)."""
+    player, _token = players.add(ctx, "olga@example.com", name="Olga", time_zone="UTC")
+    return player
+
+
 @dataclass
 class Game:
     id: str
@@ -89,7 +95,7 @@ def game(wctx: Context) -> Game:
         player, _token = players.add(wctx, email, name=name, language=language,
                                      time_zone="Europe/Paris")
         people.append(player)
-    game_id = started_game(wctx, people[0], game="el-grande", emails=EMAILS,
+    game_id = started_game(wctx, organiser(wctx), game="el-grande", emails=EMAILS,
                            options={"castillo_visibility": "memory"}, setup=SETUP)
     return Game(game_id, wctx, [p.id for p in people])
 

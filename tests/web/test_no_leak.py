@@ -16,7 +16,7 @@ from domain.elgrande.data import stack_contents
 from service import players
 from service.tables import games
 from tests.service.seating import started_game
-from tests.web.conftest import EMAILS, SETUP, Game, sign_in, to_ann_act
+from tests.web.conftest import EMAILS, SETUP, Game, organiser, sign_in, to_ann_act
 
 PAGES = ["/games/{id}", "/games/{id}/watch", "/games/{id}/board.svg"]
 
@@ -32,9 +32,7 @@ def new_game(wctx: Any, setup: dict[str, Any]) -> Game:
     for email, name in zip(EMAILS, ["Ann", "Bob", "Cid"], strict=True):
         player, _ = players.add(wctx, email, name=name, time_zone="UTC")
         ids.append(player.id)
-    with wctx.engine.connect() as conn:
-        creator = players.get(conn, ids[0])
-    game_id = started_game(wctx, creator, game="el-grande", emails=EMAILS,
+    game_id = started_game(wctx, organiser(wctx), game="el-grande", emails=EMAILS,
                            options={"castillo_visibility": "memory"}, setup=setup)
     return Game(game_id, wctx, ids)
 
