@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain.core.errors import RuleError
@@ -76,6 +76,14 @@ class Command:
         object.__setattr__(command, "params", params)
         return command
 
+    def reading(self, params: Mapping[str, Any]) -> Command:
+        """This command with `params` (a `ReadParams` over its own) taken as they are: the
+        canonical order is already theirs, and a copy would not record what the rules read."""
+        command = Command(self.type, self.seat)
+        object.__setattr__(command, "params", params)
+        return command
+
+
 class ReadParams(Mapping[str, Any]):
     """A command's parameters that remember which names the rules looked up.
 
@@ -114,7 +122,7 @@ def decide_known(decide: Callable[[Any, Command], list[Any]], state: Any,
     The RuleError says which parameters the command takes (its `allowed`). A command the rules
     refuse for another reason gets that reason first."""
     params = ReadParams(command.params)
-    events = decide(state, replace(command, params=params))
+    events = decide(state, command.reading(params))
     unknown = sorted(set(command.params) - params.read)
     if unknown:
         takes = sorted(params.read)

@@ -140,7 +140,7 @@ def test_views_are_per_seat_and_spectators_see_the_public_view(table: Any, app: 
     assert mine["seat"] == 0 and mine["view"]["your_bid"] == 4
     assert theirs["seat"] == 1 and theirs["view"]["your_bid"] is None
     assert public["seat"] is None and public["view"]["your_bid"] is None
-    assert theirs["view"]["submitted"] == [0]
+    assert theirs["view"]["bid_in"] == [True, False]
     assert table.eve.get(f"{table.url}/decisions").get_json()["decisions"] == []
     decisions = table.bob.get(f"{table.url}/decisions").get_json()["decisions"]
     assert [(d["seat"], d["kind"], d["secret"]) for d in decisions] == [(1, "bid", True)]
@@ -149,10 +149,10 @@ def test_views_are_per_seat_and_spectators_see_the_public_view(table: Any, app: 
 def test_decisions_come_as_typed_forms_any_client_can_fill_in(table: Any) -> None:
     (bid,) = table.bob.get(f"{table.url}/decisions").get_json()["decisions"]
     assert bid["form"] == {
-        "title": {"key": "bids.bid", "params": {}}, "notes": [],
+        "title": {"key": "bids.form.bid", "params": {}}, "notes": [],
         "answers": [{"type": "bid", "fixed": {}, "prompt": None, "submit": None, "fields": [
             {"name": "amount", "constraint": {"type": "number", "min": 1, "max": 5},
-             "default": 1, "label": None}]}]}
+             "default": 3, "label": {"key": "bids.form.amount", "params": {}}}]}]}
     # A client that knows only the vocabulary sends the field's default: a legal move.
     (answer,) = bid["form"]["answers"]
     move = {"type": answer["type"], **{f["name"]: f["default"] for f in answer["fields"]}}
@@ -203,7 +203,7 @@ def test_the_command_result_and_log_are_redacted_for_the_caller(table: Any, app:
     assert r.get_json()["events"][0]["payload"] == {"seat": 0, "bid": 5}
     log = table.bob.get(f"{table.url}/events?after=2").get_json()
     assert log["events"][0]["payload"] == {"seat": 0}
-    assert log["events"][0]["messages"][0]["key"] == "bids.bid_submitted"
+    assert log["events"][0]["messages"][0]["key"] == "bids.bid_hidden"
     created = app.test_client().get(f"{table.url}/events").get_json()["events"][0]
     assert created["type"] == "created" and "seed" not in created["payload"]
 
@@ -214,7 +214,7 @@ def test_time_travel(table: Any) -> None:
     now = table.bob.get(table.url).get_json()
     assert now["view"]["claimant"] == 0
     then = table.bob.get(f"{table.url}/state?at=3").get_json()
-    assert then["version"] == 3 and then["view"]["submitted"] == [0]
+    assert then["version"] == 3 and then["view"]["bid_in"] == [True, False]
     assert then["view"]["claimant"] is None
     body = _problem(table.bob.get(f"{table.url}/state?at=99"), 422)
     assert body["allowed"] == {"min": 0, "max": now["version"]}

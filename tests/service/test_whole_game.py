@@ -75,7 +75,7 @@ def _play(ctx: Any, app: Any, make_player: Any, seed: int, edition: str) -> None
         seat = rng.choice(game["waiting_on"])
         raw = rng.choice(waiting[seat])
         assert raw["seat"] == seat  # a seat is only ever shown its own decisions
-        decision = Decision(**raw)
+        decision = Decision(**{k: v for k, v in raw.items() if k != "form"})
         if decision.options:
             body = dict(rng.choice(decision.options))
         else:
