@@ -81,7 +81,7 @@ def _free_port() -> int:
 
 def _http(url: str, data: dict[str, Any] | None = None, token: str | None = None
           ) -> tuple[int, str, bytes]:
-    request = urllib.request.Request(url, data=json.dumps(data).encode() if data else None,
+    request = urllib.request.Request(url, data=None if data is None else json.dumps(data).encode(),
                                      headers={"Content-Type": "application/json"})
     if token:
         request.add_header("Authorization", f"Bearer {token}")
