@@ -16,6 +16,9 @@ Rules: shared/rules/el-grande.md. Where it is silent, the engine rules as follow
   one region).
 - **Moves are single.** In a move action a Caballero moves once: a place cannot be both a source
   and a destination of the same colour (move_all_own's "some may go back" is its own form).
+- **`take_exact` when the provinces are short** (000: « le nombre exact », then « il peut en
+  prendre sur le plateau »): the provinces give all they hold, up to the card's number; taking the
+  rest from the board is optional, any part of it.
 - **The King card moves the King** to another region; keeping it where it is is declining.
 - **Original-edition grande**: players whose Grande stands in the King's region are not asked
   (their Grande may not leave it); the others secretly choose a region or to stay.

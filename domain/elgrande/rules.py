@@ -193,11 +193,15 @@ def _play_power(log: Log, cmd: Command, d: Decision) -> None:
 # --- a turn: take, choose, place and/or act ---------------------------------------------------------
 
 def take_bounds(s: State, seat: int) -> tuple[int, int]:
-    """(fewest, most) Caballeros the seat may take to court this turn."""
+    """(fewest, most) Caballeros the seat may take to court this turn.
+
+    With `take_exact` (000: « le nombre exact ») the number is compulsory only as far as the
+    provinces hold it: when they are short, the player "may" take the rest from the board
+    (« il peut en prendre sur le plateau »), so any number up to the card's will do there."""
     assert s.turn is not None
     wanted = POWER_CABALLEROS[s.turn.power]
     most = min(wanted, s.provinces[seat] + sum(s.on_board(seat).values()))
-    return (most if s.options.take_exact else 0), most
+    return (min(wanted, s.provinces[seat]) if s.options.take_exact else 0), most
 
 
 @handles("take", "take")
