@@ -19,6 +19,10 @@ Rules: shared/rules/el-grande.md. Where it is silent, the engine rules as follow
 - **`take_exact` when the provinces are short** (000: « le nombre exact », then « il peut en
   prendre sur le plateau »): the provinces give all they hold, up to the card's number; taking the
   rest from the board is optional, any part of it.
+- **one_from_each by edition.** Decennial (004: « incluso uno tuo »): one Caballero of every player
+  with some on the board, the active player's own too, all of them or none (declining). Original
+  (000: « Le joueur peut renvoyer un Caballero de chacun des adversaires »): each opponent is the
+  active player's choice, at least one, the others spared (`each_required` in the constraint).
 - **The King card moves the King** to another region; keeping it where it is is declining.
 - **Original-edition grande**: players whose Grande stands in the King's region are not asked
   (their Grande may not leave it); the others secretly choose a region or to stay.
