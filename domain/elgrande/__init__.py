@@ -7,8 +7,11 @@ Rules: shared/rules/el-grande.md. Where it is silent, the engine rules as follow
   separable parts. The parts are: each move (move cards, place_2), each affected player
   (decline_*_court, kings_return, one_from_each, secret removals, eviction, original grande), each
   scored place (scoring cards); every other action is one part.
-- **Secret choices are final** once submitted (a second submission is refused); `resolve` is a
-  system command, legal once every chooser has submitted.
+- **Secret choices are final** once submitted: a second submission is refused as such ("already
+  made and final", not "not your move"); `resolve` is a system command, legal once every chooser
+  has submitted.
+- **Numbers are whole numbers**: a seat or a power card given as `true` or `1.0` is refused, not
+  read as 1 (Python's `True == 1.0 == 1`).
 - **Forced steps play themselves**, as part of the previous command: the only legal power card, a
   take with nothing to choose (0 Caballeros, or `take_exact` from full provinces), the last
   face-up card, an empty court's placement once the special action is over, and a kings_return

@@ -165,7 +165,7 @@ class MoveCard(Card):
         if not isinstance(raw, Mapping):
             raise RuleError("Each move is an object {seat, from, to, count}.")
         mover = raw.get("seat", seat)
-        if mover not in s.seats():
+        if isinstance(mover, bool) or not isinstance(mover, int) or mover not in s.seats():
             raise RuleError(f"There is no seat {mover!r}.", allowed=list(s.seats()))
         if not self._allowed_seat(seat, mover):
             raise RuleError(f"This card moves {self.who} Caballeros only.")
@@ -779,7 +779,8 @@ class PowerCardBack(Card):
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         value = params.get("card")
-        if value not in s.discards[seat]:
+        if isinstance(value, bool) or not isinstance(value, int) \
+                or value not in s.discards[seat]:
             raise RuleError(f"Take back one of your played power cards: {sorted(s.discards[seat])}.",
                             allowed=sorted(s.discards[seat]))
         # Taking back the top card is public; any other is private (redacted for the others).
