@@ -297,10 +297,12 @@ def test_el_grande_secret_choices_are_final_and_numbers_are_numbers(make_player:
     rest = [c for c in stack_contents(4) if c != "secret_scoring"]
     setup = {"king": "castilla_la_nueva", "homes": ["galicia", "aragon", "sevilla"],
              "first_player": 0, "stacks": {"4": ["secret_scoring", *rest]}}
-    r = ann.post("/api/games", {"game": "el-grande", "setup": setup, "start": True,
-                                "seats": emails})
+    r = ann.post("/api/games", {"game": "el-grande", "setup": setup, "seats": emails})
     assert r.status_code == 201, r.get_json()
-    url = f"/api/games/{r.get_json()['id']}/commands"
+    gid = r.get_json()["id"]
+    for player in (ben, cid):  # the last acceptance starts the game
+        assert player.post(f"/api/games/{gid}/accept").status_code == 200
+    url = f"/api/games/{gid}/commands"
 
     body = _problem(ann.post(url, {"type": "play_power", "card": True}), 422)
     assert "whole number" in body["detail"] and 13 in body["allowed"]
