@@ -60,6 +60,11 @@ class Command:
         kind = data.get("type")
         if not isinstance(kind, str) or not kind:
             raise RuleError("A command needs a 'type' (a string naming the move).")
+        if any(who is not None and (isinstance(who, bool) or not isinstance(who, int))
+               for who in (seat, data.get("seat"))):
+            # JSON true is a Python int equal to 1: it would pass for seat 1 everywhere.
+            raise RuleError("A command's 'seat' is a seat number (0, 1, ...); leave it out to act "
+                            "for your own seat.")
         params = {k: v for k, v in data.items() if k not in ("type", "seat")}
         return cls(type=kind, seat=seat if seat is not None else data.get("seat"), params=params)
 

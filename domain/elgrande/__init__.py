@@ -7,8 +7,11 @@ Rules: shared/rules/el-grande.md. Where it is silent, the engine rules as follow
   separable parts. The parts are: each move (move cards, place_2), each affected player
   (decline_*_court, kings_return, one_from_each, secret removals, eviction, original grande), each
   scored place (scoring cards); every other action is one part.
-- **Secret choices are final** once submitted (a second submission is refused); `resolve` is a
-  system command, legal once every chooser has submitted.
+- **Secret choices are final** once submitted: a second submission is refused as such ("already
+  made and final", not "not your move"); `resolve` is a system command, legal once every chooser
+  has submitted.
+- **Numbers are whole numbers**: a seat or a power card given as `true` or `1.0` is refused, not
+  read as 1 (Python's `True == 1.0 == 1`).
 - **Forced steps play themselves**, as part of the previous command: the only legal power card, a
   take with nothing to choose (0 Caballeros, or `take_exact` from full provinces), the last
   face-up card, an empty court's placement once the special action is over, and a kings_return
@@ -16,6 +19,13 @@ Rules: shared/rules/el-grande.md. Where it is silent, the engine rules as follow
   one region).
 - **Moves are single.** In a move action a Caballero moves once: a place cannot be both a source
   and a destination of the same colour (move_all_own's "some may go back" is its own form).
+- **`take_exact` when the provinces are short** (000: « le nombre exact », then « il peut en
+  prendre sur le plateau »): the provinces give all they hold, up to the card's number; taking the
+  rest from the board is optional, any part of it.
+- **one_from_each by edition.** Decennial (004: « incluso uno tuo »): one Caballero of every player
+  with some on the board, the active player's own too, all of them or none (declining). Original
+  (000: « Le joueur peut renvoyer un Caballero de chacun des adversaires »): each opponent is the
+  active player's choice, at least one, the others spared (`each_required` in the constraint).
 - **The King card moves the King** to another region; keeping it where it is is declining.
 - **Original-edition grande**: players whose Grande stands in the King's region are not asked
   (their Grande may not leave it); the others secretly choose a region or to stay.

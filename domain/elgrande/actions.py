@@ -211,7 +211,7 @@ class MoveCard(Card):
         if not isinstance(raw, Mapping):
             raise RuleError("Each move is an object {seat, from, to, count}.")
         mover = raw.get("seat", seat)
-        if mover not in s.seats():
+        if isinstance(mover, bool) or not isinstance(mover, int) or mover not in s.seats():
             raise RuleError(f"There is no seat {mover!r}.", allowed=list(s.seats()))
         if not self._allowed_seat(seat, mover):
             raise RuleError(f"This card moves {self.who} Caballeros only.")
@@ -549,7 +549,8 @@ class OneFromEach(ParamMoves):
         return [w for w in order if s.on_board(w)]
 
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
-        return {"picks": {str(w): sorted(s.on_board(w)) for w in self.affected(s, seat)}}
+        return {"picks": {str(w): sorted(s.on_board(w)) for w in self.affected(s, seat)},
+                "each_required": not s.options.original}
 
     def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
         picks = Picks({str(w): tuple(sorted(s.on_board(w))) for w in self.affected(s, seat)},
@@ -564,7 +565,15 @@ class OneFromEach(ParamMoves):
             raise RuleError("Give 'picks': for each affected seat, the region to take one from.",
                             allowed=self.constraint(s, seat)["picks"])
         picks = {int(k) if str(k).isdigit() else k: v for k, v in raw.items()}
-        if sorted(picks, key=str) != sorted(who, key=str):
+        if s.options.original:
+            # 000: « Le joueur peut renvoyer un Caballero de chacun des adversaires »: each is the
+            # player's choice, so any of them may be spared; picking none is declining.
+            if not picks or not {str(k) for k in picks} <= {str(w) for w in who}:
+                raise RuleError(f"Pick one Caballero of any of seats {who} (at least one; leave "
+                                "out whom you spare), or decline the action.",
+                                allowed=self.constraint(s, seat)["picks"])
+            who = [w for w in who if w in picks]
+        elif sorted(picks, key=str) != sorted(who, key=str):
             raise RuleError(f"Pick exactly one Caballero of each of seats {who}.",
                             allowed=self.constraint(s, seat)["picks"])
         moves = []
@@ -578,6 +587,8 @@ class OneFromEach(ParamMoves):
         who = self.affected(s, seat)
         if not who:
             return None
+        if s.options.original:  # any of the opponents, at least one
+            who = sorted(rng.sample(who, rng.randint(1, len(who))))
         return {"picks": {str(w): rng.choice(sorted(s.on_board(w))) for w in who}}
 
 
@@ -895,7 +906,8 @@ class PowerCardBack(Card):
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         value = params.get("card")
-        if value not in s.discards[seat]:
+        if isinstance(value, bool) or not isinstance(value, int) \
+                or value not in s.discards[seat]:
             raise RuleError(f"Take back one of your played power cards: {sorted(s.discards[seat])}.",
                             allowed=sorted(s.discards[seat]))
         # Taking back the top card is public; any other is private (redacted for the others).

@@ -28,11 +28,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
     }),
     OptionSpec("take_exact", (False, True), False, {
         "en": "Take exactly the power card's number of Caballeros to court (original rule) "
-              "instead of up to it.",
+              "instead of up to it; when the provinces hold too few, taking the rest from the "
+              "board stays optional.",
         "fr": "Amener à la cour exactement le nombre de Caballeros de la carte de pouvoir (règle "
-              "originale) au lieu d'au plus ce nombre.",
+              "originale) au lieu d'au plus ce nombre ; si les provinces n'en ont pas assez, "
+              "prendre le reste sur le plateau reste facultatif.",
         "it": "Portare a corte esattamente il numero di Caballeros della carta potere (regola "
-              "originale) invece di al massimo quel numero.",
+              "originale) invece di al massimo quel numero; se le province non ne hanno "
+              "abbastanza, prendere il resto dal tabellone resta facoltativo.",
     }),
     OptionSpec("short_game", (False, True), False, {
         "en": "Skip rounds 1, 4 and 7 (six rounds).",

@@ -171,6 +171,11 @@ def _matching_decision(state: State, command: Command, kinds: tuple[str, ...]) -
     if mine:
         raise RuleError(f"'{command.type}' is not what you must do now: you must decide "
                         f"{', '.join(d.kind for d in mine)}.", allowed=_expected(state, command.seat))
+    if command.type == "secret" and state.secret is not None \
+            and command.seat in state.secret.choices:
+        # Said as such: "not your move" would read as if the choice had been lost.
+        raise RuleError("Your secret choice is already made and final: it cannot be changed, and "
+                        "the game goes on once every secret choice is in.", allowed=[])
     waiting = ", ".join(f"seat {d.seat} ({d.kind})" if d.seat is not None else d.kind
                         for d in decisions) or "nobody"
     raise RuleError(f"It is not your move: the game is waiting for {waiting}.", allowed=[])
@@ -187,6 +192,8 @@ def legal_power_cards(s: State, seat: int) -> list[int]:
 def _play_power(log: Log, cmd: Command, d: Decision) -> None:
     s, seat, card = log.state, cmd.seat, cmd.get("card")
     legal = legal_power_cards(s, seat)
+    if isinstance(card, bool) or not isinstance(card, int):  # true and 1.0 equal 1 in Python
+        raise RuleError("A power card is given by its number, a whole number.", allowed=legal)
     if card not in legal:
         why = ("already played this round by another player" if card in s.power_played.values()
                else "not in your hand")
@@ -197,11 +204,15 @@ def _play_power(log: Log, cmd: Command, d: Decision) -> None:
 # --- a turn: take, choose, place and/or act ---------------------------------------------------------
 
 def take_bounds(s: State, seat: int) -> tuple[int, int]:
-    """(fewest, most) Caballeros the seat may take to court this turn."""
+    """(fewest, most) Caballeros the seat may take to court this turn.
+
+    With `take_exact` (000: « le nombre exact ») the number is compulsory only as far as the
+    provinces hold it: when they are short, the player "may" take the rest from the board
+    (« il peut en prendre sur le plateau »), so any number up to the card's will do there."""
     assert s.turn is not None
     wanted = POWER_CABALLEROS[s.turn.power]
     most = min(wanted, s.provinces[seat] + sum(s.on_board(seat).values()))
-    return (most if s.options.take_exact else 0), most
+    return (min(wanted, s.provinces[seat]) if s.options.take_exact else 0), most
 
 
 @handles("take", "take")

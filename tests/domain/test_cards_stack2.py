@@ -167,11 +167,37 @@ def test_one_from_each_decennial_takes_one_of_every_player_including_own():
 def test_one_from_each_original_takes_opponents_only():
     t = ready(3, edition="original")
     t.turn_with("one_from_each")
-    refused(t, 0, "special", "exactly one",
-            picks={"0": "galicia", "1": "aragon", "2": "sevilla"})
+    err = refused(t, 0, "special", "any of seats",
+                  picks={"0": "galicia", "1": "aragon", "2": "sevilla"})
+    assert err.allowed == {"1": ["aragon"], "2": ["sevilla"]}
     t.do(0, "special", picks={"1": "aragon", "2": "sevilla"})
     assert t.state.places["galicia"][0] == 2
     assert t.state.places["aragon"][1] == 1 and t.state.places["sevilla"][2] == 1
+
+
+def test_one_from_each_original_each_opponent_is_the_players_choice():
+    """Ruling: 000 reads « Le joueur peut renvoyer un Caballero de chacun des adversaires » (may):
+    the active player may spare any opponent; picking nobody is declining the action."""
+    t = ready(4, edition="original")
+    t.turn_with("one_from_each")
+    (d,) = t.pending()
+    assert d.constraint["special"]["each_required"] is False
+    refused(t, 0, "special", "at least one", picks={})
+    declared = t.do(0, "special", picks={"2": "sevilla"})[0]
+    assert list(declared.payload["steps"]) == ["seat:2"]  # a Veto could stop only that one
+    s = t.state
+    assert (s.places["aragon"][1], s.places["sevilla"][2], s.places["valencia"][3]) == (2, 1, 2)
+    assert s.provinces[1:] == [21, 22, 21]
+
+
+def test_one_from_each_decennial_spares_nobody():
+    """Ruling: 004 reads one of every player's, « incluso uno tuo »: all or nothing (declining)."""
+    t = ready(3)
+    t.turn_with("one_from_each")
+    (d,) = t.pending()
+    assert d.constraint["special"]["each_required"] is True
+    refused(t, 0, "special", "exactly one", picks={"1": "aragon", "2": "sevilla"})
+    refused(t, 0, "special", "exactly one", picks={"0": "galicia"})
 
 
 def test_one_from_each_skips_players_with_nothing_on_the_board():

@@ -211,6 +211,17 @@ def test_a_command_from_json_takes_its_seat_from_authentication():
     assert Command.from_json(command.to_json()).seat == 1
 
 
+@pytest.mark.parametrize("seat", [True, False, "1", 1.0, [1]])
+def test_a_command_seat_that_is_not_a_seat_number_is_refused(seat):
+    # JSON true (and 1.0) equal 1 in Python: they used to act as seat 1.
+    with pytest.raises(RuleError, match="seat number"):
+        Command.from_json({"type": "play_power", "seat": seat, "card": 9})
+    with pytest.raises(RuleError, match="seat number"):
+        Command.from_json({"type": "play_power", "card": 9}, seat=seat)
+    with pytest.raises(RuleError, match="seat number"):  # the body's, even when the seat is given
+        Command.from_json({"type": "play_power", "seat": seat, "card": 9}, seat=1)
+
+
 @pytest.mark.parametrize("body", [{"card": 9}, {"type": ""}, ["play_power"], {"type": 5}])
 def test_a_command_without_a_type_is_refused(body):
     with pytest.raises(RuleError, match="type"):

@@ -53,7 +53,11 @@ def test_disc_every_player_chooses_in_any_order_and_resolve_reveals_together():
 
     t.do(2, "secret", choice=KING)
     assert waiting(t) == [0, 1]
-    refused(t, 2, "secret", "not your move", choice="granada")  # final once submitted
+    # Final once submitted, and said so (not "not your move", which reads as if it were lost).
+    err = refused(t, 2, "secret", "^Your secret choice is already made and final",
+                  choice="granada")
+    assert err.allowed == []
+    refused(t, 2, "secret", "already made and final", choice=KING)  # even the same choice
     refused(t, None, "resolve", "waiting for seat 0")
     t.do(0, "secret", choice="granada")
     t.do(1, "secret", choice="galicia")
@@ -94,6 +98,7 @@ def test_nothing_else_can_happen_while_secrets_are_pending():
     t.turn_with("secret_scoring")
     t.do(0, "special")
     t.do(0, "secret", choice="galicia")
+    refused(t, 0, "secret", "already made and final", choice="aragon")
     refused(t, 0, "place", "you must decide|not your move|not what", places={"castillo": 1})
     refused(t, 0, "decline", "not your move|not what")
 

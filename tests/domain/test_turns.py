@@ -92,15 +92,38 @@ def test_take_exact_takes_the_full_number_by_itself():
     assert t.pending()[0].kind == "choose_card"
 
 
-def test_take_exact_refuses_fewer_when_the_board_must_make_up_the_number():
+def _take_exact_short() -> Table:
+    """take_exact; seat 0 has 4 in the provinces, 9 on the board, and power card 1 (6) to take."""
     t = Table(3, options={"take_exact": True})
     t.arrange(galicia=[12, 2, 0], pais_vasco=[7, 0, 0])  # seat 0: 21 - 10 - 7 = 4 in the provinces
     t.play_powers(1, 13, 12)
     _quiet_until_turn_of(t, 0)
-    err = _refused(t, 0, "take", count=4)
-    assert err.allowed == {"min": 6, "max": 6}
-    t.do(0, "take", count=6, regions={"galicia": 2})
-    assert t.state.court[0] == 7 + 6 and t.state.provinces[0] == 0
+    return t
+
+
+def test_take_exact_the_provinces_must_give_all_they_hold():
+    t = _take_exact_short()
+    (d,) = t.pending()
+    assert d.constraint["count"] == {"min": 4, "max": 6}
+    err = _refused(t, 0, "take", count=3)
+    assert err.allowed == {"min": 4, "max": 6}
+
+
+def test_take_exact_the_rest_from_the_board_is_optional():
+    # 000: « Si le nombre de Caballeros en Province est insuffisant, il peut en prendre sur le
+    # plateau de jeu » (may, not must): the provinces' 4 alone are a legal take.
+    t = _take_exact_short()
+    t.do(0, "take", count=4)
+    assert (t.state.court[0], t.state.provinces[0]) == (7 + 4, 0)
+    assert (t.state.places["galicia"][0], t.state.places["pais_vasco"][0]) == (12, 7)
+
+
+@pytest.mark.parametrize(("count", "regions"), [(5, {"pais_vasco": 1}), (6, {"galicia": 2})])
+def test_take_exact_some_or_all_of_the_rest_from_the_board(count, regions):
+    t = _take_exact_short()
+    t.do(0, "take", count=count, regions=regions)
+    assert (t.state.court[0], t.state.provinces[0]) == (7 + count, 0)
+    assert sum(t.state.on_board(0).values()) == 19 - (count - 4)
 
 
 def _short_provinces() -> Table:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from sqlalchemy import select
 
+from domain.elgrande.data import stack_contents
 from service import db
 from service.tables import outbox
 from tests.service.seating import accept_over_http
@@ -301,3 +303,42 @@ def test_me(table: Any) -> None:
     me = table.bob.get("/api/me").get_json()
     assert me["email"] == "bob@example.com" and me["language"] == "fr"
     assert me["time_zone"] == "Europe/Paris"
+
+
+def test_el_grande_secret_choices_are_final_and_numbers_are_numbers(make_player: Any,
+                                                                   ctx: Any) -> None:
+    """A second secret choice reads that the first is final (it used to read "It is not your
+    move", as if it had been lost); `true` is not power card 1, nor `"seat": true` seat 1."""
+    emails = ["ann@example.com", "ben@example.com", "cid@example.com"]
+    ann, ben, cid = (make_player(e) for e in emails)
+    rest = [c for c in stack_contents(4) if c != "secret_scoring"]
+    setup = {"king": "castilla_la_nueva", "homes": ["galicia", "aragon", "sevilla"],
+             "first_player": 0, "stacks": {"4": ["secret_scoring", *rest]}}
+    r = ann.post("/api/games", {"game": "el-grande", "setup": setup, "seats": emails})
+    assert r.status_code == 201, r.get_json()
+    gid = r.get_json()["id"]
+    for player in (ben, cid):  # the last acceptance starts the game
+        assert player.post(f"/api/games/{gid}/accept").status_code == 200
+    url = f"/api/games/{gid}/commands"
+
+    body = _problem(ann.post(url, {"type": "play_power", "card": True}), 422)
+    assert "whole number" in body["detail"] and 13 in body["allowed"]
+    body = _problem(ben.post(url, {"type": "play_power", "card": 12, "seat": True}), 422)
+    assert "seat" in body["detail"]
+    for player, card in [(ann, 13), (ben, 12), (cid, 11)]:
+        assert player.post(url, {"type": "play_power", "card": card}).status_code == 200
+    for move in [{"type": "choose_card", "stack": 4}, {"type": "special"},
+                 {"type": "secret", "choice": "galicia"}]:  # power card 13 takes nothing
+        assert ann.post(url, move).status_code == 200, move
+    version = ann.get(url.removesuffix("/commands")).get_json()["version"]
+
+    body = _problem(ann.post(url, {"type": "secret", "choice": "aragon"}), 422)
+    assert body["detail"].startswith("Your secret choice is already made and final")
+    assert body["allowed"] == []
+    assert "galicia" not in json.dumps(body)  # nor does the refusal repeat the choice
+    assert ann.get(url.removesuffix("/commands")).get_json()["version"] == version
+    # The others still choose; once all are in, the choices are revealed together.
+    assert ben.post(url, {"type": "secret", "choice": "aragon"}).status_code == 200
+    assert cid.post(url, {"type": "secret", "choice": "sevilla"}).status_code == 200
+    view = ann.get(url.removesuffix("/commands")).get_json()["view"]
+    assert view["secret"] is None
