@@ -77,7 +77,8 @@ class Table:
     # --- arranging the board ----------------------------------------------------------------
 
     def face_up(self, *tiles: str) -> None:
-        """Make these the face-up tiles (the old ones go back to the stack)."""
+        """Make these the face-up tiles (the old ones go back to the stack; repeats count once)."""
+        tiles = tuple(dict.fromkeys(tiles))
         s = self.state
         s.stack = sorted(set(s.stack) | set(s.face_up))
         for t in tiles:
