@@ -122,7 +122,7 @@ def _game_created(s: State, e: Event) -> None:
 def _draw(s: State, tiles: Iterable[str]) -> None:
     for t in tiles:
         s.stack.remove(t)
-        if s.given_stack:
+        if t in s.given_stack:
             s.given_stack.remove(t)
 
 
