@@ -116,3 +116,14 @@ def test_bots_play_legal_moves_to_the_end(level):
     while s.phase != "over":
         (d,) = GAME.pending(s)
         s = evolve.fold(GAME.decide(s, play(GAME, s, d.seat, level, rng)), s)
+
+
+def test_the_rules_page_has_the_same_sections_in_three_languages():
+    from domain.elcaballero.rules_page import PAGES, rules_page
+
+    shapes = {lang: [len(s["paragraphs"]) for s in page["sections"]]
+              for lang, page in PAGES.items()}
+    assert set(shapes) == {"en", "fr", "it"} and len(set(map(tuple, shapes.values()))) == 1
+    assert rules_page("de") is PAGES["en"]
+    assert all(p.strip() for page in PAGES.values() for s in page["sections"]
+               for p in s["paragraphs"])
