@@ -287,7 +287,7 @@ KINDS = ("reinforce", "lay_knight", "raise", "ship", "castle", "take_back", "mov
 def sample_command(s: State, d: Decision, rng: random.Random) -> Command:
     """A random legal command: a power card uniformly; in a turn, the mandatory tile on a uniformly
     chosen legal placement once in a while, else a kind of action chosen uniformly among those
-    that have a legal instance and a uniformly chosen instance of it, or `end_turn` (once the tile
+    that have a legal instance and a random instance of it (`_sample_kind`), or `end_turn` (once the tile
     is down) with a chance that grows with the turn's length, so every game ends."""
     seat = d.seat
     if d.kind == "power_card":
@@ -323,8 +323,8 @@ def _legal(s: State, cmd: Command) -> bool:
 
 
 def _sample_kind(s: State, seat: int, kind: str, rng: random.Random) -> Command | None:
-    """A uniformly chosen legal command of this kind, or None if it has none (tries candidates in a
-    random order: the first legal one is a uniform choice among the legal ones)."""
+    """A random legal command of this kind, or None if it has none: candidates are tried in a
+    random order (at most 40, Caballero tiles in 6 random cells) and the first legal one wins."""
     own = [c for c, k in sorted(s.knights.items()) if k.seat == seat]
     candidates: list[dict[str, Any]] = []
     if kind == "reinforce":
