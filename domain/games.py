@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from domain.core.errors import RuleError
 from domain.core.game import GameModule
+from domain.elcaballero.module import GAME as EL_CABALLERO
 from domain.elgrande.module import GAME as EL_GRANDE
 
-GAMES: dict[str, GameModule] = {EL_GRANDE.name: EL_GRANDE}
+GAMES: dict[str, GameModule] = {EL_GRANDE.name: EL_GRANDE, EL_CABALLERO.name: EL_CABALLERO}
 
 
 def get_game(name: str) -> GameModule:

@@ -1,0 +1,24 @@
+"""El Caballero (Kramer & Ulrich, 1998), basic and advanced rules: tile data, state, decide/evolve,
+scorings, views, log sentences, bots, invariants and the players' rules page.
+
+Rules: shared/rules/el-caballero.md and the French rulebook (shared/seeds/003_…). The tile set, the
+Caballero tiles' numbers and the power cards' Caballeros are reconstructions kept in `data.py`.
+Where the rulebook is silent the engine rules as follows (each has a test in tests/elcaballero/,
+and the players read them on `rules_page`):
+
+- **Touching land** means facing a land side; a Caballero tile touching land on two sides touches
+  two land tiles (`board`). A region counts each tile once (`board`).
+- **Closed region**: no empty cell beside it can take a terrain tile still in the game or a
+  Caballero tile without a Grande (`board.is_closed`).
+- **No tile can be laid**: the mandatory tile is waived while no face-up tile can go anywhere
+  (`actions.tiles_to_lay`).
+- **Raise** takes one of the two Caballero-tile slots, one raise a turn (`actions`).
+- **Court limit** is kept at all times; the excess is lost (`actions`).
+- **Castillo refund** is the highest number facing land before the cause (`actions`).
+- **Tied leaders** score once each and nobody is second; an **Alcalde** gives its owner first
+  place on land and allows one ship on a sea (`scoring`).
+- **Power cards** are played openly in turn (the seed says so), so nothing but the stack's order is
+  hidden, and that order does not exist before a draw (`views`).
+- **Default move** on a deadline: the lowest power card; in a turn the mandatory tile where it sends
+  no Caballero tile back, then the end of the turn (`rules.default_command`).
+"""

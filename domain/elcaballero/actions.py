@@ -1,0 +1,540 @@
+"""The actions of a turn, in any order (seed, "Le tour d'un joueur"): each command is checked
+against the board and the turn's limits and becomes one event carrying every number it causes.
+
+Consequences that follow at once are in the same event: a terrain tile that makes a Caballero tile
+touch two land tiles sends it back (with what it loses, or what its Castillo saves), and the
+Caballeros a tile counts for free when land arrives at a side that faced nothing. Rulings, each
+tested (see also `board`, `scoring`):
+
+- **Distinct totals** are checked after the change, in every land region the command adds
+  Caballeros to; other changes (a new terrain tile joining regions, land arriving at a tile) may
+  create ties.
+- **A raise** turns or flips an own tile (never one carrying the Grande) so that the number facing
+  land grows; it pays the difference and takes one of the turn's two Caballero-tile slots, at most
+  one raise a turn (seed: "au lieu de placer une tuile").
+- **The court limit** (8 Caballeros per Caballero tile not on the board) is kept at all times: a
+  tile laid, or Caballeros brought in beyond it, make the excess go (`capped` in the event); the
+  last tile may still be laid, leaving the court at 0.
+- **What a Castillo saves** is the highest number facing land before the tile had to go (for a
+  tile pushed out by a terrain tile, the number facing its first land tile); its ships go to the
+  court; the Castillo itself is lost. Without one, Caballeros and ships are lost.
+- **A Grande** taken back with its tile returns to the court; moving it away from a tile that
+  touches several land tiles sends that tile back at once.
+- **A tile laid with the Grande** costs its highest land-facing number plus 2 (the Grande from
+  court) or plus 1 (the Grande moved from another tile, the turn's one Grande move).
+- **A sea Alcalde** allows one bordering ship: it may be placed on a closed sea with at most one
+  ship, and no second ship may come to it afterwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain.core.commands import Command
+from domain.core.errors import RuleError
+from domain.core.events import Event
+from domain.elcaballero import board as b
+from domain.elcaballero.data import (
+    ALCALDE_PRICE,
+    CASTILLO_PRICE,
+    DOUBLE_TILE_CARD,
+    GRANDE_MOVE_PRICE,
+    GRANDE_PRICE,
+    MOVE_PRICE,
+    PER_TURN,
+    POWER_CABALLEROS,
+    SEA,
+    SEA_KNIGHT_PRICE,
+    SHIP_FROM_COURT_PRICE,
+    SHIP_PRICE,
+    TILE,
+    TILE_CAPACITY,
+)
+from domain.elcaballero.evolve import apply
+from domain.elcaballero.geometry import (
+    SIDES,
+    Cell,
+    cell_json,
+    knight_numbers,
+    neighbour,
+    opposite,
+    parse_cell,
+    parse_knight_side,
+    parse_side,
+    parse_turn,
+    rotated_areas,
+    rotated_edges,
+)
+from domain.elcaballero.state import Knight, State
+
+
+class Log:
+    """Events being decided, applied to a scratch copy so that later steps see their effect."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state.clone()
+        self.events: list[Event] = []
+
+    def add(self, *events: Event) -> None:
+        for event in events:
+            apply(self.state, event)
+            self.events.append(event)
+
+
+Action = Callable[[Log, Command], None]
+ACTIONS: dict[str, Action] = {}
+
+
+def action(name: str) -> Callable[[Action], Action]:
+    def deco(fn: Action) -> Action:
+        ACTIONS[name] = fn
+        return fn
+
+    return deco
+
+
+# --- shared checks ---------------------------------------------------------------------------------
+
+def capped(s: State, seat: int, court: int, off_board: int) -> dict[str, int]:
+    """What the court limit takes when the seat's court would be `court` with `off_board` tiles."""
+    over = court - TILE_CAPACITY * off_board
+    return {str(seat): over} if over > 0 else {}
+
+
+def tiles_required(s: State) -> int:
+    assert s.turn is not None
+    return 2 if s.turn.card == DOUBLE_TILE_CARD else 1
+
+
+def tiles_to_lay(s: State) -> int:
+    """Terrain tiles the player must still lay (0 when done, or when no face-up tile can go anywhere:
+    the reference makes the tile mandatory only while one can be laid)."""
+    assert s.turn is not None
+    left = tiles_required(s) - s.turn.tiles
+    if left <= 0 or not s.face_up:
+        return 0
+    return left if any(b.lay_options(s, s.turn.seat).values()) else 0
+
+
+def own_knight(s: State, seat: int, at: Cell, what: str = "at") -> Knight:
+    k = s.knights.get(at)
+    if k is None or k.seat != seat:
+        raise RuleError(f"There is none of your Caballero tiles at {cell_json(at)} ('{what}').",
+                        allowed={"own_tiles": own_tiles(s, seat)})
+    return k
+
+
+def own_tiles(s: State, seat: int) -> list[list[int]]:
+    return [cell_json(c) for c, k in sorted(s.knights.items()) if k.seat == seat]
+
+
+def pay(s: State, seat: int, cost: int, what: str) -> None:
+    if s.court[seat] < cost:
+        raise RuleError(f"{what} costs {cost} Caballero(s); your court holds {s.court[seat]}.",
+                        allowed={"court": s.court[seat]})
+
+
+def check_distinct(s: State, seat: int, labels: list[Any], at: Cell) -> None:
+    """After adding Caballeros, the seat's total in each region differs from every other's."""
+    totals = b.land_totals(s)
+    for label in labels:
+        counts = totals.get(label, [])
+        mine = counts[seat] if counts else 0
+        same = [o for o, c in enumerate(counts) if o != seat and c == mine]
+        if same:
+            raise RuleError(
+                f"That would give you {mine} Caballeros in the region at {cell_json(at)}, as many "
+                f"as another player there: when you add Caballeros to a region your total must "
+                f"differ from every other player's.",
+                allowed={"taken_totals": sorted({c for o, c in enumerate(counts) if o != seat})})
+
+
+def return_entry(s: State, at: Cell, ignore: tuple[int, ...] = ()) -> dict[str, Any]:
+    """A Caballero tile going back to its owner's reserve, judged on the board before the cause
+    (`ignore`: sides whose land is the cause and must not count for the Castillo's refund)."""
+    k = s.knights[at]
+    count = b.knight_total(s, at, k)
+    refund = b.highest_land_number(s, at, k, ignore) if k.castillo else 0
+    return {"at": cell_json(at), "seat": k.seat, "count": count, "refund": refund,
+            "lost": count - refund, "ships": len(k.ships),
+            "ships_to": "court" if k.castillo else "supply", "castillo": k.castillo,
+            "grande": k.grande}
+
+
+def sea_region_blocked(s: State, at: Cell, d: int, moving: tuple[Cell, int] | None = None) -> bool:
+    """A sea with an Alcalde that already has a ship takes no other ship."""
+    label = s.region_of[b.area_at(s, neighbour(at, d), opposite(d))]
+    if label not in s.alcaldes:
+        return False
+    return any(where == label and (c, side) != moving for c, side, _, where in b.ships(s))
+
+
+def _seat(log: Log, cmd: Command) -> tuple[State, int]:
+    s = log.state
+    assert s.turn is not None
+    return s, s.turn.seat
+
+
+# --- reinforcements ------------------------------------------------------------------------------
+
+@action("reinforce")
+def _reinforce(log: Log, cmd: Command) -> None:
+    s, seat = _seat(log, cmd)
+    assert s.turn is not None
+    if s.turn.reinforced:
+        raise RuleError("You have already taken your reinforcements this turn.")
+    count = POWER_CABALLEROS[s.turn.card]
+    log.add(Event("reinforced", {
+        "seat": seat, "count": count,
+        "capped": capped(s, seat, s.court[seat] + count, s.off_board[seat])}))
+
+
+# --- terrain tiles -------------------------------------------------------------------------------
+
+def face_up_tile(s: State, raw: Any) -> str:
+    if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw < len(s.face_up):
+        return s.face_up[raw]
+    if isinstance(raw, str) and raw in s.face_up:
+        return raw
+    raise RuleError(f"{raw!r} is not a face-up tile: give its index (0-{len(s.face_up) - 1}) or "
+                    "its id.", allowed={"face_up": list(s.face_up)})
+
+
+def placements_json(options: list[tuple[Cell, int]]) -> list[dict[str, Any]]:
+    by_cell: dict[Cell, list[int]] = {}
+    for cell, turn in options:
+        by_cell.setdefault(cell, []).append(turn)
+    return [{"at": cell_json(c), "turns": t} for c, t in sorted(by_cell.items())]
+
+
+def lay_tile_event(s: State, seat: int, tile: str, at: Cell, turn: int, fallback: bool) -> Event:
+    """The tile goes down; Caballero tiles around it count the land that arrives, or go back
+    when they now touch two land tiles (a Grande's tile stays)."""
+    edges = rotated_edges(TILE[tile], turn)
+    gained, returned = [], []
+    for d in range(4):
+        nb = neighbour(at, d)
+        k = s.knights.get(nb)
+        if k is None:
+            continue
+        back = opposite(d)  # the knight's side facing the new tile
+        if edges[d] != "L":
+            continue
+        lands = len(b.land_sides(s, nb)) + 1
+        if lands >= 2 and not k.grande:
+            returned.append(return_entry(s, nb, ignore=(back,)))
+        else:
+            gained.append({"at": cell_json(nb), "seat": k.seat,
+                           "count": knight_numbers(k.side, k.turn)[back]})
+    return Event("tile_laid", {"seat": seat, "tile": tile, "at": cell_json(at), "turn": turn,
+                               "fallback": fallback, "gained": gained, "returned": returned})
+
+
+@action("lay_tile")
+def _lay_tile(log: Log, cmd: Command) -> None:
+    s, seat = _seat(log, cmd)
+    assert s.turn is not None
+    if s.turn.tiles >= tiles_required(s):
+        raise RuleError(f"You have laid your {tiles_required(s)} terrain tile(s) this turn.")
+    if not s.face_up:
+        raise RuleError("No face-up terrain tile is left.")
+    tile = face_up_tile(s, cmd.get("tile"))
+    at, turn = parse_cell(cmd.get("at")), parse_turn(cmd.get("turn"))
+    legal = b.lay_options(s, seat)
+    normal = any(b.normal_placements(s, t) for t in dict.fromkeys(s.face_up))
+    if (at, turn) not in legal.get(tile, []):
+        why = ("it must touch a terrain tile with every side matching (land to land, sea to sea)"
+               if normal else "no face-up tile fits next to the terrain, so it must go next to a "
+               "Caballero tile (one of yours if you can)")
+        raise RuleError(f"Tile {tile} cannot go at {cell_json(at)} turned {turn}: {why}.",
+                        allowed={"tile": tile, "placements": placements_json(legal.get(tile, []))})
+    log.add(lay_tile_event(s, seat, tile, at, turn, fallback=not normal))
+
+
+# --- Caballero tiles -----------------------------------------------------------------------------
+
+def knight_slot(s: State) -> None:
+    assert s.turn is not None
+    if s.turn.knights >= PER_TURN["knights"]:
+        raise RuleError("You have already laid or raised two Caballero tiles this turn.")
+
+
+@action("lay_knight")
+def _lay_knight(log: Log, cmd: Command) -> None:
+    s, seat = _seat(log, cmd)
+    assert s.turn is not None
+    knight_slot(s)
+    if s.off_board[seat] <= 0:
+        raise RuleError("All your Caballero tiles are on the board: take one back first.")
+    at = parse_cell(cmd.get("at"))
+    side, turn = parse_knight_side(cmd.get("side")), parse_turn(cmd.get("turn"))
+    with_grande = cmd.get("grande", False)
+    if not isinstance(with_grande, bool):
+        raise RuleError("'grande' is true or false.", allowed=[False, True])
+    if not b.is_empty(s, at) or at not in b.knight_cells(s):
+        raise RuleError(f"A Caballero tile goes in an empty cell next to a terrain tile; "
+                        f"{cell_json(at)} is not one.",
+                        allowed={"cells": [cell_json(c) for c in b.knight_cells(s)]})
+    lands = b.land_sides(s, at)
+    grande_from = s.grande_at(seat)
+    extra = 0
+    if with_grande:
+        if not s.advanced:
+            raise RuleError("The Grande is part of the advanced rules only.")
+        if grande_from is not None:
+            if s.turn.grande_moves >= PER_TURN["grande_moves"]:
+                raise RuleError("You have already moved your Grande this turn.")
+            extra = GRANDE_MOVE_PRICE
+        else:
+            extra = GRANDE_PRICE
+    elif len(lands) >= 2:
+        raise RuleError(f"At {cell_json(at)} the tile would touch {len(lands)} land tiles; a "
+                        "Caballero tile may touch only one (unless it carries your Grande).")
+    if not lands and side != "a":
+        raise RuleError("A Caballero tile touching only sea must show side A (1-4).",
+                        allowed={"side": ["a"]})
+    k = Knight(seat, side, turn, grande=with_grande)
+    base = b.highest_land_number(s, at, k) if lands else SEA_KNIGHT_PRICE
+    cost = base + extra
+    pay(s, seat, cost, "This Caballero tile")
+    returned = []
+    court, off = s.court[seat] - cost, s.off_board[seat] - 1
+    if with_grande and grande_from is not None and len(b.land_sides(s, grande_from)) >= 2:
+        entry = {**return_entry(s, grande_from), "grande": False}  # the Grande comes along
+        returned.append(entry)
+        court, off = court + entry["refund"], off + 1
+    payload: dict[str, Any] = {
+        "seat": seat, "at": cell_json(at), "side": side, "turn": turn, "cost": cost,
+        "count": b.knight_total(s, at, k), "numbers": list(knight_numbers(side, turn)),
+        "grande": ("moved" if grande_from is not None else "court") if with_grande else None,
+        "grande_from": cell_json(grande_from) if with_grande and grande_from else None,
+        "returned": returned, "capped": capped(s, seat, court, off)}
+    log.add(Event("knight_laid", payload))
+    check_distinct(log.state, seat, list(b.knight_counts(log.state, at)), at)
+
+
+@action("raise")
+def _raise(log: Log, cmd: Command) -> None:
+    s, seat = _seat(log, cmd)
+    assert s.turn is not None
+    knight_slot(s)
+    if s.turn.raises >= PER_TURN["raises"]:
+        raise RuleError("You have already raised a Caballero tile this turn.")
+    at = parse_cell(cmd.get("at"))
+    k = own_knight(s, seat, at)
+    if k.grande:
+        raise RuleError("A Caballero tile carrying the Grande cannot be turned or flipped.")
+    lands = b.land_sides(s, at)
+    if not lands:
+        raise RuleError("This tile touches only sea: it has no Caballeros in a region to raise.")
+    side, turn = parse_knight_side(cmd.get("side")), parse_turn(cmd.get("turn"))
+    was = b.knight_total(s, at, k)
+    new = Knight(seat, side, turn)
+    count = b.knight_total(s, at, new)
+    d = lands[0][0]
+    if count <= was:
+        higher = [n for n in range(was + 1, TILE_CAPACITY + 1)]
+        raise RuleError(f"Raising must put a higher number than {was} towards the land "
+                        f"({SIDES[d]} side); that would show {count}.",
+                        allowed={"numbers": higher})
+    cost = count - was
+    pay(s, seat, cost, "This raise")
+    log.add(Event("knight_raised", {"seat": seat, "at": cell_json(at), "side": side, "turn": turn,
+                                    "was": was, "count": count, "cost": cost}))
+    check_distinct(log.state, seat, list(b.knight_counts(log.state, at)), at)
+
+
+@action("take_back")
+def _take_back(log: Log, cmd: Command) -> None:
+    s, seat = _seat(log, cmd)
+    at = parse_cell(cmd.get("at"))
+    k = own_knight(s, seat, at)
+    if cmd.get("edge") is not None:
+        d = parse_side(cmd.get("edge"))
+        if d not in k.ships:
+            raise RuleError(f"None of your ships is on the {SIDES[d]} side of {cell_json(at)}.",
+                            allowed={"ships": [SIDES[x] for x in k.ships]})
+        log.add(Event("ship_taken_back", {"seat": seat, "at": cell_json(at), "edge": d}))
+        return
+    log.add(Event("knight_taken_back", return_entry(s, at)))
+
+
+# --- ships and Castillos -------------------------------------------------------------------------
+
+def check_ship_side(s: State, at: Cell, d: int, k: Knight,
+                    moving: tuple[Cell, int] | None = None) -> None:
+    facing = b.edge(s, neighbour(at, d), opposite(d))
+    if facing != SEA:
+        raise RuleError(f"A ship goes on a side of your Caballero tile that faces sea; the "
+                        f"{SIDES[d]} side of {cell_json(at)} does not.",
+                        allowed={"edges": [SIDES[x] for x, _ in b.sea_sides(s, at)
+                                           if x not in k.ships]})
+    if d in k.ships:
+        raise RuleError(f"The {SIDES[d]} side of {cell_json(at)} already carries a ship.")
+    if sea_region_blocked(s, at, d, moving):
+        raise RuleError("An Alcalde governs that sea and it already has its one ship.")
+
+
+@action("ship")
+def _ship(log: Log, cmd: Command) -> None:
+    s, seat = _seat(log, cmd)
+    assert s.turn is not None
+    at = parse_cell(cmd.get("at"))
+    k = own_knight(s, seat, at)
+    d = parse_side(cmd.get("edge"))
+    source = cmd.get("from", "supply")
+    if source not in ("supply", "court"):
+        raise RuleError("'from' is \"supply\" (buy a ship, 2 Caballeros) or \"court\" (a ship "
+                        "you took back, 1 Caballero).", allowed=["supply", "court"])
+    check_ship_side(s, at, d, k)
+    if source == "court":
+        if s.court_ships[seat] <= 0:
+            raise RuleError("You have no ship in your court.", allowed=["supply"])
+        cost = SHIP_FROM_COURT_PRICE
+    else:
+        if s.turn.ships >= PER_TURN["ships"]:
+            raise RuleError("You have already bought two ships this turn.")
+        if s.ship_supply <= 0:
+            raise RuleError("No ship is left to buy.")
+        cost = SHIP_PRICE
+    pay(s, seat, cost, "This ship")
+    log.add(Event("ship_placed", {"seat": seat, "at": cell_json(at), "edge": d, "cost": cost,
+                                  "source": source}))
+
+
+@action("move_ship")
+def _move_ship(log: Log, cmd: Command) -> None:
+    s, seat = _seat(log, cmd)
+    src = parse_cell(cmd.get("from"), "from")
+    a = own_knight(s, seat, src, "from")
+    d = parse_side(cmd.get("from_edge"), "from_edge")
+    if d not in a.ships:
+        raise RuleError(f"None of your ships is on the {SIDES[d]} side of {cell_json(src)}.",
+                        allowed={"ships": [SIDES[x] for x in a.ships]})
+    dst = parse_cell(cmd.get("to"), "to")
+    k = own_knight(s, seat, dst, "to")
+    to_d = parse_side(cmd.get("to_edge"), "to_edge")
+    if dst == src:
+        raise RuleError("A ship moves to another of your Caballero tiles.")
+    check_ship_side(s, dst, to_d, k, moving=(src, d))
+    pay(s, seat, MOVE_PRICE, "Moving a ship")
+    log.add(Event("ship_moved", {"seat": seat, "from": cell_json(src), "from_edge": d,
+                                 "to": cell_json(dst), "to_edge": to_d, "cost": MOVE_PRICE}))
+
+
+@action("castle")
+def _castle(log: Log, cmd: Command) -> None:
+    s, seat = _seat(log, cmd)
+    assert s.turn is not None
+    at = parse_cell(cmd.get("at"))
+    k = own_knight(s, seat, at)
+    if s.turn.castillos >= PER_TURN["castillos"]:
+        raise RuleError("You have already built two Castillos this turn.")
+    if k.castillo:
+        raise RuleError(f"Your tile at {cell_json(at)} already has a Castillo (one per tile).")
+    if s.castillo_supply <= 0:
+        raise RuleError("No Castillo is left to build.")
+    pay(s, seat, CASTILLO_PRICE, "A Castillo")
+    log.add(Event("castillo_built", {"seat": seat, "at": cell_json(at), "cost": CASTILLO_PRICE}))
+
+
+@action("move_castle")
+def _move_castle(log: Log, cmd: Command) -> None:
+    s, seat = _seat(log, cmd)
+    src, dst = parse_cell(cmd.get("from"), "from"), parse_cell(cmd.get("to"), "to")
+    if not own_knight(s, seat, src, "from").castillo:
+        raise RuleError(f"Your tile at {cell_json(src)} has no Castillo.")
+    if own_knight(s, seat, dst, "to").castillo:
+        raise RuleError(f"Your tile at {cell_json(dst)} already has a Castillo (one per tile).")
+    pay(s, seat, MOVE_PRICE, "Moving a Castillo")
+    log.add(Event("castillo_moved", {"seat": seat, "from": cell_json(src), "to": cell_json(dst),
+                                     "cost": MOVE_PRICE}))
+
+
+# --- advanced: the Grande and the Alcaldes -------------------------------------------------------
+
+@action("grande")
+def _grande(log: Log, cmd: Command) -> None:
+    s, seat = _seat(log, cmd)
+    assert s.turn is not None
+    if not s.advanced:
+        raise RuleError("The Grande is part of the advanced rules only.")
+    at = parse_cell(cmd.get("at"))
+    own_knight(s, seat, at)
+    old = s.grande_at(seat)
+    if old == at:
+        raise RuleError("Your Grande is already on that tile.")
+    returned = []
+    if old is None:
+        cost = GRANDE_PRICE
+    else:
+        if s.turn.grande_moves >= PER_TURN["grande_moves"]:
+            raise RuleError("You have already moved your Grande this turn.")
+        cost = GRANDE_MOVE_PRICE
+        if len(b.land_sides(s, old)) >= 2:
+            returned.append({**return_entry(s, old), "grande": False})
+    pay(s, seat, cost, "The Grande")
+    log.add(Event("grande_placed", {"seat": seat, "at": cell_json(at), "cost": cost,
+                                    "from": cell_json(old) if old else None,
+                                    "returned": returned}))
+
+
+def alcalde_targets(s: State, seat: int) -> list[dict[str, Any]]:
+    """Closed regions without an Alcalde where the seat may put one now (advanced)."""
+    if not s.advanced or s.alcaldes_left[seat] <= 0 or s.court[seat] < ALCALDE_PRICE:
+        return []
+    out = []
+    for label in sorted(b.regions(s)):
+        if label in s.alcaldes or not b.is_closed(s, label):
+            continue
+        if b.area_kind(s, label) == SEA and sum(1 for *_, r in b.ships(s) if r == label) > 1:
+            continue
+        cell, d = _area_reference(s, label)
+        out.append({"at": cell_json(cell), "edge": SIDES[d], "kind": b.area_kind(s, label)})
+    return out
+
+
+def _area_reference(s: State, area: Any) -> tuple[Cell, int]:
+    cell = (area[0], area[1])
+    tile, turn = s.terrain[cell]
+    return cell, min(rotated_areas(TILE[tile], turn)[area[2]][1])
+
+
+@action("alcalde")
+def _alcalde(log: Log, cmd: Command) -> None:
+    s, seat = _seat(log, cmd)
+    if not s.advanced:
+        raise RuleError("Alcaldes are part of the advanced rules only.")
+    if s.alcaldes_left[seat] <= 0:
+        raise RuleError("You have no Alcalde left.")
+    at, d = parse_cell(cmd.get("at")), parse_side(cmd.get("edge"))
+    if at not in s.terrain:
+        raise RuleError(f"There is no terrain tile at {cell_json(at)}: name a region by a "
+                        "terrain tile and one of its sides.",
+                        allowed={"regions": alcalde_targets(s, seat)})
+    label = s.region_of[b.area_at(s, at, d)]
+    if label in s.alcaldes:
+        raise RuleError("That region already has its Alcalde (one per region).",
+                        allowed={"regions": alcalde_targets(s, seat)})
+    if not b.is_closed(s, label):
+        raise RuleError("An Alcalde goes only on a closed region: this one can still grow or "
+                        "take a Caballero tile.", allowed={"regions": alcalde_targets(s, seat)})
+    if b.area_kind(s, label) == SEA and sum(1 for *_, r in b.ships(s) if r == label) > 1:
+        raise RuleError("A governed sea may have only one ship; this one has more.")
+    pay(s, seat, ALCALDE_PRICE, "An Alcalde")
+    log.add(Event("alcalde_placed", {"seat": seat, "at": cell_json(at), "edge": d,
+                                     "region": list(label), "kind": b.area_kind(s, label),
+                                     "cost": ALCALDE_PRICE}))
+
+
+# --- the end of the turn -------------------------------------------------------------------------
+
+@action("end_turn")
+def _end_turn(log: Log, cmd: Command) -> None:
+    s, seat = _seat(log, cmd)
+    left = tiles_to_lay(s)
+    if left:
+        raise RuleError(f"Lay your terrain tile first ({left} still to lay this turn): it is the "
+                        "one action every turn must have.", allowed=["lay_tile"])
+    log.add(Event("turn_ended", {"seat": seat}))

@@ -1,0 +1,378 @@
+"""El Caballero's decider: create, decide, pending decisions, default and random moves.
+
+`decide` checks a command against the pending decision, turns it into events (`actions`), then
+plays out everything that follows by itself (the only legal power card, a round's end, a scoring,
+the refill of the face-up tiles, the next round, the game's end) until the game waits for somebody
+again: the automatic events are part of the same batch, so the log never holds a half-finished step.
+
+A turn is a sequence of commands ending with `end_turn`, refused while the mandatory terrain tile
+(two with the 9) can still be laid. Power cards are played openly one after the other, as the seed
+says (each player "joue une carte de pouvoir de son choix", never one already played this round).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from domain.core.commands import Command
+from domain.core.decisions import Decision
+from domain.core.errors import RuleError
+from domain.core.events import Event
+from domain.core.rng import draw_rng, seed_commitment
+from domain.elcaballero import board as b
+from domain.elcaballero import options as opts
+from domain.elcaballero.actions import ACTIONS, Log, alcalde_targets, placements_json, tiles_to_lay
+from domain.elcaballero.data import (
+    FACE_UP,
+    PER_TURN,
+    POWER_CABALLEROS,
+    ROUNDS,
+    SCORING_ROUNDS,
+    TILE,
+    TILE_IDS,
+)
+from domain.elcaballero.evolve import fold
+from domain.elcaballero.geometry import SIDES, cell_json
+from domain.elcaballero.scoring import final_ranking, score
+from domain.elcaballero.state import State
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+SETUP_FIELDS = ("start", "stack", "first_player")
+
+
+# --- creation ----------------------------------------------------------------------------------
+
+def create(players: int, options: Mapping[str, Any] | None, seed: str,
+           setup: Mapping[str, Any] | None = None) -> list[Event]:
+    """The opening events: options, the start tile and the 5 face-up tiles, round 1.
+
+    A given `setup` may fix `start` (a tile id with neither gold nor fish), `stack` (tile ids drawn
+    first, in this order, top first; the rest are drawn at random) and `first_player` (a seat).
+    """
+    if isinstance(players, bool) or not isinstance(players, int) \
+            or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RuleError(f"El Caballero is for {MIN_PLAYERS} to {MAX_PLAYERS} players "
+                        f"(got {players!r}).", allowed={"min": MIN_PLAYERS, "max": MAX_PLAYERS})
+    chosen = opts.parse(options)
+    if setup is not None and not isinstance(setup, Mapping):
+        raise RuleError("The set-up must be an object (start, stack, first_player).",
+                        allowed=list(SETUP_FIELDS))
+    given = dict(setup or {})
+    unknown = sorted(set(given) - set(SETUP_FIELDS))
+    if unknown:
+        raise RuleError(f"Unknown set-up field(s): {', '.join(unknown)}.",
+                        allowed=list(SETUP_FIELDS))
+    rng = draw_rng(seed, 0)
+    plain = [t for t in TILE_IDS if TILE[t].plain]
+    start = given.get("start", rng.choice(plain))
+    if start not in plain:
+        raise RuleError("The start tile is a tile with neither gold nor fish.", allowed=plain)
+    stack = given.get("stack", [])
+    if (not isinstance(stack, list) or any(t not in TILE for t in stack)
+            or len(set(stack)) != len(stack) or start in stack):
+        raise RuleError("'stack' lists distinct tile ids (not the start tile), top first.",
+                        allowed=[t for t in TILE_IDS if t != start])
+    first = given.get("first_player", rng.randrange(players))
+    if isinstance(first, bool) or not isinstance(first, int) or first not in range(players):
+        raise RuleError(f"The first player is a seat from 0 to {players - 1}.",
+                        allowed=list(range(players)))
+    created = Event("game_created", {"game": "el-caballero", "players": players,
+                                     "options": chosen, "seed": seed,
+                                     "seed_hash": seed_commitment(seed), "given_stack": stack})
+    s = fold([created])
+    s.stack.remove(start)
+    face_up = _draw(s, FACE_UP, rng)
+    opening = [created,
+               Event("setup_drawn", {"start": start, "face_up": face_up, "first_player": first,
+                                     "draws": 1}),
+               Event("round_started", {"round": 1, "power_order": [(first + i) % players
+                                                                   for i in range(players)]})]
+    log = Log(fold(opening))
+    advance(log)
+    return opening + log.events
+
+
+def _draw(s: State, n: int, rng: random.Random) -> list[str]:
+    """`n` tiles off the stack: the given order first, then uniformly among those left."""
+    left = list(s.stack)
+    out = []
+    for _ in range(min(n, len(left))):
+        given = [t for t in s.given_stack if t in left]
+        tile = given[0] if given else left[rng.randrange(len(left))]
+        left.remove(tile)
+        out.append(tile)
+    return out
+
+
+# --- deciding ----------------------------------------------------------------------------------
+
+def decide(state: State, command: Command) -> list[Event]:
+    if state.phase == "over":
+        raise RuleError("The game is over; no more moves.")
+    waiting = _waiting(state)
+    if waiting is None or waiting[0] != command.seat:
+        who = f"seat {waiting[0]} ({waiting[1]})" if waiting else "nobody"
+        raise RuleError(f"It is not your move: the game is waiting for {who}.", allowed=[])
+    seat, kind = waiting
+    log = Log(state)
+    if kind == "power_card":
+        if command.type != "power":
+            raise RuleError(f"'{command.type}' is not what you must do now: play a power card.",
+                            allowed=["power"])
+        legal = legal_power_cards(state, seat)
+        card = command.get("card")
+        if card not in legal or isinstance(card, bool):
+            why = ("already played this round" if card in state.power_played.values()
+                   else "not in your hand")
+            raise RuleError(f"Power card {card!r} is {why}.", allowed=legal)
+        log.add(Event("power_played", {"seat": seat, "card": card}))
+    else:
+        handler = ACTIONS.get(command.type)
+        if handler is None:
+            raise RuleError(f"Unknown command {command.type!r} for your turn.",
+                            allowed=sorted(ACTIONS))
+        handler(log, command)
+    advance(log)
+    return log.events
+
+
+def _waiting(s: State) -> tuple[int, str] | None:
+    """Who must decide what now (what `pending` says, without computing its options)."""
+    if s.phase == "power":
+        return next(x for x in s.power_order if x not in s.power_played), "power_card"
+    if s.phase == "turns" and s.turn is not None:
+        return s.turn.seat, "turn"
+    return None
+
+
+def legal_power_cards(s: State, seat: int) -> list[int]:
+    taken = set(s.power_played.values())
+    return sorted(c for c in s.hands[seat] if c not in taken)
+
+
+def rounds(s: State) -> int:
+    return ROUNDS[s.advanced]
+
+
+def _next_automatic(s: State) -> list[Event]:
+    if s.phase == "power":
+        seat = next(x for x in s.power_order if x not in s.power_played)
+        legal = legal_power_cards(s, seat)
+        if len(legal) == 1:
+            return [Event("power_played", {"seat": seat, "card": legal[0], "forced": True})]
+        return []
+    if s.phase == "turns" and s.turn is None:
+        return [Event("round_ended", {"round": s.round})]
+    if s.phase != "between":
+        return []
+    if s.round in SCORING_ROUNDS[s.advanced] and \
+            not any(x["round"] == s.round for x in s.scorings):
+        return [Event("scored", score(s, len(s.scorings) + 1))]
+    if s.round >= rounds(s):
+        return [Event("game_ended", {"ranking": final_ranking(s.scores),
+                                     "scores": list(s.scores), "seed": s.seed})]
+    out = []
+    need = FACE_UP - len(s.face_up)
+    if need > 0 and s.stack:
+        tiles = _draw(s, need, draw_rng(s.seed, s.draws))
+        out.append(Event("tiles_refilled", {"tiles": tiles, "draws": 1}))
+    out.append(Event("round_started", {"round": s.round + 1,
+                                       "power_order": list(reversed(s.turn_order))}))
+    return out
+
+
+def advance(log: Log) -> None:
+    while True:
+        events = _next_automatic(log.state)
+        if not events:
+            return
+        log.add(*events)
+
+
+# --- pending decisions -------------------------------------------------------------------------
+
+def pending(s: State) -> list[Decision]:
+    if s.phase == "power":
+        seat = next(x for x in s.power_order if x not in s.power_played)
+        return [Decision(seat, "power_card",
+                         options=[{"type": "power", "card": c}
+                                  for c in legal_power_cards(s, seat)],
+                         info={"caballeros": {str(c): POWER_CABALLEROS[c]
+                                              for c in legal_power_cards(s, seat)}})]
+    if s.phase != "turns" or s.turn is None:
+        return []
+    return [Decision(s.turn.seat, "turn", constraint=turn_constraint(s))]
+
+
+def turn_constraint(s: State) -> dict[str, Any]:
+    """What the player on turn may do now: the space of each command (the validator is `decide`)."""
+    t = s.turn
+    assert t is not None
+    seat = t.seat
+    left = tiles_to_lay(s)
+    own = [(c, k) for c, k in sorted(s.knights.items()) if k.seat == seat]
+    out: dict[str, Any] = {
+        "card": t.card,
+        "tiles_to_lay": left,
+        "end_turn": left == 0,
+        "court": s.court[seat],
+        "face_up": [{"index": i, "tile": tile} for i, tile in enumerate(s.face_up)],
+        "reinforce": None if t.reinforced else POWER_CABALLEROS[t.card],
+        "own_tiles": [cell_json(c) for c, _ in own],
+    }
+    if left:
+        out["lay_tile"] = {tile: placements_json(p)
+                           for tile, p in b.lay_options(s, seat).items() if p}
+    if t.knights < PER_TURN["knights"] and s.off_board[seat] > 0:
+        out["lay_knight"] = [cell_json(c) for c in b.knight_cells(s)]
+    if t.knights < PER_TURN["knights"] and t.raises < PER_TURN["raises"]:
+        out["raise"] = [cell_json(c) for c, k in own if not k.grande and b.land_sides(s, c)]
+    out["ship"] = {"buy": min(PER_TURN["ships"] - t.ships, s.ship_supply),
+                   "from_court": s.court_ships[seat],
+                   "sides": [{"at": cell_json(c), "edges": [SIDES[d] for d, _ in b.sea_sides(s, c)
+                                                            if d not in k.ships]}
+                             for c, k in own if any(d not in k.ships for d, _ in b.sea_sides(s, c))]}
+    out["castle"] = {"build": min(PER_TURN["castillos"] - t.castillos, s.castillo_supply),
+                     "tiles": [cell_json(c) for c, k in own if not k.castillo]}
+    if s.advanced:
+        where = s.grande_at(seat)
+        out["grande"] = {"at": cell_json(where) if where else None,
+                         "may_move": where is None or t.grande_moves < PER_TURN["grande_moves"]}
+        out["alcalde"] = {"left": s.alcaldes_left[seat],
+                          "regions": alcalde_targets(s, seat)}
+    return out
+
+
+# --- default and random moves ------------------------------------------------------------------
+
+def default_command(s: State, d: Decision) -> Command:
+    """The safe move when a decision's deadline passes.
+
+    Power card: the lowest card left (most Caballeros, last to act). Turn: the mandatory terrain
+    tile on the first legal placement that sends no Caballero tile back (if there is one; the first
+    legal placement otherwise), then `end_turn`; nothing else is done (no Caballero is spent).
+    """
+    seat = d.seat
+    if d.kind == "power_card":
+        assert d.options is not None
+        return Command("power", seat, {"card": d.options[0]["card"]})
+    if d.kind != "turn":
+        raise ValueError(f"no default for decision {d.kind}")
+    if not tiles_to_lay(s):
+        return Command("end_turn", seat)
+    options = b.lay_options(s, seat)
+    first = None
+    for tile in s.face_up:
+        for cell, turn in options.get(tile, []):
+            cmd = Command("lay_tile", seat, {"tile": tile, "at": cell_json(cell), "turn": turn})
+            first = first or cmd
+            if not _sends_back(s, tile, cell, turn):
+                return cmd
+    assert first is not None
+    return first
+
+
+def _sends_back(s: State, tile: str, cell: Any, turn: int) -> bool:
+    from domain.elcaballero.actions import lay_tile_event
+
+    return bool(lay_tile_event(s, 0, tile, cell, turn, False)["returned"])
+
+
+KINDS = ("reinforce", "lay_knight", "raise", "ship", "castle", "take_back", "move_ship",
+         "move_castle", "grande", "alcalde")
+
+
+def sample_command(s: State, d: Decision, rng: random.Random) -> Command:
+    """A random legal command: a power card uniformly; in a turn, the mandatory tile on a uniformly
+    chosen legal placement once in a while, else a kind of action chosen uniformly among those
+    that have a legal instance and a random instance of it (`_sample_kind`), or `end_turn` (once the tile
+    is down) with a chance that grows with the turn's length, so every game ends."""
+    seat = d.seat
+    if d.kind == "power_card":
+        assert d.options is not None
+        return Command("power", seat, {"card": rng.choice(d.options)["card"]})
+    assert s.turn is not None
+    left = tiles_to_lay(s)
+    if not left and rng.random() < 0.3 + 0.1 * s.turn.actions:
+        return Command("end_turn", seat)
+    if left and rng.random() < 0.5:
+        return _sample_lay(s, seat, rng)
+    kinds = list(KINDS)
+    rng.shuffle(kinds)
+    for kind in kinds:
+        cmd = _sample_kind(s, seat, kind, rng)
+        if cmd is not None:
+            return cmd
+    return _sample_lay(s, seat, rng) if left else Command("end_turn", seat)
+
+
+def _sample_lay(s: State, seat: int, rng: random.Random) -> Command:
+    options = [(t, c, turn) for t, p in b.lay_options(s, seat).items() for c, turn in p]
+    tile, cell, turn = rng.choice(options)
+    return Command("lay_tile", seat, {"tile": tile, "at": cell_json(cell), "turn": turn})
+
+
+def _legal(s: State, cmd: Command) -> bool:
+    try:
+        decide(s, cmd)
+    except RuleError:
+        return False
+    return True
+
+
+def _sample_kind(s: State, seat: int, kind: str, rng: random.Random) -> Command | None:
+    """A random legal command of this kind, or None if it has none: candidates are tried in a
+    random order (at most 40, Caballero tiles in 6 random cells) and the first legal one wins."""
+    own = [c for c, k in sorted(s.knights.items()) if k.seat == seat]
+    candidates: list[dict[str, Any]] = []
+    if kind == "reinforce":
+        candidates = [{}]
+    elif kind == "lay_knight":
+        cells = b.knight_cells(s)
+        rng.shuffle(cells)
+        for c in cells[:6]:
+            for side in ("a", "b"):
+                for turn in (0, 90, 180, 270):
+                    candidates.append({"at": cell_json(c), "side": side, "turn": turn,
+                                       "grande": s.advanced and rng.random() < 0.1})
+    elif kind == "raise":
+        for c in own:
+            for side in ("a", "b"):
+                for turn in (0, 90, 180, 270):
+                    candidates.append({"at": cell_json(c), "side": side, "turn": turn})
+    elif kind == "ship":
+        for c in own:
+            for d, _ in b.sea_sides(s, c):
+                candidates += [{"at": cell_json(c), "edge": SIDES[d], "from": "supply"},
+                               {"at": cell_json(c), "edge": SIDES[d], "from": "court"}]
+    elif kind == "castle":
+        candidates = [{"at": cell_json(c)} for c in own]
+    elif kind == "take_back":
+        candidates = [{"at": cell_json(c)} for c in own]
+        candidates += [{"at": cell_json(c), "edge": SIDES[d]} for c in own
+                       for d in s.knights[c].ships]
+    elif kind == "move_ship":
+        for c in own:
+            for d in s.knights[c].ships:
+                for c2 in own:
+                    for d2, _ in b.sea_sides(s, c2):
+                        candidates.append({"from": cell_json(c), "from_edge": SIDES[d],
+                                           "to": cell_json(c2), "to_edge": SIDES[d2]})
+    elif kind == "move_castle":
+        candidates = [{"from": cell_json(c), "to": cell_json(c2)} for c in own for c2 in own
+                      if s.knights[c].castillo and not s.knights[c2].castillo]
+    elif kind == "grande" and s.advanced:
+        candidates = [{"at": cell_json(c)} for c in own]
+    elif kind == "alcalde" and s.advanced:
+        candidates = [{"at": r["at"], "edge": r["edge"]} for r in alcalde_targets(s, seat)]
+    rng.shuffle(candidates)
+    for params in candidates[:40]:
+        cmd = Command(kind, seat, params)
+        if _legal(s, cmd):
+            return cmd
+    return None
+
+
+__all__ = ["create", "decide", "default_command", "pending", "sample_command"]

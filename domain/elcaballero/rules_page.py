@@ -1,0 +1,285 @@
+"""The rules page for players, in English, French and Italian: what the server enforces, with the
+rulings where the rulebook is silent. Plain structured text (a title, sections of paragraphs) that
+another layer renders; every statement here is enforced by the engine and has a test in
+tests/elcaballero/.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Page = dict[str, Any]
+
+
+def _page(title: str, sections: list[tuple[str, list[str]]]) -> Page:
+    return {"title": title, "sections": [{"title": t, "paragraphs": p} for t, p in sections]}
+
+
+EN = _page("El Caballero: the rules as this server plays them", [
+    ("The game", [
+        "2 to 4 players explore islands by laying square terrain tiles (each side land or sea) "
+        "on an open grid, and lay their Caballero tiles next to them to win majorities in the "
+        "land regions; ships earn from the seas. 7 rounds, scorings after rounds 4 and 7 "
+        "(advanced rules: 10 rounds, a third scoring after round 10). Highest total wins; equal "
+        "totals share the place.",
+        "Cells are written [x, y]: x grows to the east, y to the north; the start tile is at "
+        "[0, 0]. Sides are n, e, s, w; tiles turn clockwise by 0, 90, 180 or 270 degrees.",
+    ]),
+    ("Set-up", [
+        "The start tile is drawn among the tiles with neither gold nor fish; 5 tiles are turned "
+        "face up; every court starts with 5 Caballeros. Nobody, not even the server's log, knows "
+        "the order of the stack: each tile is drawn when it is needed.",
+    ]),
+    ("Power cards", [
+        "Each round everybody plays one of their 13 power cards, openly and in turn, never a "
+        "value already played this round. Round 1 starts with a player drawn at random and goes "
+        "clockwise; later rounds start with whoever acted last in the previous round (lowest "
+        "card first). The highest card acts first. When only one card can be played it plays "
+        "itself.",
+    ]),
+    ("Your turn", [
+        "Do these in any order, then end your turn. Laying a terrain tile is compulsory (two "
+        "with the 9) as long as a face-up tile can be laid; everything else is optional.",
+        "Reinforcements: once, bring your card's Caballeros to court.",
+        "Terrain: lay a face-up tile next to a terrain tile, every touching side matching (land "
+        "to land, sea to sea). If no face-up tile fits anywhere, lay one next to one of your "
+        "Caballero tiles, or next to anybody's if none of yours has an empty cell beside it.",
+        "Caballero tiles: lay up to two, each in an empty cell next to a terrain tile and "
+        "touching at most one land tile; the number facing land is how many of your Caballeros "
+        "are in that region, paid from your court. A tile touching only sea shows side A and "
+        "costs 1; if land arrives later at one of its sides, that number counts for free. "
+        "Instead of one of the two you may raise one of your tiles (turn or flip it so that a "
+        "higher number faces the land), paying the difference.",
+        "Whenever you add Caballeros to a land region, your total there must differ from every "
+        "other player's. New terrain may still create ties.",
+        "Ships: buy up to two a turn for 2 Caballeros each, on a side of your Caballero tile "
+        "that faces sea (one ship per side). Castillos: build up to two a turn for 1 each, one "
+        "per tile. Moving a ship or a Castillo to another of your tiles costs 1; taking a ship "
+        "back to court is free and putting it back costs 1. Taking a Caballero tile back is "
+        "free: its Caballeros are lost, its ships go to your court.",
+    ]),
+    ("Tiles pushed out", [
+        "A Caballero tile that comes to touch two land tiles goes back to its owner's reserve "
+        "at once, losing its Caballeros and ships. With a Castillo, the Castillo is lost but "
+        "the Caballeros that faced the first land tile and the ships come back to court. A "
+        "tile carrying a Grande stays.",
+    ]),
+    ("The court limit", [
+        "Your court is shown with your own Caballero tiles: it can never hold more than 8 "
+        "Caballeros per Caballero tile off the board. Anything beyond is lost at once. You may "
+        "still lay your last tile; your court is then empty and cannot grow.",
+    ]),
+    ("Scoring", [
+        "A land region is worth its tiles plus its golds. Its sole leader scores double, the "
+        "sole second scores it once (never with 2 players). Tied leaders score it once each "
+        "and nobody is second; a tie for second scores nothing.",
+        "A sea region is worth its tiles plus its fish, scored once for every ship bordering it.",
+        "A tile with two opposite land sides is either a land bridge (the land goes across, the "
+        "two seas are apart) or a strait (the sea goes across, the two lands are apart). A "
+        "region counts each tile once, even if two parts of one tile belong to it.",
+    ]),
+    ("Advanced rules", [
+        "10 Caballero tiles, 16 ships and 16 Castillos; each player also has a Grande and 5 "
+        "Alcaldes.",
+        "The Grande (2 Caballeros from court, or 1 to move it, once a turn) protects its tile: "
+        "it is never pushed out, counts for every land region it touches and cannot be turned. "
+        "A new tile may be laid with the Grande on it, touching several land tiles: it costs its "
+        "highest number facing land plus the Grande's price. A tile the Grande leaves that "
+        "touches several land tiles goes back at once (its Castillo saves its highest number).",
+        "An Alcalde (1 Caballero) goes on a closed region, one per region: a region is closed "
+        "when no empty cell next to it can still take a terrain tile left in the game or a "
+        "Caballero tile without a Grande. On land, the Alcalde's owner takes first place and "
+        "scores it double; the best of the others, if alone, scores it once. On a sea, it "
+        "scores nothing by itself and the sea may then have only one ship.",
+    ]),
+])
+
+FR = _page("El Caballero : les règles telles que ce serveur les applique", [
+    ("Le jeu", [
+        "2 à 4 joueurs explorent des îles en posant des tuiles terrain carrées (chaque côté "
+        "terre ou mer) sur une grille ouverte, et posent leurs tuiles Caballeros à côté pour "
+        "obtenir la majorité dans les régions de terre ; les bateaux rapportent les mers. 7 "
+        "tours, décomptes après les tours 4 et 7 (règles avancées : 10 tours, un troisième "
+        "décompte après le tour 10). Le plus haut total gagne ; les égalités partagent la place.",
+        "Les cases s'écrivent [x, y] : x croît vers l'est, y vers le nord ; la tuile de départ "
+        "est en [0, 0]. Les côtés sont n, e, s, w ; les tuiles tournent dans le sens des "
+        "aiguilles d'une montre de 0, 90, 180 ou 270 degrés.",
+    ]),
+    ("Préparation", [
+        "La tuile de départ est tirée parmi les tuiles sans or ni poisson ; 5 tuiles sont "
+        "retournées face visible ; chaque cour commence avec 5 Caballeros. Personne, pas même "
+        "le journal du serveur, ne connaît l'ordre de la pioche : chaque tuile est tirée quand "
+        "on en a besoin.",
+    ]),
+    ("Cartes de pouvoir", [
+        "À chaque tour, chacun joue une de ses 13 cartes de pouvoir, à découvert et à tour de "
+        "rôle, jamais une valeur déjà jouée ce tour-ci. Au tour 1, un joueur tiré au sort "
+        "commence, puis dans le sens des aiguilles d'une montre ; ensuite, commence celui qui a "
+        "joué en dernier au tour précédent (la plus faible carte d'abord). La plus forte carte "
+        "joue en premier. Quand une seule carte est possible, elle se joue toute seule.",
+    ]),
+    ("Votre tour", [
+        "Faites ces actions dans l'ordre de votre choix, puis terminez votre tour. Poser une "
+        "tuile terrain est obligatoire (deux avec le 9) tant qu'une tuile visible peut être "
+        "posée ; tout le reste est facultatif.",
+        "Renfort : une fois, amenez à votre cour les Caballeros de votre carte.",
+        "Terrain : posez une tuile visible à côté d'une tuile terrain, chaque côté en contact "
+        "concordant (terre contre terre, mer contre mer). Si aucune tuile visible ne convient "
+        "nulle part, posez-en une à côté d'une de vos tuiles Caballeros, ou de celle d'un "
+        "autre joueur si aucune des vôtres n'a de case vide à côté.",
+        "Tuiles Caballeros : posez-en jusqu'à deux, chacune sur une case vide à côté d'une tuile "
+        "terrain et touchant au plus une tuile de terre ; le chiffre tourné vers la terre est "
+        "le nombre de vos Caballeros dans cette région, payé par votre cour. Une tuile qui ne "
+        "touche que la mer montre la face A et coûte 1 ; si la terre arrive plus tard contre un "
+        "de ses côtés, ce chiffre compte gratuitement. Au lieu de l'une des deux, vous pouvez "
+        "augmenter une de vos tuiles (la tourner ou la retourner pour qu'un chiffre plus élevé "
+        "touche la terre) en payant la différence.",
+        "Chaque fois que vous ajoutez des Caballeros à une région de terre, votre total doit y "
+        "être différent de celui de chaque autre joueur. Un nouveau terrain peut toutefois "
+        "créer des égalités.",
+        "Bateaux : achetez-en jusqu'à deux par tour, 2 Caballeros chacun, sur un côté de votre "
+        "tuile Caballeros tourné vers la mer (un bateau par côté). Castillos : construisez-en "
+        "jusqu'à deux par tour, 1 chacun, un par tuile. Déplacer un bateau ou un Castillo vers "
+        "une autre de vos tuiles coûte 1 ; ramener un bateau à la cour est gratuit et le "
+        "replacer coûte 1. Reprendre une tuile Caballeros est gratuit : ses Caballeros sont "
+        "perdus, ses bateaux vont à votre cour.",
+    ]),
+    ("Tuiles éliminées", [
+        "Une tuile Caballeros qui vient à toucher deux tuiles de terre retourne aussitôt dans la "
+        "réserve de son propriétaire et perd ses Caballeros et ses bateaux. Avec un Castillo, le "
+        "Castillo est perdu mais les Caballeros qui touchaient la première tuile de terre et "
+        "les bateaux reviennent à la cour. Une tuile portant un Grande reste en place.",
+    ]),
+    ("La limite de la cour", [
+        "Votre cour est représentée par vos propres tuiles Caballeros : elle ne peut jamais "
+        "dépasser 8 Caballeros par tuile Caballeros hors du jeu. L'excédent est aussitôt perdu. "
+        "Vous pouvez encore poser votre dernière tuile ; votre cour est alors vide et ne peut "
+        "plus grandir.",
+    ]),
+    ("Décomptes", [
+        "Une région de terre vaut ses tuiles plus ses ors. Le seul majoritaire marque le double, "
+        "le seul second la valeur simple (jamais à 2 joueurs). Des premiers à égalité marquent "
+        "chacun la valeur simple et personne n'est second ; une égalité pour la deuxième place "
+        "ne rapporte rien.",
+        "Une région de mer vaut ses tuiles plus ses poissons, marquée une fois pour chaque "
+        "bateau qui la borde.",
+        "Une tuile aux deux côtés de terre opposés est soit un pont de terre (la terre traverse, "
+        "les deux mers sont séparées), soit un détroit (la mer traverse, les deux terres sont "
+        "séparées). Une région compte chaque tuile une seule fois, même si deux parties d'une "
+        "tuile lui appartiennent.",
+    ]),
+    ("Règles avancées", [
+        "10 tuiles Caballeros, 16 bateaux et 16 Castillos ; chaque joueur a aussi un Grande et "
+        "5 Alcaldes.",
+        "Le Grande (2 Caballeros de la cour, ou 1 pour le déplacer, une fois par tour) protège "
+        "sa tuile : elle n'est jamais éliminée, compte pour chaque région de terre qu'elle "
+        "touche et ne peut pas être tournée. Une nouvelle tuile peut être posée avec le Grande, "
+        "touchant plusieurs tuiles de terre : elle coûte son plus haut chiffre tourné vers la "
+        "terre plus le prix du Grande. Une tuile que le Grande quitte et qui touche plusieurs "
+        "tuiles de terre retourne aussitôt à la réserve (son Castillo sauve son plus haut "
+        "chiffre).",
+        "Un Alcalde (1 Caballero) se place sur une région fermée, un par région : une région "
+        "est fermée quand aucune case vide à côté d'elle ne peut plus recevoir une tuile "
+        "terrain restant en jeu ni une tuile Caballeros sans Grande. Sur une terre, le "
+        "propriétaire de l'Alcalde prend la première place et marque le double ; le meilleur "
+        "des autres, s'il est seul, marque la valeur simple. Sur une mer, il ne rapporte rien "
+        "par lui-même et la mer ne peut plus avoir qu'un bateau.",
+    ]),
+])
+
+IT = _page("El Caballero: le regole come le applica questo server", [
+    ("Il gioco", [
+        "Da 2 a 4 giocatori esplorano isole posando tessere terreno quadrate (ogni lato terra o "
+        "mare) su una griglia aperta, e posano accanto le loro tessere Caballeros per ottenere "
+        "la maggioranza nelle regioni di terra; le navi fanno punti sui mari. 7 turni, conteggi "
+        "dopo i turni 4 e 7 (regole avanzate: 10 turni, un terzo conteggio dopo il turno 10). "
+        "Vince il totale più alto; i pari merito condividono il posto.",
+        "Le caselle si scrivono [x, y]: x cresce verso est, y verso nord; la tessera di "
+        "partenza è in [0, 0]. I lati sono n, e, s, w; le tessere ruotano in senso orario di "
+        "0, 90, 180 o 270 gradi.",
+    ]),
+    ("Preparazione", [
+        "La tessera di partenza è estratta tra quelle senza oro né pesce; 5 tessere vengono "
+        "scoperte; ogni corte inizia con 5 Caballeros. Nessuno, nemmeno il registro del server, "
+        "conosce l'ordine della pila: ogni tessera è estratta quando serve.",
+    ]),
+    ("Carte potere", [
+        "A ogni turno ognuno gioca una delle sue 13 carte potere, scoperta e a turno, mai un "
+        "valore già giocato in quel turno. Al turno 1 inizia un giocatore estratto a sorte, poi "
+        "in senso orario; nei turni seguenti inizia chi ha agito per ultimo nel turno "
+        "precedente (prima la carta più bassa). La carta più alta agisce per prima. Quando si "
+        "può giocare una sola carta, si gioca da sé.",
+    ]),
+    ("Il tuo turno", [
+        "Fai queste azioni nell'ordine che vuoi, poi chiudi il turno. Posare una tessera terreno "
+        "è obbligatorio (due con il 9) finché una tessera scoperta può essere posata; tutto il "
+        "resto è facoltativo.",
+        "Rinforzi: una volta, porta alla tua corte i Caballeros della tua carta.",
+        "Terreno: posa una tessera scoperta accanto a una tessera terreno, con ogni lato a "
+        "contatto concorde (terra con terra, mare con mare). Se nessuna tessera scoperta va "
+        "bene da nessuna parte, posane una accanto a una tua tessera Caballeros, o a quella di "
+        "un altro se nessuna delle tue ha una casella vuota accanto.",
+        "Tessere Caballeros: posane fino a due, ognuna in una casella vuota accanto a una "
+        "tessera terreno e che tocchi al massimo una tessera di terra; il numero rivolto verso "
+        "la terra è quanti tuoi Caballeros sono in quella regione, pagati dalla corte. Una "
+        "tessera che tocca solo il mare mostra il lato A e costa 1; se più tardi la terra "
+        "arriva a un suo lato, quel numero conta gratis. Invece di una delle due puoi "
+        "aumentare una tua tessera (ruotarla o girarla perché un numero più alto tocchi la "
+        "terra), pagando la differenza.",
+        "Ogni volta che aggiungi Caballeros a una regione di terra, il tuo totale lì deve "
+        "essere diverso da quello di ogni altro giocatore. Un nuovo terreno può comunque creare "
+        "pareggi.",
+        "Navi: comprane fino a due per turno, 2 Caballeros l'una, su un lato della tua tessera "
+        "Caballeros rivolto verso il mare (una nave per lato). Castillos: costruiscine fino a "
+        "due per turno, 1 l'uno, uno per tessera. Spostare una nave o un Castillo su un'altra "
+        "tua tessera costa 1; riportare una nave a corte è gratis e rimetterla costa 1. "
+        "Riprendere una tessera Caballeros è gratis: i suoi Caballeros sono persi, le sue navi "
+        "vanno alla tua corte.",
+    ]),
+    ("Tessere eliminate", [
+        "Una tessera Caballeros che arriva a toccare due tessere di terra torna subito nella "
+        "riserva del suo proprietario e perde Caballeros e navi. Con un Castillo, il Castillo è "
+        "perso ma i Caballeros rivolti alla prima tessera di terra e le navi tornano a corte. "
+        "Una tessera con il Grande resta al suo posto.",
+    ]),
+    ("Il limite della corte", [
+        "La tua corte è rappresentata dalle tue tessere Caballeros: non può mai superare 8 "
+        "Caballeros per tessera Caballeros fuori gioco. L'eccedenza è persa subito. Puoi "
+        "ancora posare l'ultima tessera; la corte resta allora vuota e non può crescere.",
+    ]),
+    ("Conteggi", [
+        "Una regione di terra vale le sue tessere più i suoi ori. L'unico in testa segna il "
+        "doppio, l'unico secondo il valore semplice (mai in 2 giocatori). I primi a pari merito "
+        "segnano il valore semplice ciascuno e nessuno è secondo; un pareggio per il secondo "
+        "posto non vale nulla.",
+        "Una regione di mare vale le sue tessere più i suoi pesci, contata una volta per ogni "
+        "nave che la costeggia.",
+        "Una tessera con due lati di terra opposti è un ponte di terra (la terra attraversa, i "
+        "due mari sono separati) o uno stretto (il mare attraversa, le due terre sono "
+        "separate). Una regione conta ogni tessera una sola volta, anche se due sue parti le "
+        "appartengono.",
+    ]),
+    ("Regole avanzate", [
+        "10 tessere Caballeros, 16 navi e 16 Castillos; ogni giocatore ha anche un Grande e 5 "
+        "Alcaldes.",
+        "Il Grande (2 Caballeros dalla corte, o 1 per spostarlo, una volta per turno) protegge "
+        "la sua tessera: non viene mai eliminata, conta per ogni regione di terra che tocca e "
+        "non può essere ruotata. Una nuova tessera può essere posata con il Grande, toccando "
+        "più tessere di terra: costa il suo numero più alto rivolto alla terra più il prezzo "
+        "del Grande. Una tessera lasciata dal Grande che tocca più tessere di terra torna "
+        "subito nella riserva (il suo Castillo salva il suo numero più alto).",
+        "Un Alcalde (1 Caballero) va su una regione chiusa, uno per regione: una regione è "
+        "chiusa quando nessuna casella vuota accanto può più ricevere una tessera terreno "
+        "rimasta in gioco né una tessera Caballeros senza Grande. Sulla terra, il proprietario "
+        "dell'Alcalde prende il primo posto e segna il doppio; il migliore degli altri, se "
+        "solo, segna il valore semplice. Su un mare non vale nulla da solo e il mare può avere "
+        "una sola nave.",
+    ]),
+])
+
+PAGES: dict[str, Page] = {"en": EN, "fr": FR, "it": IT}
+
+
+def rules_page(lang: str = "en") -> Page:
+    """The page in `lang` (English for a language we do not have)."""
+    return PAGES.get(lang, EN)

@@ -1,0 +1,86 @@
+"""Scorings (seed, "Décomptes"): land regions by majority, sea regions per ship, Alcaldes; the
+seed's worked example; scorings after rounds 4 and 7 (and 10 advanced); the ranking."""
+
+from __future__ import annotations
+
+from domain.elcaballero import rules
+from domain.elcaballero.invariants import recount
+from domain.elcaballero.scoring import final_ranking, land_points, score
+from tests.elcaballero.helpers import Table, tile
+
+ALL_LAND = tile("LLLL")
+
+
+def test_the_seeds_example_land_region_1():
+    # 5 tiles and 1 gold: worth 6; Clair 7 Caballeros (first), Foncé 1 (second)
+    assert land_points(6, [7, 1, 0], players=3) == [12, 6, 0]
+    assert land_points(6, [7, 1, 0, 0], players=4) == [12, 6, 0, 0]
+    assert land_points(6, [7, 1], players=2) == [12, 0]  # no second place with 2 players
+
+
+def test_the_seeds_example_regions_2_and_3():
+    assert land_points(2, [1, 3, 0], players=3) == [2, 4, 0]
+    assert land_points(1, [0, 2, 0], players=3) == [0, 2, 0]
+
+
+def test_tied_leaders_score_once_without_doubling_and_nobody_is_second():
+    assert land_points(5, [3, 3, 1], players=3) == [5, 5, 0]
+
+
+def test_a_tie_for_second_scores_nothing():
+    assert land_points(5, [6, 2, 2, 0], players=4) == [10, 0, 0, 0]
+
+
+def test_an_alcalde_takes_first_rank_and_the_best_other_is_second():
+    assert land_points(3, [0, 5, 2], players=3, alcalde=0) == [6, 3, 0]
+    assert land_points(3, [4, 5, 5], players=3, alcalde=0) == [6, 0, 0]
+    assert land_points(3, [0, 5], players=2, alcalde=0) == [6, 0]
+
+
+def _board() -> Table:
+    """Land region start + all-land (2 tiles); seat 0 shows 4, seat 1 shows 2; seat 2 has a ship
+    on the start's sea (1 tile) and seat 0 another one."""
+    t = Table(3)
+    t.terrain(0, 1, ALL_LAND)
+    t.knight(1, 1, seat=0)  # 4 to the west
+    t.knight(-1, 1, seat=1)  # 2 to the east
+    t.knight(0, -1, seat=2, ships=(0,))  # its north side on the start's sea
+    t.knight(1, 0, seat=0, ships=(3,))  # its west side on the start's sea
+    t.check()
+    return t
+
+
+def test_land_and_sea_regions_scored_from_the_board():
+    t = _board()
+    payload = score(t.state, 1)
+    assert payload["points"] == [4 + 1, 2, 1]
+    land = next(r for r in payload["regions"] if r["kind"] == "land")
+    assert land["value"] == 2 and land["counts"] == [4, 2, 0]
+    sea = next(r for r in payload["regions"] if r["kind"] == "sea")
+    assert sea["ships"] == [1, 0, 1] and sea["value"] == 1
+    assert recount(t.state) == payload["points"]
+
+
+def _play_defaults_until(t: Table, event_type: str) -> list:
+    seen = []
+    while not any(e.type == event_type for e in seen):
+        (d,) = rules.pending(t.state)
+        seen += t.do(d.seat, rules.default_command(t.state, d).type,
+                     **dict(rules.default_command(t.state, d).params))
+    return seen
+
+
+def test_scorings_come_after_rounds_4_and_7_and_the_game_ends():
+    t = Table(2)
+    events = _play_defaults_until(t, "scored")
+    scored = next(e for e in events if e.type == "scored")
+    assert scored["round"] == 4 and t.state.round == 5
+    events = _play_defaults_until(t, "game_ended")
+    assert [e["round"] for e in events if e.type == "scored"] == [7]
+    assert t.state.phase == "over" and len(t.state.scorings) == 2
+
+
+def test_ties_for_the_win_are_shared():
+    assert final_ranking([10, 12, 12]) == [{"seat": 1, "score": 12, "rank": 1},
+                                           {"seat": 2, "score": 12, "rank": 1},
+                                           {"seat": 0, "score": 10, "rank": 3}]
