@@ -52,8 +52,10 @@ def start_mail_in(ctx: Any, host: str, port: int, echo: Callable[[str], None]
     `echo`; the web pages do not depend on it)."""
     from emails import mailin
 
+    # Status only: the host of a game among friends is often a player, and a reply's detail
+    # holds its moves, secret choices included.
     server = mailin.server(ctx, host, port, on_result=lambda r: echo(
-        f"pbem: reply {r.message_id}: {r.status} {r.detail}"))
+        f"pbem: reply {r.message_id}: {r.status}" + (f" (game {r.game_id})" if r.game_id else "")))
     try:
         # aiosmtpd reports a port in use only after its start-up timeout (5 s): try it first.
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
