@@ -87,7 +87,7 @@ def notes(*, host: str, port: int, base_url_given: bool, mode: str, dev_outbox: 
     base_url = os.environ.get("PBEM_BASE_URL", served).rstrip("/")
     # The command runs in another process: it must find the same database and sign with the same
     # key, so it gets what this one was given (secrets are named, not printed).
-    env = "" if base_url_given else f"PBEM_BASE_URL={shlex.quote(base_url)} "
+    env = f"PBEM_BASE_URL={shlex.quote(base_url)} "
     if os.environ.get("PBEM_INSTANCE"):
         env += f"PBEM_INSTANCE={shlex.quote(os.environ['PBEM_INSTANCE'])} "
     same = [name for name in ("PBEM_DATABASE_URL", "PBEM_SECRET_KEY") if os.environ.get(name)]

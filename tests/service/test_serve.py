@@ -214,3 +214,21 @@ def test_a_taken_mail_port_is_said_and_the_web_pages_are_served(env: dict[str, s
             _wait_for("the web server", lambda: _http(f"http://127.0.0.1:{port}/login")[0] == 200)
         finally:
             server.stop()
+
+
+def test_with_pbem_base_url_given_links_and_the_sign_in_command_use_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from service import startup
+
+    monkeypatch.setenv("PBEM_BASE_URL", "http://192.168.1.20:8000")
+    monkeypatch.delenv("PBEM_INSTANCE", raising=False)
+    assert startup.settle_base_url("0.0.0.0", 8000) is True
+    lines = startup.notes(host="0.0.0.0", port=8000, base_url_given=True, mode="embedded",
+                          dev_outbox=True, mail_in=("0.0.0.0", 2525), smtp_host=None)
+    def said(start: str) -> str:
+        return next(line for line in lines if line.startswith(f"pbem: {start}"))
+
+    assert said("open ").startswith("pbem: open http://localhost:8000/ ")
+    assert "PBEM_BASE_URL=http://192.168.1.20:8000 " in said("first sign-in")
+    assert "SMTP on localhost:2525" in said("replies by mail")
+    assert said("links in mails") == "pbem: links in mails point to http://192.168.1.20:8000"
