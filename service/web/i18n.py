@@ -68,18 +68,6 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "status.over": ("over", "terminée", "finita"),
     # game page
     "game.title": ("Game {id}", "Partie {id}", "Partita {id}"),
-    "game.accept": ("Accept the invitation", "Accepter l'invitation", "Accetta l'invito"),
-    "game.accepted": ("You have accepted: the game starts once every player has.",
-                      "Vous avez accepté : la partie commencera quand tous les joueurs auront "
-                      "accepté.",
-                      "Hai accettato: la partita inizierà quando tutti i giocatori avranno "
-                      "accettato."),
-    "game.started_now": ("You have accepted, and the game has started.",
-                         "Vous avez accepté, et la partie a commencé.",
-                         "Hai accettato e la partita è iniziata."),
-    "game.sign_in_to_accept": ("Sign in to accept the invitation.",
-                               "Connectez-vous pour accepter l'invitation.",
-                               "Accedi per accettare l'invito."),
     "game.you_play": ("You play {colour}.", "Vous jouez {colour}.", "Giochi con {colour}."),
     "game.spectator": ("You are watching (spectator view).", "Vous regardez (vue spectateur).",
                        "Stai guardando (vista spettatore)."),

@@ -326,21 +326,6 @@ def watch(game_id: str) -> str:
     return render_template("web/game.html", **_game_context(game_id, spectate=True))
 
 
-@blp.post("/games/<game_id>/accept")
-def accept(game_id: str) -> BaseResponse:
-    """The invitation mail says "accept on the web page": the API's acceptance, from a button."""
-    from service import lobby
-
-    player = _require_player()
-    head = queries.header(ctx(), game_id, player)  # 404 before 403, as the API
-    if head.seat is None:
-        abort(403)
-    if head.status == progress.INVITED:  # once started there is nothing left to accept
-        started = lobby.accept(ctx(), game_id, player)
-        flash(i18n.t("game.started_now" if started else "game.accepted", lang()), "ok")
-    return redirect(url_for("web.game", game_id=game_id))
-
-
 @blp.post("/games/<game_id>/play")
 def play(game_id: str) -> BaseResponse:
     player = _require_player()
