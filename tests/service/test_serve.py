@@ -55,7 +55,7 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 def _http(url: str, data: dict[str, Any] | None = None, token: str | None = None
           ) -> tuple[int, dict[str, str], bytes]:
     """Status, headers and body, redirects not followed, errors returned like answers."""
-    request = urllib.request.Request(url, data=json.dumps(data).encode() if data else None,
+    request = urllib.request.Request(url, data=None if data is None else json.dumps(data).encode(),
                                      headers={"Content-Type": "application/json"})
     if token:
         request.add_header("Authorization", f"Bearer {token}")
@@ -165,12 +165,15 @@ def test_pbem_serve_says_where_to_go_and_its_links_and_mail_intake_work(
         tokens[who] = done.stdout.split()[-1]
         assert _http(link.split(": ", 1)[1])[0] == 200
 
-    # A game created through this server: its mails link to this port, not to 8000.
+    # A game created through this server, as the README says (Bob accepts, and it starts): its
+    # mails link to this port, not to 8000.
     status, _, body = _http(f"{web}/api/games", {
-        "game": "el-grande", "seats": ["ann@example.com", "bob@example.com"], "start": True},
+        "game": "el-grande", "seats": ["ann@example.com", "bob@example.com"], "start": False},
         token=tokens["ann"])
     assert status == 201, body
     game_id = json.loads(body)["id"]
+    status, _, body = _http(f"{web}/api/games/{game_id}/accept", {}, token=tokens["bob"])
+    assert status == 200 and json.loads(body)["status"] == "active", body
     folder = tmp_path / "instance" / "mail"
 
     def started_mail_to_bob() -> EmailMessage | None:  # one he can answer by mail
