@@ -58,7 +58,7 @@ def simulate(game: str, options: tuple[str, ...], games: int, seed: str, players
 
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--threads", default=16, show_default=True, type=int,
               help="Worker threads (requests served at once).")
 @click.option("--workers", "workers_mode", default="auto", show_default=True,
@@ -68,18 +68,27 @@ def simulate(game: str, options: tuple[str, ...], games: int, seed: str, players
 @click.option("--processes", default=1, show_default=True, type=int,
               help="Server processes. 1: waitress in this process; more: gunicorn with that many "
                    "gthread workers of --threads threads each (POSIX; for PostgreSQL).")
-def serve(host: str, port: int, threads: int, workers_mode: str, processes: int) -> None:
-    """Run the HTTP API with waitress (SQLite in ./instance unless PBEM_DATABASE_URL is set).
+@click.option("--mail-port", default=2525, show_default=True, type=click.IntRange(0, 65535),
+              help="With the embedded workers in one process: receive replies by SMTP on this "
+                   "port of --host, as `pbem mail-in` does (0: not at all).")
+def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
+          mail_port: int) -> None:
+    """Run the HTTP API and the web pages with waitress (SQLite in ./instance unless
+    PBEM_DATABASE_URL is set).
 
-    Pending migrations are applied first.
+    Pending migrations are applied first. Links in mails use PBEM_BASE_URL, else the address
+    served here.
     """
-    from service import context, migrations
+    import os
+
+    from service import context, migrations, startup
     from service.api import create_app, freeze_startup_heap
 
+    base_url_given = startup.settle_base_url(host, port)
     if processes > 1:
         ctx = context.build(pool_size=1)
         migrations.upgrade(ctx.engine)
-        click.echo(f"pbem: serving on http://{host}:{port}/api with {processes} processes "
+        click.echo(f"pbem: serving on http://{host}:{port}/ with {processes} processes "
                    f"(database: {ctx.engine.url.render_as_string(hide_password=True)})", err=True)
         from service.db import dispose
 
@@ -92,25 +101,26 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int)
 
     ctx = context.configure(context.build(pool_size=threads))
     migrations.upgrade(ctx.engine)
-    _start_workers(ctx, workers_mode)
-    click.echo(f"pbem: serving on http://{host}:{port}/api (database: "
+    mode = _start_workers(ctx, workers_mode)
+    click.echo(f"pbem: serving on http://{host}:{port}/ (database: "
                f"{ctx.engine.url.render_as_string(hide_password=True)})", err=True)
-    import os
-
-    dev_outbox = not os.environ.get("PBEM_SMTP_HOST") and (  # issue 5: the local outbox page
-        workers_mode == "embedded" or (workers_mode == "auto" and not os.environ.get("PBEM_BROKER_URL")))
-    if dev_outbox:
-        click.echo("pbem: no PBEM_SMTP_HOST, so mails are kept in the local outbox: "
-                   "`.venv/bin/pbem outbox` lists them, `.venv/bin/pbem outbox show --to ADDRESS` "
-                   "prints the newest to ADDRESS (a sign-in link asked for at /login, say); "
-                   f"signed-in players read their own at http://{host}:{port}/dev/outbox",
-                   err=True)
+    smtp_host = os.environ.get("PBEM_SMTP_HOST")
+    dev_outbox = not smtp_host and mode == "embedded"  # the local outbox page
     app = create_app(ctx, PBEM_DEV_OUTBOX=dev_outbox)
+    server = waitress.create_server(app, host=host, port=port, threads=threads, ident="pbem")
+    echo = lambda line: click.echo(line, err=True)  # noqa: E731
+    mail_in = None
+    if mode == "embedded" and mail_port:  # replies by mail, as `pbem mail-in` takes them
+        mail_in = startup.start_mail_in(ctx, host, mail_port, echo)
+    for line in startup.notes(host=host, port=port, base_url_given=base_url_given, mode=mode,
+                              dev_outbox=dev_outbox, mail_in=mail_in, smtp_host=smtp_host):
+        echo(line)
     freeze_startup_heap()
-    waitress.serve(app, host=host, port=port, threads=threads, ident="pbem")
+    server.run()
 
 
-def _start_workers(ctx: object, mode: str) -> None:
+def _start_workers(ctx: object, mode: str) -> str:
+    """Start who runs the background work; the mode it resolved to."""
     import os
 
     if mode == "auto":
@@ -123,6 +133,7 @@ def _start_workers(ctx: object, mode: str) -> None:
         from workers.app import install
 
         install()
+    return mode
 
 
 @main.command()
@@ -190,7 +201,9 @@ def player() -> None:
 @click.option("--name", help="Display name (default: the part of the email before @).")
 @click.option("--language", default="en", show_default=True, type=click.Choice(["en", "fr", "it"]))
 @click.option("--tz", "time_zone", default="UTC", show_default=True, help="IANA time zone.")
-def player_add(email: str, name: str | None, language: str, time_zone: str) -> None:
+@click.option("--link", is_flag=True, help="Also print a sign-in link for the web pages (usable "
+              "once, for 3 days; to PBEM_BASE_URL): a first sign-in needs no mail.")
+def player_add(email: str, name: str | None, language: str, time_zone: str, link: bool) -> None:
     """Add a player (or find the existing one) and print a new API token on the last line."""
     from service import context, migrations, players
     from service.errors import ServiceError
@@ -202,6 +215,8 @@ def player_add(email: str, name: str | None, language: str, time_zone: str) -> N
     except ServiceError as error:
         raise click.ClickException(error.detail) from None
     click.echo(f"player {found.id} <{found.email}> {found.name}", err=True)
+    if link:
+        click.echo(f"sign-in link: {players.magic_link(ctx, found.id)}", err=True)
     click.echo(token)
 
 

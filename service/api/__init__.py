@@ -14,7 +14,7 @@ from service.context import Context
 
 def create_app(service: Context | None = None, **config: Any) -> Flask:
     from service import context
-    from service.api import account, audit, catalogue, games
+    from service.api import account, audit, catalogue, games, index
 
     service = service or context.current()
     app = Flask(__name__)
@@ -43,6 +43,7 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
     api.register_blueprint(account.blp)
     api.register_blueprint(audit.blp)
     api.register_blueprint(catalogue.blp)
+    api.register_blueprint(index.blp)
     problems.register(app)
     app.before_request(check_json_body)
     from service import web

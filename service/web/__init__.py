@@ -18,9 +18,10 @@ from service.context import Context
 
 
 def secure_cookies(base_url: str) -> bool:
-    """Cookies are `Secure` unless the service is served on this machine (http://localhost)."""
-    host = (urlsplit(base_url).hostname or "").lower()
-    return host not in ("localhost", "127.0.0.1", "::1")
+    """Cookies are `Secure` unless the service is reached over plain http. A browser never
+    sends a Secure cookie over http, so on an http address (this machine, or the address in the
+    local network that `pbem serve` puts in links) nobody could stay signed in."""
+    return urlsplit(base_url).scheme.lower() != "http"
 
 
 def init_app(app: Flask, service: Context) -> None:

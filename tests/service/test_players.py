@@ -117,7 +117,7 @@ def test_pbem_serve_answers_over_http(tmp_path: Path) -> None:
     try:
         assert server.stderr is not None
         line = server.stderr.readline()  # printed once migrated, right before serving
-        assert f"serving on http://127.0.0.1:{port}/api" in line, line
+        assert f"serving on http://127.0.0.1:{port}/ " in line, line
         deadline = time.monotonic() + 30
         while True:
             try:

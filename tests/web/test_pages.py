@@ -62,6 +62,7 @@ def test_secure_cookie_when_not_on_localhost(wctx: Any) -> None:
 
     assert secure_cookies("https://elgrande.example.org") and not secure_cookies(
         "http://127.0.0.1:8000")
+    assert not secure_cookies("http://192.168.1.20:8000")  # `pbem serve --host` in a LAN
     wctx.settings = replace(wctx.settings, base_url="https://elgrande.example.org")
     app = create_app(wctx)
     assert app.config["SESSION_COOKIE_SECURE"] is True

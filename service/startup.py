@@ -1,0 +1,121 @@
+"""What `pbem serve` settles and says at start, for the person who just ran it.
+
+Links in mails (sign-in, game pages, unsubscribe) are built from `settings.base_url`. Left to the
+default they pointed at http://localhost:8000 whatever port was served, so a second server on
+another port mailed links to the first. The service knows the address it serves, so that is the
+default: `PBEM_BASE_URL` is only needed when people reach it by another address (a proxy, a
+domain, TLS).
+
+The lines printed at start say where to go next: the web pages (not the API's root), how to get
+a first sign-in without a mail server, where the mails go and where replies come in.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import socket
+import sys
+from collections.abc import Callable
+from typing import Any
+
+WILDCARD_HOSTS = ("", "0.0.0.0", "::")
+
+
+def _reachable(host: str) -> str:
+    """How a client on this machine names a server listening on `host`."""
+    name = "localhost" if host in WILDCARD_HOSTS else host
+    return f"[{name}]" if ":" in name else name  # an IPv6 literal in brackets
+
+
+def served_base_url(host: str, port: int) -> str:
+    """The address of a server listening on host:port, as a browser on this machine writes it."""
+    return f"http://{_reachable(host)}:{port}"
+
+
+def settle_base_url(host: str, port: int) -> bool:
+    """Make `PBEM_BASE_URL` the served address unless it is set; True if it was set already.
+
+    Set in the environment, not only in this process's settings, so that everything reading the
+    settings agrees: the server's own processes (`--processes`), the workers' thread, and the
+    sign-in command printed below."""
+    if os.environ.get("PBEM_BASE_URL"):
+        return True
+    os.environ["PBEM_BASE_URL"] = served_base_url(host, port)
+    return False
+
+
+def start_mail_in(ctx: Any, host: str, port: int, echo: Callable[[str], None]
+                  ) -> tuple[str, int] | None:
+    """Start the reply intake (`pbem mail-in`) beside the web server, on a thread that lives as
+    long as the process: where it listens, or None when the port cannot be had (said with
+    `echo`; the web pages do not depend on it)."""
+    from emails import mailin
+
+    # Status only: the host of a game among friends is often a player, and a reply's detail
+    # holds its moves, secret choices included.
+    server = mailin.server(ctx, host, port, on_result=lambda r: echo(
+        f"pbem: reply {r.message_id}: {r.status}" + (f" (game {r.game_id})" if r.game_id else "")))
+    try:
+        # aiosmtpd reports a port in use only after its start-up timeout (5 s): try it first.
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        with socket.socket(family) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as asyncio's server
+            probe.bind((host, port))
+        server.start()
+    except OSError as error:  # taken, or not allowed: say so, serve the rest
+        echo(f"pbem: replies by mail are NOT received: {host}:{port} cannot be used "
+             f"({error.strerror or error}); choose another port with --mail-port N.")
+        return None
+    return host, port
+
+
+def _command() -> str:
+    """How the user ran `pbem` (`.venv/bin/pbem` under bin/serve), to print commands they can
+    paste: relative to here when it lies below here."""
+    program = sys.argv[0] if sys.argv and os.path.basename(sys.argv[0]) == "pbem" else "pbem"
+    if os.path.isabs(program) and not os.path.relpath(program).startswith(".."):
+        program = os.path.relpath(program)
+    return shlex.quote(program)
+
+
+def notes(*, host: str, port: int, base_url_given: bool, mode: str, dev_outbox: bool,
+          mail_in: tuple[str, int] | None, smtp_host: str | None) -> list[str]:
+    """The lines `pbem serve` prints once it listens (what they say is tested through a real
+    server in tests/service/test_serve.py)."""
+    served = served_base_url(host, port)
+    base_url = os.environ.get("PBEM_BASE_URL", served).rstrip("/")
+    # The command runs in another process: it must find the same database and sign with the same
+    # key, so it gets what this one was given (secrets are named, not printed).
+    env = f"PBEM_BASE_URL={shlex.quote(base_url)} "
+    if os.environ.get("PBEM_INSTANCE"):
+        env += f"PBEM_INSTANCE={shlex.quote(os.environ['PBEM_INSTANCE'])} "
+    same = [name for name in ("PBEM_DATABASE_URL", "PBEM_SECRET_KEY") if os.environ.get(name)]
+    lines = [
+        f"pbem: open {served}/ in a browser to sign in and play (the API: {served}/api, "
+        f"described at {served}/api/openapi.json)",
+        f"pbem: first sign-in, in another terminal: {env}{_command()} player add "
+        "you@example.com --name You --link  (prints your sign-in link and an API token"
+        + (f"; with the same {' and '.join(same)})" if same else ")"),
+    ]
+    if dev_outbox:
+        lines.append(f"pbem: mails are not sent (no PBEM_SMTP_HOST): they wait in the local "
+                     f"outbox, {served}/dev/outbox (signed-in players read their own there; "
+                     f"`{_command()} outbox` lists them all, `{_command()} outbox show --to "
+                     "ADDRESS` prints the newest to ADDRESS, a sign-in link asked for at /login, "
+                     "say)")
+    elif smtp_host:
+        lines.append(f"pbem: mails are sent through the SMTP server {smtp_host}"
+                     + (" by the workers" if mode == "celery" else ""))
+    elif mode == "celery":
+        lines.append("pbem: mails are sent by the workers (pbem worker, pbem beat)")
+    if mail_in is not None:
+        lines.append(f"pbem: replies by mail: SMTP on {_reachable(mail_in[0])}:{mail_in[1]}, to the Reply-To "
+                     f"address of a mail (--mail-port to move it, 0 for none)")
+    links = f"pbem: links in mails point to {base_url}"
+    if not base_url_given:
+        links += " (set PBEM_BASE_URL when people reach the service by another address)"
+        if host in WILDCARD_HOSTS:
+            links += ": your friends cannot open localhost from their machines"
+    lines.append(links)
+    return lines
