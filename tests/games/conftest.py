@@ -8,4 +8,4 @@ from tests.service.conftest import (  # noqa: F401 - fixtures
     postgres_url,
     sqlite_template,
 )
-from tests.web.conftest import app, browser, live, page_for, wctx  # noqa: F401 - fixtures
+from tests.web.conftest import app, live, page_for, wctx  # noqa: F401 - fixtures

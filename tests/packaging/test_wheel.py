@@ -173,8 +173,9 @@ def test_the_installed_wheel_migrates_serves_and_mails(tmp_path: Path) -> None:
         started, greeting = _wait_for("Bob's mail", mail(
             ("bob@example.com", "la partie a commencé", "Bonjour Bob")))
         assert greeting in started.get_body(("plain",)).get_content()
-        status, _, outbox = _http(f"{base}/dev/outbox")
-        assert status == 200 and b"Bob" in outbox
+        status, _, outbox = _http(f"{base}/dev/outbox")  # nobody signed in: no mail shown
+        assert status == 200 and b"Bob" not in outbox and b"pbem outbox" in outbox
+        assert "bob@example.com" in run(pbem, "outbox", "--to", "bob@example.com")
     finally:
         server.terminate()
         print("pbem serve said:", server.communicate(timeout=30)[1])  # shown when the test fails

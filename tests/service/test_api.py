@@ -314,10 +314,11 @@ def test_el_grande_secret_choices_are_final_and_numbers_are_numbers(make_player:
     rest = [c for c in stack_contents(4) if c != "secret_scoring"]
     setup = {"king": "castilla_la_nueva", "homes": ["galicia", "aragon", "sevilla"],
              "first_player": 0, "stacks": {"4": ["secret_scoring", *rest]}}
-    r = ann.post("/api/games", {"game": "el-grande", "setup": setup, "seats": emails})
+    olga = make_player("olga@example.com")  # given stacks come from an organiser who does not play
+    r = olga.post("/api/games", {"game": "el-grande", "setup": setup, "seats": emails})
     assert r.status_code == 201, r.get_json()
     gid = r.get_json()["id"]
-    for player in (ben, cid):  # the last acceptance starts the game
+    for player in (ann, ben, cid):  # the last acceptance starts the game
         assert player.post(f"/api/games/{gid}/accept").status_code == 200
     url = f"/api/games/{gid}/commands"
 

@@ -7,7 +7,6 @@ missing, the browser tests are skipped with the reason, except under CI=true whe
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import threading
@@ -32,8 +31,6 @@ from service.tables import outbox
 from tests.service.conftest import sqlite_template  # noqa: F401 - the migrated SQLite template
 from tests.service.seating import started_game
 
-IN_CI = os.environ.get("CI", "").lower() == "true"
-CHROMIUM = os.environ.get("PBEM_CHROMIUM", "/usr/bin/chromium")
 EMAILS = ["ann@example.com", "bob@example.com", "cid@example.com"]
 
 
@@ -149,31 +146,6 @@ def live(app: Any) -> Iterator[str]:
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     thread.join(5)
-
-
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    reason = None
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        reason = "the playwright package is not installed (bin/setup installs it)"
-    if reason is None and not Path(CHROMIUM).exists():
-        reason = f"Chromium is not at {CHROMIUM} (bin/setup installs Debian's chromium)"
-    if reason is not None:
-        if IN_CI:
-            pytest.fail(reason + " — mandatory under CI")
-        pytest.skip(reason)
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                      headless=True)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

@@ -76,8 +76,10 @@ def test_bot_seats_are_accepted_players_that_never_get_mail(ctx: Any, make_playe
     for bad in ({"bot": "genius"}, {"robot": "greedy"}, "bot-x-1@bots.invalid"):
         r = ann.post("/api/games", {"game": "el-grande", "seats": ["ann@example.com", bad]})
         assert r.status_code == 422, bad
-    r = ann.post("/api/games", {"game": "bids", "seats": ["ann@example.com", {"bot": "greedy"}]})
-    assert r.status_code == 422  # no bots for that game
+    r = ann.post("/api/games", {"game": "bids-plain", "seats": ["ann@example.com",
+                                                                {"bot": "greedy"}]})
+    assert r.status_code == 422  # that game has only the generic random bot
+    assert r.get_json()["allowed"] == ["random"]
 
 
 def test_one_human_two_bots_the_game_plays_itself_between_human_moves(
