@@ -9,6 +9,9 @@ from domain.elgrande.module import GAME as EL_GRANDE
 
 GAMES: dict[str, GameModule] = {EL_GRANDE.name: EL_GRANDE, EL_CABALLERO.name: EL_CABALLERO}
 
+DEFAULT_GAME = EL_GRANDE.name
+"""The game a request or a command means when it names none (`POST /api/games`, `pbem simulate`)."""
+
 
 def get_game(name: str) -> GameModule:
     try:

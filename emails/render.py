@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from domain.core import surface
 from domain.core.game import Message, boards_of, language_of, texts_of
 from emails import addresses
 from emails.i18n import t as translate
@@ -149,7 +150,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
                 token = addresses.token_for(conn, game_id, info.seat, player.id)
             data["reply_to"] = addresses.reply_address(sender, token)
     names = info.names if info else []
-    fields = {"game": game_id or "", "inviter": payload.get("inviter", ""),
+    title = surface.title(info.module, lang) if info and info.module is not None else ""
+    fields = {"game": game_id or "", "title": title, "inviter": payload.get("inviter", ""),
               "date": payload.get("date", ""), "status": payload.get("status", kind),
               "round": ""}
     decision = info.decision() if info and info.started else None
@@ -164,13 +166,14 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         subject_key = "subject.undo"
     if kind == "mail-reply":  # our own words: never the subject of the mail answered
         data["subject"] = t("subject.reply.accepted" if payload.get("status") == "accepted"
-                            else "subject.reply.refused", game=game_id or "")
+                            else "subject.reply.refused", game=game_id or "", title=title)
     else:
         data["subject"] = t(subject_key, **fields)
     p = data["paragraphs"]
     due = payload.get("due_at")
     if kind == "invitation":
-        p.append(t("invitation", inviter=fields["inviter"], game=game_id, link=data["web_link"]))
+        p.append(t("invitation", inviter=fields["inviter"], game=game_id, title=title,
+                   link=data["web_link"]))
     elif kind == "game-started" and info:
         p.append(t("game-started", game=game_id))
         colour = texts_of(info.module).seat(info.seat, lang) if info.seat is not None else None

@@ -7,6 +7,8 @@ from typing import Any
 
 import click
 
+from domain.games import DEFAULT_GAME
+
 
 @click.group()
 def main() -> None:
@@ -29,7 +31,7 @@ def _game_and_options(game: str, options: tuple[str, ...]) -> tuple[str, dict[st
 
 
 @main.command()
-@click.option("--game", default="el-grande", show_default=True, help="The game to play.")
+@click.option("--game", default=DEFAULT_GAME, show_default=True, help="The game to play.")
 @click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
               help="A rule option of the game (repeatable), e.g. edition=original.")
 @click.option("--games", default=100, show_default=True, help="How many random games to play.")
@@ -287,7 +289,7 @@ def player_prefs(email: str, name: str | None, language: str | None, time_zone: 
 
 
 @main.command()
-@click.option("--game", default="el-grande", show_default=True, help="The game to play.")
+@click.option("--game", default=DEFAULT_GAME, show_default=True, help="The game to play.")
 @click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
               help="A rule option of the game (repeatable), e.g. short_game=true.")
 @click.option("--bots", default="greedy,random,random", show_default=True,

@@ -83,7 +83,7 @@ games = Table(
     "games",
     metadata,
     Column("id", String(GAME_ID), primary_key=True),
-    Column("game", String(32), nullable=False),  # the game module's name, e.g. el-grande
+    Column("game", String(32), nullable=False),  # the game module's name (its registry key)
     Column("options", Json, nullable=False),
     Column("setup", Json, nullable=True),
     Column("seed", String(64), nullable=False),  # secret: never sent to a client

@@ -433,11 +433,14 @@ def _shown(value: Any) -> str:
 
 
 def _kinds(decision: Decision | None) -> list[str]:
-    """The command types that answer `decision`: its options' types, else its own kind."""
+    """The command types that answer `decision`: its options' types, else the types its
+    constraint lists under `commands` (a decision whose space is too large to enumerate), else its
+    own kind."""
     if decision is None:
         return []
+    listed = (decision.constraint or {}).get("commands")
     return list(dict.fromkeys(o.get("type", decision.kind) for o in decision.options or [])) \
-        or [decision.kind]
+        or [str(k) for k in listed or ()] or [decision.kind]
 
 
 class GenericLanguage:

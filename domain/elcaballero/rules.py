@@ -214,6 +214,8 @@ def turn_constraint(s: State) -> dict[str, Any]:
     left = tiles_to_lay(s)
     own = [(c, k) for c, k in sorted(s.knights.items()) if k.seat == seat]
     out: dict[str, Any] = {
+        # The command types that answer the turn (any game's generic reader looks for this).
+        "commands": sorted(ACTIONS),
         "card": t.card,
         "tiles_to_lay": left,
         "end_turn": left == 0,

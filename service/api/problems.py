@@ -18,7 +18,7 @@ from service.errors import Rejected, ServiceError
 log = logging.getLogger(__name__)
 
 PROBLEM = "application/problem+json"
-TYPE_BASE = "https://elgrande.example/problems/"
+TYPE_BASE = "https://pbem.example/problems/"
 
 
 class ProblemSchema(ma.Schema):

@@ -8,6 +8,8 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import ValidationError, fields, validate
 
+from domain.games import DEFAULT_GAME
+
 MAX_INT = 2**31 - 1  # the database's integer: larger numbers are refused, not overflowed
 GAME_ID = validate.Regexp(r"^[a-z0-9]{1,32}$", error="not a game id")
 
@@ -38,7 +40,7 @@ class SeatIn(fields.Field):
 
 
 class GameCreate(Strict):
-    game = fields.String(load_default="el-grande", validate=validate.Length(min=1, max=32),
+    game = fields.String(load_default=DEFAULT_GAME, validate=validate.Length(min=1, max=32),
                          metadata={"description": "Which game (see the error's `allowed`)"})
     seats = fields.List(SeatIn(), required=True, validate=validate.Length(min=1, max=8),
                         metadata={"description": "One per seat, in seat order: an email, or "

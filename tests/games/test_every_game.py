@@ -77,7 +77,13 @@ def test_played_by_mail_with_the_board_in_every_mail(name: str, mail_ctx: Any,
         for mail in fresh:
             seat = next((i for i, p in enumerate(people) if p.email in str(mail["To"])), None)
             subject = str(mail["Subject"])
-            if seat is None or subject.startswith("Re:") or "invit" in subject:
+            if seat is None:
+                continue
+            # Every mail names the game it is about by its own title, in the reader's language.
+            title = surface.title(module, people[seat].language)
+            assert title in subject, (name, subject)
+            assert name == "el-grande" or "El Grande" not in subject.replace(title, "")
+            if subject.startswith("Re:") or "invit" in subject:
                 continue  # an answer to a reply, or an invitation: no board in them
             board = boards_of(module).text(module.view(state, seat), people[seat].language, names)
             assert board.splitlines()[0].strip() in plain(mail), (name, str(mail["Subject"]))
@@ -163,3 +169,35 @@ def test_the_first_decision_is_made_through_the_web_form(name: str, page_for: An
     page.wait_for_load_state()
     after = states.load(wctx.engine, wctx.states, game_id, module)[0]
     assert after > before, page.content()[:2000]
+
+
+def test_sealed_bids_is_played_to_the_end_through_the_web_forms(page_for: Any,
+                                                                  wctx: Any) -> None:
+    """The complete package, in a real browser, every move by its form: secret bids typed in a
+    number field, the prize chosen by its button, until the game is over and ranked."""
+    wctx.games = {**wctx.games, **test_games()}
+    module, game_id, people = _new_game(wctx, "bids")
+    pages = {seat: page_for(person.id) for seat, person in enumerate(people)}
+    for _ in range(20):
+        state = _state(wctx, game_id, module)
+        if module.is_over(state):
+            break
+        decision = _human_decisions(module, state)[0]
+        page = pages[decision.seat]
+        page.goto(f"/games/{game_id}")
+        before = states.load(wctx.engine, wctx.states, game_id, module)[0]
+        form = page.locator("form.decision").first
+        if decision.kind == "bid":
+            form.locator("input[type=number]").fill(str(5 - decision.seat))
+            form.locator("button[type=submit]").click()
+        else:
+            form.locator("button.choice-btn", has_text=("or" if people[decision.seat].language
+                                                        == "fr" else "gold")).click()
+        page.wait_for_load_state()
+        assert states.load(wctx.engine, wctx.states, game_id, module)[0] > before, \
+            page.content()[:1500]
+    state = _state(wctx, game_id, module)
+    assert module.is_over(state) and state.won[0] == ("gold", "gold")  # Ann bid 5 each round
+    final = pages[1].goto(f"/games/{game_id}")
+    assert final is not None and final.ok
+    assert "Manche 2 sur 2" in pages[1].content()  # Bruno reads the board in French
