@@ -9,21 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 from domain.core.commands import Command
-from service import lobby, players, states
+from service import states
 from service.commands import _game
-from tests.web.conftest import EMAILS, SETUP, Game, stacks
+from tests.service.seating import started_game
+from tests.web.conftest import EMAILS, SETUP, Game, organiser, stacks
 from tests.web.test_browser import shot
 
 
 def game_with(game: Game, tops: dict[int, str], first_player: int = 0) -> Game:
     """Another started game of the same three players, with the given cards on top of the stacks."""
-    ctx = game.ctx
-    with ctx.engine.connect() as conn:
-        creator = players.get(conn, game.ids[0])
     setup = {**SETUP, "stacks": stacks(tops), "first_player": first_player}
-    created = lobby.create(ctx, creator, game="el-grande", emails=EMAILS,
-                           options={"castillo_visibility": "memory"}, setup=setup, start=True)
-    return Game(created.game_id, ctx, game.ids)
+    game_id = started_game(game.ctx, organiser(game.ctx), game="el-grande", emails=EMAILS,
+                           options={"castillo_visibility": "memory"}, setup=setup)
+    return Game(game_id, game.ctx, game.ids)
 
 
 def open_game(page: Any, game: Game) -> None:
