@@ -244,10 +244,9 @@ def player_prefs(email: str, name: str | None, language: str | None, time_zone: 
     from datetime import date, datetime
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-    from service import context, migrations, players
+    from service import context, migrations, players, preferences
     from service.db import read
     from service.errors import ServiceError
-    from workers import preferences
 
     ctx = context.build()
     migrations.upgrade(ctx.engine)

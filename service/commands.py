@@ -31,11 +31,11 @@ from domain.core.events import Event
 from domain.core.game import GameModule
 from domain.core.undo import UNDONE
 from service import context, db, progress, states, store
+from service.clock import aware
 from service.context import Context
 from service.errors import Busy, Invalid, MovedOn, NotActive, NotFound, Rejected, Stale
 from service.store import ConcurrencyError, Source
 from service.tables import events, games, idempotency_keys, seats
-from workers.clock import aware
 
 log = logging.getLogger(__name__)
 

@@ -19,9 +19,9 @@ import queue
 import threading
 from datetime import datetime
 
-from service import commands
+from service import clock, commands
 from service.context import Context
-from workers import clock, config, jobs, mail
+from workers import config, jobs, mail
 
 log = logging.getLogger(__name__)
 

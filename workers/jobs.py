@@ -25,13 +25,13 @@ from domain import bots
 from domain.core.commands import Command
 from domain.core.errors import RuleError
 from emails import inbound, mailin
-from service import commands, db, progress, states, undo
+from service import clock, commands, db, progress, schedule, states, undo
+from service.clock import aware
 from service.context import Context
 from service.errors import MovedOn, NotActive, NotFound, Rejected, ServiceError, Stale
 from service.store import Source
 from service.tables import deadlines, games, players, tasks, tracking
-from workers import clock, config, schedule
-from workers.clock import aware
+from workers import config
 from workers.config import Reminders
 
 log = logging.getLogger(__name__)

@@ -34,14 +34,25 @@ from domain.core import surface
 from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.game import Message, boards_of, language_of, texts_of
-from service import commands, db, limits, lobby, players, progress, queries, ratelimit, tables
+from service import (
+    clock,
+    commands,
+    db,
+    limits,
+    lobby,
+    players,
+    preferences,
+    progress,
+    queries,
+    ratelimit,
+    tables,
+)
 from service.api.state import ctx
 from service.errors import Invalid, ServiceError
 from service.limits import SendLimited
 from service.players import Player
 from service.store import Source, now
 from service.web import board, forms, i18n
-from workers import clock, preferences
 
 blp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
                 static_url_path="/web/static")

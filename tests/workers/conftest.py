@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from service import commands, context, db
+from service import clock, commands, context, db
 from service.context import Context
 from service.tables import events
 from tests.service.conftest import (  # noqa: F401 (fixtures, shared with the service's tests)
@@ -35,7 +35,7 @@ from tests.service.conftest import (  # noqa: F401 (fixtures, shared with the se
     postgres_url,
     sqlite_template,
 )
-from workers import clock, jobs
+from workers import jobs
 
 RUN = uuid.uuid4().hex[:10]
 

@@ -11,12 +11,12 @@ from typing import Any
 from sqlalchemy import insert, select
 
 from service import db
+from service.clock import aware
+from service.schedule import MAX_AWAY, due_at
 from service.tables import deadlines, games, outbox, players, vacations
 from tests.workers.conftest import FakeClock, event_rows, of_type, wait_for
 from tests.workers.helpers import bid, new_game
 from workers import jobs
-from workers.clock import aware
-from workers.schedule import MAX_AWAY, due_at
 
 T = datetime(2030, 1, 7, 8, 0, tzinfo=UTC)
 

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from service import db
+from service import clock, db
 from service.tables import tasks
 from tests.workers.conftest import PYTHON, event_rows, of_type, wait_for
 from tests.workers.helpers import bid, new_game
-from workers import clock, jobs
+from workers import jobs
 
 ROOT = Path(__file__).resolve().parents[2]
 
