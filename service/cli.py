@@ -99,9 +99,12 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
         return
     import waitress
 
-    ctx = context.configure(context.build(pool_size=threads))
+    mode = startup.workers_mode(workers_mode)
+    runners: list[Any] = []
+    ctx = context.bootstrap(pool_size=threads, publisher=startup.publisher(mode, runners))
     migrations.upgrade(ctx.engine)
-    mode = _start_workers(ctx, workers_mode)
+    for runner in runners:
+        runner.start()  # the beat's thread, once the schema is there
     click.echo(f"pbem: serving on http://{host}:{port}/ (database: "
                f"{ctx.engine.url.render_as_string(hide_password=True)})", err=True)
     smtp_host = os.environ.get("PBEM_SMTP_HOST")
@@ -119,31 +122,15 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
     server.run()
 
 
-def _start_workers(ctx: object, mode: str) -> str:
-    """Start who runs the background work; the mode it resolved to."""
-    import os
-
-    if mode == "auto":
-        mode = "celery" if os.environ.get("PBEM_BROKER_URL") else "embedded"
-    if mode == "embedded":
-        from workers.embedded import Embedded
-
-        Embedded(ctx).start()  # type: ignore[arg-type]
-    elif mode == "celery":
-        from workers.app import install
-
-        install()
-    return mode
-
-
 @main.command()
 @click.option("--concurrency", default=8, show_default=True, type=int, help="Threads.")
 @click.option("--loglevel", default="INFO", show_default=True)
 def worker(concurrency: int, loglevel: str) -> None:
     """Run a Celery worker (broker: PBEM_BROKER_URL, default redis://127.0.0.1:6379/0)."""
-    from workers.app import app, install
+    from service import context
+    from workers.app import app, publisher
 
-    install()
+    context.bootstrap(publisher=publisher)
     app.worker_main(["worker", "--pool=threads", f"--concurrency={concurrency}",
                      f"--loglevel={loglevel}", "--without-gossip", "--without-mingle"])
 

@@ -42,10 +42,6 @@ log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 12
 MAX_SYSTEM_STEPS = 20
 
-# Who settles the system's decisions queued by a commit (workers/dispatch.py installs the Celery
-# publisher, or the in-process runner of `pbem serve`). None: settle them here, in process.
-dispatcher: Callable[[Context, str], None] | None = None
-
 
 @dataclass(frozen=True)
 class Idempotency:
@@ -185,10 +181,10 @@ def handle(
 def run_queued(ctx: Context, game_id: str, module: GameModule | None = None,
                state: Any = None) -> None:
     """After a commit that queued task rows (the system's decisions, a bot seat's move): publish
-    them to the workers (`dispatcher`), or without one settle the system's decisions here (bot
+    them to the workers (`ctx.publish`), or without one settle the system's decisions here (bot
     moves then wait for the beat's sweep, or a worker)."""
-    if dispatcher is not None:
-        dispatcher(ctx, game_id)  # publish the task row written with the events
+    if ctx.publish is not None:
+        ctx.publish(ctx, game_id)  # publish the task row written with the events
         return
     if module is not None and _system_decision(module, state) is None:
         return

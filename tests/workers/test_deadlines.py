@@ -120,7 +120,7 @@ def test_deadline_passed_default_move_applied_once_with_racing_ticks(
     assert bids[0].source == "worker"
     assert bids[0].source_ref == "deadline passed for seat 1 decision bid"
     assert bids[0].payload["bid"] == 1  # the module's documented default: the first option
-    assert len(of_type(ctx, game_id, "bids_revealed")) == 1  # settled in process (no dispatcher)
+    assert len(of_type(ctx, game_id, "bids_revealed")) == 1  # settled in process (no publisher)
     # The claim that follows opened now, with a full turn time: a tick now applies nothing.
     assert jobs.tick(ctx, later)["deadlines"] == 0
 
