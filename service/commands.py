@@ -186,7 +186,7 @@ def run_queued(ctx: Context, game_id: str, module: GameModule | None = None,
     if ctx.publish is not None:
         ctx.publish(ctx, game_id)  # publish the task row written with the events
         return
-    if module is not None and _system_decision(module, state) is None:
+    if module is not None and system_decision(module, state) is None:
         return
     settle_system_decisions(game_id, ctx=ctx)
 
@@ -201,11 +201,11 @@ def settle_system_decisions(game_id: str, *, ctx: Context | None = None) -> int:
     done = 0
     for _ in range(MAX_SYSTEM_STEPS):
         try:
-            module, _players = _game(ctx, game_id)
+            module, _players = active_game(ctx, game_id)
         except NotActive:
             return done  # e.g. the resolution ended the game
         _version, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
-        decision = _system_decision(module, state)
+        decision = system_decision(module, state)
         if decision is None:
             return done
         try:
@@ -234,7 +234,8 @@ def _after(ctx: Context, game_id: str, module: GameModule, version: int, state: 
     return states.fold_stream(module, stream)
 
 
-def _system_decision(module: GameModule, state: Any) -> Any:
+def system_decision(module: GameModule, state: Any) -> Any:
+    """The decision the system takes next in `state` (a reveal), or None."""
     if module.is_over(state):
         return None
     return next((d for d in module.pending(state) if d.seat is None), None)
@@ -279,7 +280,9 @@ def _seating_of(conn: Connection, game_id: str, game: str) -> Seating:
     return found
 
 
-def _game(ctx: Context, game_id: str) -> tuple[GameModule, dict[int, int]]:
+def active_game(ctx: Context, game_id: str) -> tuple[GameModule, dict[int, int]]:
+    """The module of an active game and its seating (seat → player id); NotFound or NotActive
+    (invited, or over) otherwise: what a channel checks before it asks for a move."""
     module, seating_, _version = _game_at(ctx, game_id)
     return module, seating_.players
 

@@ -164,7 +164,7 @@ def change(ctx: Context, player_id: int, what: Change) -> dict[str, Any]:
                        _zone(values.get("time_zone", player.time_zone)))
             schedule.recompute(conn, player_id=player_id)
     if {"name", "language", "time_zone"} & values.keys():
-        players_._recent.clear()  # the token trust cache holds the old name, language and zone
+        players_.forget()  # the token trust cache holds the old name, language and zone
     return get(ctx, player_id)
 
 

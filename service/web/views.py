@@ -233,7 +233,7 @@ def sign_out() -> BaseResponse:
         with db.write(ctx().engine) as conn:
             conn.execute(update(tables.tokens).where(tables.tokens.c.token_hash == digest)
                          .values(revoked_at=now()))
-        players._recent.pop(digest, None)  # the process's short trust cache
+        players.forget(digest)  # the process's short trust cache
     session.clear()
     flash(i18n.t("signed_out", lang()), "ok")
     return redirect(url_for("web.sign_in"))
@@ -497,10 +497,10 @@ def _shown(module: Any, command: dict[str, Any], language: str) -> str:
 def _allowed_now(game_id: str, seat: int, language: str) -> list[str]:
     """The commands that answer the seat's pending decision now (as a mail reply lists them)."""
     from service import states
-    from service.commands import _game
+    from service.commands import active_game
 
     try:
-        module, _players = _game(ctx(), game_id)
+        module, _players = active_game(ctx(), game_id)
         _v, state, _ = states.load(ctx().engine, ctx().states, game_id, module)
         decision = next((d for d in module.pending(state) if d.seat == seat), None)
         return language_of(module).help_lines(decision, module.view(state, seat), language)
