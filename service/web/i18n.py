@@ -47,7 +47,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                            "consumarlo."),
     "signin.failed": ("Sign-in failed: {detail}", "Échec de la connexion : {detail}",
                       "Accesso non riuscito: {detail}"),
-    # 429s (service/ratelimit.py); {wait} is like "7 min" or "3 h 5 min"
+    # 429s (service/web/ratelimit.py); {wait} is like "7 min" or "3 h 5 min"
     "limit.sign_in": ("Too many sign-in links have been asked for; try again in {wait}.",
                       "Trop de liens de connexion ont été demandés ; réessayez dans {wait}.",
                       "Sono stati chiesti troppi link di accesso; riprova tra {wait}."),

@@ -40,11 +40,11 @@ from service import (
     db,
     limits,
     lobby,
+    pictures,
     players,
     preferences,
     progress,
     queries,
-    ratelimit,
     tables,
 )
 from service.api.state import ctx
@@ -52,7 +52,7 @@ from service.errors import Invalid, ServiceError
 from service.limits import SendLimited
 from service.players import Player
 from service.store import Source, now
-from service.web import board, forms, i18n
+from service.web import forms, i18n, ratelimit
 
 blp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
                 static_url_path="/web/static")
@@ -557,8 +557,8 @@ def board_image_svg(game_id: str) -> Response:
 
 @blp.get("/games/<game_id>/board.png")
 def board_image_png(game_id: str) -> Response:
-    """The same picture rasterised (service/web/board.py), as mails show it."""
-    return Response(board.svg_to_png(_board_svg(game_id)), mimetype="image/png",
+    """The same picture rasterised (service/pictures.py), as mails show it."""
+    return Response(pictures.svg_to_png(_board_svg(game_id)), mimetype="image/png",
                     headers={"Cache-Control": "private, no-store"})
 
 

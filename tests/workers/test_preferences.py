@@ -11,8 +11,8 @@ from typing import Any
 from click.testing import CliRunner
 from sqlalchemy import select
 
+from pbem.cli import main
 from service import db, preferences
-from service.cli import main
 from service.clock import aware
 from service.tables import deadlines, vacations
 from service.tables import players as players_table

@@ -81,7 +81,8 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
     """
     import os
 
-    from service import context, migrations, startup
+    from pbem import startup
+    from service import context, migrations
     from service.api import create_app, freeze_startup_heap
 
     base_url_given = startup.settle_base_url(host, port)
@@ -93,7 +94,7 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
         from service.db import dispose
 
         dispose(ctx.engine)  # the processes build their own engines after the fork
-        from service.multi import serve_processes
+        from pbem.multi import serve_processes
 
         serve_processes(host, port, processes, threads, workers_mode)
         return

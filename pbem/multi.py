@@ -22,7 +22,8 @@ log = logging.getLogger(__name__)
 
 def _worker_app(threads: int, workers_mode: str) -> Any:
     """The WSGI app of one gunicorn worker (called in the worker, after the fork)."""
-    from service import context, startup
+    from pbem import startup
+    from service import context
     from service.api import create_app, freeze_startup_heap
 
     # Embedded: bot moves on this process's own runner thread (the beat is a process of its own).
@@ -37,7 +38,8 @@ def _beat() -> None:
     """The embedded beat (ticks and the outbox), alone in its own process."""
     import threading
 
-    from service import context, startup
+    from pbem import startup
+    from service import context
     from workers.embedded import Embedded
 
     runners: list[Embedded] = []
@@ -63,7 +65,7 @@ def serve_processes(host: str, port: int, processes: int, threads: int, workers_
             return _worker_app(threads, workers_mode)
 
     beat = None
-    from service.startup import workers_mode as mode_of
+    from pbem.startup import workers_mode as mode_of
 
     if mode_of(workers_mode) == "embedded":
         beat = multiprocessing.get_context("spawn").Process(target=_beat, name="pbem-beat",
