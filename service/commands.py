@@ -194,8 +194,9 @@ def run_queued(ctx: Context, game_id: str, module: GameModule | None = None,
 def settle_system_decisions(game_id: str, *, ctx: Context | None = None) -> int:
     """Submit the system's own decisions (e.g. `resolve` once every secret is in), in process.
 
-    Interim: the workers issue replaces this call by a task from the outbox. Returns how many system
-    commands were committed. A lost race (another thread resolved first) is not an error.
+    Used when the context has no publisher (the service's own tests, `run_queued`). Returns how
+    many system commands were committed. A lost race (another thread resolved first) is not an
+    error.
     """
     ctx = ctx or context.current()
     done = 0

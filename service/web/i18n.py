@@ -177,9 +177,6 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "undo.done": ("Undone.", "Annulé.", "Annullato."),
     "undo.failed": ("Undo refused: {detail}", "Annulation refusée : {detail}",
                     "Annullamento rifiutato: {detail}"),
-    "undo.unavailable": ("Undo is not available on this server yet.",
-                         "L'annulation n'est pas encore disponible sur ce serveur.",
-                         "L'annullamento non è ancora disponibile su questo server."),
     # replay
     "replay.title": ("Replay of game {id}", "Revoir la partie {id}", "Rivedi la partita {id}"),
     "replay.step": ("After event {at} of {last}", "Après l'événement {at} sur {last}",

@@ -57,7 +57,6 @@ from service.web import forms, i18n, ratelimit
 blp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
                 static_url_path="/web/static")
 
-UNDO_RULE = "/api/games/<game_id>/undo"
 LOG_LIMIT = 1000
 
 
@@ -258,17 +257,14 @@ def my_games() -> str:
 
 
 def _deadlines(player: Player, game_ids: list[str]) -> dict[str, datetime]:
-    """The player's open deadlines per game, when the workers (issue 4) keep them."""
-    table = getattr(tables, "deadlines", None)
-    if table is None or not game_ids:
+    """The player's open deadlines per game (service/schedule.py keeps them)."""
+    if not game_ids:
         return {}
-    try:
-        with db.read(ctx().engine) as conn:
-            rows = conn.execute(select(table.c.game_id, table.c.due_at).where(
-                table.c.player_id == player.id, table.c.closed_at.is_(None),
-                table.c.game_id.in_(game_ids))).all()
-    except Exception:  # the table is not migrated on this database yet
-        return {}
+    table = tables.deadlines
+    with db.read(ctx().engine) as conn:
+        rows = conn.execute(select(table.c.game_id, table.c.due_at).where(
+            table.c.player_id == player.id, table.c.closed_at.is_(None),
+            table.c.game_id.in_(game_ids))).all()
     return {r.game_id: r.due_at for r in rows}
 
 
@@ -313,11 +309,6 @@ def render_log(module: Any, entries: list[dict[str, Any]], language: str,
     return out
 
 
-def undo_available() -> bool:
-    return any(r.rule == UNDO_RULE and "POST" in (r.methods or ())
-               for r in current_app.url_map.iter_rules())
-
-
 def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
     viewer = None if spectate else me()
     head = queries.header(ctx(), game_id, viewer)
@@ -351,7 +342,7 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         "head": head, "version": version, "view": view, "names": names, "decisions": prepared,
         "map_mode": map_mode, "log": list(reversed(render_log(module, entries, language,
                                                                               names))),
-        "spectate": spectate or head.seat is None, "undo": undo_available() and not spectate
+        "spectate": spectate or head.seat is None, "undo": not spectate
         and head.seat is not None and head.status == progress.ACTIVE,
         "tz": _tz(me()),
         # The game's words for its decision forms: its messages, and the labels of values.
@@ -510,12 +501,9 @@ def _allowed_now(game_id: str, seat: int, language: str) -> list[str]:
 
 @blp.post("/games/<game_id>/undo")
 def undo(game_id: str) -> BaseResponse:
-    """Forwards to the audit API's undo (issue 6) as this player, when the server has it."""
+    """Forwards to the audit API's undo as this player (one rule for both channels)."""
     player = _require_player()
     queries.header(ctx(), game_id, player)
-    if not undo_available():
-        flash(i18n.t("undo.unavailable", lang()), "error")
-        return redirect(url_for("web.game", game_id=game_id))
     from werkzeug.test import EnvironBuilder, run_wsgi_app
 
     body = {"count": 1}  # the audit API's undo of the caller's own last move
