@@ -7,7 +7,7 @@
 FROM python:3.11-slim AS wheel
 WORKDIR /src
 COPY . .
-RUN pip wheel --no-cache-dir --no-deps --wheel-dir /wheels .
+RUN pip wheel --no-cache-dir --no-deps --wheel-dir /wheels . && cp constraints.txt /wheels/
 
 FROM python:3.11-slim
 RUN apt-get update \
@@ -17,7 +17,8 @@ RUN apt-get update \
 RUN useradd --system --create-home --uid 10001 --user-group pbem \
     && mkdir /data && chown pbem:pbem /data
 COPY --from=wheel /wheels /wheels
-RUN pip install --no-cache-dir /wheels/*.whl && rm -rf /wheels
+# The dependencies at the versions the test suite passed with (constraints.txt).
+RUN pip install --no-cache-dir -c /wheels/constraints.txt /wheels/*.whl && rm -rf /wheels
 ENV PBEM_INSTANCE=/data \
     PYTHONUNBUFFERED=1
 USER pbem

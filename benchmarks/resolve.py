@@ -65,19 +65,16 @@ def main() -> None:
     try:
         import waitress
 
-        from service import commands, context, migrations, players
+        from service import context, migrations, players
         from service.api import create_app
         from service.settings import load_settings
         from service.tables import events
         from tests.service.conftest import test_games
-        from workers.app import install
+        from workers.app import publisher
 
-        settings = load_settings(url)
-        ctx = context.configure(context.Context(engine=context.make_engine(url, pool_size=8),
-                                                settings=settings, games=test_games()))
+        ctx = context.bootstrap(settings=load_settings(url), games=test_games(), pool_size=8,
+                                publisher=publisher)
         migrations.upgrade(ctx.engine)
-        install()
-        assert commands.dispatcher is not None
         worker = subprocess.Popen([sys.executable, "-m", "tests.workers.blocking_worker"],
                                   cwd=ROOT, env={**os.environ, **env},
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

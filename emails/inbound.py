@@ -353,10 +353,10 @@ def _moved_on(ctx: Context, game_id: str, since: int, player_id: int) -> bool:
 
 def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, owner: Any,
           text: str, payload: dict[str, Any]) -> tuple[Result, tuple[int, dict[str, Any]]]:
-    from service.commands import _game
+    from service.commands import active_game
 
     try:
-        module, _players = _game(ctx, game_id)
+        module, _players = active_game(ctx, game_id)
     except ServiceError as error:
         return (Result("refused", error.detail, mid, game_id, seat),
                 (owner.id, {**payload, "status": "refused", "why": error.detail}))

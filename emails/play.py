@@ -60,9 +60,9 @@ def seat_names(ctx: Context, game_id: str) -> list[str]:
 def read_text(ctx: Context, game_id: str, seat: int, text: str, *, lang: str = "en",
               names: Sequence[str] | None = None) -> Played:
     """The commands of `text` for `seat`, checked on a copy of the game (nothing is applied)."""
-    from service.commands import _game
+    from service.commands import active_game
 
-    module, _players = _game(ctx, game_id)
+    module, _players = active_game(ctx, game_id)
     _version, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
     session = GameSession(module, state, seat,
                           names=list(names) if names is not None else seat_names(ctx, game_id),

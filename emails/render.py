@@ -30,13 +30,13 @@ MAX_SINCE = 60
 
 
 def board_png(module: Any, view: dict[str, Any], lang: str, names: Sequence[str]) -> bytes | None:
-    """The game's board picture (its SVG, rasterised by service/web/board.py), or None when the
+    """The game's board picture (its SVG, rasterised by service/pictures.py), or None when the
     game draws none or cairo is missing: the mail then has the text and HTML boards only."""
     try:
         svg = boards_of(module).svg(view, lang, list(names))
         if svg is None:
             return None
-        from service.web.board import svg_to_png
+        from service.pictures import svg_to_png
 
         return svg_to_png(svg)
     except Exception as error:  # cairo missing, or the renderer failed: never lose the mail

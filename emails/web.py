@@ -4,6 +4,7 @@ signed-in player sees their own mails there; the operator reads every mail with 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -70,10 +71,8 @@ def _folder() -> Path:
 
 
 def _reader() -> Any:
-    """The signed-in player (the web session), or None."""
-    from service.web import views
-
-    return views.me()
+    """The signed-in player (the web session, as the app's `reader` finds it), or None."""
+    return current_app.extensions["pbem_mail"]["reader"]()
 
 
 @dev_bp.after_request
@@ -133,7 +132,9 @@ OUTBOX_MAIL = """<p><a href="/dev/outbox">← outbox</a> · <a href="?raw=1">raw
 <p><b>{{ subject }}</b><br>To: {{ to }}<br>Reply-To: {{ reply_to }}</p><pre>{{ text }}</pre>"""
 
 
-def init_app(app: Flask, *, dev_outbox: bool = False) -> None:
+def init_app(app: Flask, *, reader: Callable[[], Any], dev_outbox: bool = False) -> None:
+    """Register the mail pages; `reader()` is the player signed in to the web pages, or None."""
+    app.extensions["pbem_mail"] = {"reader": reader}
     app.register_blueprint(unsubscribe_bp)
     csrf = app.extensions.get("csrf")
     if csrf is not None:

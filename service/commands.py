@@ -31,20 +31,16 @@ from domain.core.events import Event
 from domain.core.game import GameModule
 from domain.core.undo import UNDONE
 from service import context, db, progress, states, store
+from service.clock import aware
 from service.context import Context
 from service.errors import Busy, Invalid, MovedOn, NotActive, NotFound, Rejected, Stale
 from service.store import ConcurrencyError, Source
 from service.tables import events, games, idempotency_keys, seats
-from workers.clock import aware
 
 log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 12
 MAX_SYSTEM_STEPS = 20
-
-# Who settles the system's decisions queued by a commit (workers/dispatch.py installs the Celery
-# publisher, or the in-process runner of `pbem serve`). None: settle them here, in process.
-dispatcher: Callable[[Context, str], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -185,12 +181,12 @@ def handle(
 def run_queued(ctx: Context, game_id: str, module: GameModule | None = None,
                state: Any = None) -> None:
     """After a commit that queued task rows (the system's decisions, a bot seat's move): publish
-    them to the workers (`dispatcher`), or without one settle the system's decisions here (bot
+    them to the workers (`ctx.publish`), or without one settle the system's decisions here (bot
     moves then wait for the beat's sweep, or a worker)."""
-    if dispatcher is not None:
-        dispatcher(ctx, game_id)  # publish the task row written with the events
+    if ctx.publish is not None:
+        ctx.publish(ctx, game_id)  # publish the task row written with the events
         return
-    if module is not None and _system_decision(module, state) is None:
+    if module is not None and system_decision(module, state) is None:
         return
     settle_system_decisions(game_id, ctx=ctx)
 
@@ -198,18 +194,19 @@ def run_queued(ctx: Context, game_id: str, module: GameModule | None = None,
 def settle_system_decisions(game_id: str, *, ctx: Context | None = None) -> int:
     """Submit the system's own decisions (e.g. `resolve` once every secret is in), in process.
 
-    Interim: the workers issue replaces this call by a task from the outbox. Returns how many system
-    commands were committed. A lost race (another thread resolved first) is not an error.
+    Used when the context has no publisher (the service's own tests, `run_queued`). Returns how
+    many system commands were committed. A lost race (another thread resolved first) is not an
+    error.
     """
     ctx = ctx or context.current()
     done = 0
     for _ in range(MAX_SYSTEM_STEPS):
         try:
-            module, _players = _game(ctx, game_id)
+            module, _players = active_game(ctx, game_id)
         except NotActive:
             return done  # e.g. the resolution ended the game
         _version, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
-        decision = _system_decision(module, state)
+        decision = system_decision(module, state)
         if decision is None:
             return done
         try:
@@ -238,7 +235,8 @@ def _after(ctx: Context, game_id: str, module: GameModule, version: int, state: 
     return states.fold_stream(module, stream)
 
 
-def _system_decision(module: GameModule, state: Any) -> Any:
+def system_decision(module: GameModule, state: Any) -> Any:
+    """The decision the system takes next in `state` (a reveal), or None."""
     if module.is_over(state):
         return None
     return next((d for d in module.pending(state) if d.seat is None), None)
@@ -283,7 +281,9 @@ def _seating_of(conn: Connection, game_id: str, game: str) -> Seating:
     return found
 
 
-def _game(ctx: Context, game_id: str) -> tuple[GameModule, dict[int, int]]:
+def active_game(ctx: Context, game_id: str) -> tuple[GameModule, dict[int, int]]:
+    """The module of an active game and its seating (seat → player id); NotFound or NotActive
+    (invited, or over) otherwise: what a channel checks before it asks for a move."""
     module, seating_, _version = _game_at(ctx, game_id)
     return module, seating_.players
 

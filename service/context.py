@@ -1,12 +1,13 @@
 """What every service function needs: the database, the settings, the game modules, the caches.
 
-The web app builds one at start-up and passes it explicitly; command-line tools and, later, the
-workers call `configure()` once so that `current()` finds it.
+Every process builds its own once, with `bootstrap()`: `pbem serve` (and each of its gunicorn
+processes), the Celery worker and beat, the command-line tools and the tests. The web app is given
+it explicitly; jobs and command-line tools find it with `current()`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from sqlalchemy import Engine
@@ -16,6 +17,10 @@ from service.db import make_engine
 from service.settings import Settings, load_settings
 from service.states import StateCache
 
+Publisher = Callable[["Context", str], None]
+"""Called after a commit that queued task rows for a game (`settle`, `bot`): hands them to
+whoever runs them, and never raises (the commit is done; the beat's sweep republishes)."""
+
 
 @dataclass
 class Context:
@@ -24,6 +29,10 @@ class Context:
     games: Mapping[str, GameModule]
     states: StateCache = field(default_factory=StateCache)
     snapshot_every: int = 100  # write a snapshot once a load folds this many events
+    publish: Publisher | None = None
+    """Who runs the task rows a commit queued: the Celery publisher (workers/app.py) or the
+    in-process runner of `pbem serve` (workers/embedded.py). None: the system's decisions are
+    settled in the committing thread and bot moves wait for the beat's sweep (or a test's jobs)."""
 
 
 def default_games() -> dict[str, GameModule]:
@@ -49,6 +58,24 @@ def build(
     )
 
 
+def bootstrap(
+    database_url: str | None = None,
+    *,
+    games: Mapping[str, GameModule] | None = None,
+    settings: Settings | None = None,
+    pool_size: int = 20,
+    publisher: Callable[[Context], Publisher | None] | None = None,
+) -> Context:
+    """Build this process's context, with who runs its queued tasks, and make it current.
+
+    `publisher(ctx)` gives the publisher (it may need the context, as the in-process runner
+    does). The one place where a process is wired: nothing patches a module afterwards."""
+    ctx = build(database_url, games, settings, pool_size)
+    if publisher is not None:
+        ctx.publish = publisher(ctx)
+    return configure(ctx)
+
+
 _current: Context | None = None
 
 
@@ -56,6 +83,11 @@ def configure(ctx: Context) -> Context:
     global _current
     _current = ctx
     return ctx
+
+
+def configured() -> bool:
+    """Whether this process has its context already (bootstrapped by whoever started it)."""
+    return _current is not None
 
 
 def current() -> Context:

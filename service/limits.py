@@ -2,7 +2,7 @@
 
 Two layers, because each stops a different abuse:
 
-- per client (service/ratelimit.py, flask-limiter): one IP address cannot ask for many sign-in
+- per client (service/web/ratelimit.py, flask-limiter): one IP address cannot ask for many sign-in
   links, one player cannot send many invitations. Shared by every server process when the
   limiter's storage is Redis; per process with the memory storage.
 - per target address (here): one inbox cannot be flooded, whoever asks, from however many clients,
@@ -111,7 +111,7 @@ def hit(conn: Connection, scope: str, addresses: Iterable[str], limits_text: str
 
 def _detail(scope: str, address: str, wait: int) -> str:
     """The English detail; the web pages and the API's 429 handler say it in the reader's
-    language (service/ratelimit.py)."""
+    language (service/web/ratelimit.py)."""
     if scope == SIGN_IN:
         return f"Too many sign-in links have been asked for; try again in {wait_text(wait)}."
     return f"{address} has received too many invitations; try again in {wait_text(wait)}."

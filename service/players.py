@@ -131,6 +131,15 @@ AUTH_CACHE_SECONDS = 10.0
 request; a revoked token keeps working for at most this long in each server process."""
 
 
+def forget(digest: str | None = None) -> None:
+    """Drop this process's trust in one token (by its digest: revoked) or in every token (a
+    player's name, language or zone changed): the next request reads the database."""
+    if digest is None:
+        _recent.clear()
+    else:
+        _recent.pop(digest, None)
+
+
 def authenticate(ctx: Context, token: str) -> Player | None:
     """The player a bearer token belongs to, if the token is valid now."""
     if not token.startswith(TOKEN_PREFIX) or len(token) > 100:

@@ -15,9 +15,9 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, exists, insert, select, update
 
 from domain.core.game import GameModule
+from service import clock, schedule
 from service.store import ConcurrencyError, now
 from service.tables import games, outbox, seats, vacations
-from workers import clock, schedule
 
 ACTIVE, INVITED, OVER = "active", "invited", "over"
 
@@ -104,7 +104,7 @@ def record(
         "status_to": OVER if over else ACTIVE, "stamp": now(), "since": clock.now()}).first()
     if row is None:
         raise ConcurrencyError(game_id, expected)
-    # Deadlines opened and closed, and the system's own work queued (workers/schedule.py).
+    # Deadlines opened and closed, and the system's own work queued (service/schedule.py).
     queued = schedule.follow(conn, game_id, module, version=version, before=before, after=after,
                              over=over, players=players, bots=bots, turn_hours=row.turn_hours,
                              away=bool(row.away))

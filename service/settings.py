@@ -27,7 +27,7 @@ class Settings:
     base_url: str = "http://localhost:8000"
     magic_link_max_age: int = 3 * 24 * 3600  # seconds a magic link stays valid
     session_max_age: int = 30 * 24 * 3600  # seconds a token minted from a magic link stays valid
-    # How many mails anyone can make the service send (service/limits.py, service/ratelimit.py).
+    # How many mails anyone can make the service send (service/limits.py, service/web/ratelimit.py).
     sign_in_limits: str = "3 per 10 minutes;10 per day"  # sign-in links, per address asked for
     sign_in_client_limits: str = "5 per minute;30 per hour"  # sign-in requests, per client (IP)
     invite_limits: str = "5 per hour;20 per day"  # invitations, per invited address

@@ -19,8 +19,8 @@ from typing import Any
 
 from celery import Celery, signals
 
-from service import commands, context
-from service.context import Context
+from service import context
+from service.context import Context, Publisher
 from workers import config, jobs, mail
 
 log = logging.getLogger(__name__)
@@ -96,16 +96,16 @@ def dispatch(ctx: Context, game_id: str) -> None:
         log.warning("could not publish settle(%s), the sweep will: %s", game_id, error)
 
 
-def install() -> None:
-    """Make this process publish the system's decisions to the workers."""
-    commands.dispatcher = dispatch
+def publisher(ctx: Context) -> Publisher:
+    """For `context.bootstrap`: this process publishes its queued tasks to the workers."""
+    return dispatch
 
 
 @signals.celeryd_init.connect
-def _worker_starting(**_kwargs: Any) -> None:
-    install()  # a worker's own commands (a deadline's default move) queue settles too
-
-
 @signals.beat_init.connect
-def _beat_starting(**_kwargs: Any) -> None:
-    install()
+def _starting(**_kwargs: Any) -> None:
+    """`celery -A workers.app worker|beat` started directly: bootstrap the process's context
+    from the settings, publishing to the workers (a worker's own commands, such as a deadline's
+    default move, queue settles too). `pbem worker` and the tests bootstrap before starting."""
+    if not context.configured():
+        context.bootstrap(publisher=publisher)

@@ -19,9 +19,9 @@ import queue
 import threading
 from datetime import datetime
 
-from service import commands
+from service import clock
 from service.context import Context
-from workers import clock, config, jobs, mail
+from workers import config, jobs, mail
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +88,8 @@ class Embedded:
                 log.exception("the in-process tick failed; trying again in %ss", self.interval)
 
     def start(self) -> Embedded:
-        commands.dispatcher = self.dispatch
+        """Start the beat's thread (the runner starts on the first dispatch). Who publishes to
+        this runner is the context's `publish` (see `context.bootstrap`)."""
         self._thread = threading.Thread(target=self._loop, name="pbem-beat", daemon=True)
         self._thread.start()
         return self
@@ -101,5 +102,5 @@ class Embedded:
         for thread in (self._thread, self._runner):
             if thread is not None:
                 thread.join(timeout=30)
-        if commands.dispatcher == self.dispatch:
-            commands.dispatcher = None
+        if self.ctx.publish == self.dispatch:
+            self.ctx.publish = None  # nobody runs the jobs any more: settle in process

@@ -25,13 +25,13 @@ from domain import bots
 from domain.core.commands import Command
 from domain.core.errors import RuleError
 from emails import inbound, mailin
-from service import commands, db, progress, states, undo
+from service import clock, commands, db, progress, schedule, states, undo
+from service.clock import aware
 from service.context import Context
 from service.errors import MovedOn, NotActive, NotFound, Rejected, ServiceError, Stale
 from service.store import Source
 from service.tables import deadlines, games, players, tasks, tracking
-from workers import clock, config, schedule
-from workers.clock import aware
+from workers import config
 from workers.config import Reminders
 
 log = logging.getLogger(__name__)
@@ -96,11 +96,11 @@ def settle_game(ctx: Context, game_id: str, *, bots: bool = True) -> int:
 def _settle_one(ctx: Context, game_id: str, bots: bool) -> tuple[int, int | None]:
     """(commands committed, the version the job read; None: the game is not in play)."""
     try:
-        module, _players = commands._game(ctx, game_id)
+        module, _players = commands.active_game(ctx, game_id)
     except (NotActive, NotFound):
         return 0, None  # over (or gone): every task of the game is served
     version, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
-    decision = commands._system_decision(module, state)
+    decision = commands.system_decision(module, state)
     if decision is not None:
         seat, command = None, Command(decision.kind, seat=None)
         source = Source("worker", f"{decision.kind}: every secret is in")
@@ -207,7 +207,7 @@ def expire(ctx: Context, deadline_id: int, now: datetime) -> int:
                 or aware(row.due_at) > now):
             return count
         try:
-            module, _players = commands._game(ctx, row.game_id)
+            module, _players = commands.active_game(ctx, row.game_id)
         except NotActive:
             return count
         version, state, _ = states.load(ctx.engine, ctx.states, row.game_id, module)

@@ -33,11 +33,10 @@ from typing import Any, Protocol
 from sqlalchemy import or_, select, update
 
 from emails.outbound import build_message
-from service import db
+from service import clock, db
 from service import players as players_mod
 from service.context import Context
 from service.tables import outbox, players
-from workers import clock
 from workers.config import MailSettings, Smtp
 from workers.jobs import HOOKS, track
 

@@ -210,7 +210,8 @@ class GameSession:
         return next((d for d in self.module.pending(self.state) if d.seat == self.seat), None)
 
     def view(self) -> dict[str, Any]:
-        return self.module.view(self.state, self.seat)
+        seen: dict[str, Any] = self.module.view(self.state, self.seat)
+        return seen
 
     def advance(self, command: dict[str, Any]) -> None:
         try:
@@ -284,7 +285,8 @@ class Cursor:
         if word is not None and word.isdigit() and len(word) <= 3:
             self.pos += 1
             return int(word)
-        return self.take(self.lexicon.numbers)
+        found: int | None = self.take(self.lexicon.numbers)
+        return found
 
     def near(self, at: int | None = None) -> str:
         """The next few words, for an error message."""

@@ -50,8 +50,10 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
 
     web.init_app(app, service)  # the web board's pages (issue 7)
     from emails import web as mail_web
+    from service.web.views import me
 
-    mail_web.init_app(app, dev_outbox=bool(app.config.get("PBEM_DEV_OUTBOX")))  # issue 5
+    mail_web.init_app(app, reader=me,
+                      dev_outbox=bool(app.config.get("PBEM_DEV_OUTBOX")))  # issue 5
     return app
 
 

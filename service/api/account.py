@@ -7,7 +7,7 @@ from typing import Any
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from service import players
+from service import players, preferences
 from service.api import auth
 from service.api.http import problems_for
 from service.api.schemas import (
@@ -19,7 +19,6 @@ from service.api.schemas import (
     SessionOut,
 )
 from service.api.state import ctx
-from workers import preferences
 
 blp = Blueprint("account", __name__, url_prefix="/api", description="Players and sign-in.")
 problems = problems_for(blp)

@@ -9,7 +9,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from domain.core.commands import Command
-from service import audit, commands, lobby, queries
+from service import audit, commands, lobby, preferences, queries
 from service.api import auth
 from service.api.audit import AuditPage
 from service.api.http import (
@@ -36,7 +36,6 @@ from service.api.state import ctx
 from service.errors import Forbidden, Invalid
 from service.render import event_for
 from service.store import Source
-from workers import preferences
 
 blp = Blueprint("games", __name__, url_prefix="/api/games",
                 description="Games: create, join, look, move.")

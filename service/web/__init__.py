@@ -13,8 +13,8 @@ from urllib.parse import urlsplit
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-from service import ratelimit
 from service.context import Context
+from service.web import ratelimit
 
 
 def secure_cookies(base_url: str) -> bool:
@@ -43,5 +43,5 @@ def init_app(app: Flask, service: Context) -> None:
     csrf = CSRFProtect(app)
     app.extensions["pbem_web"] = {"csrf": csrf}
     app.register_blueprint(views.blp)
-    # Sign-in requests per client and per address asked for, invitations (service/ratelimit.py).
+    # Sign-in requests per client and per address asked for, invitations (service/web/ratelimit.py).
     app.extensions["pbem_web"]["limiter"] = ratelimit.init_app(app, service, views.blp.name)

@@ -47,7 +47,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                            "consumarlo."),
     "signin.failed": ("Sign-in failed: {detail}", "Échec de la connexion : {detail}",
                       "Accesso non riuscito: {detail}"),
-    # 429s (service/ratelimit.py); {wait} is like "7 min" or "3 h 5 min"
+    # 429s (service/web/ratelimit.py); {wait} is like "7 min" or "3 h 5 min"
     "limit.sign_in": ("Too many sign-in links have been asked for; try again in {wait}.",
                       "Trop de liens de connexion ont été demandés ; réessayez dans {wait}.",
                       "Sono stati chiesti troppi link di accesso; riprova tra {wait}."),
@@ -177,9 +177,6 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "undo.done": ("Undone.", "Annulé.", "Annullato."),
     "undo.failed": ("Undo refused: {detail}", "Annulation refusée : {detail}",
                     "Annullamento rifiutato: {detail}"),
-    "undo.unavailable": ("Undo is not available on this server yet.",
-                         "L'annulation n'est pas encore disponible sur ce serveur.",
-                         "L'annullamento non è ancora disponibile su questo server."),
     # replay
     "replay.title": ("Replay of game {id}", "Revoir la partie {id}", "Rivedi la partita {id}"),
     "replay.step": ("After event {at} of {last}", "Après l'événement {at} sur {last}",
@@ -225,50 +222,6 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "settings.bad_date": ("The vacation date must look like 2026-08-31.",
                           "La date de vacances doit ressembler à 2026-08-31.",
                           "La data delle vacanze deve essere come 2026-08-31."),
-    # preferences refused (workers/preferences.py: the API, this page and the command line)
-    "prefs.name": ("A display name has 1 to {most} characters.",
-                   "Un nom affiché a de 1 à {most} caractères.",
-                   "Un nome visualizzato ha da 1 a {most} caratteri."),
-    "prefs.language": ("'{value}' is not a language offered here; choose en, fr or it.",
-                       "« {value} » n'est pas une langue proposée ici ; choisissez en, fr ou it.",
-                       "«{value}» non è una lingua offerta qui; scegli en, fr o it."),
-    "prefs.time_zone": ("'{value}' is not a time zone; use a name such as Europe/Paris.",
-                        "« {value} » n'est pas un fuseau horaire ; utilisez un nom comme "
-                        "Europe/Paris.",
-                        "«{value}» non è un fuso orario; usa un nome come Europe/Rome."),
-    "prefs.vacation_order": ("The vacation from {start} to {end} ends before it starts.",
-                             "Les vacances du {start} au {end} finissent avant de commencer.",
-                             "Le vacanze dal {start} al {end} finiscono prima di cominciare."),
-    "prefs.vacation_over": ("The vacation from {start} to {end} is over already: a vacation must "
-                            "end in the future.",
-                            "Les vacances du {start} au {end} sont déjà passées : des vacances "
-                            "doivent finir dans le futur.",
-                            "Le vacanze dal {start} al {end} sono già passate: le vacanze devono "
-                            "finire nel futuro."),
-    "prefs.vacation_past_start": ("The vacation from {start} to {end} starts in the past: a new "
-                                  "vacation starts today at the earliest.",
-                                  "Les vacances du {start} au {end} commencent dans le passé : de "
-                                  "nouvelles vacances commencent au plus tôt aujourd'hui.",
-                                  "Le vacanze dal {start} al {end} cominciano nel passato: nuove "
-                                  "vacanze cominciano al più presto oggi."),
-    "prefs.vacation_too_long": ("The vacation from {start} to {end} is too long: a vacation lasts "
-                                "at most {days} days.",
-                                "Les vacances du {start} au {end} sont trop longues : des "
-                                "vacances durent au plus {days} jours.",
-                                "Le vacanze dal {start} al {end} sono troppo lunghe: le vacanze "
-                                "durano al massimo {days} giorni."),
-    "prefs.vacation_too_far": ("The vacation from {start} to {end} is too far ahead: a vacation "
-                               "ends within {days} days from today.",
-                               "Les vacances du {start} au {end} sont trop lointaines : des "
-                               "vacances finissent dans les {days} jours à venir.",
-                               "Le vacanze dal {start} al {end} sono troppo lontane: le vacanze "
-                               "finiscono entro {days} giorni da oggi."),
-    "prefs.vacation_too_many": ("At most {count} vacations at once, under way or to come: cancel "
-                                "one first.",
-                                "Au plus {count} périodes de vacances à la fois, en cours ou à "
-                                "venir : annulez-en une d'abord.",
-                                "Al massimo {count} periodi di vacanza alla volta, in corso o "
-                                "futuri: annullane prima uno."),
     # errors
     "error.title": ("Something is wrong", "Quelque chose ne va pas", "Qualcosa non va"),
     "error.not_found": ("There is no such page or game.", "Cette page ou cette partie n'existe pas.",

@@ -34,19 +34,29 @@ from domain.core import surface
 from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.game import Message, boards_of, language_of, texts_of
-from service import commands, db, limits, lobby, players, progress, queries, ratelimit, tables
+from service import (
+    clock,
+    commands,
+    db,
+    limits,
+    lobby,
+    pictures,
+    players,
+    preferences,
+    progress,
+    queries,
+    tables,
+)
 from service.api.state import ctx
 from service.errors import Invalid, ServiceError
 from service.limits import SendLimited
 from service.players import Player
 from service.store import Source, now
-from service.web import board, forms, i18n
-from workers import clock, preferences
+from service.web import forms, i18n, ratelimit
 
 blp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
                 static_url_path="/web/static")
 
-UNDO_RULE = "/api/games/<game_id>/undo"
 LOG_LIMIT = 1000
 
 
@@ -222,7 +232,7 @@ def sign_out() -> BaseResponse:
         with db.write(ctx().engine) as conn:
             conn.execute(update(tables.tokens).where(tables.tokens.c.token_hash == digest)
                          .values(revoked_at=now()))
-        players._recent.pop(digest, None)  # the process's short trust cache
+        players.forget(digest)  # the process's short trust cache
     session.clear()
     flash(i18n.t("signed_out", lang()), "ok")
     return redirect(url_for("web.sign_in"))
@@ -247,17 +257,14 @@ def my_games() -> str:
 
 
 def _deadlines(player: Player, game_ids: list[str]) -> dict[str, datetime]:
-    """The player's open deadlines per game, when the workers (issue 4) keep them."""
-    table = getattr(tables, "deadlines", None)
-    if table is None or not game_ids:
+    """The player's open deadlines per game (service/schedule.py keeps them)."""
+    if not game_ids:
         return {}
-    try:
-        with db.read(ctx().engine) as conn:
-            rows = conn.execute(select(table.c.game_id, table.c.due_at).where(
-                table.c.player_id == player.id, table.c.closed_at.is_(None),
-                table.c.game_id.in_(game_ids))).all()
-    except Exception:  # the table is not migrated on this database yet
-        return {}
+    table = tables.deadlines
+    with db.read(ctx().engine) as conn:
+        rows = conn.execute(select(table.c.game_id, table.c.due_at).where(
+            table.c.player_id == player.id, table.c.closed_at.is_(None),
+            table.c.game_id.in_(game_ids))).all()
     return {r.game_id: r.due_at for r in rows}
 
 
@@ -302,11 +309,6 @@ def render_log(module: Any, entries: list[dict[str, Any]], language: str,
     return out
 
 
-def undo_available() -> bool:
-    return any(r.rule == UNDO_RULE and "POST" in (r.methods or ())
-               for r in current_app.url_map.iter_rules())
-
-
 def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
     viewer = None if spectate else me()
     head = queries.header(ctx(), game_id, viewer)
@@ -340,7 +342,7 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         "head": head, "version": version, "view": view, "names": names, "decisions": prepared,
         "map_mode": map_mode, "log": list(reversed(render_log(module, entries, language,
                                                                               names))),
-        "spectate": spectate or head.seat is None, "undo": undo_available() and not spectate
+        "spectate": spectate or head.seat is None, "undo": not spectate
         and head.seat is not None and head.status == progress.ACTIVE,
         "tz": _tz(me()),
         # The game's words for its decision forms: its messages, and the labels of values.
@@ -486,10 +488,10 @@ def _shown(module: Any, command: dict[str, Any], language: str) -> str:
 def _allowed_now(game_id: str, seat: int, language: str) -> list[str]:
     """The commands that answer the seat's pending decision now (as a mail reply lists them)."""
     from service import states
-    from service.commands import _game
+    from service.commands import active_game
 
     try:
-        module, _players = _game(ctx(), game_id)
+        module, _players = active_game(ctx(), game_id)
         _v, state, _ = states.load(ctx().engine, ctx().states, game_id, module)
         decision = next((d for d in module.pending(state) if d.seat == seat), None)
         return language_of(module).help_lines(decision, module.view(state, seat), language)
@@ -499,12 +501,9 @@ def _allowed_now(game_id: str, seat: int, language: str) -> list[str]:
 
 @blp.post("/games/<game_id>/undo")
 def undo(game_id: str) -> BaseResponse:
-    """Forwards to the audit API's undo (issue 6) as this player, when the server has it."""
+    """Forwards to the audit API's undo as this player (one rule for both channels)."""
     player = _require_player()
     queries.header(ctx(), game_id, player)
-    if not undo_available():
-        flash(i18n.t("undo.unavailable", lang()), "error")
-        return redirect(url_for("web.game", game_id=game_id))
     from werkzeug.test import EnvironBuilder, run_wsgi_app
 
     body = {"count": 1}  # the audit API's undo of the caller's own last move
@@ -546,8 +545,8 @@ def board_image_svg(game_id: str) -> Response:
 
 @blp.get("/games/<game_id>/board.png")
 def board_image_png(game_id: str) -> Response:
-    """The same picture rasterised (service/web/board.py), as mails show it."""
-    return Response(board.svg_to_png(_board_svg(game_id)), mimetype="image/png",
+    """The same picture rasterised (service/pictures.py), as mails show it."""
+    return Response(pictures.svg_to_png(_board_svg(game_id)), mimetype="image/png",
                     headers={"Cache-Control": "private, no-store"})
 
 

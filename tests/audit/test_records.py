@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from sqlalchemy import text
 
 from domain.core.commands import Command
+from pbem.cli import main
 from service import records, states, store, undo
-from service.cli import main
 from service.errors import Invalid, Rejected
 from tests.audit.helpers import new_game, pending_human, play, rows, state
 from tests.service.conftest import test_games

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from pbem.cli import main
 from service import records, store
-from service.cli import main
 from service.context import Context
 from service.errors import Invalid
 from tests.audit.helpers import new_game, pending_human, play, state

@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from domain.bots.arena import mean_ci, run_arena, seating
-from service.cli import main
+from pbem.cli import main
 
 
 def test_seats_rotate_so_every_level_plays_every_seat():

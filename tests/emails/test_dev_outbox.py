@@ -12,8 +12,8 @@ from typing import Any
 from click.testing import CliRunner
 
 from emails import local_outbox
+from pbem.cli import main
 from service.api import create_app
-from service.cli import main
 from tests.web.conftest import csrf_of, sign_in
 from workers.config import MailSettings
 from workers.mail import drain

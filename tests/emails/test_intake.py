@@ -9,7 +9,7 @@ from typing import Any
 from click.testing import CliRunner
 
 from emails import mailin
-from service.cli import main
+from pbem.cli import main
 from tests.emails.conftest import free_port
 
 

@@ -16,7 +16,7 @@ import click
 import pytest
 import yaml
 
-from service.cli import main
+from pbem.cli import main
 from tests.packaging.context import ROOT, DockerIgnore
 
 COMPOSE = ROOT / "docker-compose.yml"
@@ -103,9 +103,9 @@ def test_the_image_has_cairo_a_font_and_runs_unprivileged_without_secrets() -> N
 def test_the_build_context_leaves_out_the_virtualenv_the_repository_and_the_instance() -> None:
     ignore = DockerIgnore()
     for path in (".venv/bin/python", ".git/config", "instance/secret_key", "instance/pbem.sqlite3",
-                 ".env", "build/lib/service/cli.py", "elgrande_pbem.egg-info/PKG-INFO",
+                 ".env", "build/lib/pbem/cli.py", "elgrande_pbem.egg-info/PKG-INFO",
                  "service/__pycache__/cli.cpython-311.pyc", "tests/service/conftest.py"):
         assert ignore.excludes(path), path
-    for path in ("pyproject.toml", "README.md", "service/cli.py", "emails/templates/mail.txt.j2",
+    for path in ("pyproject.toml", "README.md", "pbem/cli.py", "emails/templates/mail.txt.j2",
                  "service/migrations/versions/0001_initial.py", "service/web/static/web.css"):
         assert not ignore.excludes(path), path

@@ -30,11 +30,13 @@ def checkout(tmp_path: Path) -> Path:
     copy = tmp_path / "checkout"
     shutil.copytree(ROOT / "bin", copy / "bin")
     shutil.copy(ROOT / "pyproject.toml", copy)
+    shutil.copy(ROOT / "constraints.txt", copy)
     venv = copy / ".venv" / "bin"
     venv.mkdir(parents=True)
     _script(venv / "python", "exit 0\n")
     _script(venv / "pbem", 'echo "pbem $*" >> "$STUB_LOG"\n')
-    digest = hashlib.sha256((copy / "pyproject.toml").read_bytes()).hexdigest()[:16]
+    digest = hashlib.sha256((copy / "pyproject.toml").read_bytes()
+                            + (copy / "constraints.txt").read_bytes()).hexdigest()[:16]
     (copy / ".venv" / f".installed-{digest}").touch()
     stubs = tmp_path / "stubs"
     stubs.mkdir()

@@ -19,8 +19,8 @@ from click.testing import CliRunner
 from itsdangerous import URLSafeTimedSerializer
 from sqlalchemy import select
 
+from pbem.cli import main
 from service import db, players
-from service.cli import main
 from service.errors import Invalid, Unauthorized
 from service.tables import tokens
 

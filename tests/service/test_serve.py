@@ -221,7 +221,7 @@ def test_a_taken_mail_port_is_said_and_the_web_pages_are_served(env: dict[str, s
 
 def test_with_pbem_base_url_given_links_and_the_sign_in_command_use_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from service import startup
+    from pbem import startup
 
     monkeypatch.setenv("PBEM_BASE_URL", "http://192.168.1.20:8000")
     monkeypatch.delenv("PBEM_INSTANCE", raising=False)

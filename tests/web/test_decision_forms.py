@@ -10,7 +10,7 @@ from typing import Any
 
 from domain.core.commands import Command
 from service import states
-from service.commands import _game
+from service.commands import active_game
 from tests.service.seating import started_game
 from tests.web.conftest import EMAILS, SETUP, Game, organiser, stacks
 from tests.web.test_browser import shot
@@ -102,7 +102,7 @@ def play_defaults_until_short_provinces(game: Game) -> int:
     gives and more than one region to take the rest from; returns that seat."""
     ctx = game.ctx
     for _ in range(400):
-        module, _players = _game(ctx, game.id)
+        module, _players = active_game(ctx, game.id)
         _version, state, _ = states.load(ctx.engine, ctx.states, game.id, module)
         decision = next(d for d in module.pending(state) if d.seat is not None)
         hints = decision.constraint or {}

@@ -13,10 +13,10 @@ from sqlalchemy import select
 from domain.core.commands import Command
 from domain.elgrande import boards
 from domain.elgrande.data import BORDERS
-from service import commands, queries, states
+from service import commands, pictures, queries, states
 from service.store import Source
 from service.tables import players as players_table
-from service.web import board, i18n
+from service.web import i18n
 from tests.web.conftest import Game, csrf_of, sign_in, to_ann_act
 
 
@@ -94,7 +94,7 @@ def test_board_png_is_the_svg_rasterised(game: Game) -> None:
     to_ann_act(game)
     head = queries.header(game.ctx, game.id, None)
     _v, view = queries.view(game.ctx, head, )
-    png = board.svg_to_png(boards.board_svg(view, "fr", names=["Ann", "Bob", "Cid"]))
+    png = pictures.svg_to_png(boards.board_svg(view, "fr", names=["Ann", "Bob", "Cid"]))
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 10_000
     assert int.from_bytes(png[16:20], "big") == boards.WIDTH
     assert int.from_bytes(png[20:24], "big") == boards.HEIGHT
@@ -107,7 +107,7 @@ def test_ui_catalogue_has_three_languages_and_templates_use_known_keys() -> None
         assert len(texts) == 3 and all(texts), key
         fields = [set(re.findall(r"{(\w+)}", t)) for t in texts]
         assert fields[0] == fields[1] == fields[2], key
-    folder = Path(board.__file__).parent / "templates" / "web"
+    folder = Path(i18n.__file__).parent / "templates" / "web"
     used = set()
     for template in folder.glob("*.html"):
         used |= set(re.findall(r"\bt\('([a-z_.]+)'", template.read_text()))

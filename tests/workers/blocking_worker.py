@@ -15,10 +15,10 @@ from workers import jobs
 
 
 def main() -> None:
-    settings = load_settings()
-    context.configure(context.Context(engine=context.make_engine(settings.database_url,
-                                                                 pool_size=4),
-                                      settings=settings, games=test_games()))
+    from workers.app import app, publisher
+
+    context.bootstrap(settings=load_settings(), games=test_games(), pool_size=4,
+                      publisher=publisher)
     block = os.environ.get("PBEM_TEST_BLOCK_DIR")
     if block:
         folder = Path(block)
@@ -30,9 +30,6 @@ def main() -> None:
                 time.sleep(0.02)
 
         jobs.HOOKS.before_settle = hold
-    from workers.app import app, install
-
-    install()
     app.worker_main(["worker", "--pool=solo", "--loglevel=WARNING", "--without-gossip",
                      "--without-mingle", "--without-heartbeat"])
 

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from service import commands, context, db
+from service import clock, context, db
 from service.context import Context
 from service.tables import events
 from tests.service.conftest import (  # noqa: F401 (fixtures, shared with the service's tests)
@@ -35,7 +35,7 @@ from tests.service.conftest import (  # noqa: F401 (fixtures, shared with the se
     postgres_url,
     sqlite_template,
 )
-from workers import clock, jobs
+from workers import jobs
 
 RUN = uuid.uuid4().hex[:10]
 
@@ -83,7 +83,6 @@ def _reset_globals(request: pytest.FixtureRequest) -> Iterator[None]:
     if "ctx" in request.fixturenames:  # what a worker process would have: its context current
         context.configure(request.getfixturevalue("ctx"))
     yield
-    commands.dispatcher = None
     jobs.HOOKS.before_settle = lambda game_id, version: None
     jobs.HOOKS.before_send = lambda outbox_id: None
     clock.set_clock(None)
@@ -163,22 +162,22 @@ def _thread_worker(celery_app: Any) -> Iterator[Ran]:
 def worker(_thread_worker: Ran, ctx: Context) -> Ran:  # noqa: F811 (the fixture)
     """A real Celery worker (threads, in this process) on Redis, serving this test's database;
     this process publishes the system's decisions to it."""
-    from workers.app import install
+    from workers.app import publisher
 
+    ctx.publish = publisher(ctx)
     context.configure(ctx)
-    install()
     _thread_worker.names.clear()
     return _thread_worker
 
 
 @pytest.fixture
 def embedded(ctx: Context) -> Iterator[Any]:  # noqa: F811 (the fixture)
-    """The in-process runner of `pbem serve`, its dispatcher installed (its tick not started:
+    """The in-process runner of `pbem serve`, publishing this test's commits (its tick not started:
     a test drives `run_once`); stopped after the test, the job under way finished."""
     from workers.embedded import Embedded
 
     runner = Embedded(ctx, interval=3600)
-    commands.dispatcher = runner.dispatch
+    ctx.publish = runner.dispatch
     yield runner
     runner.stop()
 

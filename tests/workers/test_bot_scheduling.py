@@ -130,7 +130,7 @@ def test_create_with_two_strong_bots_answers_before_any_bot_move_celery(
 
 def test_one_job_plays_one_decision_within_the_bot_budget(
         ctx: Any, make_player: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No dispatcher, no worker: the test runs the jobs itself. Each plays one strong move, no
+    """No publisher, no worker: the test runs the jobs itself. Each plays one strong move, no
     more, in about its budget of CPU, and leaves the next decision as a new task row."""
     budget = 0.2
     monkeypatch.setattr(jobs, "BOT_BUDGET", budget)

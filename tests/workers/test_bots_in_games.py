@@ -140,7 +140,7 @@ def test_bot_timeout_policy_takes_the_level_of_the_games_bots(
 
 def test_a_duplicate_bot_task_appends_nothing(ctx: Any, make_player: Any) -> None:
     ann = make_player("ann@example.com", "Ann")
-    # No dispatcher and no worker: the bot seat's task row waits (for the sweep, or a worker).
+    # No publisher and no worker: the bot seat's task row waits (for the sweep, or a worker).
     game_id = _create(ann, [{"bot": "greedy"}, "ann@example.com"])
     for i in range(10):  # the seed may have Ann begin
         if _game(ctx, game_id).waiting_on == [0]:

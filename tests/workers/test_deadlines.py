@@ -11,12 +11,12 @@ from typing import Any
 from sqlalchemy import insert, select
 
 from service import db
+from service.clock import aware
+from service.schedule import MAX_AWAY, due_at
 from service.tables import deadlines, games, outbox, players, vacations
 from tests.workers.conftest import FakeClock, event_rows, of_type, wait_for
 from tests.workers.helpers import bid, new_game
 from workers import jobs
-from workers.clock import aware
-from workers.schedule import MAX_AWAY, due_at
 
 T = datetime(2030, 1, 7, 8, 0, tzinfo=UTC)
 
@@ -120,7 +120,7 @@ def test_deadline_passed_default_move_applied_once_with_racing_ticks(
     assert bids[0].source == "worker"
     assert bids[0].source_ref == "deadline passed for seat 1 decision bid"
     assert bids[0].payload["bid"] == 1  # the module's documented default: the first option
-    assert len(of_type(ctx, game_id, "bids_revealed")) == 1  # settled in process (no dispatcher)
+    assert len(of_type(ctx, game_id, "bids_revealed")) == 1  # settled in process (no publisher)
     # The claim that follows opened now, with a full turn time: a tick now applies nothing.
     assert jobs.tick(ctx, later)["deadlines"] == 0
 

@@ -11,15 +11,15 @@ from typing import Any
 from click.testing import CliRunner
 from sqlalchemy import select
 
-from service import db
-from service.cli import main
+from pbem.cli import main
+from service import db, preferences
+from service.clock import aware
 from service.tables import deadlines, vacations
 from service.tables import players as players_table
 from tests.web.conftest import csrf_of, sign_in
 from tests.workers.conftest import FakeClock
 from tests.workers.helpers import bid, new_game
-from workers import jobs, preferences
-from workers.clock import aware
+from workers import jobs
 
 T = datetime(2030, 1, 7, 8, 0, tzinfo=UTC)  # the frozen clock's start (a Monday, 08:00 UTC)
 DAY, HOUR = timedelta(days=1), timedelta(hours=1)

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from service import db
+from service import clock, db
 from service.tables import tasks
 from tests.workers.conftest import PYTHON, event_rows, of_type, wait_for
 from tests.workers.helpers import bid, new_game
-from workers import clock, jobs
+from workers import jobs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -67,9 +67,8 @@ def test_racing_duplicates_reveal_once(ctx: Any, make_player: Any) -> None:
     """Many settle jobs at once (no worker): exactly one reveal, the others see a Stale version."""
     import threading
 
-    from service import commands
 
-    commands.dispatcher = lambda c, g: None  # leave the task row for the racers
+    ctx.publish = lambda c, g: None  # leave the task row for the racers
     game_id, (ann, bob) = new_game(make_player)
     bid(ann, game_id, 1)
     bid(bob, game_id, 2)
@@ -91,10 +90,9 @@ def test_racing_duplicates_reveal_once(ctx: Any, make_player: Any) -> None:
 
 def test_a_lost_publication_is_recovered_by_the_sweep(worker: Any, ctx: Any, make_player: Any
                                                       ) -> None:
-    from service import commands
     from workers.app import publish
 
-    commands.dispatcher = lambda c, g: None  # the process died between commit and publish
+    ctx.publish = lambda c, g: None  # the process died between commit and publish
     game_id, (ann, bob) = new_game(make_player)
     bid(ann, game_id, 1)
     bid(bob, game_id, 2)
@@ -131,9 +129,8 @@ def test_worker_killed_mid_task_is_recovered(pg_ctx: Any, broker_env: dict[str, 
     def publish(game_id: str) -> None:
         settle.apply_async((game_id,), queue=queue)
 
-    from service import commands
 
-    commands.dispatcher = lambda c, g: publish(g)
+    ctx.publish = lambda c, g: publish(g)
     http = create_app(ctx, TESTING=True).test_client()
 
     def make_player(email: str, name: str | None = None) -> Any:

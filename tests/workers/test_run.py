@@ -13,6 +13,7 @@ from workers.embedded import Embedded
 
 def test_embedded_runner(ctx: Any, make_player: Any, frozen: FakeClock) -> None:
     runner = Embedded(ctx, interval=3600).start()  # its loop waits; run_once drives it here
+    ctx.publish = runner.dispatch  # as `pbem serve` bootstraps it
     try:
         game_id, (ann, bob) = new_game(make_player, turn_hours=1)
         bid(ann, game_id, 2)

@@ -11,11 +11,11 @@ import pytest
 from sqlalchemy import select
 
 from service import commands, db, records
+from service.clock import aware
 from service.tables import deadlines, outbox, seats
 from tests.workers.conftest import FakeClock, of_type
 from tests.workers.helpers import bid, new_game
 from workers import jobs
-from workers.clock import aware
 
 T = datetime(2030, 1, 7, 8, 0, tzinfo=UTC)
 

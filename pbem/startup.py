@@ -22,6 +22,34 @@ from typing import Any
 WILDCARD_HOSTS = ("", "0.0.0.0", "::")
 
 
+def workers_mode(mode: str) -> str:
+    """Who runs the background work (`--workers`): "auto" is Celery when a broker is named."""
+    if mode == "auto":
+        return "celery" if os.environ.get("PBEM_BROKER_URL") else "embedded"
+    return mode
+
+
+def publisher(mode: str, runners: list[Any] | None = None) -> Callable[[Any], Any]:
+    """For `context.bootstrap`: who runs the tasks this process's commits queue, in `mode`
+    ("embedded": an in-process runner, appended to `runners` for its beat to be started;
+    "celery": the workers, through the broker; "none": nobody, settled in process)."""
+    if mode == "embedded":
+        from workers.embedded import Embedded
+
+        def embedded(ctx: Any) -> Any:
+            runner = Embedded(ctx)
+            if runners is not None:
+                runners.append(runner)
+            return runner.dispatch
+
+        return embedded
+    if mode == "celery":
+        from workers.app import publisher as celery
+
+        return celery
+    return lambda ctx: None
+
+
 def _reachable(host: str) -> str:
     """How a client on this machine names a server listening on `host`."""
     name = "localhost" if host in WILDCARD_HOSTS else host

@@ -83,7 +83,8 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
     """
     import os
 
-    from service import context, migrations, startup
+    from pbem import startup
+    from service import context, migrations
     from service.api import create_app, freeze_startup_heap
 
     base_url_given = startup.settle_base_url(host, port)
@@ -95,15 +96,18 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
         from service.db import dispose
 
         dispose(ctx.engine)  # the processes build their own engines after the fork
-        from service.multi import serve_processes
+        from pbem.multi import serve_processes
 
         serve_processes(host, port, processes, threads, workers_mode)
         return
     import waitress
 
-    ctx = context.configure(context.build(pool_size=threads))
+    mode = startup.workers_mode(workers_mode)
+    runners: list[Any] = []
+    ctx = context.bootstrap(pool_size=threads, publisher=startup.publisher(mode, runners))
     migrations.upgrade(ctx.engine)
-    mode = _start_workers(ctx, workers_mode)
+    for runner in runners:
+        runner.start()  # the beat's thread, once the schema is there
     click.echo(f"pbem: serving on http://{host}:{port}/ (database: "
                f"{ctx.engine.url.render_as_string(hide_password=True)})", err=True)
     smtp_host = os.environ.get("PBEM_SMTP_HOST")
@@ -121,31 +125,15 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
     server.run()
 
 
-def _start_workers(ctx: object, mode: str) -> str:
-    """Start who runs the background work; the mode it resolved to."""
-    import os
-
-    if mode == "auto":
-        mode = "celery" if os.environ.get("PBEM_BROKER_URL") else "embedded"
-    if mode == "embedded":
-        from workers.embedded import Embedded
-
-        Embedded(ctx).start()  # type: ignore[arg-type]
-    elif mode == "celery":
-        from workers.app import install
-
-        install()
-    return mode
-
-
 @main.command()
 @click.option("--concurrency", default=8, show_default=True, type=int, help="Threads.")
 @click.option("--loglevel", default="INFO", show_default=True)
 def worker(concurrency: int, loglevel: str) -> None:
     """Run a Celery worker (broker: PBEM_BROKER_URL, default redis://127.0.0.1:6379/0)."""
-    from workers.app import app, install
+    from service import context
+    from workers.app import app, publisher
 
-    install()
+    context.bootstrap(publisher=publisher)
     app.worker_main(["worker", "--pool=threads", f"--concurrency={concurrency}",
                      f"--loglevel={loglevel}", "--without-gossip", "--without-mingle"])
 
@@ -246,10 +234,9 @@ def player_prefs(email: str, name: str | None, language: str | None, time_zone: 
     from datetime import date, datetime
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-    from service import context, migrations, players
+    from service import context, migrations, players, preferences
     from service.db import read
     from service.errors import ServiceError
-    from workers import preferences
 
     ctx = context.build()
     migrations.upgrade(ctx.engine)

@@ -18,9 +18,9 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, insert, select, update
 
 from domain.core.game import GameModule
+from service import clock
+from service.clock import aware
 from service.tables import deadlines, games, seats, tasks, vacations
-from workers import clock
-from workers.clock import aware
 
 POLICIES = ("default", "pause", "bot")
 DEFAULT_TURN_HOURS = 72
@@ -39,7 +39,7 @@ def bot_seats(conn: Connection, game_id: str) -> dict[int, str]:
 
 MAX_AWAY = timedelta(days=366)
 """Vacations push a deadline back by at most this much. The limits on setting them
-(workers/preferences.py) never come near it; the bound is for what is stored whatever its age
+(service/preferences.py) never come near it; the bound is for what is stored whatever its age
 (a vacation to 9999-12-31 saved before those limits existed), so that no player's data can make
 a deadline overflow, and with it somebody else's move fail."""
 _LAST = datetime.max.replace(tzinfo=UTC) - timedelta(days=2)  # still shown in any time zone

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
-import os
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -23,38 +22,29 @@ log = logging.getLogger(__name__)
 
 def _worker_app(threads: int, workers_mode: str) -> Any:
     """The WSGI app of one gunicorn worker (called in the worker, after the fork)."""
-    from service import commands, context
+    from pbem import startup
+    from service import context
     from service.api import create_app, freeze_startup_heap
 
-    ctx = context.configure(context.build(pool_size=threads))
-    mode = _mode(workers_mode)
-    if mode == "embedded":
-        from workers.embedded import Embedded
-
-        commands.dispatcher = Embedded(ctx).dispatch  # bot moves on its runner thread
-    elif mode == "celery":
-        from workers.app import install
-
-        install()
+    # Embedded: bot moves on this process's own runner thread (the beat is a process of its own).
+    ctx = context.bootstrap(pool_size=threads,
+                            publisher=startup.publisher(startup.workers_mode(workers_mode)))
     app = create_app(ctx)
     freeze_startup_heap()
     return app
-
-
-def _mode(workers_mode: str) -> str:
-    if workers_mode == "auto":
-        return "celery" if os.environ.get("PBEM_BROKER_URL") else "embedded"
-    return workers_mode
 
 
 def _beat() -> None:
     """The embedded beat (ticks and the outbox), alone in its own process."""
     import threading
 
+    from pbem import startup
     from service import context
     from workers.embedded import Embedded
 
-    Embedded(context.configure(context.build(pool_size=4))).start()
+    runners: list[Embedded] = []
+    context.bootstrap(pool_size=4, publisher=startup.publisher("embedded", runners))
+    runners[0].start()
     threading.Event().wait()  # until the server stops and ends this process
 
 
@@ -75,7 +65,9 @@ def serve_processes(host: str, port: int, processes: int, threads: int, workers_
             return _worker_app(threads, workers_mode)
 
     beat = None
-    if _mode(workers_mode) == "embedded":
+    from pbem.startup import workers_mode as mode_of
+
+    if mode_of(workers_mode) == "embedded":
         beat = multiprocessing.get_context("spawn").Process(target=_beat, name="pbem-beat",
                                                             daemon=True)
         beat.start()

@@ -2,7 +2,7 @@
 changed, for the API (`PATCH /api/me/preferences`), the web page (`/settings`) and the command line
 (`pbem player prefs`) alike, so that no channel can store what another would refuse.
 
-Vacations stop the clock of the player's deadlines (workers/schedule.py), so they are bounded:
+Vacations stop the clock of the player's deadlines (service/schedule.py), so they are bounded:
 
 - a vacation lasts at most `MAX_VACATION_DAYS` (30) days and ends within `HORIZON_DAYS` (365)
   days from now;
@@ -28,14 +28,13 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import Connection, delete, insert, select, update
 
-from service import db
+from domain.core.language import LANGUAGES
+from service import clock, db, schedule
 from service import players as players_
+from service.clock import aware
 from service.context import Context
 from service.errors import Invalid
 from service.tables import players, vacations
-from service.web import i18n
-from workers import clock, schedule
-from workers.clock import aware
 
 MAX_VACATIONS = 5
 MAX_VACATION_DAYS = 30
@@ -44,6 +43,57 @@ START_GRACE = timedelta(days=1)  # a start this close before now counts from now
 MAX_NAME = 100
 
 Window = tuple[datetime, datetime]
+
+TEXTS: dict[str, tuple[str, str, str]] = {
+    "prefs.name": ("A display name has 1 to {most} characters.",
+                   "Un nom affiché a de 1 à {most} caractères.",
+                   "Un nome visualizzato ha da 1 a {most} caratteri."),
+    "prefs.language": ("'{value}' is not a language offered here; choose en, fr or it.",
+                       "« {value} » n'est pas une langue proposée ici ; choisissez en, fr ou it.",
+                       "«{value}» non è una lingua offerta qui; scegli en, fr o it."),
+    "prefs.time_zone": ("'{value}' is not a time zone; use a name such as Europe/Paris.",
+                        "« {value} » n'est pas un fuseau horaire ; utilisez un nom comme "
+                        "Europe/Paris.",
+                        "«{value}» non è un fuso orario; usa un nome come Europe/Rome."),
+    "prefs.vacation_order": ("The vacation from {start} to {end} ends before it starts.",
+                             "Les vacances du {start} au {end} finissent avant de commencer.",
+                             "Le vacanze dal {start} al {end} finiscono prima di cominciare."),
+    "prefs.vacation_over": ("The vacation from {start} to {end} is over already: a vacation must "
+                            "end in the future.",
+                            "Les vacances du {start} au {end} sont déjà passées : des vacances "
+                            "doivent finir dans le futur.",
+                            "Le vacanze dal {start} al {end} sono già passate: le vacanze devono "
+                            "finire nel futuro."),
+    "prefs.vacation_past_start": ("The vacation from {start} to {end} starts in the past: a new "
+                                  "vacation starts today at the earliest.",
+                                  "Les vacances du {start} au {end} commencent dans le passé : de "
+                                  "nouvelles vacances commencent au plus tôt aujourd'hui.",
+                                  "Le vacanze dal {start} al {end} cominciano nel passato: nuove "
+                                  "vacanze cominciano al più presto oggi."),
+    "prefs.vacation_too_long": ("The vacation from {start} to {end} is too long: a vacation lasts "
+                                "at most {days} days.",
+                                "Les vacances du {start} au {end} sont trop longues : des "
+                                "vacances durent au plus {days} jours.",
+                                "Le vacanze dal {start} al {end} sono troppo lunghe: le vacanze "
+                                "durano al massimo {days} giorni."),
+    "prefs.vacation_too_far": ("The vacation from {start} to {end} is too far ahead: a vacation "
+                               "ends within {days} days from today.",
+                               "Les vacances du {start} au {end} sont trop lointaines : des "
+                               "vacances finissent dans les {days} jours à venir.",
+                               "Le vacanze dal {start} al {end} sono troppo lontane: le vacanze "
+                               "finiscono entro {days} giorni da oggi."),
+    "prefs.vacation_too_many": ("At most {count} vacations at once, under way or to come: cancel "
+                                "one first.",
+                                "Au plus {count} périodes de vacances à la fois, en cours ou à "
+                                "venir : annulez-en une d'abord.",
+                                "Al massimo {count} periodi di vacanza alla volta, in corso o "
+                                "futuri: annullane prima uno."),
+}
+"""What a refused change says, in en, fr and it."""
+
+
+def _say(key: str, lang: str, **params: Any) -> str:
+    return TEXTS[key][LANGUAGES.index(lang) if lang in LANGUAGES else 0].format(**params)
 
 
 @dataclass(frozen=True)
@@ -114,7 +164,7 @@ def change(ctx: Context, player_id: int, what: Change) -> dict[str, Any]:
                        _zone(values.get("time_zone", player.time_zone)))
             schedule.recompute(conn, player_id=player_id)
     if {"name", "language", "time_zone"} & values.keys():
-        players_._recent.clear()  # the token trust cache holds the old name, language and zone
+        players_.forget()  # the token trust cache holds the old name, language and zone
     return get(ctx, player_id)
 
 
@@ -123,18 +173,18 @@ def _values(what: Change, lang: str) -> dict[str, Any]:
     if what.name is not None:
         name = what.name.strip()
         if not 1 <= len(name) <= MAX_NAME:
-            raise Invalid(i18n.t("prefs.name", lang, most=MAX_NAME), allowed={"max": MAX_NAME})
+            raise Invalid(_say("prefs.name", lang, most=MAX_NAME), allowed={"max": MAX_NAME})
         values["name"] = name
     if what.language is not None:
-        if what.language not in i18n.LANGUAGES:
-            raise Invalid(i18n.t("prefs.language", lang, value=what.language[:20]),
-                          allowed=list(i18n.LANGUAGES))
+        if what.language not in LANGUAGES:
+            raise Invalid(_say("prefs.language", lang, value=what.language[:20]),
+                          allowed=list(LANGUAGES))
         values["language"] = what.language
     if what.time_zone is not None:
         try:
             ZoneInfo(what.time_zone)
         except (ZoneInfoNotFoundError, ValueError):
-            raise Invalid(i18n.t("prefs.time_zone", lang, value=what.time_zone[:64]),
+            raise Invalid(_say("prefs.time_zone", lang, value=what.time_zone[:64]),
                           allowed=["Europe/Paris", "Europe/Rome", "America/New_York", "…"]
                           ) from None
         values["time_zone"] = what.time_zone
@@ -170,14 +220,14 @@ def _vacations(conn: Connection, player_id: int, what: Change, now: datetime, la
         try:
             start = _checked(start, end, now, stored=same is not None)
         except _Refused as no:
-            raise Invalid(i18n.t(no.key, lang, start=shown(start, tz), end=shown(end, tz),
+            raise Invalid(_say(no.key, lang, start=shown(start, tz), end=shown(end, tz),
                                  days=no.days), allowed=limits(now)) from None
         if same is None:
             fresh.append((start, end))
         else:
             kept[same] = end
     if len(kept) + len(fresh) > MAX_VACATIONS:
-        raise Invalid(i18n.t("prefs.vacation_too_many", lang, count=MAX_VACATIONS),
+        raise Invalid(_say("prefs.vacation_too_many", lang, count=MAX_VACATIONS),
                       allowed=limits(now))
     for i, start, end in current:
         if i in kept:
@@ -225,7 +275,7 @@ def _window(window: Window, lang: str, tz: tzinfo, now: datetime) -> Window:
     try:
         return _utc(start), _utc(end)
     except OverflowError:
-        raise Invalid(i18n.t("prefs.vacation_too_far", lang, start=shown(start, tz),
+        raise Invalid(_say("prefs.vacation_too_far", lang, start=shown(start, tz),
                              end=shown(end, tz), days=HORIZON_DAYS),
                       allowed=limits(now)) from None
 
