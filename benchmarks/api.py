@@ -318,7 +318,7 @@ def bulk_games(url: str, count: int, player_ids: list[int]) -> list[str]:
             seat_rows += [{"game_id": gid, "seat": i, "player_id": p, "accepted_at": stamp}
                           for i, p in enumerate(player_ids)]
             prev = store.GENESIS
-            for n, e in enumerate(opening, start=1):  # one batch, hash-chained (issue 6)
+            for n, e in enumerate(opening, start=1):  # one batch, hash-chained
                 row = {"game_id": gid, "seq": n, "batch": 1, "type": e.type,
                        "version": e.version, "payload": e.to_json()["payload"],
                        "actor": "system", "source": "system", "source_ref": None,

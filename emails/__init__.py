@@ -1,1 +1,1 @@
-"""Mail templates, board rendering, and reading replies into commands (see issue 5)."""
+"""Mail templates, board rendering, and reading replies into commands."""

@@ -303,7 +303,7 @@ def arena(game: str, options: tuple[str, ...], bots: str, games: int, seed: str,
     click.echo(result.report())
 
 
-# --- the record: verify, export, import, replay (issue 6) --------------------------------------
+# --- the record: verify, export, import, replay --------------------------------------
 
 
 @main.command()
@@ -394,7 +394,7 @@ def replay(path: click.utils.LazyFile, at: int | None, seat: int | None) -> None
     click.echo(boards_of(module).text(module.view(state, seat), "en", names))
 
 
-# --- mail (issue 5) ----------------------------------------------------------------------------
+# --- mail ----------------------------------------------------------------------------
 
 
 @main.command("mail-in")

@@ -1,4 +1,4 @@
-"""The audit view of a game's log (issue 6): per event who, when, from where, undone or not, as
+"""The audit view of a game's log: per event who, when, from where, undone or not, as
 the viewer may see it. The API's events endpoint serves it; the web page renders `entries`.
 
 While the game is in play each event is redacted for the viewer by the game (`module.redact`) and

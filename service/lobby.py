@@ -55,7 +55,7 @@ def _max_bot_games() -> int:
 
 MAX_BOT_GAMES = _max_bot_games()
 """PBEM_MAX_BOT_GAMES (default 3): how many games with bots in every seat one player may have in
-play at once (issue 12). Each keeps the workers busy until it ends, one bot move after another.
+play at once. Each keeps the workers busy until it ends, one bot move after another.
 0: no such games at all."""
 
 
@@ -98,7 +98,7 @@ def opening(module: GameModule, count: int, options: Mapping[str, Any], seed: st
 def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | Mapping[str, str]],
            options: Mapping[str, Any] | None = None, setup: Mapping[str, Any] | None = None,
            start: bool = False) -> Created:
-    """`emails`: one per seat, in seat order; a seat may instead be `{"bot": level}` (issue 8):
+    """`emails`: one per seat, in seat order; a seat may instead be `{"bot": level}`:
     it gets its own per-game player row, accepted at once, and the workers play it. `start`:
     start at once, refused (`NotAccepted`, nothing created) unless nobody is invited."""
     module = module_for(ctx, game)

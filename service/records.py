@@ -1,4 +1,4 @@
-"""A game's record: stored rows, verification, export, import, replay (issue 6).
+"""A game's record: stored rows, verification, export, import, replay.
 
 **Rows.** Every event row carries its command batch (`batch`: the seq of the batch's first event),
 the command that caused it (on the batch's first row) and a hash chained to the previous row over a

@@ -5,7 +5,7 @@ deadline row (due after the game's turn time, pushed by the player's vacations);
 longer waited on has its row closed; a state that waits on the system (e.g. `resolve` once every
 secret is in) gets a `settle` task row, which the committing process publishes to the workers
 after the commit (and the beat's sweep republishes if it was lost); a state that waits on a bot
-seat (`seats.bot`, issue 8) gets a `bot` task row the same way, and bot seats get no deadline.
+seat (`seats.bot`) gets a `bot` task row the same way, and bot seats get no deadline.
 No Celery here: this module is imported by the web process on every command.
 """
 

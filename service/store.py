@@ -62,7 +62,7 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-# --- the hash chain (issue 6) ------------------------------------------------------------------
+# --- the hash chain ------------------------------------------------------------------
 # Each row's `hash` is SHA-256 over a canonical JSON form of the row and the previous row's hash.
 # The game id is left out so that a record imported under another id still verifies. NEVER change
 # the canonical form: every stored hash depends on it (service/records.py verifies it).

@@ -55,7 +55,7 @@ players = Table(
     Column("language", String(8), nullable=False),
     Column("time_zone", String(64), nullable=False),
     Column("created_at", Timestamp, nullable=False),
-    Column("daily_digest", Boolean, nullable=False, server_default=false()),  # issue 4
+    Column("daily_digest", Boolean, nullable=False, server_default=false()),
     # Issue 7 (migration 0004): send your-turn and reminder mails at all (settings page).
     Column("email_notifications", Boolean, nullable=False, server_default=true()),
 )
@@ -96,7 +96,7 @@ games = Table(
     Column("updated_at", Timestamp, nullable=False),
     # Issue 4 (migration 0002): how long each seat may take, and what a passed deadline does.
     Column("turn_hours", Integer, nullable=False, server_default="72"),
-    # default | pause | bot (issue 8: a bot plays the absent seat's decision)
+    # default | pause | bot (a bot plays the absent seat's decision)
     Column("timeout_policy", String(16), nullable=False, server_default="default"),
     Column("paused_at", Timestamp, nullable=True),  # a deadline passed under the pause policy
 )
@@ -108,7 +108,7 @@ seats = Table(
     Column("seat", Integer, nullable=False),
     Column("player_id", BigId, ForeignKey("players.id"), nullable=False, index=True),
     Column("accepted_at", Timestamp, nullable=True),
-    Column("bot", String(16), nullable=True),  # issue 8 (migration 0006): the bot's level, or NULL
+    Column("bot", String(16), nullable=True),  # migration 0006: the bot's level, or NULL
     PrimaryKeyConstraint("game_id", "seat"),
     UniqueConstraint("game_id", "player_id", name="uq_seats_game_id_player_id"),
 )
@@ -164,7 +164,7 @@ outbox = Table(
     Index("ix_outbox_unsent", "sent_at", "id"),
 )
 
-# --- issue 4 (migration 0002): the workers' tables ----------------------------------------------
+# --- migration 0002: the workers' tables ----------------------------------------------
 
 vacations = Table(
     "vacations",  # windows during which a player's deadlines do not run
@@ -216,7 +216,7 @@ tracking = Table(
 )
 
 undo_requests = Table(
-    "undo_requests",  # issue 6: undo by consent (service/undo.py)
+    "undo_requests",  # undo by consent (service/undo.py)
     metadata,
     Column("id", BigId, primary_key=True, autoincrement=True),
     Column("game_id", String(GAME_ID), ForeignKey("games.id"), nullable=False, index=True),
@@ -245,7 +245,7 @@ idempotency_keys = Table(
     PrimaryKeyConstraint("player_id", "key"),
 )
 
-# --- issue 5 (migration 0005): mail ------------------------------------------------------------
+# --- migration 0005: mail ------------------------------------------------------------
 
 reply_tokens = Table(
     "reply_tokens",  # the token of a seat's reply address (play+<token>@domain): random, revocable
@@ -279,7 +279,7 @@ inbound_mail = Table(
     Column("processed_at", Timestamp, nullable=True),
 )
 
-# --- issue 12 (migration 0007): limits on the mail anyone can make the service send -------------
+# --- migration 0007: limits on the mail anyone can make the service send -------------
 
 send_limits = Table(
     "send_limits",  # fixed-window counters per target address (service/limits.py), every process

@@ -1,4 +1,4 @@
-"""Undo (issue 6): a seat's own last command(s), or any later part of the game by everyone's consent.
+"""Undo: a seat's own last command(s), or any later part of the game by everyone's consent.
 
 An undo appends one `undone` event (domain.core.undo) naming the range of seqs it cancels: the
 originals stay in the log (the audit view shows them as undone) and folding skips them. Undo works

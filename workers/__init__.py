@@ -1,1 +1,1 @@
-"""Celery workers: resolve secret choices, deadlines, reminders, mail (see issue 4)."""
+"""Celery workers: resolve secret choices, deadlines, reminders, mail."""

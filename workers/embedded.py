@@ -3,7 +3,7 @@
 After a commit that queued task rows, `dispatch` settles the system's own decision (a reveal once
 every secret is in: cheap, no bot involved) in the thread that committed, as before, or else
 queues the game for the runner thread. The bot seats' moves are played there, never in the
-committing thread, which is often an HTTP request's (issue 12: a game of bots only was played to
+committing thread, which is often an HTTP request's (a game of bots only was played to
 its end inside the request that created it). The runner takes the games first in, first out, and
 each job plays ONE decision (`jobs.settle_game`): the move's commit dispatches the game again, to
 the back of the queue, so a long chain of bot moves takes turns with every other game's.

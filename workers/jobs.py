@@ -72,11 +72,11 @@ def track(conn: Connection, consumer: str, key: str, stamp: datetime) -> bool:
 
 def settle_game(ctx: Context, game_id: str, *, bots: bool = True) -> int:
     """Commit ONE decision the game waits for that no human takes: the system's (e.g. `resolve`
-    once every secret is in) or a bot seat's (issue 8). Returns how many commands were committed:
+    once every secret is in) or a bot seat's. Returns how many commands were committed:
     1, or 0 for a duplicate task or a game that waits on a human. `bots=False`: the system's
     decision only (0, and the tasks left as they are, if the game waits on anything else).
 
-    One decision per job is what keeps the workers fair (issue 12): the move's own commit queues
+    One decision per job is what keeps the workers fair: the move's own commit queues
     the next decision as a new task row, published after the commit to the BACK of the queue, so
     a game of bots only takes turns with every other game's jobs instead of holding a worker (or,
     embedded, the thread that published it) until it ends. A strong bot's job costs at most about
@@ -229,7 +229,7 @@ def expire(ctx: Context, deadline_id: int, now: datetime) -> int:
                                 error.message)
             if command is None:
                 command = module.default_command(state, decision)
-            # The player is told what was played for them (issue 5), in the move's transaction.
+            # The player is told what was played for them, in the move's transaction.
             told = progress.Notice("auto-move", (row.player_id,), {
                 "game_id": row.game_id, "seat": row.seat, "decision": decision.kind,
                 "move": {"type": command.type, **dict(command.params)}})

@@ -42,7 +42,7 @@ from workers.jobs import HOOKS, track
 
 log = logging.getLogger(__name__)
 
-# Kinds a player can switch off (issue 7's players.email_notifications); the others always go.
+# Kinds a player can switch off (players.email_notifications); the others always go.
 OPTIONAL = frozenset({"your-turn", "reminder", "final-warning", "digest"})
 
 

@@ -48,12 +48,12 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
     app.before_request(check_json_body)
     from service import web
 
-    web.init_app(app, service)  # the web board's pages (issue 7)
+    web.init_app(app, service)  # the web board's pages
     from emails import web as mail_web
     from service.web.views import me
 
     mail_web.init_app(app, reader=me,
-                      dev_outbox=bool(app.config.get("PBEM_DEV_OUTBOX")))  # issue 5
+                      dev_outbox=bool(app.config.get("PBEM_DEV_OUTBOX")))
     return app
 
 

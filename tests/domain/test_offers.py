@@ -1,4 +1,4 @@
-"""What `pending` offers is what can be done (issue 14, item 16): a special action that no command
+"""What `pending` offers is what can be done: a special action that no command
 can perform is not offered, only declining it is; and every decision comes as typed data (its
 `form`) whose pre-filled values are legal commands.
 

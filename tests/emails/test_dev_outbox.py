@@ -1,4 +1,4 @@
-"""The local outbox of `pbem serve` without a mail server (issue 12): each signed-in player sees
+"""The local outbox of `pbem serve` without a mail server: each signed-in player sees
 their own mails at /dev/outbox and nobody else's — a sign-in link or a reply address read there
 lets its reader act as the recipient —, and whoever runs the service reads every mail with
 `pbem outbox`, which is how a newcomer with no mail server signs in."""
@@ -32,7 +32,7 @@ def names_to(mails: list[local_outbox.LocalMail], email: str) -> list[str]:
 
 
 def test_nobody_reads_another_players_mail_there(table: Any) -> None:
-    """The takeover of issue 12: ask for Bob's sign-in link, read it at /dev/outbox, use it."""
+    """The takeover: ask for Bob's sign-in link, read it at /dev/outbox, use it."""
     ann, bob = table.people[0], table.people[1]
     app = create_app(table.ctx, TESTING=True, PBEM_DEV_OUTBOX=True)
     anonymous = app.test_client()

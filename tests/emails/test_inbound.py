@@ -90,7 +90,7 @@ def test_wrong_and_revoked_tokens_are_refused(table: Any, smtp_server: Any) -> N
 
 def test_a_forged_mail_to_a_dead_address_makes_the_service_send_nothing(
         table: Any, smtp_server: Any) -> None:
-    """The attack of issue 12: From a player, to a made-up or revoked reply address, with the
+    """The attack: From a player, to a made-up or revoked reply address, with the
     attacker's subject. Nobody is mailed, whatever the subject says."""
     mail = turn_mail(table)
     with db.write(table.ctx.engine) as conn:

@@ -1,4 +1,4 @@
-"""Nobody can make the service mail people at will (issue 12): sign-in links and invitations are
+"""Nobody can make the service mail people at will: sign-in links and invitations are
 limited per target address (in the database: it holds across server processes) and per client
 (flask-limiter), with a 429 that says when to come back in the reader's language; and a game
 starts only once every invited player has accepted."""

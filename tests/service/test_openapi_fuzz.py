@@ -6,7 +6,7 @@ be zero.
    and, mostly, the id of a game in play whose first move is that player's, so the generator
    reaches the code behind authentication and the game lookup (not only 401 and 404).
 2. A legal move with generated extra parameters: always refused (422), never stored.
-3. The known attacks (issue 12, item 8) replayed: each API one gets its 4xx; on the web pages,
+3. The known attacks replayed: each API one gets its 4xx; on the web pages,
    sign-in never redirects to another site and bad numbers or JSON in a form are no 5xx.
 
 Bounded: 40 generated requests per operation, 30 legal-plus-extra moves, about 25 s per database.

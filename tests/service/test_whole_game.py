@@ -108,7 +108,7 @@ def _play(ctx: Any, app: Any, make_player: Any, seed: int, edition: str) -> None
     final = spectator.get(f"/api/games/{gid}").get_json()
     assert final["view"]["ranking"] and len(final["view"]["ranking"]) == 3
     # The whole log, as each seat sees it, is complete; once the game has ended nothing in it is
-    # hidden any more (issue 6: the secret choices and the seed are shown to everyone).
+    # hidden any more (the secret choices and the seed are shown to everyone).
     for c in [*seats, spectator]:
         log = c.get(f"/api/games/{gid}/events?limit=5000").get_json()
         assert [e["seq"] for e in log["events"]] == list(range(1, log["version"] + 1))

@@ -69,7 +69,7 @@ SETUP = {"king": "castilla_la_nueva", "homes": ["aragon", "sevilla", "galicia"],
 
 
 def organiser(ctx: Context) -> Any:
-    """Who creates the test games: given stacks come from somebody who does not play (issue 12)."""
+    """Who creates the test games: given stacks come from somebody who does not play."""
     player, _token = players.add(ctx, "olga@example.com", name="Olga", time_zone="UTC")
     return player
 

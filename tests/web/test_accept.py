@@ -1,5 +1,5 @@
 """Accepting an invitation on the game page (the invitation mail's link leads there): a game starts
-only once every invited player has accepted (issue 12), so the web must let them."""
+only once every invited player has accepted, so the web must let them."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The decision forms in a real browser, played the way players found them broken (issue 14):
+"""The decision forms in a real browser, played the way players found them broken:
 a move card used for fewer Caballeros than its maximum, the first seat's Caballeros moved by
 another player, one Caballero of each player returned, and the court form's pre-filled default
 when the provinces run short. Each form is filled in as a person would and must be accepted.

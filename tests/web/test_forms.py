@@ -1,5 +1,5 @@
 """The web's decision forms are generic: built from the typed constraints, read back by them, and
-no template or form code names a game's decision kinds (issue 13)."""
+no template or form code names a game's decision kinds."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Bots move as jobs (issue 12): the request that creates or moves a game answers before any bot
+"""Bots move as jobs: the request that creates or moves a game answers before any bot
 moves; each job plays ONE decision and queues the next at the back, so a game of bots only takes
 turns with the other games' jobs (embedded runner and a real Celery worker); a strong bot's job
 is bounded by PBEM_BOT_BUDGET; a player may have at most PBEM_MAX_BOT_GAMES games of bots only in

@@ -1,4 +1,4 @@
-"""Bots in games (issue 8): bot seats at creation, played by the workers' task rows; the "bot"
+"""Bots in games: bot seats at creation, played by the workers' task rows; the "bot"
 timeout policy; a duplicate bot task appends nothing."""
 
 from __future__ import annotations

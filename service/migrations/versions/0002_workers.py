@@ -1,4 +1,4 @@
-"""Workers: deadlines, reminders, tasks and delivery tracking (issue 4).
+"""Workers: deadlines, reminders, tasks and delivery tracking.
 
 - games: per-game turn time (hours), timeout policy (default | pause), paused_at
 - players: daily_digest (one mail a day listing every game waiting on the player)

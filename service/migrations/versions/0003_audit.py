@@ -1,4 +1,4 @@
-"""Audit: command batches, the hash chain on events, and undo requests (issue 6).
+"""Audit: command batches, the hash chain on events, and undo requests.
 
 `events` gains `batch` (the seq of the first event its command caused: undo works by whole
 commands), `command` (the command, on its batch's first row, so that verification can decide it

@@ -1,8 +1,8 @@
-"""Web: the players' notification switch (issue 7).
+"""Web: the players' notification switch.
 
 `players.email_notifications`: whether the mail worker sends this player the your-turn and
 reminder mails at all (the settings page switches it; invitations, sign-in links and game-over
-mails always go). The daily digest and vacations are issue 4's (`players.daily_digest`,
+mails always go). The daily digest and vacations are the workers' (`players.daily_digest`,
 `vacations`). Web sessions live in signed cookies holding a session token (`tokens`, kind
 `session`) and sign-in rate limits in the limiter's storage (memory, or Redis when configured), so
 neither needs a table.

@@ -1,4 +1,4 @@
-"""Mail: inbound messages and per-seat reply tokens (issue 5).
+"""Mail: inbound messages and per-seat reply tokens.
 
 `reply_tokens`: the token carried by a seat's reply address (`play+<token>@domain`): random,
 stored, revocable (`revoked_at`); a new one is minted when the old is revoked.

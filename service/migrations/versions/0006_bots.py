@@ -1,4 +1,4 @@
-"""Bots: `seats.bot`, the level of the bot that plays the seat (issue 8); NULL for a human.
+"""Bots: `seats.bot`, the level of the bot that plays the seat; NULL for a human.
 
 A bot seat has its own per-game player row (email `bot-<game>-<seat>@bots.invalid`), accepted at
 creation, so that every other table keeps its non-null `player_id`.

@@ -1,4 +1,4 @@
-"""Send limits (issue 12): per-address counters of the sign-in links and invitations the service
+"""Send limits: per-address counters of the sign-in links and invitations the service
 is asked to send, kept in the database so that every server process counts the same.
 
 Revision ID: 0007
