@@ -181,12 +181,14 @@ class ParseError(Exception):
     """What was not understood, where, and what is allowed now (lines for a human)."""
 
     def __init__(self, message: str, *, near: str = "", allowed: Sequence[str] = (),
-                 lang: str = "en") -> None:
+                 lang: str = "en", nothing: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.near = near
         self.allowed = list(allowed)
         self.lang = lang
+        self.nothing = nothing
+        """No command at all was found (greetings, thanks, a signature only)."""
 
     def __str__(self) -> str:
         return self.message + (core_text("near", self.lang, near=self.near) if self.near else "")
@@ -462,7 +464,9 @@ class Parser:
             self.session.advance(command)
             self.commands.append(command)
         if not self.commands:
-            raise self.error(core_text("none_found", self.lang))
+            error = self.error(core_text("none_found", self.lang))
+            error.nothing = True
+            raise error
         return Parsed(self.commands, self.ignored, self.rest,
                       asks=self.session.decision() is not None)
 
@@ -639,7 +643,7 @@ class GenericLanguage:
             session.advance(command)
             parsed.commands.append(command)
         if not parsed.commands:
-            raise ParseError(core_text("none_found", lang), lang=lang,
+            raise ParseError(core_text("none_found", lang), lang=lang, nothing=True,
                              allowed=self.help_lines(session.decision(), None, lang))
         parsed.asks = session.decision() is not None
         return parsed

@@ -585,8 +585,8 @@ def _format_special(command: Mapping[str, Any], lang: str, decision: Decision | 
 HELP: dict[str, tuple[str, str, str]] = {
     "power_card": ("{kw} N — N one of: {cards}", "{kw} N — N parmi : {cards}",
                    "{kw} N — N tra: {cards}"),
-    "power_caballeros": ("{card} ({count} Caballeros)", "{card} ({count} Caballeros)",
-                         "{card} ({count} Caballeros)"),
+    "power_caballeros": ("{card} ({count} {caballeros})", "{card} ({count} {caballeros})",
+                         "{card} ({count} {caballeros})"),
     "take": ("{kw} N — from {min} to {max} Caballeros from your provinces to your court",
              "{kw} N — de {min} à {max} Caballeros de vos provinces vers votre cour",
              "{kw} N — da {min} a {max} Caballeros dalle tue province alla tua corte"),
@@ -727,7 +727,9 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
     d, con = decision, decision.constraint or {}
     if d.kind == "power_card":
         cards = ", ".join(_t(HELP, "power_caballeros", lang, card=o["card"],
-                             count=POWER_CABALLEROS[o["card"]]) for o in d.options or [])
+                             count=POWER_CABALLEROS[o["card"]],
+                             caballeros="Caballero" if POWER_CABALLEROS[o["card"]] == 1
+                             else "Caballeros") for o in d.options or [])
         return [_t(HELP, "power_card", lang, kw=kw("play_power"), cards=cards)]
     if d.kind == "take":
         lines = [_t(HELP, "take", lang, kw=kw("take"), min=con["count"]["min"],

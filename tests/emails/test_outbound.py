@@ -95,7 +95,7 @@ def test_your_turn_mail(table: Any) -> None:
         assert f"cid:{cid}" in html
         assert images[0].get_content()[:8] == b"\x89PNG\r\n\x1a\n"
     # The commands, and an example from the real position that parses to a legal command.
-    assert "power N — N one of: 1, 2, 3" in text
+    assert "power N — N one of: 1 (6 Caballeros), 2 (5 Caballeros), 3 (5 Caballeros)" in text
     example = example_of(turn)
     assert example == "power 1"
     module = table.ctx.games["el-grande"]
