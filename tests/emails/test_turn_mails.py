@@ -155,3 +155,31 @@ def test_a_turn_mail_holds_what_a_player_needs_to_decide(table: Any) -> None:
     # What each face-up action card does, not only its name (text and HTML).
     assert "1: Move 3 Caballeros — Move up to 3 Caballeros, any colours." in text
     assert "What it does" in html and "Score every region whose first value is 5." in html
+
+
+def test_a_mistyped_or_ambiguous_name_is_answered_with_what_it_may_be(
+        table: Any, smtp_server: Any) -> None:
+    for seat, card in ((0, 7), (1, 5), (2, 3)):
+        api(table, seat, "play_power", card=card)
+    [turn] = [m for m in mine(table.drain(), table.people[0])
+              if "your turn (round" in str(m["Subject"])]
+    before = table.state()
+    reply(smtp_server, turn, table.people[0], "take 3\ncard king\nplace 1 Valenica")
+    [answer] = mine(table.drain(), table.people[0])
+    assert "“valenica” is not known here: did you mean Valencia?" in plain(answer)
+    reply(smtp_server, turn, table.people[0], "take 3, card king, king to Castile")
+    [answer] = mine(table.drain(), table.people[0])
+    assert "“castile” could be Castilla la Vieja or Castilla la Nueva: write which one." \
+        in plain(answer)
+    assert table.state() == before  # nothing applied
+    # The same in the player's language.
+    from domain.core.language import GameSession, ParseError
+
+    module = table.ctx.games["el-grande"]
+    session = GameSession(module, before, 0, lang="fr")
+    try:
+        module.language.parse("prendre 3, carte roi, placer 1 Valenica", session)
+    except ParseError as error:
+        assert "« valenica » n'est pas connu ici : vouliez-vous dire Valence ?" in str(error)
+    else:
+        raise AssertionError("a mistyped place was read")
