@@ -326,7 +326,7 @@ def final_warning(info: GameInfo | None, decision: Any, due: str, lang: str) -> 
 
 
 def waiting_for(info: GameInfo, lang: str) -> str:
-    """Whom the game waits for now, and for what ("Bruno (allow or veto …)"), by name."""
+    """Whom the game waits for now, and for what ("Bruno (play a card)"), by name."""
     parts = []
     for d in info.module.pending(info.state):
         if d.seat is None:

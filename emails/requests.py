@@ -174,7 +174,7 @@ def answer(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, o
     invited = game.status == progress.INVITED
     if not kinds and not invited:
         return None
-    if invited and not kinds and text.strip():
+    if invited and not kinds:
         kinds = ["how"]  # an invitation answered with anything else: say how to accept
     replied = answered_mail(ctx, msg, game_id) if kinds else None
     notes = []

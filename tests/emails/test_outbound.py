@@ -22,7 +22,7 @@ from tests.emails.helpers import example_of, plain
 
 KINDS = ["invitation", "game-started", "your-turn", "reminder", "final-warning", "game-paused",
          "auto-move", "game-over", "digest", "magic-link", "undo-request", "undo-applied",
-         "undo-refused", "mail-reply"]
+         "undo-refused", "mail-reply", "invitation-declined"]
 SUBJECT_WORDS = {"en": "El Grande", "fr": "El Grande", "it": "El Grande"}
 
 
@@ -47,6 +47,7 @@ def test_every_kind_renders_in_every_language(table: Any, lang: str) -> None:
         "digest": {"date": "2026-11-22", "games": [{"game_id": table.game_id, "seat": 0,
                                                     "due_at": "2026-11-25"}]},
         "undo-request": {"by": 1, "back_to": 5, "reason": "misclick", "seat": 0},
+        "invitation-declined": {"by": "Bruno", "seat": 1},
         "auto-move": {"seat": 0, "move": {"type": "play_power", "card": 1}},
         "mail-reply": {"status": "refused", "why": "Power card 99 is not in your hand.",
                        "subject": "Re: your turn", "seat": 0},
