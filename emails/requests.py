@@ -29,15 +29,16 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from domain.core.language import BREAK, normalise, tokens
 from service import db, lobby, progress, undo
 from service import players as players_mod
 from service.context import Context
 from service.errors import ServiceError
-from service.store import Source
-from service.tables import events, games, outbox, seats
+from service.store import Source, now
+from service.tables import events, games, outbox, seats, tracking
 from service.tables import players as players_t
 
 log = logging.getLogger(__name__)
@@ -268,10 +269,8 @@ def _decline(ctx: Context, mid: str, game_id: str, seat: int, owner: Any,
     """The seat is not taken: the game's creator is told who declined (once, whatever retries
     the mail gets), and may create the game again with someone else. The seat stays open: a
     "yes" later still accepts it."""
-    from workers.jobs import track
-
     with db.write(ctx.engine) as conn:
-        if game.created_by != owner.id and track(conn, "mail-decline", mid[:128], _now()):
+        if game.created_by != owner.id and _once(conn, "mail-decline", mid[:128]):
             progress.notify(conn, game_id, "invitation-declined", [game.created_by],
                             {"game_id": game_id, "seat": seat, "by": owner.name})
     return {"kind": "decline"}
@@ -309,10 +308,16 @@ def _answer_undo(ctx: Context, mid: str, game_id: str, seat: int, approve: bool,
     return {"kind": kind}
 
 
-def _now() -> Any:
-    from service.store import now
-
-    return now()
+def _once(conn: Any, consumer: str, key: str) -> bool:
+    """A `tracking` row in the caller's transaction: False when this was done already (a mail
+    processed again after a crash must not tell the creator twice). A savepoint keeps a
+    PostgreSQL transaction usable after the refused insert."""
+    try:
+        with conn.begin_nested():
+            conn.execute(insert(tracking).values(consumer=consumer, key=key, created_at=now()))
+    except IntegrityError:
+        return False
+    return True
 
 
 def help_words(lang: str) -> Sequence[str]:
