@@ -248,7 +248,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         boards = boards_of(info.module)
         data["board"] = boards.summary(view, lang, names)
         data["board_text"] = boards.text(view, lang, names)
-        if kind in ("your-turn", "final-warning", "game-over") or "board" in notes:
+        if kind in ("your-turn", "final-warning", "game-over") or "board" in notes \
+                or (kind == "game-started" and decision is not None):  # the first turn's mail
             data["png"] = board_png(info.module, view, lang, names)
         # A decision is asked once: by its your-turn mail (or the game-started mail at the
         # start), and by the answer to a reply only when the turn goes on with that reply's
