@@ -5,7 +5,9 @@ sentences, boards and decisions are its module's `texts` and `boards` facets). `
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 LANGUAGES = ("en", "fr", "it")
 
@@ -47,39 +49,82 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "subject.undo": ("{title} {game}: undo request {status}",
                      "{title} {game} : demande d'annulation — {status}",
                      "{title} {game}: richiesta di annullamento — {status}"),
-    "subject.reply.accepted": ("Re: {title} {game}: reply accepted",
-                               "Re: {title} {game} : réponse acceptée",
-                               "Re: {title} {game}: risposta accettata"),
-    "subject.reply.refused": ("Re: {title} {game}: reply not applied",
-                              "Re: {title} {game} : réponse non appliquée",
-                              "Re: {title} {game}: risposta non applicata"),
+    "subject.reply.accepted": ("Re: {title} {game}: reply accepted{round}",
+                               "Re: {title} {game} : réponse acceptée{round}",
+                               "Re: {title} {game}: risposta accettata{round}"),
+    "subject.reply.refused": ("Re: {title} {game}: reply not applied{round}",
+                              "Re: {title} {game} : réponse non appliquée{round}",
+                              "Re: {title} {game}: risposta non applicata{round}"),
+    "subject.reply.request": ("Re: {title} {game}{round}", "Re: {title} {game}{round}",
+                              "Re: {title} {game}{round}"),
+    "subject.round": (" (round {round})", " (manche {round})", " (round {round})"),
+    "subject.game-started.turn": ("{title} {game}: the game has started, your turn",
+                                  "{title} {game} : la partie a commencé, à vous de jouer",
+                                  "{title} {game}: la partita è iniziata, tocca a te"),
+    "subject.game-started.secret": ("{title} {game}: the game has started, your secret choice",
+                                    "{title} {game} : la partie a commencé, votre choix secret",
+                                    "{title} {game}: la partita è iniziata, la tua scelta "
+                                    "segreta"),
+    "subject.invitation-declined": ("{title} {game}: {by} declined your invitation",
+                                    "{title} {game} : {by} a décliné votre invitation",
+                                    "{title} {game}: {by} ha rifiutato il tuo invito"),
     "subject.other": ("{title} {game}", "{title} {game}", "{title} {game}"),
     # bodies
     "hello": ("Hello {name},", "Bonjour {name},", "Ciao {name},"),
-    "invitation": ("{inviter} invites you to play {title} by mail (game {game}). Accept on the "
+    "invitation": ("{inviter} invites you to play {title} by mail (game {game}). Reply “{yes}” "
+                   "to this mail to accept your seat, or “{no}” to decline it; or answer on the "
                    "web page: {link}",
                    "{inviter} vous invite à jouer par courriel : {title} (partie {game}). "
-                   "Acceptez sur la page web : {link}",
+                   "Répondez « {yes} » à ce courriel pour accepter votre place, ou « {no} » pour "
+                   "la décliner ; ou répondez sur la page web : {link}",
                    "{inviter} ti invita a giocare per posta a {title} (partita {game}). "
-                   "Accetta sulla pagina web: {link}"),
-    "game-started": ("Every seat has accepted: the game {game} has started.",
-                     "Tout le monde a accepté : la partie {game} a commencé.",
-                     "Tutti hanno accettato: la partita {game} è iniziata."),
+                   "Rispondi «{yes}» a questa mail per accettare il tuo posto, o «{no}» per "
+                   "rifiutarlo; oppure rispondi sulla pagina web: {link}"),
+    "invitation.started": ("{inviter} has started a game of {title} by mail with you (game "
+                           "{game}); its first mail tells you what to do.",
+                           "{inviter} a commencé avec vous une partie par courriel : {title} "
+                           "(partie {game}) ; son premier courriel vous dit quoi faire.",
+                           "{inviter} ha iniziato con te una partita di {title} per posta "
+                           "(partita {game}); la sua prima mail ti dice cosa fare."),
+    "invitation-declined": ("{by} declined your invitation to game {game}, so it cannot start "
+                            "as it is; {by} may still accept by answering the invitation.",
+                            "{by} a décliné votre invitation à la partie {game} : elle ne peut "
+                            "pas commencer telle quelle ; {by} peut encore accepter en répondant "
+                            "à l'invitation.",
+                            "{by} ha rifiutato il tuo invito alla partita {game}: non può "
+                            "iniziare così; {by} può ancora accettare rispondendo all'invito."),
+    "game-started": ("The game {game} has started.", "La partie {game} a commencé.",
+                     "La partita {game} è iniziata."),
+    "game-started.all": ("Every seat has accepted: the game {game} has started.",
+                         "Tout le monde a accepté : la partie {game} a commencé.",
+                         "Tutti hanno accettato: la partita {game} è iniziata."),
     "game-started.seat": ("You are {colour}.", "Vous êtes {colour}.", "Sei {colour}."),
     "your-turn": ("It is your turn in game {game}: {what}.", "C'est à vous de jouer dans la partie "
                   "{game} : {what}.", "Tocca a te nella partita {game}: {what}."),
     "your-secret": ("A secret choice is waiting for you in game {game}: {what}.",
                     "Un choix secret vous attend dans la partie {game} : {what}.",
                     "Una scelta segreta ti aspetta nella partita {game}: {what}."),
-    "reminder": ("Game {game} is still waiting for you. The deadline is {due}.",
-                 "La partie {game} vous attend toujours. Le délai expire le {due}.",
-                 "La partita {game} ti sta ancora aspettando. La scadenza è {due}."),
-    "final-warning": ("Last call: if you do not move by {due}, the safe default move will be made "
-                      "for you.",
-                      "Dernier rappel : sans réponse avant le {due}, le coup par défaut sera joué "
-                      "pour vous.",
-                      "Ultimo avviso: se non muovi entro {due}, verrà fatta per te la mossa "
-                      "predefinita."),
+    "reminder": ("Game {game} is still waiting for you ({what}). The deadline: before {due}.",
+                 "La partie {game} vous attend toujours ({what}). Le délai : avant {due}.",
+                 "La partita {game} ti sta ancora aspettando ({what}). La scadenza: entro {due}."),
+    "final-warning": ("Last call: if you do not move before {due}, this move will be made for "
+                      "you: {move}.",
+                      "Dernier rappel : sans réponse avant {due}, ce coup sera joué pour vous : "
+                      "{move}.",
+                      "Ultimo avviso: se non muovi entro {due}, questa mossa verrà fatta per te: "
+                      "{move}."),
+    "final-warning.bot": ("Last call: if you do not move before {due}, a bot ({level}) will "
+                          "play this move for you.",
+                          "Dernier rappel : sans réponse avant {due}, un robot ({level}) jouera "
+                          "ce coup pour vous.",
+                          "Ultimo avviso: se non muovi entro {due}, un bot ({level}) farà questa "
+                          "mossa per te."),
+    "final-warning.pause": ("Last call: if you do not move before {due}, the game will be "
+                            "paused.",
+                            "Dernier rappel : sans réponse avant {due}, la partie sera mise en "
+                            "pause.",
+                            "Ultimo avviso: se non muovi entro {due}, la partita sarà messa in "
+                            "pausa."),
     "game-paused": ("Game {game} is paused: a deadline passed ({due}).",
                     "La partie {game} est en pause : un délai est passé ({due}).",
                     "La partita {game} è in pausa: una scadenza è passata ({due})."),
@@ -90,18 +135,20 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                   "Le classement final :", "La partita {game} è finita. La classifica finale:"),
     "digest": ("These games are waiting for you:", "Ces parties vous attendent :",
                "Queste partite ti aspettano:"),
-    "digest.line": ("game {game} (you are seat {seat}), deadline {due}",
-                    "partie {game} (place {seat}), délai {due}",
-                    "partita {game} (posto {seat}), scadenza {due}"),
+    "digest.line": ("game {game}, before {due}", "partie {game}, avant {due}",
+                    "partita {game}, entro {due}"),
     "magic-link": ("Sign in with this link (valid 3 days, once): {link}",
                    "Connectez-vous avec ce lien (valable 3 jours, une fois) : {link}",
                    "Accedi con questo link (valido 3 giorni, una volta): {link}"),
-    "undo-request": ("{by} asks to undo the game back to event {back_to}: “{reason}”. Answer on "
-                     "the web page before {expires}: {link}",
-                     "{by} demande d'annuler la partie jusqu'à l'événement {back_to} : « {reason} ». "
-                     "Répondez sur la page web avant le {expires} : {link}",
+    "undo-request": ("{by} asks to undo the game back to event {back_to}: “{reason}”. Reply "
+                     "“{yes}” to agree or “{no}” to refuse, before {expires} (or answer on the web "
+                     "page: {link}).",
+                     "{by} demande d'annuler la partie jusqu'à l'événement {back_to} : « {reason} "
+                     "». Répondez « {yes} » pour accepter ou « {no} » pour refuser, avant "
+                     "{expires} (ou répondez sur la page web : {link}).",
                      "{by} chiede di annullare la partita fino all'evento {back_to}: «{reason}». "
-                     "Rispondi sulla pagina web prima del {expires}: {link}"),
+                     "Rispondi «{yes}» per accettare o «{no}» per rifiutare, entro {expires} "
+                     "(oppure rispondi sulla pagina web: {link})."),
     "undo": ("The undo request in game {game} is {status}.",
              "La demande d'annulation dans la partie {game} : {status}.",
              "La richiesta di annullamento nella partita {game}: {status}."),
@@ -123,7 +170,83 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "example": ("For example:", "Par exemple :", "Per esempio:"),
     "web": ("Or play on the web: {link}", "Ou jouez sur le web : {link}",
             "Oppure gioca sul web: {link}"),
-    "deadline": ("Deadline: {due}.", "Délai : {due}.", "Scadenza: {due}."),
+    "deadline": ("Deadline: before {due}.", "Délai : avant {due}.", "Scadenza: entro {due}."),
+    "requests": ("You may also reply with one of these words: {words} (the board now, the rules, "
+                 "undo your last move, a sign-in link, stop or restart the turn mails).",
+                 "Vous pouvez aussi répondre par un de ces mots : {words} (le plateau maintenant, "
+                 "les règles, annuler votre dernier coup, un lien de connexion, arrêter ou "
+                 "relancer les courriels de tour).",
+                 "Puoi anche rispondere con una di queste parole: {words} (il tabellone ora, le "
+                 "regole, annullare la tua ultima mossa, un link di accesso, fermare o riattivare "
+                 "le mail di turno)."),
+    "waiting.lines": ("Not applied — the game now waits for {who}: {lines}. Send them again when "
+                      "it is your turn; a mail will tell you.",
+                      "Pas appliqué — la partie attend maintenant {who} : {lines}. Renvoyez-le "
+                      "quand ce sera à vous ; un courriel vous le dira.",
+                      "Non applicato — la partita ora aspetta {who}: {lines}. Rimandalo quando "
+                      "toccherà a te; una mail te lo dirà."),
+    "waiting.now": ("The game now waits for {who}; a mail will tell you when it is your turn.",
+                    "La partie attend maintenant {who} ; un courriel vous dira quand ce sera à "
+                    "vous.",
+                    "La partita ora aspetta {who}; una mail ti dirà quando toccherà a te."),
+    "waiting.who": ("{name} ({what})", "{name} ({what})", "{name} ({what})"),
+    "waiting.system": ("the reveal", "la révélation", "la rivelazione"),
+    "req.accept": ("Your seat is accepted.", "Votre place est acceptée.",
+                   "Il tuo posto è accettato."),
+    "req.accept.started": ("You were the last: the game has started, and its first mail follows.",
+                           "Vous étiez le dernier : la partie a commencé, son premier courriel "
+                           "suit.",
+                           "Eri l'ultimo: la partita è iniziata, la sua prima mail segue."),
+    "req.accept.waiting": ("The game starts when these players have accepted too: {who}.",
+                           "La partie commencera quand ces joueurs auront accepté aussi : {who}.",
+                           "La partita inizierà quando avranno accettato anche: {who}."),
+    "req.decline": ("You declined the invitation; the player who invited you is told. If you "
+                    "change your mind, reply “{yes}”.",
+                    "Vous avez décliné l'invitation ; la personne qui vous a invité est "
+                    "prévenue. Si vous changez d'avis, répondez « {yes} ».",
+                    "Hai rifiutato l'invito; chi ti ha invitato è avvisato. Se cambi idea, "
+                    "rispondi «{yes}»."),
+    "req.how": ("The game has not started: it starts when every invited player has accepted. "
+                "Reply “{yes}” to accept your seat, or “{no}” to decline it.",
+                "La partie n'a pas commencé : elle commence quand tous les invités ont accepté. "
+                "Répondez « {yes} » pour accepter votre place, ou « {no} » pour la décliner.",
+                "La partita non è iniziata: inizia quando tutti gli invitati hanno accettato. "
+                "Rispondi «{yes}» per accettare il tuo posto, o «{no}» per rifiutarlo."),
+    "req.link": ("Your sign-in link (valid 3 days, once): {link}",
+                 "Votre lien de connexion (valable 3 jours, une fois) : {link}",
+                 "Il tuo link di accesso (valido 3 giorni, una volta): {link}"),
+    "req.board": ("Here is the game as it is now.", "Voici la partie telle qu'elle est "
+                  "maintenant.", "Ecco la partita com'è ora."),
+    "req.rules": ("How this game is played:", "Comment se joue cette partie :",
+                  "Come si gioca questa partita:"),
+    "req.options": ("This game's options:", "Les options de cette partie :",
+                    "Le opzioni di questa partita:"),
+    "req.undo": ("Done: your last move is undone.", "C'est fait : votre dernier coup est annulé.",
+                 "Fatto: la tua ultima mossa è annullata."),
+    "req.undo.refused": ("Your last move could not be undone: {why}",
+                         "Votre dernier coup n'a pas pu être annulé : {why}",
+                         "La tua ultima mossa non può essere annullata: {why}"),
+    "req.approve": ("You agreed to the undo request.", "Vous avez accepté la demande "
+                    "d'annulation.", "Hai accettato la richiesta di annullamento."),
+    "req.refuse": ("You refused the undo request.", "Vous avez refusé la demande d'annulation.",
+                   "Hai rifiutato la richiesta di annullamento."),
+    "req.answer.none": ("There is no undo request waiting for your answer.",
+                        "Aucune demande d'annulation n'attend votre réponse.",
+                        "Nessuna richiesta di annullamento aspetta la tua risposta."),
+    "req.answer.refused": ("Your answer to the undo request was not recorded: {why}",
+                           "Votre réponse à la demande d'annulation n'a pas été enregistrée : "
+                           "{why}",
+                           "La tua risposta alla richiesta di annullamento non è stata "
+                           "registrata: {why}"),
+    "req.stop": ("Done: no more turn mails, reminders or digests. Reply “{restart}” to get them "
+                 "again.",
+                 "C'est fait : plus de courriels de tour, de rappels ni de résumés. Répondez « "
+                 "{restart} » pour les recevoir de nouveau.",
+                 "Fatto: niente più mail di turno, promemoria o riepiloghi. Rispondi «{restart}» "
+                 "per riceverli di nuovo."),
+    "req.restart": ("Done: the turn mails and reminders will come again.",
+                    "C'est fait : les courriels de tour et les rappels reviendront.",
+                    "Fatto: le mail di turno e i promemoria torneranno."),
     "accepted": ("Done — your move is recorded: {moves}.", "C'est fait — votre coup est "
                  "enregistré : {moves}.", "Fatto — la tua mossa è registrata: {moves}."),
     "accepted.ignored": ("These lines were not read as commands: {lines}.",
@@ -173,3 +296,31 @@ def t(key: str, lang: str = "en", **params: Any) -> str:
     lang = lang if lang in LANGUAGES else "en"
     text = TEXTS[key][LANGUAGES.index(lang)]
     return text.format(**params) if params else text
+
+
+WHEN = {"en": "EEEE d MMMM, HH:mm", "fr": "EEEE d MMMM, HH 'h' mm", "it": "EEEE d MMMM, HH:mm"}
+"""How a deadline reads (Babel's CLDR patterns): "Tuesday 25 November, 18:00", "mardi 25 novembre,
+18 h 00", "martedì 25 novembre, 18:00"."""
+
+
+def when(value: datetime | str | None, lang: str = "en", zone: str | None = None) -> str:
+    """A moment in the player's time zone and language, with the zone named ("mardi 25 novembre,
+    18 h 00 (Europe/Paris)"); "—" when there is none. A stored ISO string (a reminder's payload)
+    or an aware datetime; a naive one is UTC (what the database gives back on SQLite)."""
+    from babel.dates import format_datetime
+
+    if value in (None, ""):
+        return "—"
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value)
+        except ValueError:
+            return value
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    try:
+        tz = ZoneInfo(zone or "UTC")
+    except Exception:  # an unknown zone name: UTC, said so
+        tz, zone = ZoneInfo("UTC"), "UTC"
+    lang = lang if lang in LANGUAGES else "en"
+    return f"{format_datetime(value, WHEN[lang], tzinfo=tz, locale=lang)} ({zone or 'UTC'})"

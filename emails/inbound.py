@@ -35,13 +35,13 @@ from typing import Any
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from emails import addresses
+from emails import addresses, requests
 from emails.play import CommandRefused, ParseError, PartlyPlayed, play_text, shown
 from service import db, progress, states, store
 from service.context import Context
 from service.errors import ServiceError
 from service.store import Source
-from service.tables import events, inbound_mail, outbox, players
+from service.tables import events, games, inbound_mail, outbox, players
 
 log = logging.getLogger(__name__)
 
@@ -355,6 +355,12 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
           text: str, payload: dict[str, Any]) -> tuple[Result, tuple[int, dict[str, Any]]]:
     from service.commands import active_game
 
+    asked = requests.answer(ctx, msg, mid, game_id, seat, owner, text, payload)
+    if asked is not None and asked.done:  # accept, decline, link, board, undo, stop… only
+        assert asked.reply is not None
+        return asked.result, asked.reply
+    if asked is not None:  # requests done first; the rest of the reply is for the game
+        text, payload = asked.text, {**payload, "requests": asked.notes}
     try:
         module, _players = active_game(ctx, game_id)
     except ServiceError as error:
@@ -400,7 +406,14 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
     moves = [shown(module, c, owner.language) for c in played.commands]
     return (Result("accepted", "; ".join(moves), mid, game_id, seat, played.commands),
             (owner.id, {**payload, "status": "accepted", "moves": moves,
-                        "ignored": played.ignored[:5]}))
+                        "ignored": played.ignored[:5], "waiting_lines": played.rest[:10],
+                        "asks": played.asks, "version": _version_now(ctx, game_id)}))
+
+
+def _version_now(ctx: Context, game_id: str) -> int | None:
+    """The game's version once the reply's commands are in (the answer's `version`)."""
+    with db.read(ctx.engine) as conn:
+        return conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar()
 
 
 def _decision(module: Any, state: Any, seat: int) -> Any:

@@ -104,4 +104,8 @@ def build_message(notification_row: Any, player: Any, *, sender: str = "El Grand
         html = msg.get_payload()[1]
         html.add_related(png, maintype="image", subtype="png", cid=f"<{data['board_png']}>",
                          filename="board.png")
+    # Headers are written unfolded (up to RFC 5322's 998 characters): Python's folding of a
+    # non-ASCII header puts the space between two encoded words, where readers drop it ("votre
+    # délai" arrived as "votredélai", CPython gh-92081). The parts were encoded above already.
+    msg.policy = msg.policy.clone(max_line_length=998)
     return msg

@@ -37,8 +37,15 @@ __all__ = ["CommandRefused", "ParseError", "PartlyPlayed", "Played", "play_text"
 
 @dataclass
 class Played:
+    """What a text did: its commands (all applied), the lines skipped as chatter, `rest` — the
+    lines left once the turn passed to someone else (not applied: see `Parsed.rest`) — and
+    `asks`, whether the seat still had a decision right after its own commands (else the next
+    one is asked by its own your-turn mail when it comes)."""
+
     commands: list[dict[str, Any]]
     ignored: list[str] = field(default_factory=list)
+    rest: list[str] = field(default_factory=list)
+    asks: bool = False
 
 
 class PartlyPlayed(Exception):
@@ -68,7 +75,7 @@ def read_text(ctx: Context, game_id: str, seat: int, text: str, *, lang: str = "
                           names=list(names) if names is not None else seat_names(ctx, game_id),
                           lang=lang)
     parsed = language_of(module).parse(text, session)
-    return Played(parsed.commands, parsed.ignored)
+    return Played(parsed.commands, parsed.ignored, parsed.rest, parsed.asks)
 
 
 def shown(module: Any, command: dict[str, Any], lang: str) -> str:

@@ -21,8 +21,10 @@ from domain.core import surface
 from domain.core.game import Message, boards_of, language_of, texts_of
 from emails import addresses
 from emails.i18n import t as translate
+from emails.i18n import when
+from emails.requests import WRITTEN, help_words
 from service import db, states, store
-from service.tables import events, games, players, seats
+from service.tables import deadlines, events, games, players, seats
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +74,23 @@ class GameInfo:
     @property
     def started(self) -> bool:
         return self.state is not None
+
+    def all_accepted(self) -> bool:
+        """Whether every seat accepted (a game started by its creator may have seats that did
+        not: its game-started mail must not claim they all did)."""
+        with db.read(self.ctx.engine) as conn:
+            return conn.execute(select(seats.c.seat).where(
+                seats.c.game_id == self.game_id, seats.c.accepted_at.is_(None))).first() is None
+
+    def due_at(self) -> Any:
+        """When this seat's open decision must be made (its deadline row), or None."""
+        if self.seat is None:
+            return None
+        with db.read(self.ctx.engine) as conn:
+            return conn.execute(select(deadlines.c.due_at).where(
+                deadlines.c.game_id == self.game_id, deadlines.c.seat == self.seat,
+                deadlines.c.closed_at.is_(None), deadlines.c.expired_at.is_(None))
+                .order_by(deadlines.c.id.desc()).limit(1)).scalar()
 
     def view(self) -> dict[str, Any]:
         return self.module.view(self.state, self.seat)
@@ -135,9 +154,12 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     game_id = _field(row, "game_id")
     base = ctx.settings.base_url.rstrip("/")
     t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
+    zone = getattr(player, "time_zone", None) or "UTC"
+    at = lambda value: when(value, lang, zone)  # noqa: E731
     data: dict[str, Any] = {"kind": kind, "player_name": player.name, "paragraphs": [],
                             "since": [], "scoring": [], "table": [], "board": None,
-                            "board_text": "", "decision": None, "web_link": None}
+                            "board_text": "", "decision": None, "web_link": None,
+                            "requests_help": None}
     if getattr(player, "id", None) is not None:
         data["unsubscribe"] = f"{base}/mail/unsubscribe/" + _ticket(ctx, player.id)
     info = None
@@ -150,32 +172,28 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
                 token = addresses.token_for(conn, game_id, info.seat, player.id)
             data["reply_to"] = addresses.reply_address(sender, token)
     names = info.names if info else []
+    yes_no = {"yes": WRITTEN["yes"][_index(lang)], "no": WRITTEN["no"][_index(lang)]}
     title = surface.title(info.module, lang) if info and info.module is not None else ""
     fields = {"game": game_id or "", "title": title, "inviter": payload.get("inviter", ""),
               "date": payload.get("date", ""), "status": payload.get("status", kind),
-              "round": ""}
+              "round": "", "by": payload.get("by", "")}
     decision = info.decision() if info and info.started else None
     if info and info.started:
         fields["round"] = info.view().get("round", "")
-    subject_key = SUBJECTS.get(kind, "subject.other")
-    if kind == "your-turn" and decision is not None and decision.secret:
-        subject_key = "subject.your-secret"
-    elif kind == "your-turn" and fields["round"] not in ("", None):
-        subject_key = "subject.your-turn.round"
-    if kind.startswith("undo-") and kind != "undo-request":
-        subject_key = "subject.undo"
-    if kind == "mail-reply":  # our own words: never the subject of the mail answered
-        data["subject"] = t("subject.reply.accepted" if payload.get("status") == "accepted"
-                            else "subject.reply.refused", game=game_id or "", title=title)
-    else:
-        data["subject"] = t(subject_key, **fields)
+    data["subject"] = _subject(kind, payload, fields, decision, lang)
     p = data["paragraphs"]
     due = payload.get("due_at")
     if kind == "invitation":
-        p.append(t("invitation", inviter=fields["inviter"], game=game_id, title=title,
-                   link=data["web_link"]))
+        if info is not None and info.started:  # started at once: nothing left to accept
+            p.append(t("invitation.started", inviter=fields["inviter"], game=game_id,
+                       title=title))
+        else:
+            p.append(t("invitation", inviter=fields["inviter"], game=game_id, title=title,
+                       link=data["web_link"], **yes_no))
+    elif kind == "invitation-declined":
+        p.append(t("invitation-declined", by=payload.get("by", ""), game=game_id))
     elif kind == "game-started" and info:
-        p.append(t("game-started", game=game_id))
+        p.append(t("game-started.all" if info.all_accepted() else "game-started", game=game_id))
         colour = texts_of(info.module).seat(info.seat, lang) if info.seat is not None else None
         if colour:
             p.append(t("game-started.seat", colour=colour))
@@ -183,11 +201,13 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         key = "your-secret" if decision.secret else "your-turn"
         p.append(t(key, game=game_id, what=describe_decision(info.module, decision, lang)))
     elif kind in ("reminder", "final-warning"):
-        p.append(t("reminder", game=game_id, due=due or "—"))
+        what = describe_decision(info.module, decision, lang) if decision is not None and info \
+            else "—"
+        p.append(t("reminder", game=game_id, due=at(due), what=what))
         if kind == "final-warning":
-            p.append(t("final-warning", due=due or "—"))
+            p.append(final_warning(info, decision, at(due), lang))
     elif kind == "game-paused":
-        p.append(t("game-paused", game=game_id, due=due or "—"))
+        p.append(t("game-paused", game=game_id, due=at(due)))
     elif kind == "auto-move":
         move = payload.get("move", "")
         if isinstance(move, Mapping) and info is not None and info.module is not None:
@@ -204,7 +224,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
                          for r in payload.get("ranking", [])]
     elif kind == "digest":
         p.append(t("digest"))
-        p += [t("digest.line", game=g.get("game_id"), seat=g.get("seat"), due=g.get("due_at"))
+        p += [t("digest.line", game=g.get("game_id"), due=at(g.get("due_at")))
               for g in payload.get("games", [])]
     elif kind == "magic-link":
         p.append(t("magic-link", link=links.get("login", "—")))
@@ -212,34 +232,115 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         by = payload.get("by")
         p.append(t("undo-request", by=names[by] if isinstance(by, int) and by < len(names)
                    else by, back_to=payload.get("back_to"), reason=payload.get("reason", ""),
-                   expires=payload.get("expires_at", "—"), link=data["web_link"]))
+                   expires=at(payload.get("expires_at")), link=data["web_link"], **yes_no))
     elif kind.startswith("undo-"):
         p.append(t("undo", game=game_id, status=kind.removeprefix("undo-")))
     elif kind == "mail-reply":
         p += reply_paragraphs(payload, lang)
+        p += request_paragraphs(info, payload.get("requests", []), lang, links)
     # The game as this player sees it, and what they may do now.
+    notes = {n.get("kind") for n in payload.get("requests", [])}
     show_game = kind in ("your-turn", "reminder", "final-warning", "auto-move", "game-started",
                          "mail-reply", "game-over", "undo-applied")
     if info and info.started and info.seat is not None and show_game:
         view = info.view()
+        status = payload.get("status")
         if kind != "game-started" and not (kind == "mail-reply"
-                                           and payload.get("status") == "accepted"):
+                                           and status in ("accepted", "request")):
             data["since"], data["scoring"] = info.since_last_move(lang)
         boards = boards_of(info.module)
         data["board"] = boards.summary(view, lang, names)
         data["board_text"] = boards.text(view, lang, names)
-        if kind in ("your-turn", "final-warning", "game-over"):
+        if kind in ("your-turn", "final-warning", "game-over") or "board" in notes \
+                or (kind == "game-started" and decision is not None):  # the first turn's mail
             data["png"] = board_png(info.module, view, lang, names)
-        if decision is not None and kind != "game-over":
+        # A decision is asked once: by its your-turn mail (or the game-started mail at the
+        # start), and by the answer to a reply only when the turn goes on with that reply's
+        # player (`asks`) or when they asked to see it ("board") or their reply was refused.
+        asks = kind != "mail-reply" or status not in ("accepted", "request") \
+            or (bool(payload.get("asks", True)) and status == "accepted") or "board" in notes \
+            or payload.get("request_status") == "refused"
+        if decision is not None and kind != "game-over" and asks:
             data.update(decision_block(info, decision, lang))
-            data["due"] = due
+            data["due"] = at(info.due_at()) if info.due_at() is not None else None
         elif kind == "mail-reply" and not info.module.is_over(info.state):
-            waiting = [names[s] for s in sorted({d.seat for d in info.module.pending(info.state)
-                                                 if d.seat is not None})]
-            if payload.get("status") != "accepted":
-                p.append(t("refused.nothing", waiting=t("waiting_on", who=", ".join(waiting)))
+            waiting = waiting_for(info, lang)
+            if payload.get("waiting_lines"):
+                p.append(t("waiting.lines", who=waiting or t("nobody"),
+                           lines=" / ".join(f"“{x}”" for x in payload["waiting_lines"])))
+            elif status == "accepted" or (status == "request" and decision is None):
+                if waiting:
+                    p.append(t("waiting.now", who=waiting))
+            elif decision is None:
+                p.append(t("refused.nothing", waiting=t("waiting_on", who=waiting))
                          if waiting else t("refused.nothing", waiting=t("nobody")))
+    if info and info.started and info.seat is not None and kind not in ("game-over",):
+        data["requests_help"] = t("requests", words=", ".join(
+            f"“{w}”" for w in help_words(lang)))
     return data
+
+
+def _index(lang: str) -> int:
+    return {"en": 0, "fr": 1, "it": 2}.get(lang, 0)
+
+
+def _subject(kind: str, payload: Mapping[str, Any], fields: Mapping[str, Any], decision: Any,
+             lang: str) -> str:
+    """Our own words, with the game's current round (never the round, or the words, of a mail
+    answered: a reply to an old mail is answered about the game as it is now)."""
+    t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
+    if kind == "mail-reply":
+        round_ = t("subject.round", round=fields["round"]) \
+            if fields["round"] not in ("", None) else ""
+        status = payload.get("status")
+        key = ("subject.reply.request" if status == "request" else "subject.reply.accepted"
+               if status == "accepted" else "subject.reply.refused")
+        return t(key, game=fields["game"], title=fields["title"], round=round_)
+    key = SUBJECTS.get(kind, "subject.other")
+    if kind == "your-turn" and decision is not None and decision.secret:
+        key = "subject.your-secret"
+    elif kind == "your-turn" and fields["round"] not in ("", None):
+        key = "subject.your-turn.round"
+    elif kind == "game-started" and decision is not None:
+        key = "subject.game-started.secret" if decision.secret else "subject.game-started.turn"
+    if kind.startswith("undo-") and kind != "undo-request":
+        key = "subject.undo"
+    return t(key, **fields)
+
+
+def final_warning(info: GameInfo | None, decision: Any, due: str, lang: str) -> str:
+    """The last call names what happens at the deadline: the move that will be made for the
+    player (the game's default move, in its words), a bot's move, or the game's pause."""
+    t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
+    policy = getattr(info.row, "timeout_policy", "default") if info and info.row else "default"
+    if policy == "pause":
+        return t("final-warning.pause", due=due)
+    if policy == "bot":
+        return t("final-warning.bot", due=due, level="greedy")
+    move = "—"
+    if info is not None and decision is not None:
+        try:
+            command = info.module.default_command(info.state, decision)
+            move = language_of(info.module).format(
+                {"type": command.type, **dict(command.params)}, lang, decision=decision,
+                names=info.names)
+        except Exception:  # the move cannot be written: the sentence still says one will be made
+            log.exception("could not write the default move of %s", info.game_id)
+    return t("final-warning", due=due, move=move)
+
+
+def waiting_for(info: GameInfo, lang: str) -> str:
+    """Whom the game waits for now, and for what ("Bruno (play a card)"), by name."""
+    parts = []
+    for d in info.module.pending(info.state):
+        if d.seat is None:
+            what = translate("waiting.system", lang)
+            parts.append(what)
+            continue
+        name = info.names[d.seat] if d.seat < len(info.names) else "?"
+        what = describe_decision(info.module, d, lang)
+        parts.append(translate("waiting.who", lang, name=name, what=what))
+    return ", ".join(dict.fromkeys(parts))
 
 
 SUBJECTS = {
@@ -248,6 +349,7 @@ SUBJECTS = {
     "final-warning": "subject.final-warning", "game-paused": "subject.game-paused",
     "auto-move": "subject.auto-move", "game-over": "subject.game-over", "digest": "subject.digest",
     "magic-link": "subject.magic-link", "undo-request": "subject.undo-request",
+    "invitation-declined": "subject.invitation-declined",
 }
 
 
@@ -255,7 +357,9 @@ def reply_paragraphs(payload: Mapping[str, Any], lang: str) -> list[str]:
     t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
     status = payload.get("status")
     out = []
-    if status == "accepted":
+    if status == "request":
+        pass  # what each request did: request_paragraphs
+    elif status == "accepted":
         out.append(t("accepted", moves="; ".join(payload.get("moves", []))))
     elif status == "stale":
         out.append(t("refused.stale"))
@@ -271,6 +375,62 @@ def reply_paragraphs(payload: Mapping[str, Any], lang: str) -> list[str]:
         out.append(t("refused.why", why=payload["why"]))
     if payload.get("ignored"):
         out.append(t("accepted.ignored", lines=" / ".join(f"“{x}”" for x in payload["ignored"])))
+    return out
+
+
+def request_paragraphs(info: GameInfo | None, notes: Sequence[Mapping[str, Any]], lang: str,
+                       links: Mapping[str, str]) -> list[str]:
+    """What each request of a reply did, in the player's words (emails/requests.py)."""
+    t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
+    yes = WRITTEN["yes"][_index(lang)]
+    out = []
+    for note in notes:
+        kind, why = note.get("kind"), note.get("why", "")
+        if kind == "accept" and note.get("refused"):
+            out.append(t("refused.why", why=why))
+        elif kind == "accept":
+            out.append(t("req.accept"))
+            if note.get("started"):
+                out.append(t("req.accept.started"))
+            elif note.get("waiting"):
+                out.append(t("req.accept.waiting", who=", ".join(note["waiting"])))
+        elif kind == "decline":
+            out.append(t("req.decline", yes=yes))
+        elif kind == "how":
+            out.append(t("req.how", yes=yes, no=WRITTEN["no"][_index(lang)]))
+        elif kind == "link":
+            out.append(t("req.link", link=links.get("login", "—")))
+        elif kind == "board":
+            out.append(t("req.board"))
+        elif kind == "rules":
+            out += rules_paragraphs(info, lang)
+        elif kind == "undo":
+            out.append(t("req.undo.refused", why=why) if note.get("refused") else t("req.undo"))
+        elif kind in ("approve", "refuse"):
+            if note.get("none"):
+                out.append(t("req.answer.none"))
+            elif note.get("refused"):
+                out.append(t("req.answer.refused", why=why))
+            else:
+                out.append(t(f"req.{kind}"))
+        elif kind in ("stop", "restart"):
+            out.append(t(f"req.{kind}", restart=WRITTEN["restart"][_index(lang)]))
+    return out
+
+
+def rules_paragraphs(info: GameInfo | None, lang: str) -> list[str]:
+    """How the game is played (its `texts.rules`), its options in effect, and the commands:
+    what a web user reads on the game's page."""
+    t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
+    if info is None or info.module is None:
+        return []
+    out = [t("req.rules"), *texts_of(info.module).rules(lang)]
+    specs = getattr(info.module, "option_specs", ()) or ()
+    chosen = dict(getattr(info.row, "options", None) or {})
+    if specs:
+        out.append(t("req.options"))
+        out += [f"{spec.name} = {chosen.get(spec.name, spec.default)}: "
+                f"{spec.to_json(lang)['description']}" for spec in specs]
     return out
 
 

@@ -259,7 +259,7 @@ def _start(conn: Connection, ctx: Context, game_id: str) -> bool:
     state = module.fold(events)
     seat_map = progress.seat_players(conn, game_id)
     queued = progress.record(conn, game_id, module, expected=0, version=version, before=None,
-                             after=state, players=seat_map)
+                             after=state, players=seat_map, announce=False)
     progress.notify(conn, game_id, "game-started", seat_map.values(),
                     {"game_id": game_id, "version": version})
     return queued

@@ -87,6 +87,7 @@ def record(
     players: Mapping[int, int],
     bots: Mapping[int, str] | None = None,
     notices: Iterable[Notice] = (),
+    announce: bool = True,
 ) -> bool:
     """Move the game's row from `expected` to `version` and queue the notifications (the
     caller's `notices` first). True if work was queued for the workers (a `settle` or `bot`
@@ -96,6 +97,8 @@ def record(
     against a lost update besides the events' primary key; run first in the transaction, it also
     takes the game's row lock, so that writers of one game queue there instead of colliding later.
     `bots`: the game's bot seats, when the caller knows them (they are fixed at creation); None reads them.
+    `announce`: False when the caller's own mail asks the seats' first decisions (the game-started
+    mail does, at the start): a decision is asked once, not by two mails at the same moment.
     """
     over = module.is_over(after)
     now_waiting = [] if over else waiting_on(module, after)
@@ -115,7 +118,7 @@ def record(
                {"game_id": game_id, "version": version, "ranking": module.ranking(after)})
         return queued
     was_waiting = set() if before is None else set(waiting_on(module, before))
-    fresh = [s for s in now_waiting if s not in was_waiting]
+    fresh = [s for s in now_waiting if s not in was_waiting] if announce else []
     for seat in fresh:
         notify(conn, game_id, "your-turn", [players[seat]],
                {"game_id": game_id, "seat": seat, "version": version})

@@ -211,6 +211,11 @@ def _player(ctx: Context, player_id: int | None) -> Any:
 
 
 def _links(ctx: Context, row: Any, player: Any) -> dict[str, str]:
-    if row.kind == "magic-link":
+    """Links made when the mail is sent, not stored: a sign-in link asked for on the web, or by a
+    reply ("link", emails/requests.py)."""
+    asked = row.kind == "mail-reply" and any(
+        isinstance(n, dict) and n.get("kind") == "link"
+        for n in (row.payload or {}).get("requests", []))
+    if row.kind == "magic-link" or asked:
         return {"login": players_mod.magic_link(ctx, player.id)}
     return {}

@@ -185,6 +185,9 @@ class Texts(Protocol):
     def seat(self, seat: int, lang: str) -> str | None:
         """How the game tells a seat apart besides its player's name (a colour), or None."""
 
+    def rules(self, lang: str) -> list[str]:
+        """The game in a few lines (a player's "rules" request by mail); [] for none."""
+
 
 class GenericTexts:
     """The texts of a game that brings none: message keys with their parameters, the decision's
@@ -207,6 +210,9 @@ class GenericTexts:
 
     def seat(self, seat: int, lang: str) -> str | None:
         return None
+
+    def rules(self, lang: str) -> list[str]:
+        return []
 
 
 def language_of(module: Any) -> Language:

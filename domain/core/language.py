@@ -16,7 +16,11 @@ never imports the service or the mail code (the dependency points from `emails/`
   grammar asks the session before each command, and tells it each parsed command so that a whole
   text is checked on a scratch copy of the game before any of it counts);
 - `Parser`: the loop a language shares (commands one after the other; greetings, thanks and
-  signatures skipped; a garbled command refused);
+  signatures skipped, and words before a command on its line — "ok sorry: power 9"; a garbled
+  command refused, with "did you mean …?" when a word is close to one the game knows; what
+  follows once the turn has passed to someone else kept apart, not refused);
+- `suggest`: the names a mistyped or partial word may stand for (difflib, in the standard
+  library), so that every game's errors can say "did you mean Valencia?";
 - `GenericLanguage`: the language of a game that brings none — `<type> key=value …`, one command a
   line, formatted back the same way, and help lines listing the decision's options — so that every
   game is playable by mail.
@@ -24,6 +28,7 @@ never imports the service or the mail code (the dependency points from `emails/`
 
 from __future__ import annotations
 
+import difflib
 import json
 import random
 import re
@@ -62,10 +67,20 @@ def normalise(text: str) -> str:
     return re.sub(r"[’'`´_\-–—]", " ", fold_accents(text).lower())
 
 
+COMMENT = re.compile(r"[ \t]+[—–][ \t].*$", re.M)
+"""What follows a spaced dash on a line is a comment: the mails' help lines read "decline — do
+not use the special action", and a person who copies one copies its explanation too."""
+
+
+def without_comments(text: str) -> str:
+    return COMMENT.sub("", text)
+
+
 def tokens(text: str) -> list[str]:
-    """The words of a text, normalised; "," stands for any break inside a line, "\\n" for a line."""
+    """The words of a text, normalised; "," stands for any break inside a line, "\\n" for a line.
+    A line's comment (after " — ") is not read."""
     out = []
-    for match in re.finditer(r"\n|[,;.!?()\[\]]|>|[a-z0-9]+", normalise(text)):
+    for match in re.finditer(r"\n|[,;.!?()\[\]]|>|[a-z0-9]+", normalise(without_comments(text))):
         tok = match.group()
         out.append("\n" if tok == "\n" else "," if tok in ",;.!?()[]" else tok)
     return out
@@ -144,6 +159,13 @@ _CORE_TEXTS: dict[str, tuple[str, str, str]] = {
                   "«{word}»: scrivi ogni parametro come nome=valore."),
     "one_of": ("{kind} {key}=… — one of: {values}", "{kind} {key}=… — parmi : {values}",
                "{kind} {key}=… — tra: {values}"),
+    "did_you_mean": ("“{word}” is not known here: did you mean {names}?",
+                     "« {word} » n'est pas connu ici : vouliez-vous dire {names} ?",
+                     "«{word}» non è conosciuto qui: intendevi {names}?"),
+    "could_be": ("“{word}” could be {names}: write which one.",
+                 "« {word} » peut être {names} : écrivez lequel.",
+                 "«{word}» può essere {names}: scrivi quale."),
+    "or": (" or ", " ou ", " o "),
     "constraint": ("{kind} name=value … — allowed: {constraint}",
                    "{kind} nom=valeur … — permis : {constraint}",
                    "{kind} nome=valore … — ammessi: {constraint}"),
@@ -159,12 +181,14 @@ class ParseError(Exception):
     """What was not understood, where, and what is allowed now (lines for a human)."""
 
     def __init__(self, message: str, *, near: str = "", allowed: Sequence[str] = (),
-                 lang: str = "en") -> None:
+                 lang: str = "en", nothing: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.near = near
         self.allowed = list(allowed)
         self.lang = lang
+        self.nothing = nothing
+        """No command at all was found (greetings, thanks, a signature only)."""
 
     def __str__(self) -> str:
         return self.message + (core_text("near", self.lang, near=self.near) if self.near else "")
@@ -224,10 +248,54 @@ class GameSession:
 
 @dataclass
 class Parsed:
-    """A text read: its commands in order, and the lines skipped as not commands (greetings…)."""
+    """A text read: its commands in order, the lines skipped as not commands (greetings…), and
+    `rest`: what the text goes on with once the turn has passed to someone else (a Veto holder,
+    opponents' secret choices, the next power card): it cannot be checked now, so it is not
+    read, and the player is told which lines wait for whom. `asks`: whether the seat still has a
+    decision after its commands (so an answer that asks it is the only mail to do so)."""
 
     commands: list[dict[str, Any]]
     ignored: list[str] = field(default_factory=list)
+    rest: list[str] = field(default_factory=list)
+    asks: bool = False
+
+
+# --- "did you mean …?" ---------------------------------------------------------------------------
+
+
+def suggest(words: Sequence[str], table: Mapping[tuple[str, ...], Any], *, partial: bool = True
+            ) -> list[tuple[str, Any]]:
+    """What the words at hand (normalised, as a Cursor holds them) may stand for in `table`,
+    when they are not one of its phrases: a word that is part of several names ("castile": old
+    or new) gives all of them; a mistyped one ("valenica") the closest names (difflib's ratio,
+    0.75 at least). (phrase, value) pairs, best first, one per value; [] when nothing is close."""
+    words = [w for w in words if w not in BREAK]
+    if not words or words[0].isdigit() or len(words[0]) < 3 or (words[0],) in table:
+        return []
+    found: dict[Any, str] = {}
+    for key, value in table.items() if partial else ():  # a word of a longer name
+        if len(key) > 1 and words[0] in key and value not in found:
+            found[value] = " ".join(key)
+    if not found:
+        names = {" ".join(k): v for k, v in table.items()}
+        for n in (3, 2, 1):
+            if len(words) < n:
+                continue
+            for close in difflib.get_close_matches(" ".join(words[:n]), names, n=4, cutoff=0.75):
+                found.setdefault(names[close], close)
+            if found:
+                break
+    return [(phrase, value) for value, phrase in found.items()]
+
+
+def suggestion(word: str, names: Sequence[str], lang: str) -> str:
+    """"“valenica” is not known here: did you mean Valencia?" (one name), or "“castile” could be
+    Castilla la Vieja or Castilla la Nueva: write which one." (several)."""
+    names = list(dict.fromkeys(names))
+    if len(names) == 1:
+        return core_text("did_you_mean", lang, word=word, names=names[0])
+    joined = ", ".join(names[:-1]) + core_text("or", lang) + names[-1]
+    return core_text("could_be", lang, word=word, names=joined)
 
 
 # --- the cursor ----------------------------------------------------------------------------------
@@ -313,16 +381,24 @@ class Cursor:
                 self.pos += 1
 
     def continues_with(self, *tables: Mapping[tuple[str, ...], Any]) -> bool:
-        """After breaks (commas, "and"), does a parameter of one of `tables` (or a number) follow?"""
+        """After breaks (commas, "and"), does a parameter of one of `tables` (or a number) follow?
+        On the next line, a name alone on its line does not: that is a signature ("Sev")."""
         i = self.pos
         separators = self.lexicon.separators
+        new_line = False
         while i < len(self.words) and (self.words[i] in BREAK or self.match(separators, i)[1]):
+            new_line = new_line or self.words[i] == "\n"
             i += self.match(separators, i)[1] or 1
         if i >= len(self.words) or self.match(self.lexicon.keywords, i)[1] \
                 or self.match(self.lexicon.verbs, i)[1]:
             return False
-        return self.words[i].isdigit() or any(
-            self.match(t, i)[1] for t in (self.lexicon.numbers, *tables))
+        if self.words[i].isdigit() or self.match(self.lexicon.numbers, i)[1]:
+            return True
+        length = max((self.match(t, i)[1] for t in tables), default=0)
+        if not length:
+            return False
+        after = self.words[i + length] if i + length < len(self.words) else "\n"
+        return not (new_line and after in BREAK)
 
 
 # --- the parsing loop ----------------------------------------------------------------------------
@@ -350,44 +426,133 @@ class Parser:
     def command(self) -> dict[str, Any] | None:  # pragma: no cover - each grammar has its own
         raise NotImplementedError
 
-    def looks_like_a_command(self, start: int, end: int) -> bool:
-        c = self.cursor
-        return any(w.isdigit() for w in c.words[start:end]) or any(
-            c.match(self.lexicon.keywords, i)[1] for i in range(start, end))
+    def fits(self, command: Mapping[str, Any]) -> bool:
+        """Whether `command` answers the decision pending now. A command that does not is still
+        decided (the game says why it is refused) unless a command that fits follows on its line:
+        "ok sorry: power 9" is a power card, whatever "ok" means elsewhere."""
+        decision = self.session.decision()
+        kinds = {o.get("type", decision.kind) for o in decision.options or []} if decision else set()
+        return not kinds or command.get("type") in kinds
 
     def run(self) -> Parsed:
         c = self.cursor
+        self.rest: list[str] = []
         while True:
             c.skip_breaks()
             c.skip_filler()
             if c.done():
                 break
+            if self.commands and self.session.decision() is None:
+                self.rest = self._rest(c.pos)  # the turn has passed to someone else
+                break
             start = c.pos
             command = self.command()
-            if command is None:
-                self._chatter(start)
-                continue
+            if command is None or not self.fits(command):
+                read_to = c.pos
+                later = self._later_command(start, after_keyword=command is not None)
+                if later is not None:
+                    command = later
+                elif command is None:
+                    self._chatter(start)
+                    continue
+                else:
+                    c.pos = read_to
             if c.pos == start:  # pragma: no cover - a parser must consume something
                 raise self.error(core_text("not_understood", self.lang, near=c.near(start)))
-            if not (c.done() or c.at_break() or c.at_keyword() or c.at_verb()):
+            c.skip_filler()  # "carte 2 svp"
+            if not self._ends_here():
                 raise self.error(core_text("end_not_understood", self.lang, near=c.near(start)),
                                  near=c.near())
             self.session.advance(command)
             self.commands.append(command)
         if not self.commands:
-            raise self.error(core_text("none_found", self.lang))
-        return Parsed(self.commands, self.ignored)
+            error = self.error(core_text("none_found", self.lang))
+            error.nothing = True
+            raise error
+        return Parsed(self.commands, self.ignored, self.rest,
+                      asks=self.session.decision() is not None)
+
+    def _ends_here(self) -> bool:
+        c = self.cursor
+        return c.done() or c.at_break() or c.at_keyword() or c.at_verb()
+
+    def _line_end(self, start: int) -> int:
+        words = self.cursor.words
+        end = start
+        while end < len(words) and words[end] != "\n":
+            end += 1
+        return end
+
+    def _later_command(self, start: int, *, after_keyword: bool) -> dict[str, Any] | None:
+        """A command that fits the decision further on the line, after words that are not one
+        ("gioco il 9", "ok scusate: potere 9"); those words are skipped as chatter. Never past a
+        number (it belongs to a command); after a keyword only an explicit command counts, so that
+        a misplaced keyword is not silently replaced by a bare number read another way."""
+        c = self.cursor
+        end = self._line_end(start)
+        for i in range(start + 1, end):
+            skipped = c.words[i - 1]
+            if skipped.isdigit() or suggest([skipped], self.lexicon.keywords, partial=False):
+                break  # a number, or a mistyped command word ("pwer 7"): not chatter
+            if c.words[i] == ",":
+                continue
+            if (after_keyword or any(c.match(self.lexicon.keywords, j)[1]
+                                     for j in range(start, i))) \
+                    and not (c.match(self.lexicon.keywords, i)[1] or c.match(self.lexicon.verbs, i)[1]):
+                continue
+            c.pos = i
+            try:
+                command = self.command()
+            except ParseError:
+                command = None
+            if command is not None and c.pos > i and self.fits(command):
+                c.skip_filler()
+                if self._ends_here():
+                    self.ignored.append(" ".join(w for w in c.words[start:i] if w != ","))
+                    return command
+        c.pos = start
+        return None
+
+    def _rest(self, start: int) -> list[str]:
+        """The lines (or the end of a line) left once the turn has passed to someone else, as the
+        player wrote them (normalised); greetings and signatures among them are ignored."""
+        c = self.cursor
+        out: list[str] = []
+        i = start
+        while i < len(c.words):
+            end = self._line_end(i)
+            text = " ".join(c.words[i:end]).replace(" ,", ",").strip(" ,")
+            if text and self.looks_like_a_command(i, end):
+                out.append(text)
+            elif text:
+                self.ignored.append(" ".join(w for w in c.words[i:end] if w != ","))
+            i = end + 1
+        return out
+
+    def looks_like_a_command(self, start: int, end: int) -> bool:
+        c = self.cursor
+        return any(w.isdigit() for w in c.words[start:end]) or any(
+            c.match(self.lexicon.keywords, i)[1] for i in range(start, end))
 
     def _chatter(self, start: int) -> None:
-        """Skip a line that is not a command; refuse it if it looks like a garbled one."""
+        """Skip a line that is not a command; refuse it if it looks like a garbled one (saying
+        which known word it is close to). The last line of a reply, a few words without a number
+        or a command word, is a signature even when it reads like a place ("Sev", "Gra")."""
         c = self.cursor
-        end = start
-        while end < len(c.words) and c.words[end] != "\n":
-            end += 1
-        if self.looks_like_a_command(start, end):
+        end = self._line_end(start)
+        words = [w for w in c.words[start:end] if w != ","]
+        typo = suggest(words, self.lexicon.keywords, partial=False)
+        signature = bool(self.commands) and len(words) <= 3 and not typo \
+            and all(w in BREAK for w in c.words[end:]) \
+            and not any(w.isdigit() for w in words) \
+            and not any(c.match(self.lexicon.keywords, i)[1] for i in range(start, end))
+        if not signature and self.looks_like_a_command(start, end):
+            if typo:
+                raise self.error(suggestion(c.words[start], [typo[0][0]], self.lang),
+                                 near=c.near(start))
             raise self.error(core_text("not_understood", self.lang, near=c.near(start)),
                              near=c.near(start))
-        self.ignored.append(" ".join(w for w in c.words[start:end] if w != ","))
+        self.ignored.append(" ".join(words))
         c.pos = end
 
     def error(self, message: str, *, near: str = "") -> ParseError:
@@ -457,11 +622,17 @@ class GenericLanguage:
     def parse(self, text: str, session: Session) -> Parsed:
         lang = session.lang if session.lang in LANGUAGES else "en"
         parsed = Parsed([])
-        for line in re.split(r"[\n;]", text):
+        lines = re.split(r"[\n;]", without_comments(text))
+        for index, line in enumerate(lines):
             words = line.strip().split()
             if not words:
                 continue
             decision = session.decision()
+            if parsed.commands and decision is None:  # the turn has passed to someone else
+                for later in (" ".join(w.split()) for w in lines[index:] if w.strip()):
+                    looks = "=" in later or any(ch.isdigit() for ch in later)
+                    (parsed.rest if looks else parsed.ignored).append(later)
+                break
             kind = fold_accents(words[0]).lower()  # a type keeps its underscores
             kinds = _kinds(decision)
             if kind not in kinds:
@@ -477,8 +648,9 @@ class GenericLanguage:
             session.advance(command)
             parsed.commands.append(command)
         if not parsed.commands:
-            raise ParseError(core_text("none_found", lang), lang=lang,
+            raise ParseError(core_text("none_found", lang), lang=lang, nothing=True,
                              allowed=self.help_lines(session.decision(), None, lang))
+        parsed.asks = session.decision() is not None
         return parsed
 
     def _params(self, rest: str, kind: str, decision: Decision | None,

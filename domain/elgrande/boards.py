@@ -20,9 +20,10 @@ from xml.sax.saxutils import escape, quoteattr
 
 from domain.core.boards import Summary, Table, text_of_view
 from domain.core.language import LANGUAGES
-from domain.elgrande.data import CASTILLO, COLOURS, REGION_IDS
+from domain.elgrande.data import CASTILLO, COLOURS, GENERAL_SCORING_ROUNDS, REGION_IDS
+from domain.elgrande.language import declared
 from domain.elgrande.messages import card_name, place_name
-from domain.elgrande.texts import colour_name, phase_name, word
+from domain.elgrande.texts import card_text, colour_name, phase_name, word
 
 WIDTH, HEIGHT = 800, 680
 
@@ -259,6 +260,13 @@ def _legend(view: dict[str, Any], lang: str, names: Sequence[str] | None) -> str
 # --- the same facts as text and as tables --------------------------------------------------------
 
 
+def hand_of(seat_view: Mapping[str, Any], lang: str) -> str:
+    cards = ", ".join(str(c) for c in seat_view.get("hand", [])) or "—"
+    if seat_view.get("hand_hidden"):
+        cards += " · " + _w("hand_hidden", lang).format(count=seat_view["hand_hidden"])
+    return cards
+
+
 def _name(seat: int, names: Sequence[str], lang: str) -> str:
     return names[seat] if seat < len(names) else colour_name(seat, lang)
 
@@ -287,20 +295,60 @@ def _order(view: Mapping[str, Any]) -> list[str]:
 
 
 def board_title(view: Mapping[str, Any], lang: str) -> str:
-    """"Round 3 of 9 (turns), the King in Aragón." ("" before the set-up)."""
+    """"Round 3 of 9 (turns), the King in Aragón. Next general scoring: after round 3." ("" before
+    the set-up)."""
     if not view.get("king"):
         return ""
-    return word("el-grande.board.title", lang, round=view.get("round"),
-                rounds=len(view.get("rounds", [])), phase=phase_name(view.get("phase", ""), lang),
-                king=place_name(view["king"], lang))
+    title = word("el-grande.board.title", lang, round=view.get("round"),
+                 rounds=len(view.get("rounds", [])),
+                 phase=phase_name(view.get("phase", ""), lang),
+                 king=place_name(view["king"], lang))
+    coming = next_scoring(view)
+    if coming is None:
+        return title
+    if coming == max(GENERAL_SCORING_ROUNDS) and view.get("round") == coming:
+        return f"{title} {word('el-grande.board.last_scoring', lang)}"
+    return f"{title} {word('el-grande.board.next_scoring', lang, round=coming)}"
 
 
-def _cards_line(view: Mapping[str, Any], lang: str) -> str:
+def next_scoring(view: Mapping[str, Any]) -> int | None:
+    """The round after which the next general scoring comes (None once the game is over)."""
+    if view.get("phase") == "over":
+        return None
+    done = view.get("scorings_done", 0) or 0
+    rounds = GENERAL_SCORING_ROUNDS
+    return rounds[done] if done < len(rounds) else None
+
+
+def hands(view: Mapping[str, Any], names: Sequence[str], lang: str) -> list[str]:
+    """Each player's power cards still in hand ("Ann (red): 1, 4, 9 · 1 taken back unseen")."""
+    out = []
+    for s in view["seats"]:
+        out.append(f"{_name(s['seat'], names, lang)}: {hand_of(s, lang)}")
+    return out
+
+
+def declared_line(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
+    """What the active player declared while a Veto holder decides (everyone may see it)."""
+    turn = view.get("turn") or {}
+    action = turn.get("action") or {}
+    if action.get("stage") != "veto" or not action.get("veto_queue"):
+        return ""
+    card = action["card"]
+    return word("el-grande.board.declared", lang,
+                who=_name(turn["seat"], names, lang), card=card_name(card, lang),
+                action=declared(card, action.get("params") or {}, lang),
+                holder=_name(action["veto_queue"][0], names, lang))
+
+
+def _cards_lines(view: Mapping[str, Any], lang: str) -> list[str]:
+    """The face-up action cards, each with what it does."""
     face_up = view.get("cards", {}).get("face_up", [])
     if not face_up:
-        return ""
-    return word("el-grande.board.cards_line", lang, cards="; ".join(
-        f"{c['stack']}: {card_name(c['card'], lang)}" for c in face_up))
+        return []
+    return [word("el-grande.board.cards_line", lang, cards=""),
+            *(f"  {c['stack']}: {card_name(c['card'], lang)} — {card_text(c['card'], lang)}"
+              for c in face_up)]
 
 
 def board_text(view: Mapping[str, Any] | None, lang: str = "en", names: Sequence[str] = ()) -> str:
@@ -323,8 +371,12 @@ def board_text(view: Mapping[str, Any] | None, lang: str = "en", names: Sequence
     for key in ("court", "provinces", "score"):
         lines.append(f"{_w(key, lang):<{width}}" + "".join(f"{_count(s.get(key)):>10}"
                                                           for s in seats))
-    if cards := _cards_line(view, lang):
-        lines += ["", cards]
+    lines += ["", word("el-grande.board.hands_line", lang, hands=""),
+              *(f"  {line}" for line in hands(view, names, lang))]
+    if cards := _cards_lines(view, lang):
+        lines += ["", *cards]
+    if declared_text := declared_line(view, lang, names):
+        lines += ["", declared_text]
     lines += ["", word("el-grande.board.legend", lang)]
     return "\n".join(lines)
 
@@ -341,11 +393,13 @@ def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = ()
     players = Table(
         caption=_w("players", lang),
         header=(_w("player", lang), _w("score", lang), _w("court", lang), _w("provinces", lang),
-                _w("castillo", lang), _w("power", lang), _w("vetoes", lang)),
+                _w("castillo", lang), _w("power", lang), _w("in_hand", lang),
+                _w("vetoes", lang)),
         rows=tuple((seat_label(s["seat"], names, lang, you), str(s["score"]), str(s["court"]),
                     hidden if s.get("provinces") is None else str(s["provinces"]),
                     hidden if s.get("castillo") is None else str(s["castillo"]),
-                    str(played.get(str(s["seat"]), "")), str(s.get("vetoes", "")))
+                    str(played.get(str(s["seat"]), "")),
+                    hand_of(s, lang), str(s.get("vetoes", "")))
                    for s in seats),
         marked=frozenset(i for i, s in enumerate(seats) if s["seat"] == you))
     order = _order(view)
@@ -361,10 +415,13 @@ def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = ()
     tables = [players, places]
     face_up = view.get("cards", {}).get("face_up", [])
     if face_up:
-        tables.append(Table(caption=_w("cards", lang), header=(_w("stack", lang), _w("card", lang)),
-                            rows=tuple((str(c["stack"]), card_name(c["card"], lang))
-                                       for c in face_up)))
+        tables.append(Table(caption=_w("cards", lang),
+                            header=(_w("stack", lang), _w("card", lang), _w("does", lang)),
+                            rows=tuple((str(c["stack"]), card_name(c["card"], lang),
+                                        card_text(c["card"], lang)) for c in face_up)))
     lines = []
+    if declared_text := declared_line(view, lang, names):
+        lines.append(declared_text)
     if you is not None and you < len(seats):
         mine = seats[you]
         hand = ", ".join(str(c) for c in mine.get("hand", [])) or "—"

@@ -17,6 +17,7 @@ parser asks the session for the decision before each command and tells it each p
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -39,7 +40,8 @@ from domain.core.language import (
     phrases,
 )
 from domain.elgrande import vocabulary as vocab
-from domain.elgrande.data import COLOURS
+from domain.elgrande.data import COLOURS, POWER_CABALLEROS
+from domain.elgrande.data import PLACES as PLACE_IDS
 from domain.elgrande.messages import place_name
 
 # --- words -----------------------------------------------------------------------------------------
@@ -124,6 +126,14 @@ ERRORS: dict[str, tuple[str, str, str]] = {
 """What a reader could not understand, in English, French and Italian (the Parser's `fail`)."""
 
 
+ANSWERS: dict[str, frozenset[str]] = {
+    "power_card": frozenset({"play_power"}), "take": frozenset({"take"}),
+    "choose_card": frozenset({"choose_card"}), "act": frozenset({"place", "special", "decline"}),
+    "veto": frozenset({"allow", "veto"}), "return": frozenset({"return"}),
+    "secret": frozenset({"secret"}),
+}
+"""The commands that answer each decision (the parser's `fits`)."""
+
 # --- parsing ---------------------------------------------------------------------------------------
 
 
@@ -141,13 +151,26 @@ class Parser(core.Parser):
 
     def fail(self, key: str, **params: Any) -> ParseError:
         """What was not understood (ERRORS[key] in the session's language), where, and what may
-        be written now."""
-        return self.error(ERRORS[key][language_index(self.lang)].format(**params),
-                          near=self.cursor.near())
+        be written now; when the word there is close to a place or a card, which one(s) it may
+        be instead ("did you mean Valencia?", "Castilla la Vieja or Castilla la Nueva")."""
+        c = self.cursor
+        message = ERRORS[key][language_index(self.lang)].format(**params)
+        for table, name in ((PLACES, place_name), (CARDS, vocab.card_name)):
+            found = core.suggest(c.words[c.pos:c.pos + 3], table)
+            if found:
+                message = core.suggestion(c.words[c.pos], [name(v, self.lang) for _, v in found],
+                                          self.lang)
+                break
+        return self.error(message, near=c.near())
+
+    def fits(self, command: Mapping[str, Any]) -> bool:
+        d = self.session.decision()
+        return d is None or command.get("type") in ANSWERS.get(d.kind, {command.get("type")})
 
     def looks_like_a_command(self, start: int, end: int) -> bool:
         return super().looks_like_a_command(start, end) or any(
-            self.cursor.match(PLACES, i)[1] for i in range(start, end))
+            self.cursor.match(PLACES, i)[1] or self.cursor.match(CARDS, i)[1]
+            for i in range(start, end))
 
     # -- one command --
 
@@ -215,6 +238,8 @@ class Parser(core.Parser):
 
     def choose_card(self, d: Decision) -> dict[str, Any]:
         c = self.cursor
+        if d.kind == "power_card" and c.peek() is not None and c.peek().isdigit():
+            return self.play_power(d)  # "carte 2", "carta 9": the power card is a card too
         options = [o for o in (d.options or []) if o.get("type") == "choose_card"]
         card = c.take_name(CARDS)
         stack = None
@@ -560,142 +585,227 @@ def _format_special(command: Mapping[str, Any], lang: str, decision: Decision | 
 HELP: dict[str, tuple[str, str, str]] = {
     "power_card": ("{kw} N — N one of: {cards}", "{kw} N — N parmi : {cards}",
                    "{kw} N — N tra: {cards}"),
-    "take": ("{kw} N — from {min} to {max} Caballeros to your court{extra}",
-             "{kw} N — de {min} à {max} Caballeros vers votre cour{extra}",
-             "{kw} N — da {min} a {max} Caballeros alla tua corte{extra}"),
-    "take_regions": ("; if your provinces run short: {kw} N from 1 REGION …",
-                     " ; si vos provinces ne suffisent pas : {kw} N de 1 RÉGION …",
-                     "; se le province non bastano: {kw} N da 1 REGIONE …"),
-    "choose_card": ("{kw} NAME or {kw} STACK — {cards}", "{kw} NOM ou {kw} PILE — {cards}",
-                    "{kw} NOME o {kw} MAZZO — {cards}"),
-    "place": ("{kw} N PLACE … — up to {max} in all, to: {places} (or {kw} 0)",
-              "{kw} N LIEU … — {max} au plus, vers : {places} (ou {kw} 0)",
-              "{kw} N LUOGO … — al massimo {max}, in: {places} (o {kw} 0)"),
-    "special": ("{kw} … — the action of “{card}”: {how}", "{kw} … — l'action de « {card} » : {how}",
-                "{kw} … — l'azione di «{card}»: {how}"),
+    "power_caballeros": ("{card} ({count} {caballeros})", "{card} ({count} {caballeros})",
+                         "{card} ({count} {caballeros})"),
+    "take": ("{kw} N — from {min} to {max} Caballeros from your provinces to your court",
+             "{kw} N — de {min} à {max} Caballeros de vos provinces vers votre cour",
+             "{kw} N — da {min} a {max} Caballeros dalle tue province alla tua corte"),
+    "take_regions": ("{kw} N {frm} N REGION … — if your provinces run short ({provinces} left), "
+                     "the rest from your regions",
+                     "{kw} N {frm} N RÉGION … — si vos provinces ne suffisent pas (il en reste "
+                     "{provinces}), le reste de vos régions",
+                     "{kw} N {frm} N REGIONE … — se le province non bastano (ne restano "
+                     "{provinces}), il resto dalle tue regioni"),
+    "choose_card": ("{kw} NAME / {kw} STACK — {cards}", "{kw} NOM / {kw} PILE — {cards}",
+                    "{kw} NOME / {kw} MAZZO — {cards}"),
+    "place": ("{kw} N PLACE … / {kw} 0 — up to {max} in all, to: {places}",
+              "{kw} N LIEU … / {kw} 0 — {max} au plus, vers : {places}",
+              "{kw} N LUOGO … / {kw} 0 — al massimo {max}, in: {places}"),
+    "place_none": ("{kw} 0 — nothing to place (no Caballero in your court, or nowhere to go)",
+                   "{kw} 0 — rien à placer (pas de Caballero à votre cour, ou nulle part où aller)",
+                   "{kw} 0 — niente da piazzare (nessun Caballero a corte, o nessun luogo)"),
+    "special": ("{how} — the action of “{card}”{what}", "{how} — l'action de « {card} »{what}",
+                "{how} — l'azione di «{card}»{what}"),
     "decline": ("{kw} — do not use the special action", "{kw} — ne pas faire l'action spéciale",
                 "{kw} — non usare l'azione speciale"),
-    "veto": ("{allow} — let it happen; {veto} — stop it{parts}",
-             "{allow} — laisser faire ; {veto} — l'arrêter{parts}",
-             "{allow} — lascia fare; {veto} — fermala{parts}"),
-    "veto_parts": (" (or {veto} 1 2 … for some parts only)", " (ou {veto} 1 2 … pour certaines parties)",
-                   " (o {veto} 1 2 … solo per alcune parti)"),
-    "return": ("{kw} N court N REGION … — exactly {count} in all, from your court ({court}) and "
-               "regions ({regions})",
-               "{kw} N cour N RÉGION … — exactement {count}, de votre cour ({court}) et des "
-               "régions ({regions})",
-               "{kw} N corte N REGIONE … — esattamente {count}, dalla corte ({court}) e dalle "
-               "regioni ({regions})"),
+    "decline_only": ("{kw} — the action of “{card}” cannot be done now",
+                     "{kw} — l'action de « {card} » est impossible maintenant",
+                     "{kw} — l'azione di «{card}» non è possibile ora"),
+    "allow": ("{kw} — let the declared action happen", "{kw} — laisser faire l'action annoncée",
+              "{kw} — lascia fare l'azione annunciata"),
+    "veto": ("{kw} — stop it with your Veto card", "{kw} — l'arrêter avec votre carte Veto",
+             "{kw} — fermala con la tua carta Veto"),
+    "veto_parts": ("{kw} N … — stop only these parts: {parts}",
+                   "{kw} N … — n'arrêter que ces parties : {parts}",
+                   "{kw} N … — ferma solo queste parti: {parts}"),
+    "return": ("{kw} N {court} N REGION … / {kw} N REGION … — exactly {count} in all, from your "
+               "court ({have}) and regions ({regions})",
+               "{kw} N {court} N RÉGION … / {kw} N RÉGION … — exactement {count}, de votre cour "
+               "({have}) et des régions ({regions})",
+               "{kw} N {court} N REGIONE … / {kw} N REGIONE … — esattamente {count}, dalla corte "
+               "({have}) e dalle regioni ({regions})"),
     "secret": ("{kw} REGION — one of: {places}", "{kw} RÉGION — parmi : {places}",
                "{kw} REGIONE — tra: {places}"),
 }
+"""One line per way of answering: the command as a player writes it (upper-case words stand for
+what they choose: N, PLACE/LIEU/LUOGO, REGION/RÉGION/REGIONE, COLOUR/COULEUR/COLORE, NAME/NOM/NOME,
+STACK/PILE/MAZZO; "…" repeats; " / " separates alternatives), then " — " and what it does. A line
+copied back with its upper-case words filled in is a legal command (tests/emails/test_help_lines.py),
+and what follows " — " is never read."""
 
-HOW: dict[str, tuple[str, str, str]] = {
-    "moves": ("move N COLOUR REGION to PLACE, … (at most {max})",
-              "deplacer N COULEUR RÉGION vers LIEU, … ({max} au plus)",
-              "sposta N COLORE REGIONE a LUOGO, … (al massimo {max})"),
-    "to": ("special to REGION — one of: {places}", "special vers RÉGION — parmi : {places}",
-           "speciale a REGIONE — tra: {places}"),
-    "place": ("special PLACE — one of: {places}", "special LIEU — parmi : {places}",
-              "speciale LUOGO — tra: {places}"),
-    "region": ("special REGION — one of: {places}", "special RÉGION — parmi : {places}",
-               "speciale REGIONE — tra: {places}"),
-    "card": ("special N — a power card of yours played: {cards}",
-             "special N — une de vos cartes jouées : {cards}",
-             "speciale N — una tua carta giocata: {cards}"),
-    "count": ("special N — 1 or 2", "special N — 1 ou 2", "speciale N — 1 o 2"),
-    "boards": ("special 8-4-0 to PLACE (or 4-0-0)", "special 8-4-0 vers LIEU (ou 4-0-0)",
-               "speciale 8-4-0 a LUOGO (o 4-0-0)"),
-    "picks": ("special COLOUR REGION, … — one for each of: {seats}",
-              "special COULEUR RÉGION, … — un pour chacun de : {seats}",
-              "speciale COLORE REGIONE, … — uno per ognuno tra: {seats}"),
-    "mode": ("special place N PLACE … (2 at most) or special move all from REGION to N PLACE …",
-             "special placer N LIEU … (2 au plus) ou special deplacer tous de RÉGION vers N LIEU …",
-             "speciale piazza N LUOGO … (al massimo 2) o speciale sposta tutti da REGIONE a N LUOGO …"),
-    "from": ("special move all from REGION to N PLACE … (all of yours there)",
-             "special deplacer tous de RÉGION vers N LIEU … (tous les vôtres)",
-             "speciale sposta tutti da REGIONE a N LUOGO … (tutti i tuoi)"),
-    "places": ("special N PLACE … (2 at most, anywhere)", "special N LIEU … (2 au plus, partout)",
-               "speciale N LUOGO … (al massimo 2, ovunque)"),
-    "none": ("special — no parameters", "special — sans paramètre", "speciale — senza parametri"),
+HOW: dict[str, tuple[tuple[str, str], tuple[str, str], tuple[str, str]]] = {
+    "moves": (("{move} N COLOUR REGION {to} PLACE, …", ": at most {max} Caballeros"),
+              ("{move} N COULEUR RÉGION {to} LIEU, …", " : {max} Caballeros au plus"),
+              ("{move} N COLORE REGIONE {to} LUOGO, …", ": al massimo {max} Caballeros")),
+    "to": (("{kw} {to} REGION", ": one of {places}"), ("{kw} {to} RÉGION", " : parmi {places}"),
+           ("{kw} {to} REGIONE", ": tra {places}")),
+    "place": (("{kw} PLACE", ": one of {places}"), ("{kw} LIEU", " : parmi {places}"),
+              ("{kw} LUOGO", ": tra {places}")),
+    "region": (("{kw} REGION", ": one of {places}"), ("{kw} RÉGION", " : parmi {places}"),
+               ("{kw} REGIONE", ": tra {places}")),
+    "card": (("{kw} N", ": N one of your played power cards, {cards}"),
+             ("{kw} N", " : N parmi vos cartes pouvoir jouées, {cards}"),
+             ("{kw} N", ": N tra le tue carte potere giocate, {cards}")),
+    "count": (("{kw} N", ": N is 1 or 2"), ("{kw} N", " : N vaut 1 ou 2"),
+              ("{kw} N", ": N è 1 o 2")),
+    "boards": (("{kw} 8-4-0 {to} PLACE / {kw} 4-0-0 {to} PLACE", ""),
+               ("{kw} 8-4-0 {to} LIEU / {kw} 4-0-0 {to} LIEU", ""),
+               ("{kw} 8-4-0 {to} LUOGO / {kw} 4-0-0 {to} LUOGO", "")),
+    "picks": (("{kw} COLOUR REGION, …", ": one for each of {seats}"),
+              ("{kw} COULEUR RÉGION, …", " : un pour chacun de {seats}"),
+              ("{kw} COLORE REGIONE, …", ": uno per ognuno tra {seats}")),
+    "mode": (("{kw} {place} N PLACE … / {kw} {move_all} {frm} REGION {to} N PLACE …",
+              ": place 2 at most, or move all of yours out of one region"),
+             ("{kw} {place} N LIEU … / {kw} {move_all} {frm} RÉGION {to} N LIEU …",
+              " : placer 2 au plus, ou déplacer tous les vôtres d'une région"),
+             ("{kw} {place} N LUOGO … / {kw} {move_all} {frm} REGIONE {to} N LUOGO …",
+              ": piazza al massimo 2, o sposta tutti i tuoi da una regione")),
+    "from": (("{kw} {move_all} {frm} REGION {to} N PLACE …", ": all of yours there"),
+             ("{kw} {move_all} {frm} RÉGION {to} N LIEU …", " : tous les vôtres"),
+             ("{kw} {move_all} {frm} REGIONE {to} N LUOGO …", ": tutti i tuoi")),
+    "places": (("{kw} {place} N PLACE …", ": 2 at most, anywhere"),
+               ("{kw} {place} N LIEU …", " : 2 au plus, partout"),
+               ("{kw} {place} N LUOGO …", ": al massimo 2, ovunque")),
+    "none": (("{kw}", ""), ("{kw}", ""), ("{kw}", "")),
 }
+"""The special action's command by what the card asks for: (pattern, what it says), per
+language; `{kw}` is the language's keyword, written once (never "specialee")."""
+
+WORDS: dict[str, tuple[str, str, str]] = {
+    "to": ("to", "vers", "a"), "from": ("from", "de", "da"), "court": ("court", "cour", "corte"),
+    "move": ("move", "deplacer", "sposta"), "place": ("place", "placer", "piazza"),
+    "move_all": ("move all", "deplacer tous", "sposta tutti"),
+}
+"""The words `format_command` writes between a command's values."""
 
 
 def _t(table: Mapping[str, tuple[str, str, str]], key: str, lang: str, **kw: Any) -> str:
     return table[key][language_index(lang)].format(**kw)
 
 
+def _w(key: str, lang: str) -> str:
+    return WORDS[key][language_index(lang)]
+
+
 def _names(places: Sequence[str], lang: str) -> str:
     return ", ".join(_place(p, lang) for p in places)
 
 
-def special_help(card: str, spec: Mapping[str, Any], lang: str) -> str:
+def _how_key(spec: Mapping[str, Any]) -> str:
     if "moves" in spec:
-        return _t(HOW, "moves", lang, max=spec.get("max_total", ""))
-    if "mode" in spec:
-        return _t(HOW, "mode", lang)
-    if "all" in spec:
-        return _t(HOW, "from", lang)
-    if "places" in spec and "max_total" in spec:
-        return _t(HOW, "places", lang)
-    if "picks" in spec:
-        colours = ", ".join(vocab.colour_name(int(s), lang) for s in spec["picks"])
-        return _t(HOW, "picks", lang, seats=colours)
-    if "boards" in spec:
-        return _t(HOW, "boards", lang)
-    if "card" in spec:
-        return _t(HOW, "card", lang, cards=", ".join(str(c) for c in spec["card"]))
-    if "count" in spec:
-        return _t(HOW, "count", lang)
-    for key in ("to", "place", "region"):
+        return "moves"
+    for key, wanted in (("mode", "mode"), ("all", "from"), ("picks", "picks"),
+                        ("boards", "boards"), ("card", "card"), ("count", "count")):
         if key in spec:
-            return _t(HOW, key, lang, places=_names(spec[key], lang))
-    return _t(HOW, "none", lang)
+            return wanted
+    if "places" in spec and "max_total" in spec:
+        return "places"
+    return next((key for key in ("to", "place", "region") if key in spec), "none")
+
+
+def special_help(card: str, spec: Mapping[str, Any], lang: str) -> tuple[str, str]:
+    """The special action's command pattern and what it says, in `lang`."""
+    key = _how_key(spec)
+    pattern, what = HOW[key][language_index(lang)]
+    fields = {"kw": vocab.keyword("special", lang), "to": _w("to", lang), "frm": _w("from", lang),
+              "move": _w("move", lang), "place": _w("place", lang),
+              "move_all": _w("move_all", lang), "max": spec.get("max_total", ""),
+              "cards": ", ".join(str(c) for c in spec.get("card", [])),
+              "seats": ", ".join(vocab.colour_name(int(s), lang) for s in spec.get("picks", [])),
+              "places": _names(spec.get(key, []) if key in ("to", "place", "region") else [],
+                               lang)}
+    return pattern.format(**fields), what.format(**fields)
 
 
 def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
                lang: str = "en") -> list[str]:
-    """The commands that answer `decision`, one line each, in `lang`."""
+    """The commands that answer `decision`, one line each, in `lang` (see HELP)."""
     if decision is None:
         return []
     lang = lang if lang in LANGUAGES else "en"
     kw = lambda kind: vocab.keyword(kind, lang)  # noqa: E731
     d, con = decision, decision.constraint or {}
     if d.kind == "power_card":
-        cards = ", ".join(str(o["card"]) for o in d.options or [])
+        cards = ", ".join(_t(HELP, "power_caballeros", lang, card=o["card"],
+                             count=POWER_CABALLEROS[o["card"]],
+                             caballeros="Caballero" if POWER_CABALLEROS[o["card"]] == 1
+                             else "Caballeros") for o in d.options or [])
         return [_t(HELP, "power_card", lang, kw=kw("play_power"), cards=cards)]
     if d.kind == "take":
-        extra = (_t(HELP, "take_regions", lang, kw=kw("take"))
-                 if con.get("provinces", 99) < con["count"]["max"] else "")
-        return [_t(HELP, "take", lang, kw=kw("take"), min=con["count"]["min"],
-                   max=con["count"]["max"], extra=extra)]
+        lines = [_t(HELP, "take", lang, kw=kw("take"), min=con["count"]["min"],
+                    max=con["count"]["max"])]
+        if con.get("provinces", 99) < con["count"]["max"]:
+            lines.append(_t(HELP, "take_regions", lang, kw=kw("take"), frm=_w("from", lang),
+                            provinces=con.get("provinces")))
+        return lines
     if d.kind == "choose_card":
         cards = "; ".join(f"{o['stack']}: {vocab.card_name(o['card'], lang)}"
                           for o in d.options or [])
         return [_t(HELP, "choose_card", lang, kw=kw("choose_card"), cards=cards)]
     if d.kind == "act":
         lines = []
-        if "place" in con:
+        if "place" in con and con["place"]["max"] and con["place"]["places"]:
             lines.append(_t(HELP, "place", lang, kw=kw("place"), max=con["place"]["max"],
                             places=_names(con["place"]["places"], lang)))
+        elif "place" in con:
+            lines.append(_t(HELP, "place_none", lang, kw=kw("place")))
         if "special" in con:
-            how = special_help(con["card"], con["special"], lang).replace(
-                "special", kw("special"), 1)
-            lines.append(_t(HELP, "special", lang, kw=kw("special"),
-                            card=vocab.card_name(con["card"], lang), how=how))
+            card = vocab.card_name(con["card"], lang)
+            spec = con["special"]
+            key = _how_key(spec)
+            if key in ("to", "place", "region", "card", "picks") and not spec.get(key):
+                lines.append(_t(HELP, "decline_only", lang, kw=kw("decline"), card=card))
+                return lines
+            how, what = special_help(con["card"], spec, lang)
+            lines.append(_t(HELP, "special", lang, how=how, what=what, card=card))
             lines.append(_t(HELP, "decline", lang, kw=kw("decline")))
         return lines
     if d.kind == "veto":
-        parts = _t(HELP, "veto_parts", lang, veto=kw("veto")) if con.get("steps") else ""
-        return [_t(HELP, "veto", lang, allow=kw("allow"), veto=kw("veto"), parts=parts)]
+        lines = [_t(HELP, "allow", lang, kw=kw("allow")), _t(HELP, "veto", lang, kw=kw("veto"))]
+        steps = (d.info or {}).get("steps") or []
+        if con.get("steps") and len(steps) > 1:
+            parts = "; ".join(f"{i + 1}. {step_text(step, lang)}" for i, step in enumerate(steps))
+            lines.append(_t(HELP, "veto_parts", lang, kw=kw("veto"), parts=parts))
+        return lines
     if d.kind == "return":
         regions = ", ".join(f"{_place(r, lang)} {n}" for r, n in con["regions"].items()) or "—"
-        return [_t(HELP, "return", lang, kw=kw("return"), count=con["count"], court=con["court"],
-                   regions=regions)]
+        return [_t(HELP, "return", lang, kw=kw("return"), court=_w("court", lang),
+                   count=con["count"], have=con["court"], regions=regions)]
     if d.kind == "secret":
         places = [o["choice"] for o in d.options or []]
         return [_t(HELP, "secret", lang, kw=kw("secret"), places=_names(places, lang))]
     return [d.kind]
+
+
+def step_text(step: Any, lang: str) -> str:
+    """One separable part of a declared action (a Veto may stop some parts only), in words: the
+    rules name them "2×1:aragon>castillo" (a move), "2>aragon" (a placement), "seat:1" (a player
+    affected), "8-4-0>granada" (a scoreboard), or a place."""
+    text = str(step)
+    move = re.fullmatch(r"(\d+)×(\d+):(\w+)>(\w+)", text)
+    if move:
+        count, seat, src, dst = move.groups()
+        return (f"{count} {vocab.colour_name(int(seat), lang)} {_place(src, lang)} "
+                f"{_w('to', lang)} {_place(dst, lang)}")
+    if text.startswith("seat:") and text[5:].isdigit():
+        return vocab.colour_name(int(text[5:]), lang)
+    if ">" in text:
+        what, _, where = text.partition(">")
+        where_name = _place(where, lang) if where in PLACE_IDS else where
+        return f"{what} {where_name}" if what.isdigit() else f"{what} {_w('to', lang)} {where_name}"
+    return _place(text, lang) if text in PLACE_IDS else text
+
+
+def declared(card: str, params: Mapping[str, Any], lang: str) -> str:
+    """A declared special action as the command its player wrote ("special to Granada"), for the
+    Veto holder who must allow or stop it. A hidden parameter (a power card taken back unseen) is
+    left out."""
+    shown = {k: v for k, v in params.items() if v is not None}
+    spec_card = Decision(None, "act", constraint={"card": card})
+    try:
+        return format_command({"type": "special", **shown}, lang, decision=spec_card)
+    except (KeyError, TypeError, ValueError):
+        return vocab.keyword("special", lang)
 
 
 class ElGrandeLanguage:

@@ -17,6 +17,7 @@ from domain.core.game import Message
 from domain.core.language import language_index
 from domain.elgrande import messages
 from domain.elgrande.data import COLOURS
+from domain.elgrande.messages import card_name
 
 WORDS: dict[str, tuple[str, str, str]] = {
     # what a seat must decide now (the mails' "What you must decide now:")
@@ -71,8 +72,9 @@ WORDS: dict[str, tuple[str, str, str]] = {
                               "Carte azione del round"),
     "el-grande.board.stack": ("Stack", "Pile", "Mazzo"),
     "el-grande.board.card": ("Card", "Carte", "Carta"),
-    "el-grande.board.cards_line": ("Action cards: {cards}", "Cartes action : {cards}",
-                                   "Carte azione: {cards}"),
+    "el-grande.board.cards_line": ("Action cards face up:{cards}",
+                                   "Cartes action visibles :{cards}",
+                                   "Carte azione scoperte:{cards}"),
     "el-grande.board.hand": ("My power cards: {cards}", "Mes cartes pouvoir : {cards}",
                              "Le mie carte potere: {cards}"),
     "el-grande.board.hand_hidden": ("{count} taken back unseen", "{count} reprise(s) en secret",
@@ -84,7 +86,222 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "el-grande.board.hidden": ("hidden", "caché", "nascosto"),
     "el-grande.board.scoreboard": ("scoreboard", "tableau", "segnapunti"),
     "el-grande.board.nobody": ("no Caballero", "aucun Caballero", "nessun Caballero"),
+    "el-grande.board.next_scoring": ("Next general scoring: after round {round}.",
+                                     "Prochain décompte général : après la manche {round}.",
+                                     "Prossima valutazione generale: dopo il round {round}."),
+    "el-grande.board.last_scoring": ("This is the last round: the final general scoring follows.",
+                                     "C'est la dernière manche : le décompte général final suit.",
+                                     "È l'ultimo round: segue la valutazione generale finale."),
+    "el-grande.board.in_hand": ("Power cards in hand", "Cartes pouvoir en main",
+                                "Carte potere in mano"),
+    "el-grande.board.hands_line": ("Power cards in hand:{hands}", "Cartes pouvoir en main :"
+                                   "{hands}", "Carte potere in mano:{hands}"),
+    "el-grande.board.does": ("What it does", "Ce qu'elle fait", "Cosa fa"),
+    "el-grande.board.declared": ("{who} declared “{card}”: {action}. It waits for {holder}'s "
+                                 "Veto.",
+                                 "{who} a annoncé « {card} » : {action}. Cela attend le Veto de "
+                                 "{holder}.",
+                                 "{who} ha annunciato «{card}»: {action}. Aspetta il Veto di "
+                                 "{holder}."),
+    "el-grande.decision.veto.declared": ("allow or veto the action declared: “{card}”, {action}",
+                                         "laisser faire ou opposer un veto à l'action annoncée : "
+                                         "« {card} », {action}",
+                                         "lasciar fare o porre il veto all'azione annunciata: "
+                                         "«{card}», {action}"),
+    # how the game is played (a "rules" request by mail)
+    "el-grande.rules.1": ("Nine rounds (six in the short game), with a general scoring after "
+                          "rounds 3, 6 and 9; the highest score wins.",
+                          "Neuf manches (six en partie courte), avec un décompte général après "
+                          "les manches 3, 6 et 9 ; le plus haut score gagne.",
+                          "Nove round (sei nella partita corta), con una valutazione generale "
+                          "dopo i round 3, 6 e 9; vince il punteggio più alto."),
+    "el-grande.rules.2": ("Each round everyone plays a power card of a value nobody played this "
+                          "round; the highest plays first, and the card says how many Caballeros "
+                          "you may bring to your court.",
+                          "À chaque manche chacun joue une carte pouvoir d'une valeur que "
+                          "personne n'a jouée ; la plus forte joue en premier, et la carte dit "
+                          "combien de Caballeros vous pouvez amener à votre cour.",
+                          "A ogni round ognuno gioca una carta potere di un valore che nessuno "
+                          "ha giocato; la più alta gioca per prima, e la carta dice quanti "
+                          "Caballeros puoi portare a corte."),
+    "el-grande.rules.3": ("Your turn: take Caballeros from your provinces to your court, choose "
+                          "an action card, then, in either order, place up to its stack's number "
+                          "of Caballeros from your court next to the King's region or into the "
+                          "Castillo, and do (or decline) its special action.",
+                          "Votre tour : prenez des Caballeros de vos provinces à votre cour, "
+                          "choisissez une carte action puis, dans l'ordre que vous voulez, placez "
+                          "au plus le numéro de sa pile en Caballeros de votre cour à côté de la "
+                          "région du Roi ou dans le Castillo, et faites (ou non) son action "
+                          "spéciale.",
+                          "Il tuo turno: porta Caballeros dalle province alla corte, scegli una "
+                          "carta azione poi, nell'ordine che vuoi, piazza al massimo il numero "
+                          "del suo mazzo in Caballeros dalla corte accanto alla regione del Re o "
+                          "nel Castillo, e fai (o no) la sua azione speciale."),
+    "el-grande.rules.4": ("The King's region is taboo: nothing enters or leaves it but the King.",
+                          "La région du Roi est taboue : rien n'y entre ni n'en sort, sauf le "
+                          "Roi.",
+                          "La regione del Re è tabù: nulla vi entra né ne esce, tranne il Re."),
+    "el-grande.rules.5": ("A place pays its values to the most, second and third most "
+                          "Caballeros (tied players share the lower rank); a sole leader in the "
+                          "King's region or in their home region gets 2 more.",
+                          "Un lieu rapporte ses valeurs aux premier, deuxième et troisième en "
+                          "Caballeros (des ex aequo prennent le rang inférieur) ; un meneur seul "
+                          "dans la région du Roi ou dans sa région d'origine gagne 2 de plus.",
+                          "Un luogo dà i suoi valori al primo, secondo e terzo per numero di "
+                          "Caballeros (i pari merito prendono il rango inferiore); un unico "
+                          "primo nella regione del Re o nella sua regione d'origine prende 2 in "
+                          "più."),
+    "el-grande.rules.6": ("At a general scoring everyone secretly picks the region their "
+                          "Castillo Caballeros go to; the Castillo is scored first.",
+                          "Au décompte général chacun choisit en secret la région où vont ses "
+                          "Caballeros du Castillo ; le Castillo est décompté d'abord.",
+                          "Alla valutazione generale ognuno sceglie in segreto la regione dove "
+                          "vanno i suoi Caballeros del Castillo; il Castillo è valutato per "
+                          "primo."),
 }
+
+CARD_TEXTS: dict[str, tuple[str, str, str]] = {
+    "move_all_own": ("Take all your Caballeros out of one region and spread them over other "
+                     "regions and/or the Castillo.",
+                     "Retirez tous vos Caballeros d'une région et répartissez-les dans d'autres "
+                     "régions et/ou le Castillo.",
+                     "Togli tutti i tuoi Caballeros da una regione e distribuiscili in altre "
+                     "regioni e/o nel Castillo."),
+    "place_2_anywhere": ("Place up to 2 more Caballeros from your court in any regions and/or "
+                         "the Castillo.",
+                         "Placez jusqu'à 2 Caballeros de plus de votre cour dans n'importe "
+                         "quelles régions et/ou le Castillo.",
+                         "Piazza fino a 2 Caballeros in più dalla tua corte in qualsiasi "
+                         "regione e/o nel Castillo."),
+    "place_2_or_move_all_own": ("Either place up to 2 more anywhere, or move all of yours out of "
+                                "one region.",
+                                "Au choix : placer jusqu'à 2 de plus n'importe où, ou déplacer "
+                                "tous les vôtres d'une région.",
+                                "A scelta: piazza fino a 2 in più ovunque, o sposta tutti i tuoi "
+                                "da una regione."),
+    "move_5_from_region": ("Move up to 5 Caballeros, any colours, out of one region.",
+                           "Déplacez jusqu'à 5 Caballeros, de toutes couleurs, hors d'une "
+                           "région.",
+                           "Sposta fino a 5 Caballeros, di qualsiasi colore, fuori da una "
+                           "regione."),
+    "move_3_opponents": ("Move up to 3 of your opponents' Caballeros.",
+                         "Déplacez jusqu'à 3 Caballeros de vos adversaires.",
+                         "Sposta fino a 3 Caballeros dei tuoi avversari."),
+    "move_3_any": ("Move up to 3 Caballeros, any colours.",
+                   "Déplacez jusqu'à 3 Caballeros, de toutes couleurs.",
+                   "Sposta fino a 3 Caballeros, di qualsiasi colore."),
+    "move_2_own_2_opponents": ("Move up to 2 of yours and up to 2 of your opponents'.",
+                               "Déplacez jusqu'à 2 des vôtres et jusqu'à 2 de vos adversaires.",
+                               "Sposta fino a 2 dei tuoi e fino a 2 dei tuoi avversari."),
+    "move_4_own": ("Move up to 4 of your Caballeros.", "Déplacez jusqu'à 4 de vos Caballeros.",
+                   "Sposta fino a 4 dei tuoi Caballeros."),
+    "move_4_any": ("Move up to 4 Caballeros, any colours.",
+                   "Déplacez jusqu'à 4 Caballeros, de toutes couleurs.",
+                   "Sposta fino a 4 Caballeros, di qualsiasi colore."),
+    "veto": ("Kept face up: once, you may stop another player's special action (or a part of "
+             "it).",
+             "Gardée face visible : une fois, vous pourrez arrêter l'action spéciale d'un autre "
+             "joueur (ou une partie).",
+             "Tenuta scoperta: una volta, potrai fermare l'azione speciale di un altro "
+             "giocatore (o una parte)."),
+    "decline_all_court": ("Every opponent returns their whole court to their provinces.",
+                          "Chaque adversaire renvoie toute sa cour dans ses provinces.",
+                          "Ogni avversario rimanda tutta la sua corte nelle province."),
+    "decline_3_court": ("Every opponent returns 3 Caballeros from their court to their provinces "
+                        "(all, if fewer).",
+                        "Chaque adversaire renvoie 3 Caballeros de sa cour dans ses provinces "
+                        "(tous, s'il en a moins).",
+                        "Ogni avversario rimanda 3 Caballeros dalla corte nelle province "
+                        "(tutti, se ne ha meno)."),
+    "kings_return": ("Each player affected returns 3 of their Caballeros, from court and/or "
+                     "regions, to their provinces.",
+                     "Chaque joueur touché renvoie 3 de ses Caballeros, de sa cour et/ou des "
+                     "régions, dans ses provinces.",
+                     "Ogni giocatore colpito rimanda 3 dei suoi Caballeros, dalla corte e/o "
+                     "dalle regioni, nelle province."),
+    "one_from_each": ("Pick one Caballero of each player affected in the regions and send it back "
+                      "to their provinces.",
+                      "Choisissez un Caballero de chaque joueur touché dans les régions et "
+                      "renvoyez-le dans ses provinces.",
+                      "Scegli un Caballero di ogni giocatore colpito nelle regioni e rimandalo "
+                      "nelle sue province."),
+    "secret_remove_2": ("Each opponent secretly picks a region and takes 2 of theirs out of it.",
+                        "Chaque adversaire choisit en secret une région et en retire 2 des "
+                        "siens.",
+                        "Ogni avversario sceglie in segreto una regione e ne toglie 2 dei suoi."),
+    "secret_remove_all": ("Each opponent secretly picks a region and takes all of theirs out of "
+                          "it.",
+                          "Chaque adversaire choisit en secret une région et en retire tous les "
+                          "siens.",
+                          "Ogni avversario sceglie in segreto una regione e ne toglie tutti i "
+                          "suoi."),
+    "score_chosen": ("Score one place of your choice, the King's region and the Castillo too.",
+                     "Décomptez un lieu de votre choix, la région du Roi et le Castillo aussi.",
+                     "Valuta un luogo a tua scelta, anche la regione del Re e il Castillo."),
+    "score_4s": ("Score every region whose first value is 4.",
+                 "Décomptez chaque région dont la première valeur est 4.",
+                 "Valuta ogni regione il cui primo valore è 4."),
+    "score_5s": ("Score every region whose first value is 5.",
+                 "Décomptez chaque région dont la première valeur est 5.",
+                 "Valuta ogni regione il cui primo valore è 5."),
+    "score_6s_7s": ("Score every region whose first value is 6 or 7.",
+                    "Décomptez chaque région dont la première valeur est 6 ou 7.",
+                    "Valuta ogni regione il cui primo valore è 6 o 7."),
+    "score_castillo": ("Score the Castillo; its Caballeros stay inside.",
+                       "Décomptez le Castillo ; ses Caballeros y restent.",
+                       "Valuta il Castillo; i suoi Caballeros restano dentro."),
+    "score_first_places": ("In every region, only a sole leader scores, the first value.",
+                           "Dans chaque région, seul un meneur unique marque, la première "
+                           "valeur.",
+                           "In ogni regione segna solo un unico primo, il primo valore."),
+    "score_most": ("Score the region(s) holding the most Caballeros.",
+                   "Décomptez la ou les régions qui ont le plus de Caballeros.",
+                   "Valuta la o le regioni con più Caballeros."),
+    "score_fewest": ("Score the non-empty region(s) holding the fewest Caballeros.",
+                     "Décomptez la ou les régions non vides qui ont le moins de Caballeros.",
+                     "Valuta la o le regioni non vuote con meno Caballeros."),
+    "scoreboard": ("Put a mobile scoreboard (8-4-0 or 4-0-0) on a region or the Castillo, or move "
+                   "one that is in play.",
+                   "Posez un tableau de score mobile (8-4-0 ou 4-0-0) sur une région ou le "
+                   "Castillo, ou déplacez-en un.",
+                   "Metti un segnapunti mobile (8-4-0 o 4-0-0) su una regione o sul Castillo, o "
+                   "spostane uno."),
+    "royal_advisor": ("Move the King to a region next to his.",
+                      "Déplacez le Roi dans une région voisine de la sienne.",
+                      "Sposta il Re in una regione confinante con la sua."),
+    "eviction": ("Choose a region: each opponent there secretly picks another region, where all "
+                 "of theirs go.",
+                 "Choisissez une région : chaque adversaire présent choisit en secret une autre "
+                 "région, où vont tous les siens.",
+                 "Scegli una regione: ogni avversario presente sceglie in segreto un'altra "
+                 "regione, dove vanno tutti i suoi."),
+    "grande": ("Move your Grande to another region: it becomes your home region.",
+               "Déplacez votre Grande dans une autre région : elle devient votre région "
+               "d'origine.",
+               "Sposta il tuo Grande in un'altra regione: diventa la tua regione d'origine."),
+    "power_card_back": ("Take one of your played power cards back into your hand.",
+                        "Reprenez en main une de vos cartes pouvoir jouées.",
+                        "Riprendi in mano una delle tue carte potere giocate."),
+    "court_2": ("Bring up to 2 more of your Caballeros from your provinces to your court.",
+                "Amenez jusqu'à 2 Caballeros de plus de vos provinces à votre cour.",
+                "Porta fino a 2 Caballeros in più dalle province alla tua corte."),
+    "secret_scoring": ("Everyone secretly picks a region; each region picked by exactly one "
+                       "player is scored.",
+                       "Chacun choisit en secret une région ; chaque région choisie par un seul "
+                       "joueur est décomptée.",
+                       "Ognuno sceglie in segreto una regione; ogni regione scelta da un solo "
+                       "giocatore è valutata."),
+    "king": ("Put the King in any region (never the Castillo).",
+             "Placez le Roi dans n'importe quelle région (jamais le Castillo).",
+             "Metti il Re in una regione qualsiasi (mai il Castillo)."),
+}
+"""What each action card does, in a line: a mail shows it next to the face-up cards, so that a
+player decides without the web page."""
+
+
+def card_text(card: str, lang: str = "en") -> str:
+    texts = CARD_TEXTS.get(card)
+    return texts[language_index(lang)] if texts else ""
 
 
 def word(key: str, lang: str = "en", **params: Any) -> str:
@@ -111,6 +328,12 @@ class ElGrandeTexts:
         return messages.render(message, lang, list(names) or None)
 
     def decision(self, decision: Decision, lang: str) -> str:
+        if decision.kind == "veto" and decision.info.get("card"):
+            from domain.elgrande.language import declared
+
+            card = str(decision.info["card"])
+            return word("el-grande.decision.veto.declared", lang, card=card_name(card, lang),
+                        action=declared(card, decision.info.get("params") or {}, lang))
         if decision.kind == "secret":
             kind = messages.secret_kind_name(str(decision.info.get("kind", "")), lang)
             return word("el-grande.decision.secret", lang, kind=kind)
@@ -119,3 +342,7 @@ class ElGrandeTexts:
 
     def seat(self, seat: int, lang: str) -> str | None:
         return colour_name(seat, lang) if 0 <= seat < len(COLOURS) else None
+
+    def rules(self, lang: str) -> list[str]:
+        """The game in a few lines, for a player who asks for the rules by mail."""
+        return [word(f"el-grande.rules.{i}", lang) for i in range(1, 7)]

@@ -75,8 +75,9 @@ COLOUR_NAMES: dict[str, tuple[str, str, str]] = {
 }
 # Command keywords: type → words (normalised), the first of each language is the one we write.
 KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
-    "play_power": {"en": ("power", "play", "power card"), "fr": ("pouvoir", "jouer", "joue"),
-                   "it": ("potere", "gioca", "giocare")},
+    "play_power": {"en": ("power", "play", "power card", "i play"),
+                   "fr": ("pouvoir", "jouer", "joue", "je joue", "carte pouvoir"),
+                   "it": ("potere", "gioca", "giocare", "gioco", "carta potere")},
     "take": {"en": ("take", "bring"), "fr": ("prendre", "prends", "prend"),
              "it": ("prendi", "prendere", "prendo")},
     "choose_card": {"en": ("card", "action card", "choose card"), "fr": ("carte", "prendre carte"),

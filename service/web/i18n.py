@@ -159,6 +159,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "text.played": ("Played: {moves}", "Joué : {moves}", "Giocato: {moves}"),
     "text.ignored": ("Ignored (not commands): {lines}", "Ignoré (pas des commandes) : {lines}",
                      "Ignorato (non sono comandi): {lines}"),
+    "text.waiting": ("Not played — the game now waits for another player before these: {lines}. "
+                     "Type them again when it is your turn.",
+                     "Pas joué — la partie attend maintenant un autre joueur avant ceci : "
+                     "{lines}. Retapez-le quand ce sera à vous.",
+                     "Non giocato — la partita ora aspetta un altro giocatore prima di questo: "
+                     "{lines}. Riscrivilo quando toccherà a te."),
     "text.refused": ("Not played, nothing changed: {why}",
                      "Pas joué, rien n'a changé : {why}",
                      "Non giocato, nulla è cambiato: {why}"),

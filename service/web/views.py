@@ -463,6 +463,9 @@ def play_typed(game_id: str) -> BaseResponse:
     else:
         moves = "; ".join(_shown(module, c, language) for c in played.commands)
         flash(i18n.t("text.played", language, moves=moves), "ok")
+        if played.rest:  # the turn passed to someone else: the rest waits (emails/play.py)
+            flash(i18n.t("text.waiting", language,
+                         lines=" / ".join(f"“{x}”" for x in played.rest[:5])), "error")
         if played.ignored:
             flash(i18n.t("text.ignored", language,
                          lines=" / ".join(f"“{x}”" for x in played.ignored[:5])), "info")

@@ -33,9 +33,12 @@ def test_the_words_are_namespaced_and_in_three_languages() -> None:
 
 
 @pytest.mark.parametrize(("lang", "title", "court"), [
-    ("en", "Round 1 of 9 (power cards), the King in Castilla la Nueva.", "Court"),
-    ("fr", "Manche 1 sur 9 (cartes pouvoir), le Roi en Nouvelle-Castille.", "Cour"),
-    ("it", "Round 1 di 9 (carte potere), il Re in Castiglia Nuova.", "Corte"),
+    ("en", "Round 1 of 9 (power cards), the King in Castilla la Nueva. Next general scoring: "
+           "after round 3.", "Court"),
+    ("fr", "Manche 1 sur 9 (cartes pouvoir), le Roi en Nouvelle-Castille. Prochain décompte "
+           "général : après la manche 3.", "Cour"),
+    ("it", "Round 1 di 9 (carte potere), il Re in Castiglia Nuova. Prossima valutazione "
+           "generale: dopo il round 3.", "Corte"),
 ])
 def test_the_summary_is_tables_of_plain_strings_in_the_players_language(
         lang: str, title: str, court: str) -> None:

@@ -135,7 +135,7 @@ def test_errors_are_in_the_players_language() -> None:
     with pytest.raises(ParseError) as error:
         GAME.language.parse("prendre 3, placer 2 atlantis", GameSession(GAME, state, 0, lang="fr"))
     assert str(error.value) == "2 quoi ? Écrivez un lieu après le nombre. (vers « atlantis »)"
-    assert error.value.allowed[0].startswith("carte NOM ou carte PILE")  # after the take
+    assert error.value.allowed[0].startswith("carte NOM / carte PILE")  # after the take
     with pytest.raises(ParseError) as error:
         GAME.language.parse("Grazie!", GameSession(GAME, state, 0, lang="it"))
     assert str(error.value) == "Nessun comando trovato nel tuo messaggio."

@@ -29,6 +29,7 @@ from tests.service.conftest import (  # noqa: F401 - fixtures
     sqlite_template,
 )
 from tests.service.seating import started_game
+from workers import mail as mail_worker
 
 SENDER = "El Grande <pbem@grande.test>"
 SETUP = {"king": "castilla_la_nueva", "homes": ["aragon", "galicia", "sevilla"], "first_player": 0}
@@ -62,7 +63,8 @@ class Table:
             with db.read(self.ctx.engine) as conn:
                 player = conn.execute(select(players_t).where(players_t.c.id == row.player_id)
                                       ).first()
-            message = outbound.build_message(row, player, sender=SENDER, ctx=self.ctx)
+            message = outbound.build_message(row, player, sender=SENDER, ctx=self.ctx,
+                                             links=mail_worker._links(self.ctx, row, player))
             # What a receiver gets: the bytes, parsed again.
             out.append(email.message_from_bytes(message.as_bytes(), policy=policy.default))
             with db.write(self.ctx.engine) as conn:

@@ -32,8 +32,9 @@ def strip_accents(text: str) -> str:
 
 def reply(server: Any, original: EmailMessage, person: Any, body: str, *,
           sender: str | None = None, to: str | None = None, message_id: str | None = None,
-          headers: dict[str, str] | None = None) -> EmailMessage:
-    """Reply to `original` as `person` through the SMTP server; top-posted, with the quote."""
+          headers: dict[str, str] | None = None, bottom: bool = False) -> EmailMessage:
+    """Reply to `original` as `person` through the SMTP server; top-posted with the quote below
+    (or, `bottom`, below the quote)."""
     msg = EmailMessage()
     msg["From"] = sender or formataddr((person.name, person.email))
     msg["To"] = to or str(original["Reply-To"])
@@ -44,8 +45,9 @@ def reply(server: Any, original: EmailMessage, person: Any, body: str, *,
     for key, value in (headers or {}).items():
         msg[key] = value
     quoted = "\n".join("> " + line for line in plain(original).splitlines()[:30])
-    msg.set_content(f"{body}\n\nOn Sun, 22 Nov 2026 at 10:00, El Grande <pbem@grande.test> "
-                    f"wrote:\n{quoted}\n")
+    header = "On Sun, 22 Nov 2026 at 10:00, El Grande <pbem@grande.test> wrote:"
+    msg.set_content(f"{header}\n{quoted}\n\n{body}\n" if bottom
+                    else f"{body}\n\n{header}\n{quoted}\n")
     send(server, msg)
     return msg
 

@@ -86,7 +86,9 @@ def test_a_web_text_box_uses_the_same_grammar_and_path(table: Any) -> None:
 
     with pytest.raises(ParseError) as error:
         play_text(table.ctx, table.game_id, 0, "pwer 7", Source("web"))
-    assert error.value.allowed == ["power N — N one of: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13"]
+    assert error.value.allowed[0].startswith("power N — N one of: 1 (6 Caballeros), 2 (5 Caballeros)")
+    assert error.value.allowed[0].endswith(
+        "10 (1 Caballero), 11 (1 Caballero), 12 (0 Caballeros), 13 (0 Caballeros)")
     played = play_text(table.ctx, table.game_id, 0, "Pouvoir 7", Source("web"), lang="fr")
     assert played.commands == [{"type": "play_power", "card": 7}]
     assert table.state().power_played == {0: 7}

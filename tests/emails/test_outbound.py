@@ -23,7 +23,7 @@ from tests.emails.helpers import example_of, plain
 
 KINDS = ["invitation", "game-started", "your-turn", "reminder", "final-warning", "game-paused",
          "auto-move", "game-over", "digest", "magic-link", "undo-request", "undo-applied",
-         "undo-refused", "mail-reply"]
+         "undo-refused", "mail-reply", "invitation-declined"]
 SUBJECT_WORDS = {"en": "El Grande", "fr": "El Grande", "it": "El Grande"}
 
 
@@ -48,6 +48,7 @@ def test_every_kind_renders_in_every_language(table: Any, lang: str) -> None:
         "digest": {"date": "2026-11-22", "games": [{"game_id": table.game_id, "seat": 0,
                                                     "due_at": "2026-11-25"}]},
         "undo-request": {"by": 1, "back_to": 5, "reason": "misclick", "seat": 0},
+        "invitation-declined": {"by": "Bruno", "seat": 1},
         "auto-move": {"seat": 0, "move": {"type": "play_power", "card": 1}},
         "mail-reply": {"status": "refused", "why": "Power card 99 is not in your hand.",
                        "subject": "Re: your turn", "seat": 0},
@@ -99,7 +100,7 @@ def test_your_turn_mail(table: Any) -> None:
         assert f"cid:{cid}" in html
         assert images[0].get_content()[:8] == b"\x89PNG\r\n\x1a\n"
     # The commands, and an example from the real position that parses to a legal command.
-    assert "power N — N one of: 1, 2, 3" in text
+    assert "power N — N one of: 1 (6 Caballeros), 2 (5 Caballeros), 3 (5 Caballeros)" in text
     example = example_of(turn)
     assert example == "power 1"
     module = table.ctx.games["el-grande"]

@@ -1,10 +1,12 @@
-"""A whole 3-player game played ONLY by email replies through the inbound SMTP server.
+"""Whole 3-, 4- and 5-player games played ONLY by email replies through the inbound SMTP server.
 
-Each player reads the mail the service sent them (the "your turn" mail, or the confirmation of
-their last reply), picks a legal move, writes it as a person would in the command language of
-their mail's language (several commands of one turn in one reply, at times), and replies with
-smtplib to the reply address. Every example a "your turn" mail prints must parse back to a legal
-command. At the end every player command of the game came by mail, with its Message-ID.
+Each player reads the mail the service sent them (the "your turn" mail, or the answer to their last
+reply), picks a legal move, writes it as a person would in the command language of their mail's
+language — lowercase or capitalised, accents or not, several commands of one turn in one reply at
+times, a greeting, a signature, top- or bottom-posted, at times the mail's own example line, at
+times asking for the board first — and replies with smtplib to the reply address. Every example a
+mail prints must parse back to a legal command; no decision is asked twice; no mail claims what is
+not so. At the end every player command of the game came by mail, with its Message-ID.
 """
 
 from __future__ import annotations
@@ -20,10 +22,10 @@ from domain.core.game import language_of
 from domain.core.language import CommandRefused, GameSession, ParseError
 from emails import mailin
 from emails import render as render_mod
-from service import db
+from service import db, lobby, players
 from service.tables import events, inbound_mail
-from tests.emails.conftest import free_port, make_table
-from tests.emails.helpers import example_of, reply, strip_accents
+from tests.emails.conftest import PEOPLE, SETUP, Table, free_port, make_table, stacks
+from tests.emails.helpers import example_of, plain, reply, strip_accents
 
 CHAINABLE = {"take", "choose_card", "act"}
 
@@ -53,23 +55,64 @@ def turn_text(module: Any, state: Any, seat: int, lang: str, names: list[str],
     return separator.join(humanise(p, rng) for p in parts), len(parts)
 
 
+MORE = [("dora@example.fr", "Dora", "fr"), ("emil@example.it", "Emil", "it")]
+HOMES = ["aragon", "galicia", "sevilla", "cataluna", "granada"]
+GREETINGS = {"en": ("Hi all,", "Thanks!\nAnn", "Cheers", "Sent from my iPhone"),
+             "fr": ("Bonjour,", "Merci\nBruno", "Bonne journée", "Envoyé de mon iPhone"),
+             "it": ("Ciao!", "Grazie\nChiara", "A presto", "Inviato da iPhone")}
+DECIDE = ("What you must decide now:", "Ce que vous devez décider maintenant :",
+          "Cosa devi decidere ora:")
+
+
+def seated(ctx: Any, count: int) -> Table:
+    """A game of `count` players, every invited player accepting as they would (the last
+    acceptance starts it)."""
+    if count == 3:
+        return make_table(ctx)
+    people = [players.add(ctx, a, name=n, language=lang)[0] for a, n, lang in (PEOPLE + MORE)[
+        :count]]
+    created = lobby.create(ctx, people[0], game="el-grande", emails=[p.email for p in people],
+                           setup={**SETUP, "homes": HOMES[:count], "stacks": stacks(count)})
+    for person in people[1:]:
+        lobby.accept(ctx, created.game_id, person)
+    return Table(ctx, created.game_id, people)
+
+
+def dressed(text: str, lang: str, rng: random.Random) -> str:
+    """A reply's text as people write it: a greeting above, a signature below, at times."""
+    hello, thanks, bye, phone = GREETINGS[lang]
+    if rng.random() < 0.2:
+        text = f"{hello}\n{text}"
+    if rng.random() < 0.3:
+        text = f"{text}\n\n{rng.choice([thanks, bye, phone])}"
+    return text
+
+
 @pytest.mark.slow
-def test_whole_game_by_email(mail_ctx: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("count", [3, 4, 5])
+def test_whole_game_by_email(mail_ctx: Any, monkeypatch: pytest.MonkeyPatch, count: int) -> None:
     monkeypatch.setattr(render_mod, "board_png", lambda *a, **k: None)  # speed: tested elsewhere
-    table = make_table(mail_ctx)  # the full nine rounds
+    table = seated(mail_ctx, count)  # the full nine rounds
     module = mail_ctx.games["el-grande"]
     results: list[Any] = []
     server = mailin.server(mail_ctx, "127.0.0.1", free_port(), on_result=results.append)
     server.start()
-    rng = random.Random(5)
+    rng = random.Random(5 + count)
     latest: dict[str, Any] = {}
-    examples = replies = commands = copied = 0
+    asked: dict[str, int] = {p.email: 0 for p in table.people}  # asking mails since a reply
+    examples = replies = commands = copied = boards = 0
     try:
-        for _step in range(1500):
+        for _step in range(3000):
             state = table.state()
             for mail in table.drain():
                 to = str(mail["To"])
                 person = next(p for p in table.people if p.email in to)
+                text = plain(mail)
+                assert "specialee" not in text and "votredélai" not in str(mail["Subject"])
+                assert "Every seat has accepted" not in text or "started" in str(mail["Subject"])
+                if any(d in text for d in DECIDE):
+                    asked[person.email] += 1
+                    assert asked[person.email] == 1, f"{person.name} asked twice: {text}"
                 if mail["Reply-To"]:
                     latest[person.email] = mail
                 example = example_of(mail)
@@ -84,36 +127,49 @@ def test_whole_game_by_email(mail_ctx: Any, monkeypatch: pytest.MonkeyPatch) -> 
             decision = next(d for d in module.pending(state) if d.seat is not None)
             person = table.people[decision.seat]
             names = [p.name for p in table.people]
-            text, count = turn_text(module, state, decision.seat, person.language, names, rng)
+            text, parts = turn_text(module, state, decision.seat, person.language, names, rng)
             example = example_of(latest[person.email])
             if example and rng.random() < 0.25:  # a person who copies the mail's example
                 session = GameSession(module, state, decision.seat, lang=person.language)
                 try:
-                    count = len(language_of(module).parse(example, session).commands)
+                    parts = len(language_of(module).parse(example, session).commands)
                     text = example
                     copied += 1
                 except (ParseError, CommandRefused):
                     pass  # that mail's example was for an earlier decision
+            if rng.random() < 0.03:  # "where are we?": the board first, then the move
+                word = {"en": "board please", "fr": "le plateau, svp", "it": "tabellone"}
+                reply(server, latest[person.email], person, word[person.language])
+                assert results[-1].status == "accepted", results[-1]
+                asked[person.email] = 0
+                boards += 1
+                for mail in table.drain():
+                    who = next(p for p in table.people if p.email in str(mail["To"]))
+                    if mail["Reply-To"]:
+                        latest[who.email] = mail
             before = len(results)
-            reply(server, latest[person.email], person, text)
+            reply(server, latest[person.email], person, dressed(text, person.language, rng),
+                  bottom=rng.random() < 0.3)
             assert len(results) == before + 1  # the server answered 250 after processing
             assert results[-1].status == "accepted", (text, results[-1])
+            assert len(results[-1].commands) == parts, results[-1]
+            asked[person.email] = 0
             replies += 1
-            commands += count
+            commands += parts
         assert module.is_over(table.state()), "the game did not finish"
     finally:
         server.stop()
     final = table.drain()
     overs = [m for m in table.sent if "over" in str(m["Subject"]) or "termin" in str(m["Subject"])
              or "finita" in str(m["Subject"])]
-    assert len(overs) == 3
+    assert len(overs) == count
     assert examples > 30 and copied > 5
     with db.read(mail_ctx.engine) as conn:
         by_player = conn.execute(select(events.c.source, events.c.source_ref).where(
             events.c.game_id == table.game_id, events.c.actor.like("player:%"))).all()
         stored = conn.execute(select(inbound_mail.c.status)).scalars().all()
     assert by_player and all(r.source == "email" and r.source_ref for r in by_player)
-    assert len(stored) == replies and set(stored) == {"accepted"}
+    assert len(stored) == replies + boards and set(stored) == {"accepted"}
     assert final is not None
     # Commands the game module itself would also accept, one per reply at least.
     assert commands >= replies

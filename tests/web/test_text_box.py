@@ -43,6 +43,17 @@ def test_a_typed_move_in_english_and_in_french_is_played(app: Any, wctx: Any, ga
     assert version(game) > before + 3
 
 
+def test_what_follows_once_the_turn_passed_to_another_player_is_said_not_played(
+        app: Any, wctx: Any, game: Game) -> None:
+    ann = app.test_client()
+    sign_in(ann, wctx, game.ids[0])
+    before = version(game)
+    page = typed(ann, game, "power 13\ncard 4")  # the card waits for the others' power cards
+    assert "Played: power 13" in page
+    assert "Not played — the game now waits for another player before these: “card 4”" in page
+    assert version(game) == before + 1
+
+
 def test_a_garbled_or_illegal_move_is_refused_with_help_and_changes_nothing(
         app: Any, wctx: Any, game: Game) -> None:
     ann, cid = app.test_client(), app.test_client()

@@ -158,4 +158,21 @@ mime("gmail-fr-tour", "turn", 0, [{"type": "take", "count": 1}, {"type": "choose
 mime("virgilio-it-html", "turn", 0, [{"type": "take", "count": 3}, {"type": "choose_card", "stack": 2, "card": "kings_return"},
                                      {"type": "place", "places": {"valencia": 1, "granada": 1}}, {"type": "decline"}],
      "Virgilio", html='<html><body><p>Prendi 3<br>Carta 2<br>Piazza 1 Valencia, 1 Granada<br>Rinuncia</p><p>Ciao!</p><blockquote>power 1</blockquote></body></html>', cte="b64")
+# --- issue 15: extra words read the way a person means them; a signature stays a signature
+PLACED = [{"type": "take", "count": 3}, {"type": "choose_card", "stack": 5, "card": "king"},
+          {"type": "place", "places": {"aragon": 2, "castillo": 1}}]
+# 24 Italian iPhone: "I play the 7"
+mime("iphone-it-gioco", "power", 0, P7, "iPhone Mail (20H240)",
+     text="Gioco il 7\n\nInviato da iPhone\n\n> Il giorno 22 nov 2026, alle ore 10:00, El Grande <pbem@grande.test> ha scritto:\n> \n" + quoted())
+# 25 Italian Gmail Android: an apology before the command, the signature after
+mime("android-it-scusate", "power", 0, P7, "Gmail Android",
+     text="ok scusate: potere 7\n\nChiara\n\nIl giorno dom 22 nov 2026 alle ore 10:00 El Grande <pbem@grande.test> ha scritto:\n\n" + quoted(),
+     html='<div dir="auto">ok scusate: potere 7</div><div dir="auto"><br></div><div dir="auto">Chiara</div><br><div class="gmail_quote"><div dir="ltr" class="gmail_attr">Il giorno dom 22 nov 2026 alle ore 10:00 El Grande ha scritto:<br></div><blockquote class="gmail_quote">power 1</blockquote></div>')
+# 26 French Outlook: the power card called "carte", and "svp"
+mime("outlook-fr-svp", "power", 0, P7, "Microsoft Outlook 16.0",
+     text="carte 7 svp\r\n\r\nBruno\r\n\r\nDe : El Grande <pbem@grande.test>\r\nEnvoyé : dimanche 22 novembre 2026 10:00\r\nÀ : Bruno Martin\r\nObjet : El Grande : à vous de jouer\r\n\r\npower 1\r\n",
+     cte="b64")
+# 27 K-9, a signature that reads like a place ("Sev", for Séverine) on the line after a placement
+mime("k9-signature-sev", "turn", 0, PLACED, "K-9 Mail for Android",
+     text="take 3\ncard king\nplace 2 aragon 1 castillo\n\nSev\n\nEl Grande <pbem@grande.test> schrieb am 22. November 2026 10:00:00 MEZ:\n" + quoted())
 print(len([f for f in os.listdir(OUT) if f.endswith(".eml")]))

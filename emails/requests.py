@@ -1,0 +1,335 @@
+"""What a player can ask for by replying, besides moves: everything a web user can do.
+
+A request is a line of the reply that says only that (politeness aside), in English, French or
+Italian, whatever the game: accept or decline an invitation ("oui", "j'accepte", "count me in",
+"no grazie"), a sign-in link, the board now, the rules, undo one's own last move, agree to or
+refuse another player's undo request, stop and restart the turn mails. Whole lines only: "undo"
+inside a sentence, or a game's own command word, is never taken for a request, and a game's
+command language never sees the lines taken here.
+
+"Yes" and "no" mean something only where the mail answered asks a yes-or-no question: an
+invitation (the game has not started), or an undo request (the reply's In-Reply-To names that
+mail). Elsewhere "ok" is left to the game (in El Grande it lets a declared action happen).
+
+    answer(ctx, msg, mid, game_id, seat, owner, text, payload)
+        → None                  nothing here was a request: the text is the game's
+        → Answered(result, reply)  the reply was requests only: done
+        → Answered(text=…, notes=…)  requests done, the rest of the text is for the game
+
+Everything it changes goes through the service's own functions (`lobby.accept`, `undo.undo_own`,
+`undo.answer`), so the web and the API's rules hold by mail too; each note it leaves is turned into
+words by `emails/render.py` in the player's language.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from typing import Any
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from domain.core.language import BREAK, normalise, tokens
+from service import db, lobby, progress, undo
+from service import players as players_mod
+from service.context import Context
+from service.errors import ServiceError
+from service.store import Source, now
+from service.tables import events, games, outbox, seats, tracking
+from service.tables import players as players_t
+
+log = logging.getLogger(__name__)
+
+PHRASES: dict[str, tuple[str, ...]] = {
+    "yes": ("yes", "y", "ok", "okay", "sure", "accept", "i accept", "accepted", "count me in",
+            "i m in", "im in", "i am in", "with pleasure", "lets play", "let s play", "agree",
+            "i agree", "yes please", "of course", "fine",
+            "oui", "ok pour moi", "d accord", "daccord", "dac", "j accepte", "accepte",
+            "volontiers", "avec plaisir", "je suis partant", "je suis partante", "ca marche",
+            "bien sur", "oui merci", "j approuve",
+            "si", "sì", "accetto", "va bene", "volentieri", "ci sto", "certo", "d accordo",
+            "approvo", "si grazie"),
+    "no": ("no", "n", "nope", "no thanks", "no thank you", "decline", "i decline", "refuse",
+           "i refuse", "not this time", "sorry no", "i can t", "i cannot", "disagree",
+           "non", "non merci", "je refuse", "je decline", "pas cette fois", "desole non",
+           "je ne peux pas", "non desole",
+           "no grazie", "rifiuto", "declino", "non posso", "non questa volta", "mi dispiace no"),
+    "link": ("link", "sign in", "sign in link", "signin", "login", "log in", "login link",
+             "send me a link", "lien", "lien de connexion", "connexion", "me connecter",
+             "link di accesso", "accesso", "accedi", "mandami un link"),
+    "board": ("board", "the board", "show board", "show the board", "show me the board",
+              "where are we", "status", "plateau", "le plateau", "montre le plateau",
+              "ou en est on", "etat", "tabellone", "il tabellone", "mostra il tabellone",
+              "situazione", "stato", "a che punto siamo"),
+    "rules": ("rules", "the rules", "help", "commands", "how to play", "regles", "les regles",
+              "aide", "commandes", "comment jouer", "regole", "le regole", "aiuto", "comandi",
+              "come si gioca"),
+    "undo": ("undo", "undo my move", "undo my last move", "undo last move", "take back my move",
+             "annuler", "annule", "annuler mon coup", "annuler mon dernier coup", "annulla",
+             "annulla la mia mossa", "annulla l ultima mossa"),
+    "approve": ("approve", "approve undo", "approve the undo", "yes undo", "ok undo",
+                "undo ok", "agree to undo", "j approuve l annulation", "d accord pour annuler",
+                "oui annuler", "approuver", "approvo l annullamento", "si annulla",
+                "accetto l annullamento"),
+    "refuse": ("refuse undo", "refuse the undo", "no undo", "do not undo", "don t undo",
+               "je refuse l annulation", "pas d annulation", "non annuler",
+               "rifiuto l annullamento", "non annullare", "no annulla"),
+    "stop": ("stop", "stop mails", "stop mail", "stop the mails", "unsubscribe",
+             "no more mails", "stop emails", "arrete", "arreter", "arrete les mails",
+             "arreter les mails", "stop les mails", "desabonner", "me desabonner", "basta",
+             "basta mail", "stop mail", "disiscrivimi", "non mandarmi piu mail"),
+    "restart": ("restart", "restart mails", "start mails", "resume mails", "subscribe",
+                "send mails again", "mails again", "relancer", "reprendre les mails",
+                "relancer les mails", "me reabonner", "riattiva", "riattiva le mail",
+                "riprendi le mail", "di nuovo le mail"),
+}
+"""Each request's phrases, normalised (lower case, no accents, apostrophes as spaces): a line is a
+request when, politeness aside, it is one of them. The first of each language is shown in the
+mails' help line (`emails/i18n.py`, "requests")."""
+
+POLITE = frozenset({"please", "pls", "plz", "thanks", "thank", "you", "thx", "merci", "svp",
+                    "stp", "s", "il", "vous", "plait", "te", "grazie", "per", "favore", "hi",
+                    "hello", "bonjour", "salut", "ciao", "buongiorno", "cheers", "mille", "beaucoup",
+                    "again", "now"})
+"""Words a request line may carry around its phrase ("board please", "merci, le plateau")."""
+
+_TABLE = {tuple(normalise(p).split()): kind for kind, ps in PHRASES.items() for p in ps}
+YES_NO = frozenset({"yes", "no"})
+
+
+def kind_of(line: str) -> str | None:
+    """The request a line makes, or None. Politeness may surround it ("board please", "Oui, avec
+    plaisir !"); nothing else may."""
+    segments: list[list[str]] = [[]]
+    for word in tokens(line):
+        if word in BREAK:
+            segments.append([])
+        else:
+            segments[-1].append(word)
+    kinds = {_segment(words) for words in segments if words}
+    kinds.discard("")
+    return kinds.pop() if len(kinds) == 1 and None not in kinds else None
+
+
+def _segment(words: list[str]) -> str | None:
+    """A comma-separated piece of a line: a request's phrase ("" when politeness only)."""
+    if tuple(words) in _TABLE:
+        return _TABLE[tuple(words)]
+    while words and words[0] in POLITE and tuple(words) not in _TABLE:
+        words = words[1:]
+    while words and words[-1] in POLITE and tuple(words) not in _TABLE:
+        words = words[:-1]
+    if not words:
+        return ""
+    return _TABLE.get(tuple(words))
+
+
+def split(text: str) -> list[tuple[str | None, str]]:
+    """Each line of a reply with the request it makes (None: not a request)."""
+    return [(kind_of(line), line) for line in text.replace("\r\n", "\n").split("\n")]
+
+
+@dataclass
+class Answered:
+    """What the requests of a reply did: `result` and `reply` when that was all of it, else the
+    text left for the game and the notes (what each request did) for the answer."""
+
+    result: Any = None
+    reply: tuple[int, dict[str, Any]] | None = None
+    text: str = ""
+    notes: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def done(self) -> bool:
+        return self.result is not None
+
+
+def answered_mail(ctx: Context, msg: EmailMessage, game_id: str) -> Any:
+    """The outbox row (kind, payload) of our mail this one answers, when it names one."""
+    from emails.inbound import OUTBOX_ID
+
+    refs = str(msg.get("In-Reply-To") or "")
+    ids = [int(i) for i, g in OUTBOX_ID.findall(refs) if g == game_id]
+    if not ids:
+        return None
+    with db.read(ctx.engine) as conn:
+        return conn.execute(select(outbox.c.kind, outbox.c.payload).where(
+            outbox.c.id == ids[-1], outbox.c.game_id == game_id)).first()
+
+
+def answer(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, owner: Any,
+           text: str, payload: dict[str, Any]) -> Answered | None:
+    """Carry out the requests of a reply (see the module's doc)."""
+    from emails.inbound import Result
+
+    lines = split(text)
+    kinds = list(dict.fromkeys(k for k, _ in lines if k is not None))
+    with db.read(ctx.engine) as conn:
+        game = conn.execute(select(games.c.status, games.c.created_by)
+                            .where(games.c.id == game_id)).first()
+    if game is None:
+        return None
+    invited = game.status == progress.INVITED
+    if not kinds and not invited:
+        return None
+    if invited and not kinds:
+        kinds = ["how"]  # an invitation answered with anything else: say how to accept
+    replied = answered_mail(ctx, msg, game_id) if kinds else None
+    notes = []
+    for kind in kinds:
+        note = _carry_out(ctx, kind, mid, game_id, seat, owner, game, replied)
+        if note is not None:
+            notes.append({**note, "asked": kind})
+    if not notes:
+        return None
+    used = {kind for kind in kinds if any(n["asked"] == kind for n in notes)}
+    rest = "\n".join(line for kind, line in lines if kind not in used)
+    if invited or not _has_commands(ctx, game_id, seat, rest, owner):
+        refused = any(n.get("refused") for n in notes)
+        status = "refused" if refused else "accepted"
+        detail = "; ".join(n["kind"] + (f": {n['why']}" if n.get("why") else "") for n in notes)
+        return Answered(Result("refused" if refused else "accepted", f"requests: {detail}", mid,
+                               game_id, seat),
+                        (owner.id, {**payload, "status": "request", "requests": notes,
+                                    "request_status": status}))
+    return Answered(text=rest, notes=notes)
+
+
+def _has_commands(ctx: Context, game_id: str, seat: int, rest: str, owner: Any) -> bool:
+    """Whether the lines left hold anything the game would read (not just "thanks, Ann")."""
+    from emails.play import ParseError, read_text
+
+    if not rest.strip():
+        return False
+    try:
+        read_text(ctx, game_id, seat, rest, lang=owner.language)
+    except ParseError as error:
+        return not error.nothing
+    except ServiceError:  # the game is over: nothing left to play
+        return False
+    except Exception:  # a command the game refuses: its answer will say why
+        return True
+    return True
+
+
+def _carry_out(ctx: Context, kind: str, mid: str, game_id: str, seat: int, owner: Any,
+               game: Any, replied: Any) -> dict[str, Any] | None:
+    invited = game.status == progress.INVITED
+    asked = replied.kind if replied is not None else None
+    if kind in YES_NO and asked == "undo-request" and not invited:
+        kind = "approve" if kind == "yes" else "refuse"
+    if invited:
+        if kind == "yes":
+            return _accept(ctx, game_id, owner)
+        if kind == "no":
+            return _decline(ctx, mid, game_id, seat, owner, game)
+        if kind in ("board", "undo", "approve", "refuse"):
+            return {"kind": "how", "refused": True}
+    elif kind in YES_NO:
+        return None  # "ok" is the game's, when no yes-or-no question was asked
+    if kind == "how":
+        return {"kind": "how", "refused": True}
+    if kind == "link":
+        return {"kind": "link"}
+    if kind in ("board", "rules"):
+        return {"kind": kind}
+    if kind in ("stop", "restart"):
+        with db.write(ctx.engine) as conn:
+            conn.execute(update(players_t).where(players_t.c.id == owner.id)
+                         .values(email_notifications=kind == "restart"))
+        return {"kind": kind}
+    if kind == "undo":
+        return _undo(ctx, mid, game_id, seat)
+    if kind in ("approve", "refuse"):
+        request_id = (replied.payload or {}).get("request") if asked == "undo-request" else None
+        return _answer_undo(ctx, mid, game_id, seat, kind == "approve", request_id)
+    return None
+
+
+def _accept(ctx: Context, game_id: str, owner: Any) -> dict[str, Any]:
+    with db.read(ctx.engine) as conn:
+        player = players_mod.get(conn, owner.id)
+    try:
+        started = lobby.accept(ctx, game_id, player)
+    except ServiceError as error:
+        return {"kind": "accept", "refused": True, "why": error.detail}
+    with db.read(ctx.engine) as conn:
+        waiting = conn.execute(select(players_t.c.name).join(
+            seats, seats.c.player_id == players_t.c.id).where(
+            seats.c.game_id == game_id, seats.c.accepted_at.is_(None))
+            .order_by(seats.c.seat)).scalars().all()
+    return {"kind": "accept", "started": started, "waiting": list(waiting)}
+
+
+def _decline(ctx: Context, mid: str, game_id: str, seat: int, owner: Any,
+             game: Any) -> dict[str, Any]:
+    """The seat is not taken: the game's creator is told who declined (once, whatever retries
+    the mail gets), and may create the game again with someone else. The seat stays open: a
+    "yes" later still accepts it."""
+    with db.write(ctx.engine) as conn:
+        if game.created_by != owner.id and _once(conn, "mail-decline", mid[:128]):
+            progress.notify(conn, game_id, "invitation-declined", [game.created_by],
+                            {"game_id": game_id, "seat": seat, "by": owner.name})
+    return {"kind": "decline"}
+
+
+def _undo(ctx: Context, mid: str, game_id: str, seat: int) -> dict[str, Any]:
+    with db.read(ctx.engine) as conn:
+        done = conn.execute(select(events.c.seq).where(
+            events.c.game_id == game_id, events.c.source == "email",
+            events.c.source_ref == mid, events.c.type == "undone")).first()
+    if done is not None:  # this very mail's undo is recorded: a retry does not undo another
+        return {"kind": "undo"}
+    try:
+        undo.undo_own(ctx, game_id, seat, count=1, source=Source("email", ref=mid),
+                      reason="own, by mail")
+    except ServiceError as error:
+        return {"kind": "undo", "refused": True, "why": error.detail}
+    return {"kind": "undo"}
+
+
+def _answer_undo(ctx: Context, mid: str, game_id: str, seat: int, approve: bool,
+                 request_id: int | None) -> dict[str, Any]:
+    kind = "approve" if approve else "refuse"
+    if request_id is None:  # "approve undo" without answering its mail: the one open request
+        others = [r for r in undo.pending(ctx, game_id)
+                  if r.seat != seat and str(seat) not in r.answers]
+        if len(others) != 1:
+            return {"kind": kind, "refused": True, "none": not others}
+        request_id = others[0].id
+    try:
+        undo.answer(ctx, game_id, int(request_id), seat, approve,
+                    source=Source("email", ref=mid))
+    except ServiceError as error:
+        return {"kind": kind, "refused": True, "why": error.detail}
+    return {"kind": kind}
+
+
+def _once(conn: Any, consumer: str, key: str) -> bool:
+    """A `tracking` row in the caller's transaction: False when this was done already (a mail
+    processed again after a crash must not tell the creator twice). A savepoint keeps a
+    PostgreSQL transaction usable after the refused insert."""
+    try:
+        with conn.begin_nested():
+            conn.execute(insert(tracking).values(consumer=consumer, key=key, created_at=now()))
+    except IntegrityError:
+        return False
+    return True
+
+
+def help_words(lang: str) -> Sequence[str]:
+    """The first phrase of each general request in `lang`, for the mails' help line."""
+    index = {"en": 0, "fr": 1, "it": 2}.get(lang, 0)
+    return [WRITTEN[kind][index] for kind in ("board", "rules", "undo", "link", "stop", "restart")]
+
+
+WRITTEN: dict[str, tuple[str, str, str]] = {
+    "board": ("board", "plateau", "tabellone"), "rules": ("rules", "règles", "regole"),
+    "undo": ("undo", "annuler", "annulla"), "link": ("link", "lien", "link di accesso"),
+    "stop": ("stop", "stop", "stop"), "restart": ("restart", "relancer", "riattiva"),
+    "yes": ("yes", "oui", "sì"), "no": ("no", "non", "no"),
+}
+"""How the mails write each request (each is one of PHRASES once normalised)."""

@@ -1,0 +1,155 @@
+"""Every help line and example a mail prints, in every language, for every kind of decision (and
+every kind of special action), is accepted when a player copies it back: the example as it is, a
+help line with its upper-case words filled in (and its explanation after " — " copied along).
+
+A help line is "PATTERN — what it does"; PATTERN uses upper-case words for what the player chooses
+(N, PLACE/LIEU/LUOGO, …), "…" for "more of the same" and " / " between alternatives. A line is
+right when some legal command, written as the game writes it, has the pattern's shape, and when
+that text, with the line's explanation pasted after it, parses back to that command.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from domain.core.decisions import Decision
+from domain.core.language import GameSession, normalise
+from domain.elgrande.data import CARD_NAMES
+from domain.elgrande.module import GAME
+
+LANGS = ("en", "fr", "it")
+PLACEHOLDERS = {"n", "place", "region", "colour", "name", "stack", "lieu", "couleur", "nom",
+                "pile", "luogo", "regione", "colore", "nome", "mazzo"}
+
+
+def key_of(decision: Decision) -> str:
+    con = decision.constraint or {}
+    if decision.kind == "act" and "special" in con:
+        return f"act:{con['card']}"
+    return decision.kind
+
+
+def positions() -> Iterator[tuple[Any, Decision]]:
+    """Decisions met in random games of 3 to 5 players in both editions, a few of each kind (every
+    action card's special action among them)."""
+    seen: dict[str, int] = {}
+    for game in range(40):
+        players = 3 + game % 3
+        options = {"edition": "original"} if game % 2 else {}
+        rng = random.Random(game)
+        state = GAME.fold(GAME.create(players, options, f"help-{game}", None))
+        while not GAME.is_over(state):
+            decision = next((d for d in GAME.pending(state) if d.seat is not None), None) \
+                or GAME.pending(state)[0]
+            if decision.seat is not None and seen.get(key_of(decision), 0) < 2:
+                seen[key_of(decision)] = seen.get(key_of(decision), 0) + 1
+                yield state, decision
+            command = GAME.sample_command(state, decision, rng) if decision.seat is not None \
+                else GAME.default_command(state, decision)
+            state = GAME.fold(GAME.decide(state, command), state)
+
+
+POSITIONS = list(positions())
+
+
+def shape(pattern: str) -> re.Pattern[str]:
+    """A help line's pattern as a regular expression over a normalised command text."""
+    parts = []
+    for word in normalise(pattern).replace(",", " , ").split():
+        if word in PLACEHOLDERS:
+            parts.append(r"\S+(?: \S+)*?")
+        elif word in ("…", "..."):
+            parts.append(r".*?")
+        elif word == ",":
+            parts.append(",?")
+        else:
+            parts.append(re.escape(word))
+    return re.compile(r"\s*".join(parts).replace(r"\s*,?\s*", r"\s*,?\s*") + r"\s*$")
+
+
+def candidates(state: Any, decision: Decision, rng: random.Random) -> list[dict[str, Any]]:
+    found = {}
+    for _ in range(60):
+        command = GAME.sample_command(state, decision, rng)
+        body = {"type": command.type, **dict(command.params)}
+        found[repr(sorted(body.items()))] = body
+    default = GAME.default_command(state, decision)
+    body = {"type": default.type, **dict(default.params)}
+    found[repr(sorted(body.items()))] = body
+    if decision.kind == "veto":
+        found["allow"], found["veto"] = {"type": "allow"}, {"type": "veto"}
+        if (decision.constraint or {}).get("steps"):
+            found["part"] = {"type": "veto", "steps": [0]}
+    if decision.kind == "act" and "place" in (decision.constraint or {}):
+        found["none"] = {"type": "place", "places": {}}
+    return list(found.values())
+
+
+def same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Two commands alike but for empty parameters ({"regions": {}} is no regions)."""
+    return {k: v for k, v in a.items() if v not in ({}, [], None)} == {
+        k: v for k, v in b.items() if v not in ({}, [], None)}
+
+
+def test_the_positions_cover_every_decision_and_every_special_action() -> None:
+    keys = {key_of(d) for _, d in POSITIONS}
+    assert {"power_card", "take", "choose_card", "act", "veto", "return", "secret"} <= {
+        k.split(":")[0] for k in keys}
+    assert {k.split(":")[1] for k in keys if k.startswith("act:")} == set(CARD_NAMES) - {"veto"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_help_line_copied_back_with_its_words_filled_in_is_accepted(lang: str) -> None:
+    rng = random.Random(1)
+    names = ["Ann", "Bruno", "Chiara", "Dora", "Emil"]
+    for state, decision in POSITIONS:
+        view = GAME.view(state, decision.seat)
+        lines = GAME.language.help_lines(decision, view, lang)
+        assert lines, decision
+        written = [(GAME.language.format(c, lang, decision=decision, names=names), c)
+                   for c in candidates(state, decision, rng)]
+        for line in lines:
+            pattern, _, explanation = line.partition(" — ")
+            assert explanation, f"{line!r}: no explanation after ' — '"
+            for alternative in pattern.split(" / "):
+                words = alternative.split()
+                assert not any(w.lower().endswith("ee") and w.lower().startswith("special")
+                               for w in words), line
+                matching = [(text, c) for text, c in written
+                            if shape(alternative).match(normalise(text))]
+                assert matching, (f"{lang} {key_of(decision)}: no legal command is written "
+                                  f"like {alternative!r} ({[t for t, _ in written][:6]})")
+                text, command = matching[0]
+                copied = f"{text} — {explanation}"  # the player copies the whole line
+                session = GameSession(GAME, state, decision.seat, names=names, lang=lang)
+                assert same(GAME.language.parse(copied, session).commands[0], command), copied
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lines_without_words_to_fill_are_accepted_as_they_are(lang: str) -> None:
+    names = ["Ann", "Bruno", "Chiara", "Dora", "Emil"]
+    copied = 0
+    for state, decision in POSITIONS:
+        for line in GAME.language.help_lines(decision, GAME.view(state, decision.seat), lang):
+            pattern = line.partition(" — ")[0]
+            if any(w in PLACEHOLDERS or w in ("…", "...") for w in normalise(pattern).split()) \
+                    or " / " in pattern:
+                continue
+            session = GameSession(GAME, state, decision.seat, names=names, lang=lang)
+            assert GAME.language.parse(line, session).commands, line
+            copied += 1
+    assert copied >= 3  # decline, allow, veto at least
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_example_is_accepted_as_it_is(lang: str) -> None:
+    names = ["Ann", "Bruno", "Chiara", "Dora", "Emil"]
+    for state, decision in POSITIONS:
+        example = GAME.language.example(state, decision, lang, names)
+        session = GameSession(GAME, state, decision.seat, names=names, lang=lang)
+        assert GAME.language.parse(example, session).commands, example

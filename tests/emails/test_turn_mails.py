@@ -1,0 +1,185 @@
+"""The mails of a game in play, as a player reading them on a phone needs them (issue 15): a
+whole turn replied at once while the turn passes through someone else; each decision asked once;
+the deadline in the player's time zone and language, and what will be played for them; what is
+needed to decide without the web page; the answer's subject about the game as it is now."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from email.message import EmailMessage
+from typing import Any
+
+from sqlalchemy import select, update
+
+from domain.core.commands import Command
+from emails.i18n import when
+from service import db, store
+from service.commands import handle
+from service.tables import deadlines
+from service.tables import players as players_t
+from tests.emails.conftest import make_table
+from tests.emails.helpers import plain, reply
+from tests.emails.test_any_game import toy_table
+from workers import jobs
+from workers.config import Reminders
+
+DECIDE = ("What you must decide now:", "Ce que vous devez décider maintenant :",
+          "Cosa devi decidere ora:")
+
+
+def api(table: Any, seat: int, kind: str, **params: Any) -> None:
+    handle(table.game_id, seat, Command(kind, seat, params), store.Source("api"), ctx=table.ctx)
+
+
+def mine(mails: list[EmailMessage], person: Any) -> list[EmailMessage]:
+    return [m for m in mails if person.email in str(m["To"])]
+
+
+def asking(mails: list[EmailMessage]) -> list[EmailMessage]:
+    return [m for m in mails if any(d in plain(m) for d in DECIDE)]
+
+
+def test_a_whole_turn_through_a_veto_holder_records_what_it_can_and_says_what_waits(
+        mail_ctx: Any, smtp_server: Any) -> None:
+    table = make_table(mail_ctx, seed=4)  # the Veto is on top of stack 2
+    ann, bruno = table.people[0], table.people[1]
+    api(table, 0, "play_power", card=7)
+    api(table, 1, "play_power", card=13)
+    api(table, 2, "play_power", card=3)
+    api(table, 1, "choose_card", stack=2)  # Bruno takes the Veto
+    api(table, 1, "place", places={})
+    [turn] = [m for m in mine(table.drain(), ann) if "your turn (round" in str(m["Subject"])]
+    reply(smtp_server, turn, ann, "take 3\ncard king\nking to valencia\n"
+                                  "place 2 castilla la nueva\n\nAnn")
+    sent = table.drain()
+    [answer] = mine(sent, ann)
+    text = plain(answer)
+    assert "Done — your move is recorded: take 3; card The King; special to Valencia." in text
+    assert ("Not applied — the game now waits for Bruno (allow or veto the action declared: "
+            "“The King”, special to Valencia): “place 2 castilla la nueva”") in text
+    assert not asking([answer])  # Ann's next decision comes when it is hers again
+    # Bruno, holding the Veto, reads exactly what was declared, in French.
+    [veto] = mine(sent, bruno)
+    assert "« Le Roi », special vers Valence" in plain(veto)
+    assert "Ann a annoncé « Le Roi » : special vers Valence." in plain(veto)
+    reply(smtp_server, veto, bruno, "laisser faire")
+    back = mine(table.drain(), ann)
+    assert len(asking(back)) == 1 and "place N PLACE" in plain(asking(back)[0])
+
+
+def test_each_decision_is_asked_once_at_the_start(table: Any) -> None:
+    mails = table.drain()
+    for seat, person in enumerate(table.people):
+        asked = asking(mine(mails, person))
+        assert len(asked) == (1 if seat == 0 else 0), [str(m["Subject"]) for m in asked]
+    [first] = asking(mine(mails, table.people[0]))
+    assert "the game has started, your turn" in str(first["Subject"])
+
+
+def test_after_a_reveal_the_next_decision_is_asked_once(mail_ctx: Any, smtp_server: Any) -> None:
+    table = toy_table(mail_ctx)
+    first = table.drain()
+    ann_bid = next(m for m in first if "ann@example.com" in str(m["To"]))
+    bruno_bid = next(m for m in first if "bruno@example.fr" in str(m["To"]))
+    reply(smtp_server, ann_bid, table.people[0], "bid 2")
+    table.drain()
+    reply(smtp_server, bruno_bid, table.people[1], "bid 3")  # the last bid: the reveal follows
+    after = mine(table.drain(), table.people[1])  # Bruno won: he claims next
+    assert len(after) == 2  # the answer to his reply, and his turn
+    assert len(asking(after)) == 1
+    [answer] = [m for m in after if str(m["Subject"]).startswith("Re:")]
+    assert "bid amount=3" in plain(answer) and not asking([answer])
+
+
+def test_an_answer_is_about_the_round_the_game_is_in_now(mail_ctx: Any, smtp_server: Any) -> None:
+    table = toy_table(mail_ctx)
+    first = table.drain()
+    for person, bid in zip(table.people, ("bid 3", "bid 2"), strict=True):
+        reply(smtp_server, next(m for m in first if person.email in str(m["To"])), person, bid)
+    claim = next(m for m in table.drain() if "your turn" in str(m["Subject"]))
+    assert "(round 1)" in str(claim["Subject"])
+    reply(smtp_server, claim, table.people[0], "claim gold")
+    [answer] = [m for m in mine(table.drain(), table.people[0])
+                if str(m["Subject"]).startswith("Re:")]
+    assert str(answer["Subject"]).endswith("(round 2)"), str(answer["Subject"])
+    assert "round 1" not in str(answer["Subject"])
+
+
+def test_the_deadline_is_in_the_players_zone_and_language_and_the_last_call_names_the_move(
+        table: Any) -> None:
+    with db.write(table.ctx.engine) as conn:
+        conn.execute(update(players_t).where(players_t.c.id == table.people[1].id)
+                     .values(time_zone="Europe/Paris"))
+    table.drain()
+    api(table, 0, "play_power", card=7)
+    [turn] = mine(table.drain(), table.people[1])
+    with db.read(table.ctx.engine) as conn:
+        row = conn.execute(select(deadlines).where(deadlines.c.game_id == table.game_id,
+                                                   deadlines.c.seat == 1,
+                                                   deadlines.c.closed_at.is_(None))).one()
+    due = when(row.due_at, "fr", "Europe/Paris")
+    assert re.fullmatch(r"\w+ \d+ \w+, \d\d h \d\d \(Europe/Paris\)", due), due
+    assert f"Délai : avant {due}." in plain(turn)
+    opened = row.opened_at if row.opened_at.tzinfo else row.opened_at.replace(
+        tzinfo=store.now().tzinfo)
+    schedule = Reminders(first=timedelta(hours=24), every=timedelta(hours=24),
+                         final=timedelta(hours=12))
+    assert jobs.send_reminders(table.ctx, opened + timedelta(hours=25), schedule) == 1
+    [reminder] = mine(table.drain(), table.people[1])
+    assert f"avant {due}" in plain(reminder)
+    assert not re.search(r"\d{4}-\d\d-\d\dT\d\d:\d\d", plain(reminder))  # no raw ISO time
+    assert jobs.send_reminders(table.ctx, opened + timedelta(hours=61), schedule) == 1
+    [last] = mine(table.drain(), table.people[1])
+    assert str(last["Subject"]).endswith("votre délai expire bientôt")
+    module = table.ctx.games["el-grande"]
+    state = table.state()
+    decision = next(d for d in module.pending(state) if d.seat == 1)
+    default = module.default_command(state, decision)
+    move = module.language.format({"type": default.type, **dict(default.params)}, "fr")
+    assert f"Dernier rappel : sans réponse avant {due}, ce coup sera joué pour vous : {move}." \
+        in plain(last)
+
+
+def test_a_turn_mail_holds_what_a_player_needs_to_decide(table: Any) -> None:
+    [first] = mine(table.drain(), table.people[0])
+    text, html = plain(first), first.get_body(("html",)).get_content()
+    # The round, and when the next general scoring comes.
+    assert "Round 1 of 9 (power cards), the King in Castilla la Nueva. Next general scoring: " \
+           "after round 3." in text
+    # How many Caballeros each power card brings.
+    assert "1 (6 Caballeros), 2 (5 Caballeros)" in text and "11 (1 Caballero)" in text
+    # The power cards every player still holds (Bruno's and Chiara's too).
+    assert "Power cards in hand:" in text and "Bruno: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, " \
+                                              "13" in text
+    # What each face-up action card does, not only its name (text and HTML).
+    assert "1: Move 3 Caballeros — Move up to 3 Caballeros, any colours." in text
+    assert "What it does" in html and "Score every region whose first value is 5." in html
+
+
+def test_a_mistyped_or_ambiguous_name_is_answered_with_what_it_may_be(
+        table: Any, smtp_server: Any) -> None:
+    for seat, card in ((0, 7), (1, 5), (2, 3)):
+        api(table, seat, "play_power", card=card)
+    [turn] = [m for m in mine(table.drain(), table.people[0])
+              if "your turn (round" in str(m["Subject"])]
+    before = table.state()
+    reply(smtp_server, turn, table.people[0], "take 3\ncard king\nplace 1 Valenica")
+    [answer] = mine(table.drain(), table.people[0])
+    assert "“valenica” is not known here: did you mean Valencia?" in plain(answer)
+    reply(smtp_server, turn, table.people[0], "take 3, card king, king to Castile")
+    [answer] = mine(table.drain(), table.people[0])
+    assert "“castile” could be Castilla la Vieja or Castilla la Nueva: write which one." \
+        in plain(answer)
+    assert table.state() == before  # nothing applied
+    # The same in the player's language.
+    from domain.core.language import GameSession, ParseError
+
+    module = table.ctx.games["el-grande"]
+    session = GameSession(module, before, 0, lang="fr")
+    try:
+        module.language.parse("prendre 3, carte roi, placer 1 Valenica", session)
+    except ParseError as error:
+        assert "« valenica » n'est pas connu ici : vouliez-vous dire Valence ?" in str(error)
+    else:
+        raise AssertionError("a mistyped place was read")
