@@ -119,8 +119,9 @@ def test_answers_have_our_own_subject_never_the_senders(table: Any, smtp_server:
         original.set_content("")
         reply(smtp_server, original, table.people[0], body)
     refused, accepted = answers(table)
-    assert str(refused["Subject"]) == f"Re: El Grande {table.game_id}: reply not applied"
-    assert str(accepted["Subject"]) == f"Re: El Grande {table.game_id}: reply accepted"
+    # Our words and the game's current round (the mail answered was about round 1 too).
+    assert str(refused["Subject"]) == f"Re: El Grande {table.game_id}: reply not applied (round 1)"
+    assert str(accepted["Subject"]) == f"Re: El Grande {table.game_id}: reply accepted (round 1)"
     for answer in (refused, accepted):
         assert "evil.example" not in answer.as_string() and "URGENT" not in answer.as_string()
 

@@ -24,7 +24,7 @@ from emails import mailin
 from emails import render as render_mod
 from service import db, lobby, players
 from service.tables import events, inbound_mail
-from tests.emails.conftest import PEOPLE, SETUP, Table, free_port, make_table, stacks
+from tests.emails.conftest import PEOPLE, SETUP, Table, free_port, make_table
 from tests.emails.helpers import example_of, plain, reply, strip_accents
 
 CHAINABLE = {"take", "choose_card", "act"}
@@ -72,7 +72,7 @@ def seated(ctx: Any, count: int) -> Table:
     people = [players.add(ctx, a, name=n, language=lang)[0] for a, n, lang in (PEOPLE + MORE)[
         :count]]
     created = lobby.create(ctx, people[0], game="el-grande", emails=[p.email for p in people],
-                           setup={**SETUP, "homes": HOMES[:count], "stacks": stacks(count)})
+                           setup={**SETUP, "homes": HOMES[:count]})
     for person in people[1:]:
         lobby.accept(ctx, created.game_id, person)
     return Table(ctx, created.game_id, people)

@@ -17,7 +17,7 @@ from service.commands import handle
 from service.errors import ServiceError
 from service.tables import events, games, outbox
 from service.tables import players as players_t
-from tests.emails.conftest import PEOPLE, SETUP, stacks
+from tests.emails.conftest import PEOPLE, SETUP
 from tests.emails.helpers import plain, reply
 
 
@@ -25,7 +25,7 @@ def invited(ctx: Any) -> tuple[str, list[Any]]:
     """A game Ann created for Bruno and Chiara, who have not accepted yet."""
     people = [players.add(ctx, a, name=n, language=lang)[0] for a, n, lang in PEOPLE]
     created = lobby.create(ctx, people[0], game="el-grande", emails=[p.email for p in people],
-                           setup={**SETUP, "stacks": stacks(1)})
+                           setup=SETUP)  # a seated creator gives no stacks
     assert not created.started
     return created.game_id, people
 
@@ -127,7 +127,7 @@ def test_a_game_started_at_once_neither_asks_to_accept_nor_claims_everyone_did(
     try:
         created = lobby.create(mail_ctx, people[0], game="el-grande",
                                emails=[p.email for p in people],
-                               setup={**SETUP, "stacks": stacks(1)}, start=True)
+                               setup=SETUP, start=True)
     except ServiceError as error:  # the service refuses to start before everyone accepted:
         assert error.status == 409  # then nothing at all is mailed
         with db.read(mail_ctx.engine) as conn:

@@ -142,7 +142,7 @@ def test_the_deadline_is_in_the_players_zone_and_language_and_the_last_call_name
 
 
 def test_a_turn_mail_holds_what_a_player_needs_to_decide(table: Any) -> None:
-    [first] = mine(table.drain(), table.people[0])
+    *_invitation, first = mine(table.drain(), table.people[0])  # the game-started mail
     text, html = plain(first), first.get_body(("html",)).get_content()
     # The round, and when the next general scoring comes.
     assert "Round 1 of 9 (power cards), the King in Castilla la Nueva. Next general scoring: " \
