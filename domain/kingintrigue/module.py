@@ -16,6 +16,7 @@ from domain.kingintrigue import evolve as evolving
 from domain.kingintrigue import rules, views
 from domain.kingintrigue.options import OPTIONS
 from domain.kingintrigue.state import KIState
+from domain.kingintrigue.texts import KingAndIntrigueTexts
 
 UPCASTERS = Upcasters()
 """Register upcasters here when an event's payload changes shape (none yet: all at version 1)."""
@@ -109,6 +110,11 @@ class KingAndIntrigue:
 
     def players(self, state: KIState) -> int:
         return state.players
+
+    # --- how the game reads to people: the optional facets of domain/core/game.py ---
+
+    texts = KingAndIntrigueTexts()
+    """The log's sentences and the decisions' words: the expansion's, else El Grande's."""
 
 
 GAME = KingAndIntrigue()
