@@ -21,7 +21,9 @@ GAME_ID = "king-and-intrigue"
 
 
 def _sees_hand(s: KIState, viewer: Viewer, seat: int) -> bool:
-    return viewer == seat or s.phase == "over"
+    """A hand is its owner's alone, even once the game is over (the cards never played stay as
+    unknown as the five put aside)."""
+    return viewer == seat
 
 
 def view(s: KIState, viewer: Viewer) -> dict[str, Any]:
