@@ -116,5 +116,12 @@ class KingAndIntrigue:
     texts = KingAndIntrigueTexts()
     """The log's sentences and the decisions' words: the expansion's, else El Grande's."""
 
+    @property
+    def boards(self) -> Any:
+        """El Grande's map, text board and tables, with the hand, discards and round cards."""
+        from domain.kingintrigue.boards import KingAndIntrigueBoards
+
+        return KingAndIntrigueBoards()
+
 
 GAME = KingAndIntrigue()

@@ -430,7 +430,8 @@ def pending(s: KIState) -> list[Decision]:
         low, high = eg.take_bounds(s, t.seat)
         board = s.on_board(t.seat)
         return [Decision(t.seat, "take", constraint={
-            "count": {"min": low, "max": high}, "provinces": s.provinces[t.seat],
+            "commands": ["take"], "count": {"min": low, "max": high},
+            "provinces": s.provinces[t.seat],
             "regions_if_provinces_short": board},
             build_form=lambda: asks.take_form(low, high, s.provinces[t.seat], board,
                                               eg._fill_regions(s, t.seat, high, None)))]
@@ -453,8 +454,9 @@ def pending(s: KIState) -> list[Decision]:
     if a.stage == "respond" and a.responders:
         who = a.responders[0]
         need, regions = return_options(s, who)
-        return [Decision(who, "return", constraint={"count": need, "court": s.court[who],
-                                                    "regions": regions}, info=info,
+        return [Decision(who, "return", constraint={"commands": ["return"], "count": need,
+                                                    "court": s.court[who], "regions": regions},
+                         info=info,
                          build_form=lambda: asks.return_form(
                              need, s.court[who], regions,
                              eg._default_return(need, s.court[who], regions)))]
@@ -474,6 +476,10 @@ def _act_decision(s: KIState) -> Decision:
         possible = CARDS[t.card].possible(s, t.seat)
         if possible:
             constraint["special"] = CARDS[t.card].constraint(s, t.seat)
+    # the command types that answer it (the generic command language reads them)
+    constraint["commands"] = [c for c, on in (("place", place is not None),
+                                              ("special", bool(possible)),
+                                              ("decline", possible is not None)) if on]
 
     def form() -> Form:
         special = None if possible is None else (
@@ -495,7 +501,8 @@ def _secret_decisions(s: KIState) -> list[Decision]:
         for seat in s.secret.seats:
             if seat not in s.secret.choices:
                 out.append(Decision(seat, "keep", secret=True,
-                                    constraint={"cards": KEEP, "from": list(POWER_VALUES)},
+                                    constraint={"commands": ["keep"], "cards": KEEP,
+                                                "from": list(POWER_VALUES)},
                                     info=info,
                                     build_form=partial(keep_form, list(DEFAULT_KEEP))))
         return out
