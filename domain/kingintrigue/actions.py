@@ -94,6 +94,9 @@ class IntrigueAll(eg.MoveAllOwn):
             raise RuleError("Name the one region all your Caballeros go to.",
                             allowed=regions_but_king(s))
         dest = next(iter(to))
+        if dest == s.king:
+            raise RuleError("The King's region is taboo: nothing enters it.",
+                            allowed=regions_but_king(s))
         if dest == CASTILLO:
             raise RuleError("The Intrigue card moves Caballeros to another region, not into the "
                             "Castillo.", allowed=regions_but_king(s))
