@@ -476,7 +476,8 @@ class CastilloCapture(Card):
         counts: dict[tuple[int, str], int] = {}
         for key in picked:
             counts[key] = counts.get(key, 0) + 1
-        return {"moves": [{"seat": w, "from": r, "count": n} for (w, r), n in counts.items()]}
+        return {"moves": [{"seat": w, "from": r, "to": CASTILLO, "count": n}
+                          for (w, r), n in counts.items()]}
 
 
 @power(150)

@@ -123,5 +123,12 @@ class KingAndIntrigue:
 
         return KingAndIntrigueBoards()
 
+    @property
+    def language(self) -> Any:
+        """Replies and the web's text box: El Grande's words with the expansion's (language.py)."""
+        from domain.kingintrigue.language import KingAndIntrigueLanguage
+
+        return KingAndIntrigueLanguage(self)
+
 
 GAME = KingAndIntrigue()
