@@ -197,3 +197,13 @@ def test_every_event_is_described_in_three_languages():
             for message in GAME.describe(Event.from_json(event.to_json()), viewer):
                 for lang in ("en", "fr", "it"):
                     assert GAME.texts.render(message, lang, ["A", "B", "C"])
+
+
+def test_the_rules_page_has_the_same_sections_in_three_languages():
+    from domain.kingintrigue.rules_page import PAGES, rules_page
+
+    shapes = {lang: [len(s["paragraphs"]) for s in page["sections"]]
+              for lang, page in PAGES.items()}
+    assert shapes["en"] == shapes["fr"] == shapes["it"]
+    assert rules_page("de") is PAGES["en"]
+    assert "140: 1 Caballeros" in " ".join(rules_page("en")["sections"][3]["paragraphs"])
