@@ -207,3 +207,85 @@ def test_the_rules_page_has_the_same_sections_in_three_languages():
     assert shapes["en"] == shapes["fr"] == shapes["it"]
     assert rules_page("de") is PAGES["en"]
     assert "140: 1 Caballeros" in " ".join(rules_page("en")["sections"][3]["paragraphs"])
+
+
+CARDS_30_TO_170 = [10, 20, 30, 40, 50, 60, 70, 80, 90, 140, 160, 170, 180]
+
+
+def my_turn_with(card, discs=None):
+    """2 players: seat 0 plays `card` (the King card), seat 1 plays 10; seat 0 chooses the power
+    card's action and has placed nothing yet."""
+    s = play_round(started(2, discs=discs, keep=CARDS_30_TO_170), {0: card, 1: 10})
+    if GAME.pending(s)[0].kind == "take":  # 170 and 180 bring nobody: taken by itself
+        s = act(s, Command("take", 0, {"count": 0}))
+    return act(s, Command("choose_action", 0, {"card": s.choice[-1]}))
+
+
+def test_card_30_sends_3_of_each_opponents_court_home_never_yours():
+    s = my_turn_with(30)
+    court = list(s.court)
+    s = act(s, Command("special", 0, {}))
+    assert s.court[0] == court[0] and s.court[1] == court[1] - 3
+
+
+def test_card_50_asks_only_the_opponents_to_return_3():
+    s = my_turn_with(50)
+    s = act(s, Command("special", 0, {}))
+    decision = GAME.pending(s)[0]
+    assert decision.kind == "return" and decision.seat == 1
+
+
+def test_card_70_takes_one_of_each_opponent_never_yours():
+    s = my_turn_with(70)
+    with pytest.raises(RuleError, match="never yours"):
+        GAME.decide(s, Command("special", 0, {"picks": {"0": "galicia", "1": "aragon"}}))
+    s = act(s, Command("special", 0, {"picks": {"1": "aragon"}}))
+    assert s.places["aragon"][1] == 1
+
+
+def test_card_80_moves_the_grande_never_to_the_kings_region_or_the_castillo():
+    s = my_turn_with(80)
+    for where in ("castilla_la_nueva", "castillo"):
+        with pytest.raises(RuleError, match="King's region or the Castillo"):
+            GAME.decide(s, Command("special", 0, {"grande": where}))
+    s = act(s, Command("special", 0, {"grande": "pais_vasco", "caballeros": {"castillo": 2}}))
+    assert s.grandes[0] == "pais_vasco" and s.places["galicia"][0] == 0
+    assert s.places["castillo"][0] == 2
+
+
+def test_card_80_cannot_be_used_when_the_grande_stands_in_the_kings_region():
+    s = my_turn_with(80)
+    s.king = "galicia"  # the Grande's region became the King's
+    assert GAME.pending(s)[0].constraint["commands"] == ["place", "decline"]
+
+
+def test_card_160_moves_the_king_next_door_only():
+    s = my_turn_with(160)
+    with pytest.raises(RuleError):
+        GAME.decide(s, Command("special", 0, {"to": "galicia"}))
+    s = act(s, Command("special", 0, {"to": "aragon"}))
+    assert s.king == "aragon"
+
+
+def test_card_170_scores_the_regions_chosen_by_exactly_one_player():
+    s = my_turn_with(170)
+    s = act(s, Command("special", 0, {}))
+    s = act(s, Command("secret", 0, {"choice": "galicia"}))
+    s = act(s, Command("secret", 1, {"choice": "aragon"}))
+    scored = [e for e in GAME.decide(s, Command("resolve", None)) if e.type == "place_scored"]
+    assert sorted(e["place"] for e in scored) == ["aragon", "galicia"]
+
+
+def test_card_140_is_impossible_without_opponents_on_the_board():
+    s = my_turn_with(140)
+    s.places["aragon"][1] = 0
+    s.places["granada"][1] = 0
+    assert "special" not in GAME.pending(s)[0].constraint
+
+
+def test_discards_are_hidden_unless_open():
+    hidden = play_round(started(2), {0: 40, 1: 10})
+    assert GAME.view(hidden, 1)["seats"][0]["discards"] is None
+    assert GAME.view(hidden, 0)["seats"][0]["discards"] == [40]
+    shown = play_round(started(2, {"discards": "open"}), {0: 40, 1: 10})
+    assert GAME.view(shown, 1)["seats"][0]["discards"] == [40]
