@@ -6,8 +6,10 @@ from domain.core.errors import RuleError
 from domain.core.game import GameModule
 from domain.elcaballero.module import GAME as EL_CABALLERO
 from domain.elgrande.module import GAME as EL_GRANDE
+from domain.kingintrigue.module import GAME as KING_AND_INTRIGUE
 
-GAMES: dict[str, GameModule] = {EL_GRANDE.name: EL_GRANDE, EL_CABALLERO.name: EL_CABALLERO}
+GAMES: dict[str, GameModule] = {EL_GRANDE.name: EL_GRANDE, EL_CABALLERO.name: EL_CABALLERO,
+                                KING_AND_INTRIGUE.name: KING_AND_INTRIGUE}
 
 DEFAULT_GAME = EL_GRANDE.name
 """The game a request or a command means when it names none (`POST /api/games`, `pbem simulate`)."""

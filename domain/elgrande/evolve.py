@@ -25,6 +25,10 @@ Handler = Callable[[State, Event], None]
 _HANDLERS: dict[str, Handler] = {}
 
 
+HANDLERS = _HANDLERS
+"""Every event type's handler: King & Intrigue's evolve reuses those of the shared events."""
+
+
 def on(event_type: str) -> Callable[[Handler], Handler]:
     def deco(fn: Handler) -> Handler:
         _HANDLERS[event_type] = fn

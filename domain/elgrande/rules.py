@@ -29,7 +29,6 @@ from domain.elgrande.data import (
     CASTILLO,
     GENERAL_SCORING_ROUNDS,
     KING_STACK,
-    POWER_CABALLEROS,
     REGION_IDS,
     ROUNDS,
     SHORT_GAME_ROUNDS,
@@ -210,7 +209,7 @@ def take_bounds(s: State, seat: int) -> tuple[int, int]:
     provinces hold it: when they are short, the player "may" take the rest from the board
     (« il peut en prendre sur le plateau »), so any number up to the card's will do there."""
     assert s.turn is not None
-    wanted = POWER_CABALLEROS[s.turn.power]
+    wanted = s.power_caballeros(s.turn.power)
     most = min(wanted, s.provinces[seat] + sum(s.on_board(seat).values()))
     return (min(wanted, s.provinces[seat]) if s.options.take_exact else 0), most
 
@@ -394,16 +393,19 @@ def _resolve(log: Log, cmd: Command, d: Decision) -> None:
     log.add(Event("secrets_revealed", {"kind": kind,
                                        "choices": {str(k): v for k, v in choices.items()}}))
     if kind == DISC:
-        _general_scoring(log, choices)
+        general_scoring(log, choices)
         return
     t = log.state.turn
     assert t is not None and t.action is not None
     log.add(*CARDS[kind].resolve(log.state, t.seat, t.action, choices))
 
 
-def _general_scoring(log: Log, discs: dict[int, str]) -> None:
+def general_scoring(log: Log, discs: dict[int, str],
+                    score: Callable[[State, str], dict[str, Any]] = score_place) -> None:
+    """The Castillo scored, emptied by the discs, then every region (`score`: a place's
+    `place_scored` payload; King & Intrigue's doubles the regions carrying a 2x marker)."""
     s = log.state
-    log.add(Event("place_scored", {**score_place(s, CASTILLO), "reason": "general_scoring"}))
+    log.add(Event("place_scored", {**score(s, CASTILLO), "reason": "general_scoring"}))
     moves = []
     for seat in s.seats():
         n = s.places[CASTILLO][seat]
@@ -413,7 +415,7 @@ def _general_scoring(log: Log, discs: dict[int, str]) -> None:
     if moves:
         log.add(moved(moves, "castillo_emptied"))
     for region in REGION_IDS:
-        log.add(Event("place_scored", {**score_place(log.state, region),
+        log.add(Event("place_scored", {**score(log.state, region),
                                        "reason": "general_scoring"}))
     log.add(Event("general_scoring_ended", {"number": log.state.scorings_done + 1}))
 

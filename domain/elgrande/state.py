@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.elgrande.data import PLACES
+from domain.elgrande.data import PLACES, POWER_CABALLEROS
 from domain.elgrande.options import Options
 
 
@@ -147,6 +147,10 @@ class State:
         """The seat's Caballeros in regions that actions may touch (not the King's, not the Castillo)."""
         return {r: c[seat] for r, c in self.places.items()
                 if r not in (self.king, "castillo") and c[seat] > 0}
+
+    def power_caballeros(self, card: int) -> int:
+        """The Caballeros a power card brings to court (King & Intrigue's deck has its own)."""
+        return POWER_CABALLEROS[card]
 
     def active_vetoes(self, seat: int) -> int:
         return len(self.vetoes.get(seat, []))

@@ -1,0 +1,161 @@
+"""King & Intrigue's bots: `random` (the generic uniform legal move) and `greedy` (one ply on El
+Grande's static evaluation, `domain.elgrande.bots.evaluate`).
+
+A bot sees only its seat's view; `determinize` completes it into a state the rules can play on:
+the hidden parts (other seats' hands, Castillo counts and provinces under `memory`, secret choices
+already made, their discard piles) are drawn from what the view allows, with El Grande's
+determinisation helpers for the board, the flow of the turn and the Vetoes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from domain.core.commands import Command
+from domain.core.decisions import Decision
+from domain.core.errors import RuleError
+from domain.core.events import thaw
+from domain.elgrande import determinize as eg_det
+from domain.elgrande.bots.evaluate import evaluate
+from domain.elgrande.data import PLACES, SCOREBOARDS
+from domain.elgrande.options import Options
+from domain.elgrande.state import Secret
+from domain.kingintrigue import rules
+from domain.kingintrigue.data import KEEP, POWER_CARDS, POWER_VALUES
+from domain.kingintrigue.evolve import fold
+from domain.kingintrigue.options import KIOptions
+from domain.kingintrigue.state import KIState
+
+
+def determinize(view: dict[str, Any], rng: random.Random,
+                decision: Decision | None = None) -> KIState:
+    """A complete state agreeing with the seat's view, the hidden parts drawn with `rng`."""
+    view = thaw(view)
+    seat, seats = view["you"], view["seats"]
+    s = KIState()
+    s.players = view["players"]
+    s.options = Options()
+    s.ki = KIOptions.parse(view["ki_options"])
+    s.seed = f"determinized-{rng.getrandbits(64):016x}"
+    s.phase, s.round, s.king = view["phase"], view["round"], view["king"]
+    s.scorings_done, s.ranking = view["scorings_done"], view["ranking"]
+    s.scores = [x["score"] for x in seats]
+    s.court = [x["court"] for x in seats]
+    s.grandes = [x["grande"] for x in seats]
+    s.places = {p: [0 if c is None else c for c in view["places"][p]["counts"]] for p in PLACES}
+    s.scoreboards = dict.fromkeys(SCOREBOARDS)
+    for p in PLACES:
+        if view["places"][p]["scoreboard"] is not None:
+            s.scoreboards[view["places"][p]["scoreboard"]] = p
+    eg_det._board_counts(s, view, seats, rng)
+    s.hands, s.discards, s.put_aside = [], [], []
+    played = {int(k): v for k, v in view["power_played"].items()}
+    for x in seats:
+        if x["hand"] is not None:
+            s.hands.append(set(x["hand"]))
+        else:
+            known = set(x["discards"] or []) | {played.get(x["seat"])}
+            pool = [v for v in POWER_VALUES if v not in known]
+            s.hands.append(set(rng.sample(pool, min(x["hand_count"], len(pool)))))
+        s.discards.append(list(x["discards"] or []))
+        s.put_aside.append(set())
+    s.private_returns = [set() for _ in seats]
+    s.round_cards = {c["seat"]: (c["card"], c["places"]) for c in view["round_cards"]}
+    s.choice, s.free_placement = list(view["choice"]), view["free_placement"]
+    s.doubles = dict(view["doubles"])
+    eg_det._flow(s, view, seat, decision)
+    eg_det._vetoes(s, view, seats)
+    sv = view["secret"]
+    if sv is not None:
+        s.secret = Secret(kind=sv["kind"], seats=list(sv["seats"]), context=dict(sv["context"]))
+        for w in sv["submitted"]:
+            if w == seat:
+                s.secret.choices[w] = sv["your_choice"]
+            elif s.secret.kind == rules.KEEP_KIND:
+                s.secret.choices[w] = sorted(rng.sample(POWER_VALUES, KEEP))
+            else:
+                s.secret.choices[w] = rng.choice(rules.secret_options(s, w))
+    return s
+
+
+class GreedyBot:
+    """Each candidate judged by the evaluation of the position it leads to (one ply)."""
+
+    level = "greedy"
+    CANDIDATES = 24
+
+    def __init__(self, budget: float | None = None) -> None:
+        self.budget = budget
+
+    def choose(self, view: dict[str, Any], decision: Decision, rng: random.Random) -> Command:
+        seat = decision.seat
+        assert seat is not None
+        s = determinize(view, rng, decision)
+        if decision.kind == "keep":
+            return Command("keep", seat, {"cards": list(rules.DEFAULT_KEEP)})
+        if decision.kind == "power_card":
+            return Command("play_power", seat, {"card": self._power(s, seat, decision)})
+        if decision.kind in ("secret", "veto", "return"):
+            return rules.default_command(s, decision)
+        candidates = [rules.default_command(s, decision)]
+        if decision.options:
+            candidates += [Command(o["type"], seat, {k: v for k, v in o.items() if k != "type"})
+                           for o in decision.options]
+        else:
+            candidates += [rules.sample_command(s, decision, rng) for _ in range(self.CANDIDATES)]
+            if decision.kind == "act" and "place" in decision.constraint:
+                candidates.append(self._best_placement(s, seat, decision))
+        best, best_value = candidates[0], float("-inf")
+        for command in candidates:
+            value = self._value(s, seat, command)
+            if value > best_value:
+                best, best_value = command, value
+        return best
+
+    @staticmethod
+    def _value(s: KIState, seat: int, command: Command) -> float:
+        try:
+            after = fold(rules.decide(s, command), s)
+        except RuleError:
+            return float("-inf")
+        return evaluate(after, seat)
+
+    def _best_placement(self, s: KIState, seat: int, d: Decision) -> Command:
+        """Caballero by Caballero, each to the place where the evaluation gains most."""
+        places: dict[str, int] = {}
+        for _ in range(d.constraint["place"]["max"]):
+            best, best_value = None, self._value(s, seat, Command("place", seat,
+                                                                  {"places": places}))
+            for p in d.constraint["place"]["places"]:
+                trial = {**places, p: places.get(p, 0) + 1}
+                value = self._value(s, seat, Command("place", seat, {"places": trial}))
+                if value > best_value:
+                    best, best_value = p, value
+            if best is None:
+                break
+            places[best] = places.get(best, 0) + 1
+        return Command("place", seat, {"places": places})
+
+    @staticmethod
+    def _power(s: KIState, seat: int, d: Decision) -> int:
+        """Caballeros for the court early on, the high cards (order, King) later; never waste the
+        King when the round card would not follow it."""
+        cards = [o["card"] for o in d.options or []]
+        played = set(s.power_played.values())
+        late = s.round / 9
+
+        def worth(card: int) -> float:
+            order = sum(1 for p in played if p < card) / max(1, len(played)) if played else 0.5
+            return (POWER_CARDS[card].caballeros * (1.2 - late) * 0.5
+                    + order * 2.5 + card / 180 * (1 + late))
+
+        return max(cards, key=worth)
+
+
+def _greedy(budget: float | None) -> Any:
+    return GreedyBot(budget)
+
+
+LEVELS: dict[str, Callable[[float | None], Any]] = {"greedy": _greedy}

@@ -1,0 +1,197 @@
+"""evolve: apply one event to a King & Intrigue state. The only code that changes a state.
+
+The events King & Intrigue shares with El Grande (Caballeros taken, placed and moved, the King and
+the Grandes moved, scorings, vetoes, secret choices, the general scoring) keep El Grande's handlers
+(`domain.elgrande.evolve.HANDLERS`); the handlers here are those of the expansion's own events and of
+the few shared ones it changes (the set-up, the round, the turn's start).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from domain.core.events import Event
+from domain.elgrande import evolve as base
+from domain.elgrande.options import Options
+from domain.elgrande.state import Turn
+from domain.kingintrigue.data import (
+    INTRIGUE_CARD,
+    KING_CARD,
+    POWER_CARDS,
+    POWER_VALUES,
+    ROUND_CARD_ACTIONS,
+)
+from domain.kingintrigue.options import KIOptions
+from domain.kingintrigue.state import KIState
+
+Handler = Callable[[KIState, Event], None]
+_OWN: dict[str, Handler] = {}
+
+
+def on(event_type: str) -> Callable[[Handler], Handler]:
+    def deco(fn: Handler) -> Handler:
+        _OWN[event_type] = fn
+        return fn
+
+    return deco
+
+
+def apply(state: KIState, event: Event) -> KIState:
+    """Apply in place (the caller owns `state`)."""
+    handler = _OWN.get(event.type) or base.HANDLERS.get(event.type)
+    if handler is None:
+        raise ValueError(f"unknown King & Intrigue event type {event.type!r}")
+    handler(state, event)  # type: ignore[arg-type]
+    state.events += 1
+    return state
+
+
+def evolve(state: KIState, event: Event) -> KIState:
+    return apply(state.clone(), event)
+
+
+def fold(events: Iterable[Event], state: KIState | None = None) -> KIState:
+    current = state.clone() if state is not None else KIState()
+    for event in events:
+        apply(current, event)
+    return current
+
+
+# --- set-up -----------------------------------------------------------------------------------------
+
+@on("game_created")
+def _game_created(s: KIState, e: Event) -> None:
+    s.players = e["players"]
+    s.ki = KIOptions.parse(e["options"])
+    s.options = Options()  # El Grande's rules where the expansion says nothing (decennial, memory)
+    s.seed = e.get("seed") or ""
+    s.phase = "new"
+
+
+@on("setup_drawn")
+def _setup_drawn(s: KIState, e: Event) -> None:
+    base.HANDLERS["setup_drawn"](s, e)
+    s.hands = [set(POWER_VALUES) for _ in s.seats()]
+    s.put_aside = [set() for _ in s.seats()]
+    s.stacks = {}
+    s.phase = "setup"
+
+
+@on("hands_kept")
+def _hands_kept(s: KIState, e: Event) -> None:
+    for seat, kept in e["hands"].items():
+        s.hands[int(seat)] = set(kept)
+        s.put_aside[int(seat)] = set(POWER_VALUES) - set(kept)
+    s.secret = None
+
+
+# --- a round ----------------------------------------------------------------------------------------
+
+@on("round_started")
+def _round_started(s: KIState, e: Event) -> None:
+    s.round = e["round"]
+    s.phase = "power"
+    s.power_played = {}
+    s.round_cards = {}
+    s.turn_order = []
+    s.turn_index = 0
+    s.turn = None
+    if s.last_player is not None:
+        s.first_player = s.last_player
+
+
+@on("power_played")
+def _power_played(s: KIState, e: Event) -> None:
+    seat, card = e["seat"], e["card"]
+    s.hands[seat].discard(card)
+    s.discards[seat].append(card)
+    s.power_played[seat] = card
+
+
+@on("round_cards_taken")
+def _round_cards_taken(s: KIState, e: Event) -> None:
+    s.round_cards = {c["seat"]: (c["card"], c["places"]) for c in e["cards"]}
+    s.turn_order = [c["seat"] for c in e["cards"]]
+    s.turn_index = 0
+    s.phase = "turns"
+    _start_turn(s, s.turn_order[0])
+
+
+def turn_actions(s: KIState, seat: int) -> list[str]:
+    """The special actions the seat's turn may use: the power card's; the round card's alone for
+    the King and Intrigue holders with 4-5 players (unless `round_card_choice=always`); a choice
+    of the two with 2-3 players."""
+    kind = s.round_cards[seat][0]
+    own = POWER_CARDS[s.power_played[seat]].action
+    if kind not in (KING_CARD, INTRIGUE_CARD):
+        return [own]
+    card = ROUND_CARD_ACTIONS[kind]
+    if s.players <= 3 or s.ki.round_card_choice == "always":
+        return list(dict.fromkeys([card, own]))
+    return [card]
+
+
+def _start_turn(s: KIState, seat: int) -> None:
+    s.turn = Turn(seat, s.power_played[seat])
+    s.turn.stack = s.round_cards[seat][1]
+    s.free_placement = False
+    actions = turn_actions(s, seat)
+    s.choice = actions if len(actions) > 1 else []
+    if len(actions) == 1:
+        _set_action(s, actions[0])
+
+
+def _set_action(s: KIState, action: str) -> None:
+    assert s.turn is not None
+    s.turn.card = action
+    s.choice = []
+    if action == "veto":  # the Veto's only effect is to be held (El Grande's card_chosen)
+        s.vetoes.setdefault(s.turn.seat, []).append(s.round)
+        s.turn.special_done = True
+
+
+@on("caballeros_taken")
+def _caballeros_taken(s: KIState, e: Event) -> None:
+    base.HANDLERS["caballeros_taken"](s, e)
+    assert s.turn is not None
+    s.turn.step = "choose" if s.turn.card is None else "act"
+
+
+@on("action_chosen")
+def _action_chosen(s: KIState, e: Event) -> None:
+    assert s.turn is not None
+    _set_action(s, e["card"])
+    s.turn.step = "act"
+
+
+@on("placement_freed")
+def _placement_freed(s: KIState, e: Event) -> None:
+    s.free_placement = True
+
+
+@on("double_marked")
+def _double_marked(s: KIState, e: Event) -> None:
+    s.doubles[e["region"]] = e["seat"]
+
+
+@on("turn_ended")
+def _turn_ended(s: KIState, e: Event) -> None:
+    s.last_player = e["seat"]
+    s.turn_index += 1
+    s.free_placement = False
+    if s.turn_index < len(s.turn_order):
+        _start_turn(s, s.turn_order[s.turn_index])
+    else:
+        s.turn = None
+
+
+@on("round_ended")
+def _round_ended(s: KIState, e: Event) -> None:
+    base.HANDLERS["round_ended"](s, e)
+    s.round_cards = {}
+
+
+@on("general_scoring_ended")
+def _general_scoring_ended(s: KIState, e: Event) -> None:
+    base.HANDLERS["general_scoring_ended"](s, e)
+    s.doubles = {}  # the 2x markers go back after the general scoring (seed)

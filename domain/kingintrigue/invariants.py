@@ -1,0 +1,59 @@
+"""King & Intrigue's invariants, checked by `pbem simulate` after every event:
+
+- El Grande's (`domain.elgrande.invariants`): every player's 30 Caballeros are somewhere, no count is
+  negative, nothing enters or leaves the King's region but by King moves, scores never decrease;
+- every hand holds 13 cards once kept, minus those played; a card is never both in hand and played;
+- no seat (nor a spectator) ever learns another seat's hand, put-aside cards, hidden discard pile
+  or secret choice before its reveal, from the view or from a redacted event (the leak check).
+"""
+
+from __future__ import annotations
+
+from domain.core.events import Event
+from domain.core.game import InvariantViolation
+from domain.elgrande.invariants import check_event as eg_check
+from domain.kingintrigue.data import KEEP
+from domain.kingintrigue.describe import describe
+from domain.kingintrigue.state import KIState
+from domain.kingintrigue.views import redact, view
+
+
+def check_event(before: KIState, after: KIState, event: Event) -> None:
+    def fail(what: str) -> None:
+        raise InvariantViolation(f"after event {after.events} ({event.type}): {what}")
+
+    eg_check(before, after, event)
+    if after.places and after.round >= 1:
+        for seat in after.seats():
+            if len(after.hands[seat]) + len(after.discards[seat]) != KEEP:
+                fail(f"seat {seat} holds {len(after.hands[seat])} cards and played "
+                     f"{len(after.discards[seat])}, not {KEEP} in all")
+            if after.hands[seat] & set(after.discards[seat]):
+                fail(f"seat {seat} has a played card in hand")
+    check_no_leak(after, event, fail)
+
+
+def check_no_leak(s: KIState, event: Event, fail) -> None:  # type: ignore[no-untyped-def]
+    """What each viewer gets (the view, the redacted event, its sentences) holds no other seat's
+    hand, put-aside cards, hidden discards or unrevealed secret choice."""
+    if not s.places:
+        return
+    for viewer in [*s.seats(), None]:
+        v = view(s, viewer)
+        for x in v["seats"]:
+            other = x["seat"] != viewer
+            if other and (x["hand"] is not None or x["put_aside"] is not None):
+                fail(f"the view of {viewer} shows seat {x['seat']}'s hand or put-aside cards")
+            if other and s.ki.discards == "hidden" and x["discards"] is not None:
+                fail(f"the view of {viewer} shows seat {x['seat']}'s discard pile")
+        if viewer is None and v["secret"] is not None and v["secret"]["your_choice"] is not None:
+            fail("a spectator's view shows a secret choice")
+        shown = redact(event, viewer)
+        if event.type == "secret_submitted" and viewer != event["seat"]:
+            said = [m for m in describe(event, viewer) if {"choice", "cards"} & set(m.params)]
+            if "choice" in shown.payload or said:
+                fail(f"seat {viewer} sees seat {event['seat']}'s secret choice")
+        if event.type == "hands_kept":
+            leaked = [k for k, h in shown["hands"].items() if h is not None and k != str(viewer)]
+            if leaked:
+                fail(f"seat {viewer} sees the kept hands of {leaked}")

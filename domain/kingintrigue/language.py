@@ -1,0 +1,297 @@
+"""King & Intrigue's command language: El Grande's (`domain.elgrande.language`: its words, its
+parser, its formats, in en/fr/it), with the expansion's commands and actions added:
+
+    keep 10 20 40 …                 (garder … / tieni …)   the 13 cards kept
+    disc aragon                     (disque … / disco …)   the selection disc, the Castillo's disc
+    play 120                        (jouer … / gioca …)
+    choose action king | choose action 160                 the round card's action or the power card's
+    intrigue move 1 red aragon to galicia | intrigue all from aragon to galicia
+    special grande aragon 2 castillo                       card 80 (the Grande and/or its Caballeros)
+    special galicia                                        card 130 (the 2x marker)
+    special move 2 blue aragon to castillo, 2 red galicia to castillo   card 140
+    king castilla la vieja                                 the King card, 180
+
+Everything else reads and writes as in El Grande.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from domain.core.decisions import Decision
+from domain.core.language import (
+    ALL,
+    FROM,
+    TO,
+    Lexicon,
+    Parsed,
+    Session,
+    example_command,
+    language_index,
+    phrases,
+)
+from domain.elgrande import language as eg
+from domain.elgrande import vocabulary as vocab
+from domain.kingintrigue.data import POWER_CARDS
+from domain.kingintrigue.texts import name
+
+KEYWORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
+    "keep": (("keep",), ("garder", "garde", "je garde"), ("tieni", "tengo", "tenere")),
+    "choose_action": (("choose action", "use action"), ("choisir action", "choisis action"),
+                      ("scegli azione", "usa azione")),
+}
+OWN = phrases({w: kind for kind, langs in KEYWORDS.items() for words in langs for w in words})
+INTRIGUE = phrases({w: "intrigue" for w in ("intrigue", "intrigo")})
+STRONG = {**eg.STRONG, **OWN}
+VERBS = {**eg.VERBS, **INTRIGUE}
+LEXICON = Lexicon(keywords=STRONG, verbs=VERBS, filler=eg.LEXICON.filler)
+ROUND_ACTIONS = phrases({**{w: "king" for w in ("king", "the king", "roi", "le roi", "re",
+                                                "il re")},
+                         **{w: "intrigue" for w in ("intrigue", "l intrigue", "intrigo",
+                                                    "l intrigo")}})
+GRANDE = phrases({"grande": True, "le grande": True, "il grande": True})
+AS_EL_GRANDE = {"one_from_each_opponent": "one_from_each", "double_scoring": "eviction"}
+"""The expansion's actions that read and write as an El Grande card's (same parameters)."""
+
+ERRORS: dict[str, tuple[str, str, str]] = {
+    "keep": ("After “keep”, write the 13 values you keep, e.g. keep 10 20 40 50 60 80 90 100 110 "
+             "130 140 160 180.",
+             "Après « garder », écrivez les 13 valeurs gardées, p. ex. garder 10 20 40 50 60 80 90 "
+             "100 110 130 140 160 180.",
+             "Dopo «tieni», scrivi i 13 valori che tieni, p. es. tieni 10 20 40 50 60 80 90 100 "
+             "110 130 140 160 180."),
+    "choose_action": ("Write “choose action king” (or intrigue) for the round card's action, or "
+                      "“choose action” and your power card's value.",
+                      "Écrivez « choisir action roi » (ou intrigue) pour l'action de la carte de "
+                      "manche, ou « choisir action » et la valeur de votre carte pouvoir.",
+                      "Scrivi «scegli azione re» (o intrigo) per l'azione della carta del round, "
+                      "o «scegli azione» e il valore della tua carta potere."),
+}
+HELP: dict[str, tuple[str, str, str]] = {
+    "keep": ("{kw} N N … — 13 different values of 10, 20, … 180",
+             "{kw} N N … — 13 valeurs différentes parmi 10, 20, … 180",
+             "{kw} N N … — 13 valori diversi tra 10, 20, … 180"),
+    "choose_action": ("{kw} {round} or {kw} {power}", "{kw} {round} ou {kw} {power}",
+                      "{kw} {round} o {kw} {power}"),
+    "intrigue": ("intrigue move COLOUR REGION to REGION (one Caballero) or intrigue all from "
+                 "REGION to REGION (all of yours)",
+                 "intrigue deplacer COULEUR RÉGION vers RÉGION (un Caballero) ou intrigue tous de "
+                 "RÉGION vers RÉGION (tous les vôtres)",
+                 "intrigo sposta COLORE REGIONE a REGIONE (un Caballero) o intrigo tutti da "
+                 "REGIONE a REGIONE (tutti i tuoi)"),
+    "grande_and_caballeros": ("{kw} grande REGION and/or N PLACE … (your Caballeros leaving its "
+                              "region)",
+                              "{kw} grande RÉGION et/ou N LIEU … (vos Caballeros qui quittent sa "
+                              "région)",
+                              "{kw} grande REGIONE e/o N LUOGO … (i tuoi Caballeros che lasciano "
+                              "la sua regione)"),
+    "capture": ("{kw} move N COLOUR REGION to castillo, … (up to 3 of your opponents', then 2 of "
+                "yours)",
+                "{kw} deplacer N COULEUR RÉGION vers castillo, … (jusqu'à 3 adverses, puis 2 des "
+                "vôtres)",
+                "{kw} sposta N COLORE REGIONE a castillo, … (fino a 3 avversari, poi 2 tuoi)"),
+}
+
+
+def _t(table: Mapping[str, tuple[str, str, str]], key: str, lang: str, **kw: Any) -> str:
+    return table[key][language_index(lang)].format(**kw)
+
+
+def _as_el_grande(d: Decision | None) -> Decision | None:
+    card = (d.constraint or {}).get("card") if d is not None else None
+    if d is None or card not in AS_EL_GRANDE:
+        return d
+    return replace(d, constraint={**(d.constraint or {}), "card": AS_EL_GRANDE[card]})
+
+
+class Parser(eg.Parser):
+    lexicon = LEXICON
+
+    def fail(self, key: str, **params: Any):  # type: ignore[no-untyped-def]
+        if key in ERRORS:
+            return self.error(_t(ERRORS, key, self.lang, **params), near=self.cursor.near())
+        return super().fail(key, **params)
+
+    def command(self) -> dict[str, Any] | None:
+        """The expansion's keywords and the Intrigue's verb first, then El Grande's grammar."""
+        c = self.cursor
+        d = self.session.decision()
+        kind, n = c.match(OWN)
+        if n:
+            c.pos += n
+            c.skip_filler()
+            return getattr(self, kind)(d)
+        _verb, n = c.match(INTRIGUE)
+        if n and d is not None and (d.constraint or {}).get("card") == "intrigue":
+            c.pos += n
+            return self.special(d, verb="intrigue")
+        return super().command()
+
+    def implicit(self, d: Decision | None) -> dict[str, Any] | None:
+        c = self.cursor
+        if d is not None and d.kind == "keep" and (c.peek() or "").isdigit():
+            return self.keep(d)
+        if d is not None and d.kind == "choose_action" and (
+                (c.peek() or "").isdigit() or c.match(ROUND_ACTIONS)[1]):
+            return self.choose_action(d)
+        return super().implicit(d)
+
+    def keep(self, d: Decision) -> dict[str, Any]:
+        values = []
+        while (n := self.cursor.number()) is not None:
+            values.append(n)
+            self.cursor.skip_filler()
+        if not values:
+            raise self.fail("keep")
+        return {"type": "keep", "cards": values}
+
+    def choose_action(self, d: Decision) -> dict[str, Any]:
+        c = self.cursor
+        c.skip_filler()
+        card = c.take(ROUND_ACTIONS)
+        if card is None:
+            value = c.number()
+            if value not in POWER_CARDS:
+                raise self.fail("choose_action")
+            card = POWER_CARDS[value].action
+        return {"type": "choose_action", "card": card}
+
+    def special(self, d: Decision | None, verb: str | None = None) -> dict[str, Any]:
+        c = self.cursor
+        if d is not None and d.kind == "choose_action":
+            return self.choose_action(d)
+        card = (d.constraint or {}).get("card") if d is not None and d.kind == "act" else None
+        if card == "intrigue" and "special" in (d.constraint or {}):  # type: ignore[union-attr]
+            c.skip_filler()
+            if c.take(ALL):
+                c.skip_filler()
+                c.take(FROM)
+                src = self.named_place("which_empty")
+                c.skip_filler()
+                c.take(TO)
+                return {"type": "special", "mode": "all", "from": src,
+                        "to": self.named_place("where_to_region")}
+            c.take(eg.MODE_MOVE)
+            return {"type": "special", "mode": "one", "moves": self.moves()}
+        if card == "grande_and_caballeros" and "special" in (d.constraint or {}):  # type: ignore[union-attr]
+            c.skip_filler()
+            params: dict[str, Any] = {"type": "special"}
+            if verb == "grande" or c.take(GRANDE):
+                c.skip_filler()
+                c.take(TO)
+                params["grande"] = self.named_place("where_to_region")
+            caballeros = self.pairs(lone=False)
+            if caballeros:
+                params["caballeros"] = caballeros
+            return params
+        return super().special(_as_el_grande(d), verb)
+
+
+def parse(text: str, session: Session) -> Parsed:
+    return Parser(text, session).run()
+
+
+def format_command(command: Mapping[str, Any], lang: str = "en", *,
+                   decision: Decision | None = None, names: Sequence[str] = ()) -> str:
+    lang = lang if lang in ("en", "fr", "it") else "en"
+    kind = command["type"]
+    if kind == "keep":
+        return f"{KEYWORDS['keep'][language_index(lang)][0]} " + " ".join(
+            str(v) for v in command.get("cards") or [])
+    if kind == "choose_action":
+        card = command.get("card")
+        word = KEYWORDS["choose_action"][language_index(lang)][0]
+        if card in ("king", "intrigue"):
+            return f"{word} " + {"king": ("king", "roi", "re"),
+                                 "intrigue": ("intrigue", "intrigue", "intrigo")}[card][
+                language_index(lang)]
+        value = next(v for v, c in POWER_CARDS.items() if c.action == card)
+        return f"{word} {value}"
+    card = (decision.constraint or {}).get("card") if decision is not None else None
+    if kind == "special" and card == "intrigue":
+        verb = ("intrigue", "intrigue", "intrigo")[language_index(lang)]
+        if command.get("mode") == "all":
+            frm, to = ("from", "de", "da")[language_index(lang)], \
+                ("to", "vers", "a")[language_index(lang)]
+            every = ("all", "tous", "tutti")[language_index(lang)]
+            return (f"{verb} {every} {frm} {eg._place(command['from'], lang)} {to} "
+                    f"{eg._place(command['to'], lang)}")
+        moves = eg.format_command({"type": "special", "moves": command["moves"]}, lang,
+                                  decision=decision, names=names)
+        return f"{verb} {moves}"
+    if kind == "special" and card == "grande_and_caballeros":
+        parts = [vocab.keyword("special", lang)]
+        if command.get("grande"):
+            parts += ["grande", eg._place(command["grande"], lang)]
+        if command.get("caballeros"):
+            parts.append(eg._pairs_text(command["caballeros"], lang))
+        return " ".join(parts)
+    return eg.format_command(command, lang, decision=_as_el_grande(decision), names=names)
+
+
+def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
+               lang: str = "en") -> list[str]:
+    if decision is None:
+        return []
+    lang = lang if lang in ("en", "fr", "it") else "en"
+    if decision.kind == "keep":
+        return [_t(HELP, "keep", lang, kw=KEYWORDS["keep"][language_index(lang)][0])]
+    if decision.kind == "choose_action":
+        kw = KEYWORDS["choose_action"][language_index(lang)][0]
+        options = [o["card"] for o in decision.options or []]
+        round_word = format_command({"type": "choose_action", "card": options[0]}, lang)
+        power_word = format_command({"type": "choose_action", "card": options[-1]}, lang)
+        return [_t(HELP, "choose_action", lang, kw=kw,
+                   round=round_word.removeprefix(kw).strip(),
+                   power=power_word.removeprefix(kw).strip())]
+    card = (decision.constraint or {}).get("card")
+    if decision.kind == "act" and "special" in (decision.constraint or {}) \
+            and card not in AS_EL_GRANDE and card not in vocab.CARD_NAMES_I18N:
+        lines = [line for line in eg.help_lines(_without_special(decision), view, lang)]
+        key = {"intrigue": "intrigue", "grande_and_caballeros": "grande_and_caballeros",
+               "castillo_capture": "capture"}.get(card)
+        how = _t(HELP, key, lang, kw=vocab.keyword("special", lang)) if key else \
+            eg._t(eg.HOW, "none", lang).replace("special", vocab.keyword("special", lang), 1)
+        lines.insert(1 if "place" in (decision.constraint or {}) else 0,
+                     f"{how} — {name(str(card), lang)}")
+        lines.append(eg._t(eg.HELP, "decline", lang, kw=vocab.keyword("decline", lang)))
+        return lines
+    lines = eg.help_lines(_as_el_grande(decision), view, lang)
+    con = decision.constraint or {}
+    if decision.kind == "act" and "special" not in con and "decline" in con.get("commands", ()):
+        # the card's action cannot be done now: declining it is all there is to write
+        lines.append(eg._t(eg.HELP, "decline", lang, kw=vocab.keyword("decline", lang)))
+    if decision.kind == "act" and card in AS_EL_GRANDE:
+        el_grande = vocab.card_name(AS_EL_GRANDE[card], lang)
+        lines = [line.replace(el_grande, name(card, lang)) for line in lines]
+    return lines
+
+
+def _without_special(d: Decision) -> Decision:
+    return replace(d, constraint={k: v for k, v in (d.constraint or {}).items()
+                                  if k != "special"})
+
+
+class KingAndIntrigueLanguage:
+    """The `language` facet (see domain/core/game.py)."""
+
+    def __init__(self, module: Any) -> None:
+        self.module = module
+
+    def parse(self, text: str, session: Session) -> Parsed:
+        return parse(text, session)
+
+    def format(self, command: Mapping[str, Any], lang: str = "en", *,
+               decision: Decision | None = None, names: Sequence[str] = ()) -> str:
+        return format_command(command, lang, decision=decision, names=names)
+
+    def help_lines(self, decision: Decision | None, view: Mapping[str, Any] | None = None,
+                   lang: str = "en") -> list[str]:
+        return help_lines(decision, view, lang)
+
+    def example(self, state: Any, decision: Decision, lang: str = "en",
+                names: Sequence[str] = ()) -> str:
+        return format_command(example_command(self.module, state, decision), lang,
+                              decision=decision, names=names)

@@ -1,0 +1,49 @@
+"""King & Intrigue's rule options: the one place for their names, allowed values and defaults."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from types import SimpleNamespace
+from typing import Any
+
+from domain.core import surface
+from domain.core.game import OptionSpec
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("discards", ("hidden", "open"), "hidden", {
+        "en": "hidden: a player's played power cards lie face down, seen only by their owner (the "
+              "card played this round was seen by all); open: everyone sees every discard pile.",
+        "fr": "hidden : les cartes pouvoir jouées d'un joueur sont face cachée, vues de lui seul "
+              "(la carte jouée dans la manche a été vue de tous) ; open : tout le monde voit "
+              "toutes les défausses.",
+        "it": "hidden: le carte potere giocate da un giocatore sono coperte, viste solo da lui "
+              "(la carta giocata nel round è stata vista da tutti); open: tutti vedono tutte le "
+              "pile degli scarti.",
+    }),
+    OptionSpec("round_card_choice", ("seed", "always"), "seed", {
+        "en": "With 4 or 5 players, seed: the holders of the King card and the Intrigue card do "
+              "only that card's action (the rulebook); always: they choose between it and their "
+              "power card's action, as with 2 or 3 players.",
+        "fr": "À 4 ou 5 joueurs, seed : les détenteurs de la carte du Roi et de la carte Intrigue "
+              "ne font que l'action de cette carte (la règle) ; always : ils choisissent entre "
+              "elle et l'action de leur carte pouvoir, comme à 2 ou 3 joueurs.",
+        "it": "Con 4 o 5 giocatori, seed: chi ha la carta del Re o la carta Intrigo fa solo "
+              "l'azione di quella carta (il regolamento); always: sceglie tra essa e l'azione "
+              "della sua carta potere, come con 2 o 3 giocatori.",
+    }),
+)
+
+
+@dataclass(frozen=True)
+class KIOptions:
+    discards: str = "hidden"
+    round_card_choice: str = "seed"
+
+    @classmethod
+    def parse(cls, raw: Mapping[str, Any] | None) -> KIOptions:
+        specs = SimpleNamespace(option_specs=OPTIONS, name="king-and-intrigue", title={})
+        return cls(**surface.check_options(specs, raw))  # type: ignore[arg-type]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)

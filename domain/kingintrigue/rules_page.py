@@ -1,0 +1,179 @@
+"""The rules page for players, in English, French and Italian: King & Intrigue as this server plays
+it, with the reconstructions and rulings where the seed rulebook is silent. Plain structured text (a
+title, sections of paragraphs) that another layer renders; every statement is enforced by the engine
+(tests/kingintrigue/). The reconstructed numbers are read from data.py, never repeated by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kingintrigue.data import CAPTURE_CAP, CAPTURE_OWN, POWER_CARDS, ROUND_CARDS
+from domain.kingintrigue.texts import name
+
+Page = dict[str, Any]
+
+
+def _page(title: str, sections: list[tuple[str, list[str]]]) -> Page:
+    return {"title": title, "sections": [{"title": t, "paragraphs": p} for t, p in sections]}
+
+
+def _cards(lang: str) -> list[str]:
+    """One line per power card: value, Caballeros, action (from data.py)."""
+    word = {"en": "Caballeros", "fr": "Caballeros", "it": "Caballeros"}[lang]
+    return [f"{v}: {c.caballeros} {word} — {name(c.action, lang)}" for v, c in POWER_CARDS.items()]
+
+
+def _round_cards() -> str:
+    return "; ".join(f"{n}: {', '.join(str(p) for p in places)}"
+                     for n, places in ROUND_CARDS.items())
+
+
+EN = _page("El Grande — King & Intrigue: the rules as this server plays them", [
+    ("The game", [
+        "El Grande's rules hold wherever the expansion says nothing: the map, the King and his "
+        "taboo region, the Grandes, the Castillo with its secret discs, the general scorings "
+        "after rounds 3, 6 and 9, ties, the special scorings and the Veto. 2 to 5 players, 9 "
+        "rounds.",
+    ]),
+    ("Set-up", [
+        "Each player secretly keeps 13 of their 18 power cards (10, 20, … 180); the other 5 leave "
+        "the game and are never shown to anybody. Once the last choice is in, the game goes on.",
+        "After the home regions, each player secretly sets their selection disc to a region "
+        "(never the King's); all are revealed together and each player puts 1 Caballero from "
+        "the provinces there.",
+    ]),
+    ("A round", [
+        "Power cards are played clockwise from the first player, never a value already played "
+        "this round. The highest takes the King card, the next ones the Caballero cards in "
+        "descending order, the lowest the Intrigue card. Turns go by descending value. The "
+        "first player of a round is whoever took the last turn of the previous one.",
+        f"Caballeros each round card lets its holder place, highest first, by number of "
+        f"players (RECONSTRUCTED): {_round_cards()}.",
+        "A turn: take up to your power card's Caballeros from the provinces to your court, then "
+        "in either order do the special action and place up to your round card's number next to "
+        "the King's region or into the Castillo (anywhere but the King's region with card 20).",
+        "The special action is your power card's. With 4 or 5 players the King card's and the "
+        "Intrigue card's holders do only that card's action (option round_card_choice=always: "
+        "they choose); with 2 or 3 players they choose between it and their power card's.",
+        "King card: the King to any other region (never the Castillo). Intrigue card: move 1 "
+        "Caballero (anybody's) from a region to another region, or all of yours from one region "
+        "to another; never in or out of the King's region, never into the Castillo.",
+        "Played cards go face down on their owner's pile: a hand and a pile are seen by their "
+        "owner only (option discards=open: piles are seen by all).",
+    ]),
+    ("The power cards (Caballeros partly RECONSTRUCTED)", [
+        *_cards("en"),
+        f"140: up to {CAPTURE_CAP} of your opponents' Caballeros (cap RECONSTRUCTED) from regions "
+        f"into the Castillo; if you move any, {CAPTURE_OWN} of yours go too (as many as you have "
+        f"if fewer). 130: a 2x marker on a region doubles it in the next general scoring only. "
+        f"80: your Grande to another region (not the King's, not the Castillo) and/or your "
+        f"Caballeros out of its region; nothing leaves the King's region. 40: the Veto is held "
+        f"until the end of the next round.",
+    ]),
+])
+
+FR = _page("El Grande — Roi et intrigues : les règles telles que ce serveur les applique", [
+    ("Le jeu", [
+        "Les règles d'El Grande valent partout où l'extension ne dit rien : le plateau, le Roi "
+        "et sa région taboue, les Grandes, le Castillo et ses disques secrets, les décomptes "
+        "généraux après les manches 3, 6 et 9, les égalités, les décomptes spéciaux et le Veto. "
+        "2 à 5 joueurs, 9 manches.",
+    ]),
+    ("Mise en place", [
+        "Chaque joueur garde en secret 13 de ses 18 cartes pouvoir (10, 20, … 180) ; les 5 "
+        "autres quittent la partie sans jamais être montrées. Dès le dernier choix reçu, la "
+        "partie continue.",
+        "Après les régions de base, chaque joueur règle en secret son disque de sélection sur "
+        "une région (jamais celle du Roi) ; tous sont révélés ensemble et chacun y place 1 "
+        "Caballero venu de la Province.",
+    ]),
+    ("Une manche", [
+        "Les cartes pouvoir se jouent en sens horaire depuis le premier joueur, jamais une "
+        "valeur déjà jouée dans la manche. La plus forte prend la carte du Roi, les suivantes "
+        "les cartes Caballero dans l'ordre décroissant, la plus faible la carte Intrigue. Les "
+        "tours suivent l'ordre décroissant des valeurs. Le premier joueur d'une manche est celui "
+        "qui a joué le dernier tour de la précédente.",
+        f"Caballeros que chaque carte de manche permet de placer, de la plus forte à la plus "
+        f"faible, selon le nombre de joueurs (RECONSTITUÉ) : {_round_cards()}.",
+        "Un tour : prendre jusqu'au nombre de Caballeros de sa carte pouvoir de la Province à la "
+        "Cour, puis dans l'ordre de son choix faire l'action spéciale et placer jusqu'au nombre "
+        "de sa carte de manche à côté de la région du Roi ou dans le Castillo (partout sauf dans "
+        "la région du Roi avec la carte 20).",
+        "L'action spéciale est celle de la carte pouvoir. À 4 ou 5 joueurs, les détenteurs des "
+        "cartes du Roi et Intrigue ne font que l'action de cette carte (option "
+        "round_card_choice=always : ils choisissent) ; à 2 ou 3 joueurs ils choisissent entre "
+        "elle et celle de leur carte pouvoir.",
+        "Carte du Roi : le Roi dans n'importe quelle autre région (jamais le Castillo). Carte "
+        "Intrigue : déplacer 1 Caballero (de n'importe qui) d'une région vers une autre, ou tous "
+        "les vôtres d'une région vers une autre ; jamais depuis ou vers la région du Roi, jamais "
+        "vers le Castillo.",
+        "Les cartes jouées vont face cachée sur la pile de leur propriétaire : une main et une "
+        "pile ne sont vues que de leur propriétaire (option discards=open : les piles sont vues "
+        "de tous).",
+    ]),
+    ("Les cartes pouvoir (Caballeros en partie RECONSTITUÉS)", [
+        *_cards("fr"),
+        f"140 : jusqu'à {CAPTURE_CAP} Caballeros adverses (plafond RECONSTITUÉ) des régions vers "
+        f"le Castillo ; si vous en déplacez, {CAPTURE_OWN} des vôtres y vont aussi (autant que "
+        f"vous en avez s'il y en a moins). 130 : un marqueur 2x sur une région la fait compter "
+        f"double au seul décompte général suivant. 80 : votre Grande vers une autre région (pas "
+        f"celle du Roi, pas le Castillo) et/ou vos Caballeros hors de sa région ; rien ne quitte "
+        f"la région du Roi. 40 : le Veto reste jusqu'à la fin de la manche suivante.",
+    ]),
+])
+
+IT = _page("El Grande — Re e intrighi: le regole come le applica questo server", [
+    ("Il gioco", [
+        "Le regole di El Grande valgono ovunque l'espansione taccia: la mappa, il Re e la sua "
+        "regione tabù, i Grandi, il Castillo con i suoi dischi segreti, le valutazioni generali "
+        "dopo i round 3, 6 e 9, i pareggi, le valutazioni speciali e il Veto. Da 2 a 5 "
+        "giocatori, 9 round.",
+    ]),
+    ("Preparazione", [
+        "Ogni giocatore tiene in segreto 13 delle sue 18 carte potere (10, 20, … 180); le altre "
+        "5 lasciano la partita senza mai essere mostrate. Arrivata l'ultima scelta, la partita "
+        "prosegue.",
+        "Dopo le regioni di partenza, ogni giocatore imposta in segreto il suo disco di "
+        "selezione su una regione (mai quella del Re); tutti vengono rivelati insieme e ognuno "
+        "vi mette 1 Caballero dalla provincia.",
+    ]),
+    ("Un round", [
+        "Le carte potere si giocano in senso orario dal primo giocatore, mai un valore già "
+        "giocato nel round. La più alta prende la carta del Re, le successive le carte Caballero "
+        "in ordine decrescente, la più bassa la carta Intrigo. I turni seguono i valori in ordine "
+        "decrescente. Il primo giocatore di un round è chi ha giocato l'ultimo turno del "
+        "precedente.",
+        f"Caballeros che ogni carta del round permette di piazzare, dalla più alta, secondo il "
+        f"numero di giocatori (RICOSTRUITO): {_round_cards()}.",
+        "Un turno: portare a corte dalla provincia fino ai Caballeros della propria carta "
+        "potere, poi in qualunque ordine fare l'azione speciale e piazzare fino al numero della "
+        "propria carta del round accanto alla regione del Re o nel Castillo (ovunque tranne "
+        "nella regione del Re con la carta 20).",
+        "L'azione speciale è quella della carta potere. Con 4 o 5 giocatori chi ha la carta del "
+        "Re o la carta Intrigo fa solo l'azione di quella carta (opzione "
+        "round_card_choice=always: sceglie); con 2 o 3 giocatori sceglie tra essa e quella "
+        "della sua carta potere.",
+        "Carta del Re: il Re in qualsiasi altra regione (mai il Castillo). Carta Intrigo: "
+        "spostare 1 Caballero (di chiunque) da una regione a un'altra, o tutti i propri da una "
+        "regione a un'altra; mai da o verso la regione del Re, mai nel Castillo.",
+        "Le carte giocate vanno coperte sulla pila del proprietario: una mano e una pila le vede "
+        "solo il proprietario (opzione discards=open: le pile le vedono tutti).",
+    ]),
+    ("Le carte potere (Caballeros in parte RICOSTRUITI)", [
+        *_cards("it"),
+        f"140: fino a {CAPTURE_CAP} Caballeros avversari (limite RICOSTRUITO) dalle regioni al "
+        f"Castillo; se ne sposti, vanno anche {CAPTURE_OWN} dei tuoi (quanti ne hai se sono "
+        f"meno). 130: un segnalino 2x su una regione la fa contare doppio solo nella prossima "
+        f"valutazione generale. 80: il tuo Grande in un'altra regione (non quella del Re, non il "
+        f"Castillo) e/o i tuoi Caballeros fuori dalla sua regione; nulla lascia la regione del "
+        f"Re. 40: il Veto resta fino alla fine del round successivo.",
+    ]),
+])
+
+PAGES: dict[str, Page] = {"en": EN, "fr": FR, "it": IT}
+
+
+def rules_page(lang: str = "en") -> Page:
+    """The page in `lang` (English for a language the game does not speak)."""
+    return PAGES.get(lang, EN)

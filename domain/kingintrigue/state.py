@@ -1,0 +1,34 @@
+"""King & Intrigue's state: El Grande's state (the board, the Castillo, the flow of a turn) plus
+what the expansion adds. El Grande's `evolve` handlers and rules helpers work on it unchanged."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+
+from domain.elgrande.state import State
+from domain.kingintrigue.data import POWER_CARDS
+from domain.kingintrigue.options import KIOptions
+
+
+@dataclass(slots=True)
+class KIState(State):
+    ki: KIOptions = field(default_factory=KIOptions)
+    put_aside: list[set[int]] = field(default_factory=list)  # the 5 cards out of the game, unseen
+    round_cards: dict[int, tuple[str, int]] = field(default_factory=dict)  # seat → (card, places)
+    choice: list[str] = field(default_factory=list)  # the actions the turn's player chooses from
+    free_placement: bool = False  # card 20 done this turn: place anywhere but the King's region
+    doubles: dict[str, int] = field(default_factory=dict)  # region → seat whose 2x marker is on it
+
+    def clone(self) -> KIState:
+        base = State.clone(self)
+        out = KIState(**{f.name: getattr(base, f.name) for f in fields(State)})
+        out.ki = self.ki
+        out.put_aside = [set(p) for p in self.put_aside]
+        out.round_cards = dict(self.round_cards)
+        out.choice = list(self.choice)
+        out.free_placement = self.free_placement
+        out.doubles = dict(self.doubles)
+        return out
+
+    def power_caballeros(self, card: int) -> int:
+        return POWER_CARDS[card].caballeros

@@ -1,0 +1,212 @@
+"""King & Intrigue's words in English, French and Italian: the log's sentences of the expansion's
+own events, its cards' and round cards' names, its forms' prompts, and the module's `texts` facet.
+
+Everything else is El Grande's words (`domain.elgrande.messages`, `texts`, `asks`): a message is
+rendered here when its key is the expansion's, else by El Grande's renderer, after the names El
+Grande does not know (the new actions, the round cards, the set-up's secret choices) have been put
+in its parameters in the reader's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from domain.core.decisions import Decision
+from domain.core.game import Message
+from domain.core.language import language_index
+from domain.elgrande import asks as eg_asks
+from domain.elgrande import messages as eg_messages
+from domain.elgrande.texts import ElGrandeTexts, word
+from domain.kingintrigue.data import POWER_CARDS
+
+NAMES: dict[str, tuple[str, str, str]] = {
+    # the expansion's actions
+    "intrigue": ("Intrigue", "Intrigue", "Intrigo"),
+    "free_placement": ("Place anywhere", "Placer n'importe où", "Piazza ovunque"),
+    "one_from_each_opponent": ("One Caballero of each opponent", "Un Caballero de chaque adversaire",
+                               "Un Caballero di ogni avversario"),
+    "grande_and_caballeros": ("Move your Grande and/or its Caballeros",
+                              "Déplacer votre Grande et/ou ses Caballeros",
+                              "Sposta il tuo Grande e/o i suoi Caballeros"),
+    "double_scoring": ("Double scoring", "Double décompte", "Valutazione doppia"),
+    "castillo_capture": ("Into the Castillo", "Vers le Castillo", "Nel Castillo"),
+    # the round cards
+    "king_card": ("the King card", "la carte du Roi", "la carta del Re"),
+    "caballero_card": ("a Caballero card", "une carte Caballero", "una carta Caballero"),
+    "intrigue_card": ("the Intrigue card", "la carte Intrigue", "la carta Intrigo"),
+    # the set-up's secret choices
+    "keep": ("the 13 cards kept", "les 13 cartes gardées", "le 13 carte tenute"),
+    "setup_disc": ("the selection disc (set-up)", "le disque de sélection (mise en place)",
+                   "il disco di selezione (preparazione)"),
+}
+
+TEXTS: dict[str, tuple[str, str, str]] = {
+    # the log
+    "ki.game.created": ("A game of King & Intrigue for {players} players begins.",
+                        "Une partie de Roi et intrigues à {players} joueurs commence.",
+                        "Inizia una partita di Re e intrighi per {players} giocatori."),
+    "ki.keep.opened": ("Every player secretly keeps 13 of their 18 power cards.",
+                       "Chaque joueur garde en secret 13 de ses 18 cartes pouvoir.",
+                       "Ogni giocatore tiene in segreto 13 delle sue 18 carte potere."),
+    "ki.keep.own": ("You keep {cards} (in secret).", "Vous gardez {cards} (en secret).",
+                    "Tieni {cards} (in segreto)."),
+    "ki.hands.kept": ("Every player has kept 13 power cards; the other 5 leave the game unseen.",
+                      "Chaque joueur a gardé 13 cartes pouvoir ; les 5 autres quittent la partie "
+                      "sans être vues.",
+                      "Ogni giocatore ha tenuto 13 carte potere; le altre 5 lasciano la partita "
+                      "senza essere viste."),
+    "ki.setup_disc.opened": ("Every player secretly chooses a region (not the King's) for one "
+                             "Caballero.",
+                             "Chaque joueur choisit en secret une région (pas celle du Roi) pour "
+                             "un Caballero.",
+                             "Ogni giocatore sceglie in segreto una regione (non quella del Re) "
+                             "per un Caballero."),
+    "ki.round.started": ("Round {round} of 9 begins.", "La manche {round} sur 9 commence.",
+                         "Inizia il round {round} di 9."),
+    "ki.round_card": ("{seat} ({power}) takes {round_card}: up to {places} Caballero(s) to place.",
+                      "{seat} ({power}) prend {round_card} : jusqu'à {places} Caballero(s) à "
+                      "placer.",
+                      "{seat} ({power}) prende {round_card}: fino a {places} Caballero da "
+                      "piazzare."),
+    "ki.action.chosen": ("{seat} chooses the action “{card}”.",
+                         "{seat} choisit l'action « {card} ».",
+                         "{seat} sceglie l'azione «{card}»."),
+    "ki.placement.freed": ("{seat} may place anywhere this turn (never in the King's region).",
+                           "{seat} peut placer n'importe où ce tour-ci (jamais dans la région du "
+                           "Roi).",
+                           "{seat} può piazzare ovunque in questo turno (mai nella regione del "
+                           "Re)."),
+    "ki.double.marked": ("{seat} puts a 2x marker on {region}: it scores double in the next "
+                         "general scoring.",
+                         "{seat} pose un marqueur 2x sur {region} : elle compte double au "
+                         "prochain décompte général.",
+                         "{seat} mette un segnalino 2x su {region}: conta doppio nella prossima "
+                         "valutazione generale."),
+    "ki.place.doubled": ("{place} scores double (2x marker).",
+                         "{place} compte double (marqueur 2x).",
+                         "{place} conta doppio (segnalino 2x)."),
+    # the forms
+    "ki.ask.keep": ("Keep 13 of your 18 power cards", "Gardez 13 de vos 18 cartes pouvoir",
+                    "Tieni 13 delle tue 18 carte potere"),
+    "ki.ask.keep.cards": ("The 13 cards you keep (the other 5 leave the game unseen)",
+                          "Les 13 cartes que vous gardez (les 5 autres quittent la partie sans "
+                          "être vues)",
+                          "Le 13 carte che tieni (le altre 5 lasciano la partita senza essere "
+                          "viste)"),
+    "ki.ask.keep.submit": ("Keep them", "Les garder", "Tienile"),
+    "ki.ask.choose_action": ("Which action do you use this turn?",
+                             "Quelle action utilisez-vous ce tour-ci ?",
+                             "Quale azione usi in questo turno?"),
+    "ki.ask.intrigue.one": ("Move 1 Caballero (anyone's) from a region to another region",
+                            "Déplacer 1 Caballero (de n'importe qui) d'une région vers une autre",
+                            "Sposta 1 Caballero (di chiunque) da una regione a un'altra"),
+    "ki.ask.intrigue.all": ("Move all of yours from one region to another",
+                            "Déplacer tous les vôtres d'une région vers une autre",
+                            "Sposta tutti i tuoi da una regione a un'altra"),
+    "ki.ask.intrigue.to": ("The region they go to", "La région où ils vont",
+                           "La regione dove vanno"),
+    "ki.ask.free_placement": ("This turn, place anywhere but in the King's region",
+                              "Ce tour-ci, placer n'importe où sauf dans la région du Roi",
+                              "In questo turno, piazza ovunque tranne nella regione del Re"),
+    "ki.ask.grande": ("Move your Grande and/or your Caballeros out of its region",
+                      "Déplacer votre Grande et/ou vos Caballeros hors de sa région",
+                      "Sposta il tuo Grande e/o i tuoi Caballeros fuori dalla sua regione"),
+    "ki.ask.grande.to": ("Your Grande's new region", "La nouvelle région de votre Grande",
+                         "La nuova regione del tuo Grande"),
+    "ki.ask.grande.caballeros": ("Your Caballeros leaving its region (you have {count} there)",
+                                 "Vos Caballeros qui quittent sa région (vous en avez {count})",
+                                 "I tuoi Caballeros che lasciano la sua regione (ne hai {count})"),
+    "ki.ask.double": ("The region to score double", "La région qui comptera double",
+                      "La regione che conterà doppio"),
+    "ki.ask.capture": ("Up to {max} opponents' Caballeros into the Castillo, and {own} of yours "
+                       "with them",
+                       "Jusqu'à {max} Caballeros adverses vers le Castillo, et {own} des vôtres "
+                       "avec eux",
+                       "Fino a {max} Caballeros avversari nel Castillo, e {own} dei tuoi con "
+                       "loro"),
+    # what a seat must decide
+    "ki.decision.keep": ("keep 13 of your 18 power cards", "garder 13 de vos 18 cartes pouvoir",
+                         "tenere 13 delle tue 18 carte potere"),
+    "ki.decision.choose_action": ("choose your turn's action", "choisir l'action du tour",
+                                  "scegliere l'azione del turno"),
+}
+
+LANGS = ("en", "fr", "it")
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in LANGS else "en"
+
+
+def name(key: str, lang: str = "en") -> str:
+    """An action's, a round card's or a secret choice's name: the expansion's, else El Grande's."""
+    if key in NAMES:
+        return NAMES[key][language_index(_lang(lang))]
+    return eg_messages.card_name(key, _lang(lang))
+
+
+def _named(message: Message, lang: str) -> Message:
+    """The message with the names El Grande does not know already in `lang`."""
+    params = dict(message.params)
+    for key in ("card", "kind", "round_card"):
+        if isinstance(params.get(key), str) and params[key] in NAMES:
+            params[key] = name(params[key], lang)
+    return Message(message.key, params)
+
+
+def render(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
+    lang = _lang(lang)
+    message = _named(message, lang)
+    if message.key not in TEXTS:
+        return eg_messages.render(message, lang, list(names) or None)
+    shown: dict[str, Any] = {}
+    for key, value in message.params.items():
+        if key == "seat" and isinstance(value, int):
+            shown[key] = names[value] if 0 <= value < len(names) else f"seat {value}"
+        elif key in ("region", "place") and isinstance(value, str):
+            shown[key] = eg_messages.place_name(value, lang)
+        elif key == "cards" and isinstance(value, list):
+            shown[key] = ", ".join(str(v) for v in value)
+        else:
+            shown[key] = value
+    return TEXTS[message.key][language_index(lang)].format(**shown)
+
+
+def prompt(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
+    """A form's words: the expansion's, else El Grande's (`asks.prompt`)."""
+    if message.key in TEXTS:
+        return render(message, lang, names)
+    return eg_asks.prompt(_named(message, _lang(lang)), _lang(lang), names)
+
+
+def label(of: str, value: Any, lang: str = "en", names: Sequence[str] = (),
+          view: Mapping[str, Any] | None = None) -> str:
+    lang = _lang(lang)
+    if of == "power_card":
+        card = int(value)
+        count = POWER_CARDS[card].caballeros if card in POWER_CARDS else 0
+        action = name(POWER_CARDS[card].action, lang) if card in POWER_CARDS else ""
+        text = eg_asks.TEXTS["label.power_card"][language_index(lang)].format(card=card,
+                                                                               count=count)
+        return f"{text} — {action}" if action else text
+    if of == "card" and isinstance(value, str) and value in NAMES:
+        return name(value, lang)
+    return eg_asks.label(of, value, lang, names, view)
+
+
+class KingAndIntrigueTexts(ElGrandeTexts):
+    """The `texts` facet: El Grande's, with the expansion's words."""
+
+    def render(self, message: Message, lang: str, names: Sequence[str] = ()) -> str:
+        return render(message, lang, names)
+
+    def decision(self, decision: Decision, lang: str) -> str:
+        if decision.kind in ("keep", "choose_action"):
+            return TEXTS[f"ki.decision.{decision.kind}"][language_index(_lang(lang))]
+        if decision.kind == "secret":
+            kind = name(str(decision.info.get("kind", "")), lang) \
+                if decision.info.get("kind") in NAMES \
+                else eg_messages.secret_kind_name(str(decision.info.get("kind", "")), _lang(lang))
+            return word("el-grande.decision.secret", lang, kind=kind)
+        return super().decision(decision, lang)

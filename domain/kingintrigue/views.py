@@ -1,0 +1,73 @@
+"""What each viewer may see of a King & Intrigue game: views of the state and redacted events.
+
+Hidden information, besides El Grande's (another player's Castillo count and provinces under
+`memory`, a secret choice before its reveal): every player's hand (the 13 cards kept are known
+to their owner only), the 5 cards each player put aside (never seen by anyone else, not even at the
+end), and, with `discards=hidden`, the discard piles (the card played this round was seen by all
+when played, and stays in `power_played` until the round ends). The view is El Grande's
+(`domain.elgrande.views.view`) with those fields withheld, plus the expansion's own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core.events import Event
+from domain.core.game import Viewer
+from domain.elgrande import views as eg
+from domain.kingintrigue.state import KIState
+
+GAME_ID = "king-and-intrigue"
+
+
+def _sees_hand(s: KIState, viewer: Viewer, seat: int) -> bool:
+    """A hand is its owner's alone, even once the game is over (the cards never played stay as
+    unknown as the five put aside)."""
+    return viewer == seat
+
+
+def view(s: KIState, viewer: Viewer) -> dict[str, Any]:
+    out = eg.view(s, viewer)
+    out["game"] = GAME_ID
+    out["ki_options"] = s.ki.to_json()
+    if not s.places:
+        return out
+    out["rounds"] = list(range(1, 10))
+    out["cards"] = {"face_up": [], "face_down_left": {}, "order_given": []}
+    out["given_setup"] = None
+    for seat_view in out["seats"]:
+        seat = seat_view["seat"]
+        own = _sees_hand(s, viewer, seat)
+        seat_view["hand"] = sorted(s.hands[seat]) if own else None
+        seat_view["hand_count"] = len(s.hands[seat])
+        seat_view["hand_hidden"] = 0 if own else len(s.hands[seat])
+        seat_view["put_aside"] = sorted(s.put_aside[seat]) if viewer == seat else None
+        open_discards = own or s.ki.discards == "open"
+        seat_view["discards"] = list(s.discards[seat]) if open_discards else None
+        # The top of a pile is the card played last, which everyone saw played.
+        seat_view["round_card"] = (list(s.round_cards[seat]) if seat in s.round_cards else None)
+    out["round_cards"] = [{"seat": seat, "card": card, "places": places}
+                          for seat, (card, places) in s.round_cards.items()]
+    out["choice"] = list(s.choice)
+    out["free_placement"] = s.free_placement
+    out["doubles"] = dict(s.doubles)
+    return out
+
+
+def redact(event: Event, viewer: Viewer) -> Event:
+    """The event as the viewer may see it: El Grande's redactions (the seed, secret choices before
+    their reveal), and the kept hands, of which each seat sees its own only."""
+    if event.type == "hands_kept":
+        hands = {k: (v if viewer is not None and k == str(viewer) else None)
+                 for k, v in event["hands"].items()}
+        return Event(event.type, {**event.payload, "hands": hands}, event.version)
+    return eg.redact(event, viewer)
+
+
+REVEALING = {"setup_drawn", "round_started", "hands_kept", "round_cards_taken"}
+
+
+def reveals(event: Event, before: KIState) -> bool:
+    """Whether the event reveals hidden information (an own undo may not cross it): El Grande's
+    reveals, the kept hands, and every power card played (another seat has seen it)."""
+    return event.type in REVEALING or event.type == "power_played" or eg.reveals(event, before)

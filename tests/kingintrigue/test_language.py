@@ -1,0 +1,66 @@
+"""King & Intrigue by mail: El Grande's words with the expansion's commands, in en/fr/it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domain.core.commands import Command
+from domain.core.events import thaw
+from domain.core.language import GameSession
+from domain.kingintrigue.module import GAME
+from domain.kingintrigue.rules import DEFAULT_KEEP
+
+NAMES = ["Ann", "Bruno", "Chiara", "Dirk", "Eva"]
+LANGUAGE = GAME.language
+
+
+def _session(state, seat, lang="en"):
+    return GameSession(GAME, state, seat, NAMES[:state.players], lang)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_sampled_move_is_written_and_read_back_in_three_languages(players):
+    state = GAME.fold(GAME.create(players, {}, f"mail-{players}", None))
+    rng = random.Random(players)
+    while not GAME.is_over(state):
+        d = GAME.pending(state)[0]
+        command = GAME.default_command(state, d) if d.seat is None \
+            else GAME.sample_command(state, d, rng)
+        if d.seat is not None:
+            expected = thaw(GAME.decide(state, command))
+            for lang in ("en", "fr", "it"):
+                line = LANGUAGE.format(command.to_json(), lang, decision=d, names=NAMES)
+                read = LANGUAGE.parse(line, _session(state, d.seat, lang)).commands
+                assert len(read) == 1, line
+                again = GAME.decide(state, Command.from_json(read[0], seat=d.seat))
+                assert thaw(again) == expected, (lang, line)
+                assert LANGUAGE.help_lines(d, None, lang)
+        state = GAME.fold(GAME.decide(state, command), state)
+
+
+def test_keep_disc_play_and_king_read_as_the_issue_writes_them():
+    state = GAME.fold(GAME.create(2, {}, "words", {"king": "castilla_la_nueva",
+                                                   "homes": ["galicia", "aragon"],
+                                                   "first_player": 0}))
+    keep = "keep " + " ".join(str(v) for v in DEFAULT_KEEP)
+    assert LANGUAGE.parse(keep, _session(state, 0)).commands == [
+        {"type": "keep", "cards": list(DEFAULT_KEEP)}]
+    garder = "garder " + " ".join(str(v) for v in DEFAULT_KEEP)
+    assert LANGUAGE.parse(garder, _session(state, 1, "fr")).commands[0]["type"] == "keep"
+    for seat in (0, 1):
+        state = GAME.fold(GAME.decide(state, Command("keep", seat, {"cards": list(DEFAULT_KEEP)})),
+                          state)
+    state = GAME.fold(GAME.decide(state, Command("resolve", None)), state)
+    assert LANGUAGE.parse("disc aragon", _session(state, 0)).commands == [
+        {"type": "secret", "choice": "aragon"}]
+    for seat in (0, 1):
+        state = GAME.fold(GAME.decide(state, Command("secret", seat, {"choice": "granada"})), state)
+    state = GAME.fold(GAME.decide(state, Command("resolve", None)), state)
+    assert LANGUAGE.parse("play 180", _session(state, 0)).commands == [
+        {"type": "play_power", "card": 180}]
+    state = GAME.fold(GAME.decide(state, Command("play_power", 0, {"card": 180})), state)
+    state = GAME.fold(GAME.decide(state, Command("play_power", 1, {"card": 10})), state)
+    assert LANGUAGE.parse("king castilla la vieja", _session(state, 0)).commands == [
+        {"type": "special", "to": "castilla_la_vieja"}]
