@@ -261,7 +261,11 @@ def _legend(view: dict[str, Any], lang: str, names: Sequence[str] | None) -> str
 
 
 def hand_of(seat_view: Mapping[str, Any], lang: str) -> str:
-    cards = ", ".join(str(c) for c in seat_view.get("hand", [])) or "—"
+    """The power cards a seat holds as the viewer may see them: listed, or hidden (a game whose
+    hands are secret, King & Intrigue, gives None for another seat's)."""
+    if "hand" in seat_view and seat_view["hand"] is None:
+        return _w("hidden", lang)
+    cards = ", ".join(str(c) for c in seat_view.get("hand") or []) or "—"
     if seat_view.get("hand_hidden"):
         cards += " · " + _w("hand_hidden", lang).format(count=seat_view["hand_hidden"])
     return cards

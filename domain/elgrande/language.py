@@ -718,8 +718,11 @@ def special_help(card: str, spec: Mapping[str, Any], lang: str) -> tuple[str, st
 
 
 def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
-               lang: str = "en") -> list[str]:
-    """The commands that answer `decision`, one line each, in `lang` (see HELP)."""
+               lang: str = "en", power_caballeros: Mapping[int, int] = POWER_CABALLEROS
+               ) -> list[str]:
+    """The commands that answer `decision`, one line each, in `lang` (see HELP).
+    `power_caballeros`: the Caballeros each power card brings (a game with other power cards,
+    King & Intrigue, gives its own)."""
     if decision is None:
         return []
     lang = lang if lang in LANGUAGES else "en"
@@ -727,8 +730,8 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
     d, con = decision, decision.constraint or {}
     if d.kind == "power_card":
         cards = ", ".join(_t(HELP, "power_caballeros", lang, card=o["card"],
-                             count=POWER_CABALLEROS[o["card"]],
-                             caballeros="Caballero" if POWER_CABALLEROS[o["card"]] == 1
+                             count=power_caballeros[o["card"]],
+                             caballeros="Caballero" if power_caballeros[o["card"]] == 1
                              else "Caballeros") for o in d.options or [])
         return [_t(HELP, "power_card", lang, kw=kw("play_power"), cards=cards)]
     if d.kind == "take":

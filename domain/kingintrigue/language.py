@@ -249,16 +249,17 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
     card = (decision.constraint or {}).get("card")
     if decision.kind == "act" and "special" in (decision.constraint or {}) \
             and card not in AS_EL_GRANDE and card not in vocab.CARD_NAMES_I18N:
-        lines = [line for line in eg.help_lines(_without_special(decision), view, lang)]
+        lines = list(eg.help_lines(_without_special(decision), view, lang,
+                                   power_caballeros=CABALLEROS))
         key = {"intrigue": "intrigue", "grande_and_caballeros": "grande_and_caballeros",
                "castillo_capture": "capture"}.get(card)
         how = _t(HELP, key, lang, kw=vocab.keyword("special", lang)) if key else \
-            eg._t(eg.HOW, "none", lang).replace("special", vocab.keyword("special", lang), 1)
+            eg.HOW["none"][language_index(lang)][0].format(kw=vocab.keyword("special", lang))
         lines.insert(1 if "place" in (decision.constraint or {}) else 0,
                      f"{how} — {name(str(card), lang)}")
         lines.append(eg._t(eg.HELP, "decline", lang, kw=vocab.keyword("decline", lang)))
         return lines
-    lines = eg.help_lines(_as_el_grande(decision), view, lang)
+    lines = eg.help_lines(_as_el_grande(decision), view, lang, power_caballeros=CABALLEROS)
     con = decision.constraint or {}
     if decision.kind == "act" and "special" not in con and "decline" in con.get("commands", ()):
         # the card's action cannot be done now: declining it is all there is to write
@@ -267,6 +268,10 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
         el_grande = vocab.card_name(AS_EL_GRANDE[card], lang)
         lines = [line.replace(el_grande, name(card, lang)) for line in lines]
     return lines
+
+
+CABALLEROS: dict[int, int] = {value: card.caballeros for value, card in POWER_CARDS.items()}
+"""The Caballeros each power card brings, for El Grande's help lines."""
 
 
 def _without_special(d: Decision) -> Decision:
