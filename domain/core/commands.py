@@ -28,9 +28,9 @@ class Command:
     def from_json(cls, data: Mapping[str, Any], seat: int | None = SYSTEM) -> Command:
         """Build a command from its JSON form; `seat` (from authentication) wins over the body."""
         if not isinstance(data, Mapping):
-            raise RuleError("A command must be a JSON object with a 'type'.")
+            raise RuleError.of("core.command.not_object")
         kind = data.get("type")
         if not isinstance(kind, str) or not kind:
-            raise RuleError("A command needs a 'type' (a string naming the move).")
+            raise RuleError.of("core.command.no_type")
         params = {k: v for k, v in data.items() if k not in ("type", "seat")}
         return cls(type=kind, seat=seat if seat is not None else data.get("seat"), params=params)
