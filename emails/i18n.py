@@ -5,9 +5,9 @@ sentences, boards and decisions are its module's `texts` and `boards` facets). `
 
 from __future__ import annotations
 
-from typing import Any
+from service.i18n import LANGUAGES, add, t
 
-LANGUAGES = ("en", "fr", "it")
+__all__ = ["LANGUAGES", "TEXTS", "t"]
 
 TEXTS: dict[str, tuple[str, str, str]] = {
     # subjects
@@ -139,10 +139,14 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                         "Niente ti aspetta in questa partita per ora; {waiting}."),
     "waiting_on": ("the game waits for {who}", "la partie attend {who}", "la partita aspetta {who}"),
     "nobody": ("the game is over", "la partie est terminée", "la partita è finita"),
-    "partly": ("The first {count} command(s) of your reply were applied before the game refused "
-               "the next.", "Les {count} premières commandes de votre réponse ont été appliquées "
-               "avant que la partie refuse la suivante.", "I primi {count} comandi della tua "
-               "risposta sono stati applicati prima che la partita rifiutasse il successivo."),
+    "partly": ("{count:The first command of your reply was|The first # commands of your reply "
+               "were} applied before the game refused the next.",
+               "{count:La première commande de votre réponse a été appliquée|Les # premières "
+               "commandes de votre réponse ont été appliquées} avant que la partie refuse la "
+               "suivante.",
+               "{count:Il primo comando della tua risposta è stato applicato|I primi # comandi "
+               "della tua risposta sono stati applicati} prima che la partita rifiutasse il "
+               "successivo."),
     "auth": ("This reply could not be matched to your seat (the reply address or the sender did "
              "not match), so it was ignored. Reply to the latest mail of the game.",
              "Cette réponse n'a pas pu être associée à votre place (adresse de réponse ou "
@@ -162,7 +166,4 @@ TEXTS: dict[str, tuple[str, str, str]] = {
 }
 
 
-def t(key: str, lang: str = "en", **params: Any) -> str:
-    lang = lang if lang in LANGUAGES else "en"
-    text = TEXTS[key][LANGUAGES.index(lang)]
-    return text.format(**params) if params else text
+add(TEXTS)

@@ -75,7 +75,7 @@ def opening(module: GameModule, count: int, options: Mapping[str, Any], seed: st
     try:
         return module.create(count, options, seed, setup)
     except RuleError as error:
-        raise Invalid(error.message, allowed=error.allowed) from None
+        raise Invalid.of(error) from None
     except Exception:  # the module could not read what was given: a client error, not ours
         log.exception("create() failed on options=%r setup=%r", options, setup)
         raise Invalid("The options or the set-up could not be understood by the game.") from None
@@ -99,7 +99,7 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
         surface.check_players(module, len(emails))
         surface.check_options(module, options)
     except RuleError as error:
-        raise Invalid(error.message, allowed=error.allowed) from None
+        raise Invalid.of(error) from None
     options = dict(options or {})
     seed = secrets.token_hex(16)
     opening(module, len(emails), options, seed, setup)  # refuse a game that cannot start
