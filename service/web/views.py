@@ -31,6 +31,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from domain.core.commands import Command
 from domain.core.decisions import Decision
+from domain.core.errors import RuleError
 from domain.core.game import Message, boards_of, language_of, texts_of
 from domain.elgrande import messages
 from domain.elgrande.data import CASTILLO, POWER_CABALLEROS, REGION_IDS
@@ -130,7 +131,7 @@ def _too_many(error: Exception) -> tuple[str, int]:
 
 @blp.errorhandler(ServiceError)
 def _service_error(error: ServiceError) -> tuple[str, int]:
-    message = i18n.t("error.not_found", lang()) if error.status == 404 else error.detail
+    message = i18n.t("error.not_found", lang()) if error.status == 404 else said(error)
     return render_template("web/error.html", message=message), error.status
 
 
@@ -140,6 +141,17 @@ def _http_error(error: HTTPException) -> Any:
         return error
     message = i18n.t("error.not_found", lang()) if error.code == 404 else error.description
     return render_template("web/error.html", message=message), error.code
+
+
+def said(error: ServiceError | RuleError, head: queries.Header | None = None) -> str:
+    """A refusal as the player reads it: in their language, the game's players by name."""
+    names: list[str] = []
+    if head is not None:
+        names = _names(head)
+    elif isinstance((request.view_args or {}).get("game_id"), str):
+        with contextlib.suppress(ServiceError):
+            names = _names(queries.header(ctx(), request.view_args["game_id"], None))
+    return error.render(lang(), names)
 
 
 def email_key() -> str:
@@ -192,7 +204,7 @@ def redeem_post(ticket: str) -> BaseResponse | tuple[str, int]:
     try:
         _player, token, _expires = players.redeem_magic_ticket(ctx(), ticket[:2000])
     except ServiceError as error:
-        message = i18n.t("signin.failed", lang(), detail=error.detail)
+        message = i18n.t("signin.failed", lang(), detail=said(error))
         return render_template("web/sign_in.html", error=message), 401
     session.clear()  # a fresh session (and CSRF token) for the signed-in player
     session["token"] = token
@@ -371,8 +383,8 @@ def play(game_id: str) -> BaseResponse:
         expected = int(version) if version.isdigit() and not request.form.get("secret") else None
         commands.handle(game_id, head.seat, command, Source("web"), ctx=ctx(),
                         expected_version=expected, actor=f"player:{player.id}")
-    except ServiceError as error:
-        flash(i18n.t("decide.failed", lang(), detail=error.detail), "error")
+    except (ServiceError, RuleError) as error:
+        flash(i18n.t("decide.failed", lang(), detail=said(error, head)), "error")
     except (forms.FormError, ValueError) as error:
         flash(i18n.t("decide.failed", lang(), detail=str(error)), "error")
     else:
@@ -404,15 +416,15 @@ def play_typed(game_id: str) -> BaseResponse:
         _refused(str(error), error.allowed or _allowed_now(game_id, head.seat, language),
                  language)
     except CommandRefused as error:
-        why = f"“{_shown(module, error.command, language)}”: {error.error.message}"
+        why = f"“{_shown(module, error.command, language)}”: {said(error.error, head)}"
         _refused(why, _allowed_now(game_id, head.seat, language), language)
     except PartlyPlayed as error:
         flash(i18n.t("text.partly", language, count=len(error.done),
                      moves="; ".join(_shown(module, c, language) for c in error.done)), "error")
-        why = f"“{_shown(module, error.command, language)}”: {error.error.detail}"
+        why = f"“{_shown(module, error.command, language)}”: {said(error.error, head)}"
         _refused(why, _allowed_now(game_id, head.seat, language), language)
     except ServiceError as error:
-        _refused(error.detail, [], language)
+        _refused(said(error, head), [], language)
     else:
         moves = "; ".join(_shown(module, c, language) for c in played.commands)
         flash(i18n.t("text.played", language, moves=moves), "ok")
@@ -457,6 +469,7 @@ def undo(game_id: str) -> BaseResponse:
     """Forwards to the audit API's undo (issue 6) as this player, when the server has it."""
     player = _require_player()
     queries.header(ctx(), game_id, player)
+    language = lang()  # before the inner request, which shares this app context's `g`
     if not undo_available():
         flash(i18n.t("undo.unavailable", lang()), "error")
         return redirect(url_for("web.game", game_id=game_id))
@@ -469,7 +482,7 @@ def undo(game_id: str) -> BaseResponse:
     _iter, status, _headers = run_wsgi_app(current_app.wsgi_app, environ, buffered=True)
     code = int(status.split()[0])
     if code < 300:
-        flash(i18n.t("undo.done", lang()), "ok")
+        flash(i18n.t("undo.done", language), "ok")
     else:
         detail = b"".join(_iter).decode("utf-8", "replace")
         try:
@@ -478,7 +491,7 @@ def undo(game_id: str) -> BaseResponse:
             detail = json.loads(detail).get("detail", detail)
         except ValueError:
             pass
-        flash(i18n.t("undo.failed", lang(), detail=str(detail)[:300]), "error")
+        flash(i18n.t("undo.failed", language, detail=str(detail)[:300]), "error")
     return redirect(url_for("web.game", game_id=game_id))
 
 
