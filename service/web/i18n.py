@@ -86,6 +86,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "game.replay": ("Replay the game", "Revoir la partie", "Rivedi la partita"),
     "game.spectate": ("Spectator view", "Vue spectateur", "Vista spettatore"),
     "game.you": ("you", "vous", "tu"),
+    "game.you_must": ("You must {what}.", "Vous devez {what}.", "Devi {what}."),
+    "game.undone": ("undone", "annulé", "annullato"),
     "game.refresh": ("Refresh", "Actualiser", "Aggiorna"),
     # decisions
     "decide.title": ("Your move", "À vous de jouer", "La tua mossa"),
@@ -133,6 +135,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                               "Hai piazzato in questo turno."),
     "decide.special_done": ("The card's action is done.", "L'action de la carte est faite.",
                             "L'azione della carta è fatta."),
+    "decide.veto_card": ("The Veto has no action of its own: it stays in front of you, to stop "
+                         "another player's action later in this round.",
+                         "Le Veto n'a pas d'action propre : il reste devant vous, pour arrêter "
+                         "plus tard dans la manche l'action d'un autre joueur.",
+                         "Il Veto non ha un'azione propria: resta davanti a te, per fermare più "
+                         "avanti nel round l'azione di un altro giocatore."),
     "decide.mode": ("Which half of the card", "Quelle moitié de la carte", "Quale metà della carta"),
     "decide.mode.place": ("Place 2 anywhere", "Placer 2 n'importe où", "Piazzane 2 ovunque"),
     "decide.mode.move_all": ("Move all of yours out of one region",

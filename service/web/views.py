@@ -35,7 +35,7 @@ from domain.core.errors import RuleError
 from domain.core.game import Message, boards_of, language_of, texts_of
 from domain.elgrande import messages
 from domain.elgrande.data import CASTILLO, POWER_CABALLEROS, REGION_IDS
-from service import commands, db, players, progress, queries, tables
+from service import audit, commands, db, players, progress, queries, tables
 from service.api.state import ctx
 from service.errors import Invalid, ServiceError
 from service.players import Player
@@ -296,8 +296,19 @@ def render_log(module: Any, entries: list[dict[str, Any]], language: str,
                 sentences.append(texts.render(Message(m["key"], m["params"]), language, names))
             except (KeyError, IndexError, ValueError):
                 sentences.append(m["key"])
-        out.append({"seq": entry["seq"], "sentences": sentences, "at": entry["created_at"]})
+        out.append({"seq": entry["seq"], "sentences": sentences, "at": entry["created_at"],
+                    "undone": bool(entry.get("undone"))})
     return out
+
+
+def _undoable(entries: list[dict[str, Any]], seat: int | None) -> bool:
+    """Whether the seat's own last move may be taken back: the last move in force (not the
+    opening, not an undo) is the seat's own. The API has the last word (hidden information)."""
+    live = [e for e in entries if not e.get("undone") and not e.get("undo")]
+    if seat is None or not live or live[-1].get("batch") == 1:
+        return False
+    who = live[-1].get("who") or {}
+    return who.get("kind") == "player" and who.get("seat") == seat
 
 
 def undo_available() -> bool:
@@ -315,8 +326,9 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
     if not spectate:
         _v, mine = queries.decisions(ctx(), head)
     targets, map_mode = forms.map_targets(mine)
-    entries = queries.log(ctx(), head, after=max(0, head.version - LOG_LIMIT))
+    entries = audit.entries(ctx(), head, after=max(0, head.version - LOG_LIMIT))
     module = queries.module_of(ctx(), head)
+    texts = texts_of(module)
     return {
         **_board(module, view, language, names, targets=targets,
                  title=i18n.t("game.board", language)),
@@ -325,10 +337,13 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         "text_help": _text_help(module, mine, view, language),
         "waiting": ", ".join(names[w] for w in head.waiting_on if w < len(names)),
         "head": head, "version": version, "view": view, "names": names, "decisions": mine,
-        "map_mode": map_mode, "log": list(reversed(render_log(module, entries, language,
-                                                                              names))),
+        "asked": [texts.decision(_decision(d), language, names) for d in mine],
+        # A log line says something: events without a sentence (a turn's inner steps) are left out.
+        "map_mode": map_mode, "log": [e for e in reversed(render_log(module, entries, language,
+                                                                     names)) if e["sentences"]],
         "spectate": spectate or head.seat is None, "undo": undo_available() and not spectate
-        and head.seat is not None and head.status == progress.ACTIVE,
+        and head.seat is not None and head.status == progress.ACTIVE
+        and _undoable(entries, head.seat),
         "tz": _tz(me()), "power_caballeros": POWER_CABALLEROS, "regions": REGION_IDS,
         "castillo": CASTILLO,
     }
@@ -340,10 +355,14 @@ def _text_help(module: Any, decisions: list[dict[str, Any]], view: dict[str, Any
     language_ = language_of(module)
     lines: list[str] = []
     for d in decisions:
-        decision = Decision(seat=d["seat"], kind=d["kind"], secret=d["secret"],
-                            options=d["options"], constraint=d["constraint"], info=d["info"])
-        lines += language_.help_lines(decision, view, language)
+        lines += language_.help_lines(_decision(d), view, language)
     return lines
+
+
+def _decision(d: dict[str, Any]) -> Decision:
+    """A decision as `pending` gave it, back from its JSON form."""
+    return Decision(seat=d["seat"], kind=d["kind"], secret=d["secret"], options=d["options"],
+                    constraint=d["constraint"], info=d["info"])
 
 
 def _board(module: Any, view: dict[str, Any] | None, language: str, names: list[str], *,
