@@ -11,8 +11,9 @@ spec that its shown value understands, so that grammar lives in the texts, not i
 - a game's own values may take their own specs (El Grande's places: `{to:to}` → « au Castillo »,
   `{from:from}` → « dalla corte »).
 
-A sentence begins with a capital letter, unless it begins with a player's name (written as the
-player wrote it).
+A sentence that opens on a parameter begins with a capital letter ("{place:the} is scored" → "The
+Castillo is scored"), unless the parameter is a player's name (kept as the player wrote it); a text
+that opens on its own words is written as meant (a fragment may begin in lower case).
 """
 
 from __future__ import annotations
@@ -142,9 +143,9 @@ class Catalogue:
         shown = {k: self.show(k, v, lang, names) for k, v in (params or {}).items()}
         text = template.format(**shown)
         first = _FIRST.match(template)
-        opening = shown.get(first.group(1)) if first else None
-        if not self.sentences or (isinstance(opening, Name) and opening.written):
-            return text
-        return capitalised(text)
+        if not self.sentences or first is None:
+            return text  # a text that opens on its own words is written as meant (a fragment too)
+        opening = shown.get(first.group(1))
+        return text if isinstance(opening, Name) and opening.written else capitalised(text)
 
     __call__ = render
