@@ -19,4 +19,4 @@ def get_game(name: str) -> GameModule:
     try:
         return GAMES[name]
     except KeyError:
-        raise RuleError(f"Unknown game {name!r}.", allowed=sorted(GAMES)) from None
+        raise RuleError.of("core.game.unknown", name=str(name), allowed=sorted(GAMES)) from None

@@ -6,10 +6,11 @@ sentences, boards and decisions are its module's `texts` and `boards` facets). `
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 from zoneinfo import ZoneInfo
 
-LANGUAGES = ("en", "fr", "it")
+from service.i18n import LANGUAGES, add, t
+
+__all__ = ["LANGUAGES", "TEXTS", "t"]
 
 TEXTS: dict[str, tuple[str, str, str]] = {
     # subjects
@@ -276,10 +277,14 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                         "Niente ti aspetta in questa partita per ora; {waiting}."),
     "waiting_on": ("the game waits for {who}", "la partie attend {who}", "la partita aspetta {who}"),
     "nobody": ("the game is over", "la partie est terminée", "la partita è finita"),
-    "partly": ("The first {count} command(s) of your reply were applied before the game refused "
-               "the next.", "Les {count} premières commandes de votre réponse ont été appliquées "
-               "avant que la partie refuse la suivante.", "I primi {count} comandi della tua "
-               "risposta sono stati applicati prima che la partita rifiutasse il successivo."),
+    "partly": ("{count:The first command of your reply was|The first # commands of your reply "
+               "were} applied before the game refused the next.",
+               "{count:La première commande de votre réponse a été appliquée|Les # premières "
+               "commandes de votre réponse ont été appliquées} avant que la partie refuse la "
+               "suivante.",
+               "{count:Il primo comando della tua risposta è stato applicato|I primi # comandi "
+               "della tua risposta sono stati applicati} prima che la partita rifiutasse il "
+               "successivo."),
     "duplicate": ("This message was already received; it was not applied twice.",
                   "Ce message a déjà été reçu ; il n'a pas été appliqué deux fois.",
                   "Questo messaggio era già stato ricevuto; non è stato applicato due volte."),
@@ -290,12 +295,6 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "table.player": ("player", "joueur", "giocatore"),
     "table.score": ("score", "score", "punti"),
 }
-
-
-def t(key: str, lang: str = "en", **params: Any) -> str:
-    lang = lang if lang in LANGUAGES else "en"
-    text = TEXTS[key][LANGUAGES.index(lang)]
-    return text.format(**params) if params else text
 
 
 WHEN = {"en": "EEEE d MMMM, HH:mm", "fr": "EEEE d MMMM, HH 'h' mm", "it": "EEEE d MMMM, HH:mm"}
@@ -324,3 +323,6 @@ def when(value: datetime | str | None, lang: str = "en", zone: str | None = None
         tz, zone = ZoneInfo("UTC"), "UTC"
     lang = lang if lang in LANGUAGES else "en"
     return f"{format_datetime(value, WHEN[lang], tzinfo=tz, locale=lang)} ({zone or 'UTC'})"
+
+
+add(TEXTS)

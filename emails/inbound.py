@@ -36,7 +36,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from emails import addresses, requests
-from emails.play import CommandRefused, ParseError, PartlyPlayed, play_text, shown
+from emails.play import CommandRefused, ParseError, PartlyPlayed, play_text, seat_names, shown
 from service import db, progress, states, store
 from service.context import Context
 from service.errors import ServiceError
@@ -364,8 +364,9 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
     try:
         module, _players = active_game(ctx, game_id)
     except ServiceError as error:
-        return (Result("refused", error.detail, mid, game_id, seat),
-                (owner.id, {**payload, "status": "refused", "why": error.detail}))
+        why = error.render(owner.language, seat_names(ctx, game_id))
+        return (Result("refused", why, mid, game_id, seat),
+                (owner.id, {**payload, "status": "refused", "why": why}))
     with db.read(ctx.engine) as conn:
         recorded = conn.execute(select(events.c.command).where(
             events.c.game_id == game_id, events.c.source == "email", events.c.source_ref == mid,
@@ -392,17 +393,20 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
         return (Result("refused", why, mid, game_id, seat),
                 (owner.id, {**payload, "status": "refused", "why": why}))
     except CommandRefused as error:
-        why = f"“{shown(module, error.command, owner.language)}”: {error.error.message}"
+        refusal = error.error.render(owner.language, seat_names(ctx, game_id))
+        why = f"“{shown(module, error.command, owner.language)}”: {refusal}"
         return (Result("refused", why, mid, game_id, seat),
                 (owner.id, {**payload, "status": "refused", "why": why}))
     except PartlyPlayed as error:
-        why = f"“{shown(module, error.command, owner.language)}”: {error.error.detail}"
+        refusal = error.error.render(owner.language, seat_names(ctx, game_id))
+        why = f"“{shown(module, error.command, owner.language)}”: {refusal}"
         return (Result("refused", why, mid, game_id, seat, error.done),
                 (owner.id, {**payload, "status": "refused", "why": why,
                             "applied": len(error.done)}))
     except ServiceError as error:
-        return (Result("refused", error.detail, mid, game_id, seat),
-                (owner.id, {**payload, "status": "refused", "why": error.detail}))
+        why = error.render(owner.language, seat_names(ctx, game_id))
+        return (Result("refused", why, mid, game_id, seat),
+                (owner.id, {**payload, "status": "refused", "why": why}))
     moves = [shown(module, c, owner.language) for c in played.commands]
     return (Result("accepted", "; ".join(moves), mid, game_id, seat, played.commands),
             (owner.id, {**payload, "status": "accepted", "moves": moves,

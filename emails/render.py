@@ -127,9 +127,10 @@ class GameInfo:
         return lines[-MAX_SINCE:], scoring[-30:]
 
 
-def describe_decision(module: Any, decision: Any, lang: str) -> str:
-    """What the seat must decide, in the game's words ("play a power card")."""
-    return texts_of(module).decision(decision, lang)
+def describe_decision(module: Any, decision: Any, lang: str, names: Sequence[str] = ()) -> str:
+    """What the seat must decide, in the game's words ("play a power card"; a Veto's question
+    says what was announced, its players named)."""
+    return texts_of(module).decision(decision, lang, names)
 
 
 def decision_block(info: GameInfo, decision: Any, lang: str) -> dict[str, Any]:
@@ -138,7 +139,8 @@ def decision_block(info: GameInfo, decision: Any, lang: str) -> dict[str, Any]:
     text = language.example(info.state, decision, lang, info.names)
     lines = language.help_lines(decision, view, lang)
     warning = decision.info.get("warning") if decision.info else None
-    out = {"decision": describe_decision(info.module, decision, lang), "commands": lines,
+    out = {"decision": describe_decision(info.module, decision, lang, info.names),
+           "commands": lines,
            "example": text}
     if warning:
         with contextlib.suppress(Exception):  # an unknown warning is simply not shown
@@ -199,7 +201,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
             p.append(t("game-started.seat", colour=colour))
     elif kind == "your-turn" and decision is not None:
         key = "your-secret" if decision.secret else "your-turn"
-        p.append(t(key, game=game_id, what=describe_decision(info.module, decision, lang)))
+        p.append(t(key, game=game_id, what=describe_decision(info.module, decision, lang,
+                                                              info.names)))
     elif kind in ("reminder", "final-warning"):
         what = describe_decision(info.module, decision, lang) if decision is not None and info \
             else "—"

@@ -98,7 +98,7 @@ def handle(
     """
     ctx = ctx or context.current()
     if seat is not None and command.seat != seat:
-        raise Invalid(f"This command is for seat {command.seat}, but it was sent by seat {seat}.")
+        raise Invalid.of("service.wrong_seat", owner=command.seat, seat=seat)
     if idempotency is not None:
         earlier = _replay(ctx, game_id, idempotency)
         if earlier is not None:
@@ -121,8 +121,7 @@ def handle(
         if expected_version is not None and version != expected_version:
             if cached is not None:
                 continue  # the cache may be behind: ask the database
-            raise Stale(f"The game is at version {version}, not {expected_version}: "
-                        "read it again and decide on what it shows now.", version=version)
+            raise Stale.of("service.stale", extra={"version": version})
         try:
             new = (decider(module, version, state) if decider is not None
                    else _decide(module, state, command, raced=raced))
@@ -153,7 +152,7 @@ def handle(
                 return earlier  # a twin of this request won the race
             if cached is None:
                 if expected_version is not None:
-                    raise Stale("Another move was recorded first: read the game again.") from None
+                    raise Stale.of("service.stale_race") from None
                 raced = True
             else:
                 # The cache was behind, or another writer won: it raced only if what was
@@ -164,7 +163,7 @@ def handle(
         except _KeyTaken:
             earlier = _replay(ctx, game_id, idempotency)  # type: ignore[arg-type]
             if earlier is None:  # pragma: no cover - the row committed, so it is there
-                raise Busy("Please retry the request.") from None
+                raise Busy.of("service.retry") from None
             return earlier
         ctx.states.put(game_id, head, after)
         if last_hash is not None:
@@ -174,8 +173,7 @@ def handle(
         if settle and queued:
             run_queued(ctx, game_id, module, after)
         return Outcome(game_id, head, version + 1, events=recorded)
-    raise Busy("The game changed too many times while this command was being recorded; "
-               "nothing was stored, please send it again.")
+    raise Busy.of("service.busy")
 
 
 def run_queued(ctx: Context, game_id: str, module: GameModule | None = None,
@@ -267,7 +265,7 @@ def seating(ctx: Context, game_id: str) -> Seating:
     with db.read(ctx.engine) as conn:
         row = conn.execute(_GAME_ROW, {"id": game_id}).first()
         if row is None:
-            raise NotFound(f"There is no game {game_id!r}.")
+            raise NotFound.of("service.no_game", game=game_id[:40])
         return _seating_of(conn, game_id, row.game)
 
 
@@ -293,11 +291,11 @@ def _game_at(ctx: Context, game_id: str) -> tuple[GameModule, Seating, int]:
     with db.read(ctx.engine) as conn:
         row = conn.execute(_GAME_ROW, {"id": game_id}).first()
         if row is None:
-            raise NotFound(f"There is no game {game_id!r}.")
+            raise NotFound.of("service.no_game", game=game_id[:40])
         if row.status == progress.INVITED:
-            raise NotActive("The game has not started: it waits for every seat to accept.")
+            raise NotActive.of("service.not_started")
         if row.status == progress.OVER:
-            raise NotActive("The game is over; no more moves can be made.")
+            raise NotActive.of("service.over")
         found = _seatings.get(game_id) or _seating_of(conn, game_id, row.game)
     return _module(ctx, row.game), found, row.version
 
@@ -322,7 +320,7 @@ def _cached(ctx: Context, game_id: str) -> tuple[GameModule, Seating, int, Any] 
 def _module(ctx: Context, game: str) -> GameModule:
     module = ctx.games.get(game)
     if module is None:
-        raise NotActive(f"This service no longer runs the game {game!r}.")
+        raise NotActive.of("service.not_run", game=game)
     return module
 
 
@@ -347,14 +345,13 @@ def _decide(module: GameModule, state: Any, command: Command, *, raced: bool) ->
         return list(decide_known(module.decide, state, command))
     except RuleError as error:
         if raced:
-            raise MovedOn("The game moved on while your command was being recorded, and it is "
-                          f"no longer legal: {error.message}", allowed=error.allowed) from None
+            raise MovedOn.of("service.moved_on", allowed=error.allowed,
+                             why=error.to_json() if error.key else error.message) from None
         raise Rejected.of(error) from None
     except Exception:
         # decide is pure: a crash on odd input changed nothing, and it is the input that is odd.
         log.exception("decide() failed on %r", command)
-        raise Invalid("The command could not be understood (its parameters have the wrong "
-                      "shape); see the decisions for the legal options.") from None
+        raise Invalid.of("service.not_understood") from None
 
 
 def _replay(ctx: Context, game_id: str, key: Idempotency) -> Outcome | None:
@@ -365,8 +362,7 @@ def _replay(ctx: Context, game_id: str, key: Idempotency) -> Outcome | None:
         if row is None:
             return None
         if row.game_id != game_id or row.fingerprint != key.fingerprint:
-            raise Invalid("This Idempotency-Key was already used for a different request; "
-                          "use a new key for a new command.")
+            raise Invalid.of("service.key_reused")
         first, last = row.result["first"], row.result["version"]
     return Outcome(game_id, last, first, replayed=True)
 

@@ -1,15 +1,21 @@
 """What can go wrong in a service call, as exceptions that carry their HTTP meaning.
 
-Each has a `detail` a person can act on (what is wrong, and what is allowed) and an optional
-`allowed` (JSON) for programs. The API turns them into `application/problem+json` responses; the
-mail replies will turn them into sentences.
+Each says what is wrong and what is allowed as a message key and its parameters (`key`,
+`params`: a `service.…` key of `service/i18n.py`, or the game's refusal it carries), rendered for
+whoever reads it — `render(lang, names)`, in their language with the players' names — and `detail`,
+the English sentence (logs, programs that want a line); `allowed` (JSON) is for programs. The API
+turns them into `application/problem+json` responses, the mail replies and the web pages into
+sentences in the player's language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from domain.core import errors
 from domain.core.errors import RuleError
+from service import i18n as _i18n  # noqa: F401 (registers the service's refusals)
 
 
 class ServiceError(Exception):
@@ -17,11 +23,37 @@ class ServiceError(Exception):
     slug = "bad-request"
     title = "Bad request"
 
-    def __init__(self, detail: str, allowed: Any = None, **extra: Any) -> None:
-        super().__init__(detail)
-        self.detail = detail
+    def __init__(self, detail: str | None = None, allowed: Any = None, *,
+                 key: str | None = None, params: dict[str, Any] | None = None,
+                 rule: RuleError | None = None, **extra: Any) -> None:
+        self.key = key
+        self.params = dict(params or {})
+        self.rule = rule
+        self.detail = detail if detail is not None else self.render("en")
+        super().__init__(self.detail)
         self.allowed = allowed
         self.extra = extra
+
+    @classmethod
+    def of(cls, key: str | RuleError, *, allowed: Any = None, extra: dict[str, Any] | None = None,
+           **params: Any) -> ServiceError:
+        """The error for a message key and its parameters, or carrying a game's refusal."""
+        if isinstance(key, RuleError):
+            return cls(key=key.key, params=key.params, rule=key,
+                       allowed=key.allowed if allowed is None else allowed, **(extra or {}))
+        return cls(key=key, params=params, allowed=allowed, **(extra or {}))
+
+    def render(self, lang: str = "en", names: Sequence[str] = ()) -> str:
+        """What a player reads: in `lang`, seats as the players' `names`."""
+        if self.rule is not None:
+            return self.rule.render(lang, names)
+        if self.key is not None:
+            return errors.render(self.key, self.params, lang, names)
+        return self.detail
+
+    def to_json(self) -> dict[str, Any]:
+        """The machine-readable part of a problem: its key and parameters (when it has a key)."""
+        return {"key": self.key, "params": self.params} if self.key is not None else {}
 
 
 class Unreadable(ServiceError):
@@ -50,10 +82,6 @@ class Rejected(ServiceError):
     """The engine refused the command (a RuleError): illegal now, whatever happens meanwhile."""
 
     status, slug, title = 422, "illegal-command", "The command is not legal"
-
-    @classmethod
-    def of(cls, error: RuleError) -> Rejected:
-        return cls(error.message, allowed=error.allowed)
 
 
 class MovedOn(ServiceError):

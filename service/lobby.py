@@ -89,7 +89,7 @@ def opening(module: GameModule, count: int, options: Mapping[str, Any], seed: st
     try:
         return module.create(count, options, seed, setup)
     except RuleError as error:
-        raise Invalid(error.message, allowed=error.allowed) from None
+        raise Invalid.of(error) from None
     except Exception:  # the module could not read what was given: a client error, not ours
         log.exception("create() failed on options=%r setup=%r", options, setup)
         raise Invalid("The options or the set-up could not be understood by the game.") from None
@@ -114,7 +114,7 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
         surface.check_players(module, len(emails))
         surface.check_options(module, options)
     except RuleError as error:
-        raise Invalid(error.message, allowed=error.allowed) from None
+        raise Invalid.of(error) from None
     invitees = [e for e in humans.values() if e != creator.email]
     if start and invitees:
         raise NotAccepted(

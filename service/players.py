@@ -20,13 +20,13 @@ from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from sqlalchemy import Connection, insert, select
 from sqlalchemy.exc import IntegrityError
 
+from domain.core.i18n import LANGUAGES
 from service import db
 from service.context import Context
 from service.errors import Invalid, Unauthorized
 from service.store import now
 from service.tables import magic_links_used, players, tokens
 
-LANGUAGES = ("en", "fr", "it")
 TOKEN_PREFIX = "pbem_"
 _EMAIL = re.compile(r"^[^@\s<>\"\x00-\x1f]+@[^@\s<>\"\x00-\x1f]+\.[^@\s<>\"\x00-\x1f]+$")
 _MAGIC_SALT = "pbem-magic-link"
@@ -213,11 +213,11 @@ def redeem_magic_ticket(ctx: Context, ticket: str) -> tuple[Player, str, datetim
     try:
         data = _serializer(ctx).loads(ticket, max_age=max_age)
     except SignatureExpired:
-        raise Unauthorized("This sign-in link has expired; ask for a new one.") from None
+        raise Unauthorized.of("service.link.expired") from None
     except BadSignature:
-        raise Unauthorized("This sign-in link is not valid.") from None
+        raise Unauthorized.of("service.link.invalid") from None
     if not isinstance(data, dict) or not isinstance(data.get("p"), int):
-        raise Unauthorized("This sign-in link is not valid.")
+        raise Unauthorized.of("service.link.invalid")
     lifetime = timedelta(seconds=ctx.settings.session_max_age)
     try:
         with db.write(ctx.engine) as conn:
@@ -225,8 +225,8 @@ def redeem_magic_ticket(ctx: Context, ticket: str) -> tuple[Player, str, datetim
                                                          used_at=now()))
             player = get(conn, data["p"])
             if player is None:
-                raise Unauthorized("This sign-in link is not valid.")
+                raise Unauthorized.of("service.link.invalid")
             token = mint_token(conn, player.id, kind="session", lifetime=lifetime)
     except IntegrityError:
-        raise Unauthorized("This sign-in link was already used; ask for a new one.") from None
+        raise Unauthorized.of("service.link.used") from None
     return player, token, now() + lifetime

@@ -74,7 +74,7 @@ def is_game_id(text: str) -> bool:
 def checked_id(game_id: str) -> str:
     """`game_id` if it has the shape of a game id; NotFound (quoting at most 40 characters) if not."""
     if not _GAME_ID.match(game_id):
-        raise NotFound(f"There is no game {game_id[:40]!r}.")
+        raise NotFound.of("service.no_game", game=game_id[:40])
     return game_id
 
 
@@ -84,7 +84,7 @@ def header(ctx: Context, game_id: str, player: Player | None) -> Header:
     with db.read(ctx.engine) as conn:
         rows = conn.execute(_HEADER, {"id": game_id}).all()
     if not rows:
-        raise NotFound(f"There is no game {game_id!r}.")
+        raise NotFound.of("service.no_game", game=game_id[:40])
     return _header(rows[0], rows, player)
 
 
@@ -116,7 +116,7 @@ def games_of(ctx: Context, player: Player) -> list[Header]:
 def module_of(ctx: Context, head: Header) -> GameModule:
     module = ctx.games.get(head.game)
     if module is None:
-        raise NotFound(f"This service no longer runs the game {head.game!r}.")
+        raise NotFound.of("service.not_run", game=head.game)
     return module
 
 
@@ -124,12 +124,12 @@ def view(ctx: Context, head: Header, *, at: int | None = None) -> tuple[int, dic
     """The caller's view now, or as it was after event `at` (time travel)."""
     if head.status == progress.INVITED:
         if at not in (None, 0):
-            raise Invalid("The game has not started: it has no events yet.")
+            raise Invalid.of("service.not_started")
         return 0, None
     module = module_of(ctx, head)
     if at is not None and at > head.version:
-        raise Invalid(f"The game has {head.version} events; 'at' must be between 0 and "
-                      f"{head.version}.", allowed={"min": 0, "max": head.version})
+        raise Invalid.of("service.at_range", last=head.version,
+                         allowed={"min": 0, "max": head.version})
     if at == 0:
         return 0, None  # before the first event there is nothing to see
     version, state, _ = states.load(ctx.engine, ctx.states, head.id, module, upto=at,
@@ -140,8 +140,8 @@ def view(ctx: Context, head: Header, *, at: int | None = None) -> tuple[int, dic
         return version, module.view(state, head.seat)
     except Exception:  # a mid-opening state the game cannot show: refuse, and log for the game
         logger.exception("view() failed on %s after event %s", head.id, at)
-        raise Invalid(f"The game cannot be shown as it was right after event {at}; try a later "
-                      "event.", allowed={"min": 0, "max": head.version}) from None
+        raise Invalid.of("service.at_unshowable", at=at,
+                         allowed={"min": 0, "max": head.version}) from None
 
 
 def decisions(ctx: Context, head: Header) -> tuple[int, list[dict[str, Any]]]:

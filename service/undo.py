@@ -62,24 +62,21 @@ def _own_range(module: GameModule, rows: list[records.Row], seat: int, count: in
     """The seqs (first, last) that undoing the seat's last `count` commands cancels, or Rejected."""
     live = records.effective_batches(rows, module)
     if len(live) - 1 < count:  # the opening (first batch) is never undone
-        raise Rejected("There is no move of yours to undo.", allowed={"count": len(live) - 1})
+        raise Rejected.of("service.undo.nothing", allowed={"count": len(live) - 1})
     chosen = live[-count:]
     for batch in reversed(chosen):
         if batch.seat != seat or batch.command is None:
-            who = ("the system" if batch.seat is None else f"seat {batch.seat}")
-            raise Rejected(f"You can undo only while nobody else has acted since your move: "
-                           f"{who} has acted since (events {batch.first} to {batch.last}). Ask "
-                           "the other players to agree to an undo instead.",
-                           allowed={"request": "POST /api/games/{id}/undo-requests"})
+            raise Rejected.of("service.undo.game_acted" if batch.seat is None
+                              else "service.undo.others_acted", who=batch.seat,
+                              allowed={"request": "POST /api/games/{id}/undo-requests"})
     first = chosen[0].first
     before = records.fold_rows(module, [r for r in rows if r.seq < first])
     skip = records.skipped(rows, module)
     events = [r.event(module) for b in chosen for r in b.rows if r.seq not in skip]
     at = _reveal_in(module, before, events)
     if at is not None:
-        raise Rejected("Hidden information was drawn or revealed since (or by) that move, so it "
-                       "can only be undone with everyone's consent.",
-                       allowed={"request": "POST /api/games/{id}/undo-requests"})
+        raise Rejected.of("service.undo.hidden",
+                          allowed={"request": "POST /api/games/{id}/undo-requests"})
     return first, rows[-1].seq
 
 
@@ -89,7 +86,7 @@ def undo_own(ctx: Context | None, game_id: str, seat: int, *, count: int = 1,
     """Undo the seat's last `count` commands (Rejected when not allowed; see the module doc)."""
     ctx = ctx or context.current()
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 50:
-        raise Invalid("'count' is how many of your last moves to undo, from 1 to 50.")
+        raise Invalid.of("service.undo.count")
 
     def decide(module: GameModule, version: int, _state: Any) -> list[Event]:
         with db.read(ctx.engine) as conn:
@@ -154,10 +151,10 @@ def _request(row: Any) -> Request:
 def _active_game(conn: Any, game_id: str) -> Any:
     row = conn.execute(select(games).where(games.c.id == game_id)).first()
     if row is None:
-        raise NotFound(f"There is no game {game_id!r}.")
+        raise NotFound.of("service.no_game", game=game_id[:40])
     if row.status != progress.ACTIVE:
-        raise NotActive("Undo is for games in play." if row.status == progress.INVITED
-                        else "The game is over: its record is final.")
+        raise NotActive.of("service.undo.not_started" if row.status == progress.INVITED
+                           else "service.undo.over")
     return row
 
 
@@ -168,10 +165,9 @@ def rewind_range(module: GameModule, rows: list[records.Row], back_to: int) -> t
     ends = [b.last for b in live]
     if back_to not in ends or back_to == ends[-1] or back_to < live[0].last:
         before = [e for e in ends if e < back_to]
-        raise Invalid(f"Event {back_to} is not a point the game can go back to: it must end a "
-                      "move still in force, after the opening and before the last move"
-                      + (f" (the nearest before it: {before[-1]})" if before else "") + ".",
-                      allowed={"ends": ends[:-1][-20:]})
+        raise Invalid.of("service.undo.bad_point_near" if before else "service.undo.bad_point",
+                         back_to=back_to, nearest=before[-1] if before else None,
+                         allowed={"ends": ends[:-1][-20:]})
     keep = [r for r in rows if r.seq <= back_to]
     state = records.fold_rows(module, keep)
     skip = records.skipped(rows, module)
@@ -184,14 +180,14 @@ def request(ctx: Context | None, game_id: str, seat: int, back_to: int, *, reaso
     """Ask every other seat to agree to bring the game back to right after event `back_to`."""
     ctx = ctx or context.current()
     if isinstance(back_to, bool) or not isinstance(back_to, int):
-        raise Invalid("'back_to' is an event number.")
+        raise Invalid.of("service.undo.back_to")
     stamp = store.now()
     with db.write(ctx.engine) as conn:
         game = _active_game(conn, game_id)
         module = lobby.module_for(ctx, game.game)
         seat_players = progress.seat_players(conn, game_id)
         if seat not in seat_players:
-            raise Forbidden("You have no seat in this game.")
+            raise Forbidden.of("service.no_seat")
         rows = records.read_rows(conn, game_id, upto=game.version)
         _first, crosses = rewind_range(module, rows, back_to)
         # Bot seats never object: they approve at once, and only the people are asked.
@@ -217,13 +213,13 @@ def request(ctx: Context | None, game_id: str, seat: int, back_to: int, *, reaso
 
 def get(ctx: Context, game_id: str, request_id: int) -> Request:
     if not 0 < request_id < MAX_ID:
-        raise NotFound(f"There is no undo request {request_id} in this game.")
+        raise NotFound.of("service.undo.no_request", request=request_id)
     _lapse_stale(ctx, game_id)
     with db.read(ctx.engine) as conn:
         row = conn.execute(select(undo_requests).where(undo_requests.c.id == request_id,
                                                        undo_requests.c.game_id == game_id)).first()
     if row is None:
-        raise NotFound(f"There is no undo request {request_id} in this game.")
+        raise NotFound.of("service.undo.no_request", request=request_id)
     return _request(row)
 
 
@@ -242,7 +238,7 @@ def answer(ctx: Context | None, game_id: str, request_id: int, seat: int, approv
     """Record the seat's answer; the last approval applies the undo, a refusal ends the request."""
     ctx = ctx or context.current()
     if not 0 < request_id < MAX_ID:
-        raise NotFound(f"There is no undo request {request_id} in this game.")
+        raise NotFound.of("service.undo.no_request", request=request_id)
     _lapse_stale(ctx, game_id)
     with db.write(ctx.engine) as conn:
         seat_players = progress.seat_players(conn, game_id)
@@ -250,13 +246,13 @@ def answer(ctx: Context | None, game_id: str, request_id: int, seat: int, approv
             undo_requests.c.id == request_id, undo_requests.c.game_id == game_id)
             .with_for_update()).first()
         if row is None:
-            raise NotFound(f"There is no undo request {request_id} in this game.")
+            raise NotFound.of("service.undo.no_request", request=request_id)
         if seat not in seat_players:
-            raise Forbidden("You have no seat in this game.")
+            raise Forbidden.of("service.no_seat")
         if row.status != PENDING:
-            raise Conflict(f"This undo request is {row.status}; it can no longer be answered.")
+            raise Conflict.of("service.undo.closed", status=row.status)
         if seat == row.seat:
-            raise Invalid("This is your own request; the other players answer it.")
+            raise Invalid.of("service.undo.own_request")
         answers = {**dict(row.answers), str(seat): "approve" if approve else "refuse"}
         values: dict[str, Any] = {"answers": answers}
         if not approve:
@@ -278,7 +274,7 @@ def _apply(ctx: Context, request_id: int, source: Source) -> Request:
 
     def decide(module: GameModule, version: int, _state: Any) -> list[Event]:
         if version != req.version:
-            raise MovedOn("The game moved on since the undo was asked: the request lapsed.")
+            raise MovedOn.of("service.undo.lapsed")
         with db.read(ctx.engine) as conn:
             rows = records.read_rows(conn, req.game_id, upto=version)
         first, crosses = rewind_range(module, rows, req.back_to)
@@ -295,7 +291,7 @@ def _apply(ctx: Context, request_id: int, source: Source) -> Request:
                                   expected_version=req.version, decider=decide)
     except (MovedOn, Stale, NotActive):
         _close(ctx, req, LAPSED)
-        raise Conflict("The game moved on since the undo was asked: the request lapsed.") \
+        raise Conflict.of("service.undo.lapsed") \
             from None
     _close(ctx, req, APPLIED, undo_seq=outcome.version)
     return get(ctx, req.game_id, req.id)

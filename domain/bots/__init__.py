@@ -40,7 +40,8 @@ def make_bot(module: GameModule, level: str, budget: float | None = None) -> Bot
     try:
         factory = factories[level]
     except KeyError:
-        raise RuleError(f"Unknown bot level {level!r}.", allowed=sorted(factories)) from None
+        raise RuleError.of("core.bot.unknown_level", level=str(level), levels=sorted(factories),
+                          allowed=sorted(factories)) from None
     bot: Bot = factory(budget)
     return bot
 
@@ -48,7 +49,7 @@ def make_bot(module: GameModule, level: str, budget: float | None = None) -> Bot
 def decision_for(module: GameModule, state: Any, seat: int) -> Decision:
     mine = [d for d in module.pending(state) if d.seat == seat]
     if not mine:
-        raise RuleError(f"Seat {seat} has nothing to decide now.")
+        raise RuleError.of("core.bot.nothing", seat=seat)
     return mine[0]
 
 
@@ -57,7 +58,7 @@ def play(module: GameModule, state: Any, seat: int, level: str, rng: random.Rand
     """The bot's command for `seat`'s pending decision. The bot gets the seat's view only."""
     decision = decision or decision_for(module, state, seat)
     if decision.seat != seat:
-        raise RuleError(f"That decision belongs to seat {decision.seat}, not {seat}.")
+        raise RuleError.of("core.bot.not_theirs", owner=decision.seat, seat=seat)
     view = module.view(state, seat)
     bot = make_bot(module, level, budget)
     if isinstance(bot, surface.SampleBot):

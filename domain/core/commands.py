@@ -56,15 +56,14 @@ class Command:
     def from_json(cls, data: Mapping[str, Any], seat: int | None = SYSTEM) -> Command:
         """Build a command from its JSON form; `seat` (from authentication) wins over the body."""
         if not isinstance(data, Mapping):
-            raise RuleError("A command must be a JSON object with a 'type'.")
+            raise RuleError.of("core.command.not_object")
         kind = data.get("type")
         if not isinstance(kind, str) or not kind:
-            raise RuleError("A command needs a 'type' (a string naming the move).")
+            raise RuleError.of("core.command.no_type")
         if any(who is not None and (isinstance(who, bool) or not isinstance(who, int))
                for who in (seat, data.get("seat"))):
             # JSON true is a Python int equal to 1: it would pass for seat 1 everywhere.
-            raise RuleError("A command's 'seat' is a seat number (0, 1, ...); leave it out to act "
-                            "for your own seat.")
+            raise RuleError.of("core.command.bad_seat")
         params = {k: v for k, v in data.items() if k not in ("type", "seat")}
         return cls(type=kind, seat=seat if seat is not None else data.get("seat"), params=params)
 

@@ -8,7 +8,9 @@ needs to show the game to a person and read their moves back:
 
 - `language` (`Language`): the command language of mail replies and the web's text box;
 - `boards` (`Boards`): the board as a picture (SVG), as plain text, and as tables (`Summary`);
-- `texts` (`Texts`): the game's sentences and words (the log, "what you must decide now").
+- `texts` (`Texts`): the game's sentences and words (the log, "what you must decide now"); its
+  refusals (`RuleError.of("<game>.…")`) are the game package's too, registered with
+  `domain.core.errors.catalogue` so that any channel renders them in its reader's language.
 
 Channels ask through `language_of`, `boards_of` and `texts_of`, which give the game's facet or a
 generic one, so a game that brings none is still playable by mail and on the web:
@@ -27,12 +29,10 @@ from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import Event, Upcasters
+from domain.core.i18n import LANGUAGES  # noqa: F401 (the one definition, re-exported)
 from domain.core.language import GenericLanguage, Parsed, Session
 
 Viewer = int | None
-
-LANGUAGES = ("en", "fr", "it")
-"""The languages every word a player reads exists in."""
 
 
 @dataclass(frozen=True)
@@ -179,8 +179,9 @@ class Texts(Protocol):
     def render(self, message: Message, lang: str, names: Sequence[str] = ()) -> str:
         """One of `describe`'s messages as a sentence; `names` are the players' names by seat."""
 
-    def decision(self, decision: Decision, lang: str) -> str:
-        """What the seat must decide, as a phrase ("play a power card")."""
+    def decision(self, decision: Decision, lang: str, names: Sequence[str] = ()) -> str:
+        """What the seat must decide, as a phrase ("play a power card"; for a question about
+        another player's move, that move in words, its player named from `names`)."""
 
     def seat(self, seat: int, lang: str) -> str | None:
         """How the game tells a seat apart besides its player's name (a colour), or None."""
@@ -205,7 +206,7 @@ class GenericTexts:
         params = ", ".join(f"{k} {shown(k, v)}" for k, v in message.params.items())
         return f"{message.key} ({params})" if params else message.key
 
-    def decision(self, decision: Decision, lang: str) -> str:
+    def decision(self, decision: Decision, lang: str, names: Sequence[str] = ()) -> str:
         return decision.kind.replace("_", " ")
 
     def seat(self, seat: int, lang: str) -> str | None:

@@ -40,14 +40,7 @@ from typing import Any, Protocol
 from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
-
-LANGUAGES = ("en", "fr", "it")
-
-
-def language_index(lang: str) -> int:
-    """The column of `lang` in a (en, fr, it) tuple; English for a language we do not have."""
-    return LANGUAGES.index(lang) if lang in LANGUAGES else 0
-
+from domain.core.i18n import LANGUAGES, language_index
 
 # --- words ---------------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ that has more gets it used.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -18,11 +19,25 @@ from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.game import GameModule, Message, OptionSpec
+from domain.core.i18n import LANGUAGES
 
 
 def title(module: GameModule, lang: str = "en") -> str:
     names: Mapping[str, str] = getattr(module, "title", None) or {}
     return names.get(lang) or names.get("en") or module.name
+
+
+def _titles(module: GameModule) -> dict[str, str]:
+    """The game's name in every language (a refusal's parameter, shown in the reader's)."""
+    return {lang: title(module, lang) for lang in LANGUAGES}
+
+
+def shown(value: Any) -> str:
+    """An option's value as a refusal shows it: as JSON writes it (true, 3, "x")."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
 
 
 def option_specs(module: GameModule) -> tuple[OptionSpec, ...]:
@@ -37,8 +52,8 @@ def check_players(module: GameModule, count: int) -> None:
     """A RuleError unless the game can be played by `count` players."""
     low, high = player_range(module)
     if not low <= count <= high:
-        raise RuleError(f"{title(module)} is played by {low} to {high} players, not {count}.",
-                        allowed={"players": [low, high]})
+        raise RuleError.of("core.players", game=_titles(module), low=low, high=high, count=count,
+                           allowed={"players": [low, high]})
 
 
 def check_options(module: GameModule, raw: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -50,14 +65,15 @@ def check_options(module: GameModule, raw: Mapping[str, Any] | None) -> dict[str
     raw = dict(raw or {})
     unknown = sorted(set(raw) - set(specs))
     if unknown:
-        raise RuleError(f"Unknown option(s) {', '.join(unknown)}.", allowed=sorted(specs))
+        raise RuleError.of("core.option.unknown", count=len(unknown), names=unknown,
+                           allowed=sorted(specs))
     values: dict[str, Any] = {}
     for name, spec in specs.items():
         value = raw.get(name, spec.default)
         if value not in spec.allowed or type(value) is not type(spec.default):
-            shown = ", ".join(repr(a) for a in spec.allowed)
-            raise RuleError(f"Option {name} cannot be {value!r}; allowed: {shown}.",
-                            allowed={name: list(spec.allowed)})
+            raise RuleError.of("core.option.value", name=name, value=shown(value),
+                               values=[shown(a) for a in spec.allowed],
+                               allowed={name: list(spec.allowed)})
         values[name] = value
     return values
 
@@ -68,12 +84,14 @@ def parse_option(module: GameModule, text: str) -> tuple[str, Any]:
     name = name.strip()
     specs = {spec.name: spec for spec in option_specs(module)}
     if not sep or name not in specs:
-        raise RuleError(f"Not an option of {title(module)}: {text!r} (write name=value).",
-                        allowed=sorted(specs))
+        raise RuleError.of("core.option.not_option", text=text, game=_titles(module),
+                           allowed=sorted(specs))
     for value in specs[name].allowed:
         if str(value).lower() == raw.strip().lower():
             return name, value
-    raise RuleError(f"Option {name} cannot be {raw!r}.", allowed={name: list(specs[name].allowed)})
+    raise RuleError.of("core.option.value", name=name, value=raw.strip(),
+                       values=[shown(a) for a in specs[name].allowed],
+                       allowed={name: list(specs[name].allowed)})
 
 
 def secret_setup(module: GameModule) -> frozenset[str]:
@@ -110,7 +128,7 @@ class SampleBot:
             return Command(option["type"], decision.seat,
                            {k: v for k, v in option.items() if k != "type"})
         if self.state is None:
-            raise RuleError("This game's random bot needs the game to sample from.")
+            raise RuleError.of("core.bot.needs_state")
         return self.module.sample_command(self.state, decision, rng)
 
 

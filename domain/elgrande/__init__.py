@@ -34,3 +34,5 @@ Rules: shared/rules/el-grande.md. Where it is silent, the engine rules as follow
   addition to the Castillo.
 - **Default moves** on a deadline (see `rules.default_command`) are safe and documented there.
 """
+
+from domain.elgrande import refusals as _refusals  # noqa: F401 (registers the refusals' texts)

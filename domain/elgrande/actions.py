@@ -48,17 +48,19 @@ def moved(moves: list[dict[str, Any]], reason: str, **extra: Any) -> Event:
     return Event("caballeros_moved", {"moves": moves, "reason": reason, **extra})
 
 
-def _region(value: Any, what: str, allowed: list[str]) -> str:
+def _region(value: Any, what: str, allowed: list[str], **about: Any) -> str:
+    """`value` if it is one of `allowed`; `what` names the parameter (`refusals.WHAT`)."""
     if value not in allowed:
-        raise RuleError(f"{what} must be one of: {', '.join(allowed)} (got {value!r}).",
-                        allowed=allowed)
+        why = "no_choice" if not allowed else "choose" if value is None else "not_one_of"
+        raise RuleError.of(f"el-grande.refuse.{why}", what=what, value=value, choices=allowed,
+                           allowed=allowed, **about)
     return value
 
 
-def _count(value: Any, what: str, low: int, high: int) -> int:
+def _count(value: Any, what: str, low: int, high: int, **about: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RuleError(f"{what} must be a whole number from {low} to {high} (got {value!r}).",
-                        allowed={"min": low, "max": high})
+        raise RuleError.of("el-grande.refuse.number", what=what, low=low, high=high, value=value,
+                           allowed={"min": low, "max": high}, **about)
     return value
 
 
@@ -73,12 +75,12 @@ def move_sources(s: State) -> list[str]:
 
 def _distribution(s: State, raw: Any, what: str, targets: list[str]) -> dict[str, int]:
     if not isinstance(raw, Mapping):
-        raise RuleError(f"{what} must map places to numbers, e.g. {{\"castillo\": 2}}.",
-                        allowed=targets)
+        raise RuleError.of("el-grande.refuse.distribution_shape", what="field", field=what,
+                           allowed=targets)
     out: dict[str, int] = {}
     for place, n in raw.items():
-        _region(place, f"A place in {what}", targets)
-        n = _count(n, f"The number for {place}", 0, 30)
+        _region(place, f"place_in.{what}", targets)
+        n = _count(n, "number_for", 0, 30, place=place)
         if n:
             out[place] = out.get(place, 0) + n
     return out
@@ -95,7 +97,7 @@ class Card:
         raise NotImplementedError
 
     def resolve(self, s: State, seat: int, action: Action, choices: dict[int, Any]) -> list[Event]:
-        raise RuleError("This action has no secret choices to resolve.")
+        raise RuleError.of("el-grande.refuse.no_secrets")
 
     def secret_options(self, s: State, chooser: int) -> list[Any]:
         return []
@@ -181,53 +183,53 @@ class MoveCard(Card):
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         raw = params.get("moves")
         if not isinstance(raw, list) or not raw:
-            raise RuleError("Give the moves as a list of {seat, from, to, count}.",
-                            allowed=self.constraint(s, seat))
+            raise RuleError.of("el-grande.refuse.moves_shape", allowed=self.constraint(s, seat))
         moves = [self._check_move(s, seat, m) for m in raw]
         total = sum(m["count"] for m in moves)
         if total > self.cap:
-            raise RuleError(f"This card moves at most {self.cap} Caballeros (you moved {total}).")
+            raise RuleError.of("el-grande.refuse.move_cap", cap=self.cap, moved=total)
         if self.caps:
             own = sum(m["count"] for m in moves if m["seat"] == seat)
             if own > self.caps["own"] or total - own > self.caps["opponents"]:
-                raise RuleError(f"This card moves at most {self.caps['own']} of yours and "
-                                f"{self.caps['opponents']} of your opponents'.")
+                raise RuleError.of("el-grande.refuse.move_caps", own=self.caps["own"],
+                                   opponents=self.caps["opponents"])
         if self.one_source and len({m["from"] for m in moves}) > 1:
-            raise RuleError("This card moves Caballeros out of one region only.")
+            raise RuleError.of("el-grande.refuse.one_source")
         taken = Counter[tuple[int, str]]()
         for m in moves:
             taken[(m["seat"], m["from"])] += m["count"]
         for (mover, region), n in taken.items():
             if s.places[region][mover] < n:
-                raise RuleError(f"Seat {mover} has only {s.places[region][mover]} Caballero(s) in "
-                                f"{region}, not {n}.")
+                raise RuleError.of("el-grande.refuse." + ("you_have_only" if mover == seat
+                                                          else "has_only"),
+                                   mover=mover, have=s.places[region][mover], region=region,
+                                   asked=n)
         for m in moves:
             if (m["seat"], m["to"]) in taken:
-                raise RuleError("A Caballero may not be moved twice: a destination cannot also be a "
-                                "source of the same colour.")
+                raise RuleError.of("el-grande.refuse.move_twice")
         return {"moves": moves}, [f"{m['count']}×{m['seat']}:{m['from']}>{m['to']}" for m in moves]
 
     def _check_move(self, s: State, seat: int, raw: Any) -> dict[str, Any]:
         if not isinstance(raw, Mapping):
-            raise RuleError("Each move is an object {seat, from, to, count}.")
+            raise RuleError.of("el-grande.refuse.move_shape")
         mover = raw.get("seat", seat)
         if isinstance(mover, bool) or not isinstance(mover, int) or mover not in s.seats():
-            raise RuleError(f"There is no seat {mover!r}.", allowed=list(s.seats()))
+            raise RuleError.of("el-grande.refuse.no_seat", value=mover, allowed=list(s.seats()))
         if not self._allowed_seat(seat, mover):
-            raise RuleError(f"This card moves {self.who} Caballeros only.")
+            raise RuleError.of(f"el-grande.refuse.{self.who}_only")
         src = raw.get("from")
         if src == CASTILLO:
-            raise RuleError("Caballeros never leave the Castillo by a move.")
+            raise RuleError.of("el-grande.refuse.castillo_never_leaves")
         if src == s.king:
-            raise RuleError("The King's region is taboo: nothing leaves it.")
-        _region(src, "The source", move_sources(s))
+            raise RuleError.of("el-grande.refuse.king_leave")
+        _region(src, "source", move_sources(s))
         dst = raw.get("to")
         if dst == s.king:
-            raise RuleError("The King's region is taboo: nothing enters it.")
-        _region(dst, "The destination", move_targets(s))
+            raise RuleError.of("el-grande.refuse.king_enter")
+        _region(dst, "destination", move_targets(s))
         if dst == src:
-            raise RuleError("A move needs a destination other than its source.")
-        count = _count(raw.get("count", 1), "A move's count", 1, self.cap)
+            raise RuleError.of("el-grande.refuse.move_same")
+        count = _count(raw.get("count", 1), "move_count", 1, self.cap)
         return {"seat": mover, "from": src, "to": dst, "count": count}
 
     def run(self, s: State, seat: int, action: Action) -> list[Event]:
@@ -337,16 +339,16 @@ class MoveAllOwn(ParamMoves):
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         src = params.get("from")
         if src == CASTILLO:
-            raise RuleError("Caballeros never leave the Castillo by a move.")
+            raise RuleError.of("el-grande.refuse.castillo_never_leaves")
         if src == s.king:
-            raise RuleError("The King's region is taboo: nothing leaves it.")
+            raise RuleError.of("el-grande.refuse.king_leave")
         mine = [r for r in move_sources(s) if s.places[r][seat] > 0]
-        _region(src, "The region to empty", mine)
-        to = _distribution(s, params.get("to"), "'to'", move_targets(s))
+        _region(src, "region_to_empty", mine)
+        to = _distribution(s, params.get("to"), "to", move_targets(s))
         have = s.places[src][seat]
         if sum(to.values()) != have:
-            raise RuleError(f"Distribute all {have} of your Caballeros from {src} (some may go back "
-                            f"there); you gave {sum(to.values())}.")
+            raise RuleError.of("el-grande.refuse.distribute_all", have=have, region=src,
+                               gave=sum(to.values()))
         moves = [{"seat": seat, "from": src, "to": p, "count": n} for p, n in to.items() if p != src]
         return {"from": src, "to": to, "moves": moves}, ["all"]
 
@@ -379,11 +381,12 @@ class Place2Anywhere(ParamMoves):
                        prompt=Message("ask.place_anywhere", {"max": most}), submit=DO_IT),)
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
-        places = _distribution(s, params.get("places"), "'places'", move_targets(s))
+        places = _distribution(s, params.get("places"), "places", move_targets(s))
         total = sum(places.values())
         if not 1 <= total <= min(2, s.court[seat]):
-            raise RuleError(f"Place 1 to {min(2, s.court[seat])} Caballero(s) from your court "
-                            f"(you have {s.court[seat]} there).")
+            raise RuleError.of("el-grande.refuse.place_2" if s.court[seat] else
+                               "el-grande.refuse.court_empty", most=min(2, s.court[seat]),
+                               court=s.court[seat])
         moves = [{"seat": seat, "from": "court", "to": p, "count": n} for p, n in places.items()]
         return {"places": places, "moves": moves}, [f"{n}>{p}" for p, n in places.items()]
 
@@ -429,9 +432,7 @@ class Place2OrMoveAllOwn(ParamMoves):
         elif mode == "move_all":
             out, steps = CARDS["move_all_own"].declare(s, seat, params)
         else:
-            raise RuleError("Say which half of the card you use: mode 'place' (2 from court to "
-                            "anywhere) or 'move_all' (all yours out of one region).",
-                            allowed=["place", "move_all"])
+            raise RuleError.of("el-grande.refuse.mode", allowed=["place", "move_all"])
         return {"mode": mode, **out}, steps
 
     def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
@@ -454,7 +455,7 @@ class PerPlayerCard(Card):
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         if params:
-            raise RuleError("This action takes no parameters.")
+            raise RuleError.of("el-grande.refuse.no_params")
         who = self.affected(s, seat)
         return {"affected": who}, [f"seat:{w}" for w in who]
 
@@ -519,16 +520,16 @@ class KingsReturn(PerPlayerCard):
 
     def check_return(self, s: State, who: int, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         need, regions = return_options(s, who)
-        court = _count(params.get("court", 0), "'court'", 0, s.court[who])
+        court = _count(params.get("court", 0), "from_court", 0, s.court[who])
         raw = params.get("regions") or {}
-        chosen = _distribution(s, raw, "'regions'", list(regions))
+        chosen = _distribution(s, raw, "regions", list(regions))
         for r, n in chosen.items():
             if n > regions[r]:
-                raise RuleError(f"You have only {regions[r]} Caballero(s) in {r}.")
+                raise RuleError.of("el-grande.refuse.you_have_only", have=regions[r], region=r,
+                                   asked=n)
         if court + sum(chosen.values()) != need:
-            raise RuleError(f"Return exactly {need} Caballero(s) from your court and/or regions "
-                            f"(not the Castillo, not the King's region).",
-                            allowed={"count": need, "court": s.court[who], "regions": regions})
+            raise RuleError.of("el-grande.refuse.return_exactly", need=need,
+                               allowed={"count": need, "court": s.court[who], "regions": regions})
         moves = [{"seat": who, "from": "court", "to": "provinces", "count": court}] if court else []
         moves += [{"seat": who, "from": r, "to": "provinces", "count": n} for r, n in chosen.items()]
         return moves
@@ -562,23 +563,22 @@ class OneFromEach(ParamMoves):
         raw = params.get("picks")
         who = self.affected(s, seat)
         if not isinstance(raw, Mapping):
-            raise RuleError("Give 'picks': for each affected seat, the region to take one from.",
-                            allowed=self.constraint(s, seat)["picks"])
+            raise RuleError.of("el-grande.refuse.picks_shape",
+                               allowed=self.constraint(s, seat)["picks"])
         picks = {int(k) if str(k).isdigit() else k: v for k, v in raw.items()}
         if s.options.original:
             # 000: « Le joueur peut renvoyer un Caballero de chacun des adversaires »: each is the
             # player's choice, so any of them may be spared; picking none is declining.
             if not picks or not {str(k) for k in picks} <= {str(w) for w in who}:
-                raise RuleError(f"Pick one Caballero of any of seats {who} (at least one; leave "
-                                "out whom you spare), or decline the action.",
-                                allowed=self.constraint(s, seat)["picks"])
+                raise RuleError.of("el-grande.refuse.picks_any", seats=who,
+                                   allowed=self.constraint(s, seat)["picks"])
             who = [w for w in who if w in picks]
         elif sorted(picks, key=str) != sorted(who, key=str):
-            raise RuleError(f"Pick exactly one Caballero of each of seats {who}.",
-                            allowed=self.constraint(s, seat)["picks"])
+            raise RuleError.of("el-grande.refuse.picks_each", seats=who,
+                               allowed=self.constraint(s, seat)["picks"])
         moves = []
         for w in who:
-            _region(picks[w], f"The region for seat {w}", sorted(s.on_board(w)))
+            _region(picks[w], "region_for", sorted(s.on_board(w)), seat=w)
             moves.append({"seat": w, "from": picks[w], "to": "provinces", "count": 1})
         return {"moves": moves}, [f"seat:{w}" for w in who]
 
@@ -645,7 +645,7 @@ class ScoringCard(Card):
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         if params:
-            raise RuleError("This scoring takes no parameters.")
+            raise RuleError.of("el-grande.refuse.scoring_no_params")
         places = self.places(s)
         return {"places": places}, list(places)
 
@@ -725,7 +725,7 @@ class ScoreChosen(Card):
         return (Answer("special", (field,), submit=DO_IT),)
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
-        place = _region(params.get("place"), "The place to score", [*REGION_IDS, CASTILLO])
+        place = _region(params.get("place"), "place_to_score", [*REGION_IDS, CASTILLO])
         return {"place": place}, [place]
 
     def run(self, s: State, seat: int, action: Action) -> list[Event]:
@@ -755,7 +755,7 @@ class SingleTarget(Card):
         return (Answer("special", (field,), submit=DO_IT),)
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
-        to = _region(params.get("to"), "'to'", self.choices(s, seat))
+        to = _region(params.get("to"), "destination", self.choices(s, seat))
         return {"to": to}, [to]
 
     def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
@@ -814,12 +814,11 @@ class Grande(SingleTarget):
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         if s.options.original:
             if params:
-                raise RuleError("In the original edition every player chooses secretly; this "
-                                "action takes no parameters.")
+                raise RuleError.of("el-grande.refuse.grande_secret")
             who = [w for w in [seat, *s.opponents(seat)] if _grande_targets(s, w)]
             return {"affected": who}, [f"seat:{w}" for w in who]
         if s.grandes[seat] == s.king:
-            raise RuleError("Your Grande stands in the King's region and may not leave it.")
+            raise RuleError.of("el-grande.refuse.grande_with_king")
         return super().declare(s, seat, params)
 
     def run(self, s: State, seat: int, action: Action) -> list[Event]:
@@ -870,10 +869,10 @@ class Scoreboard(Card):
                      for b in SCOREBOARDS if (targets := self._targets(s, b)))
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
-        board = _region(params.get("board"), "'board'", list(SCOREBOARDS))
+        board = _region(params.get("board"), "scoreboard", list(SCOREBOARDS))
         if s.scoreboards.get(board) == s.king:
-            raise RuleError("That scoreboard lies in the King's region, which is taboo.")
-        to = _region(params.get("to"), "'to'", self._targets(s, board))
+            raise RuleError.of("el-grande.refuse.scoreboard_king")
+        to = _region(params.get("to"), "destination", self._targets(s, board))
         return {"board": board, "to": to}, [f"{board}>{to}"]
 
     def run(self, s: State, seat: int, action: Action) -> list[Event]:
@@ -908,8 +907,8 @@ class PowerCardBack(Card):
         value = params.get("card")
         if isinstance(value, bool) or not isinstance(value, int) \
                 or value not in s.discards[seat]:
-            raise RuleError(f"Take back one of your played power cards: {sorted(s.discards[seat])}.",
-                            allowed=sorted(s.discards[seat]))
+            raise RuleError.of("el-grande.refuse.power_back", cards=sorted(s.discards[seat]),
+                               allowed=sorted(s.discards[seat]))
         # Taking back the top card is public; any other is private (redacted for the others).
         return {"card": value, "public": s.discards[seat][-1] == value}, ["card"]
 
@@ -941,8 +940,8 @@ class Court2(Card):
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         high = min(2, s.provinces[seat])
         if high == 0:
-            raise RuleError("You have no Caballeros left in the provinces.")
-        n = _count(params.get("count", high), "'count'", 1, high)
+            raise RuleError.of("el-grande.refuse.provinces_empty")
+        n = _count(params.get("count", high), "count", 1, high)
         return {"count": n}, ["court"]
 
     def run(self, s: State, seat: int, action: Action) -> list[Event]:
@@ -971,8 +970,8 @@ class Eviction(Card):
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         if params.get("region") == s.king:
-            raise RuleError("The King's region is taboo: nobody can be evicted from it.")
-        region = _region(params.get("region"), "The region to evict", self._regions(s, seat))
+            raise RuleError.of("el-grande.refuse.evict_king")
+        region = _region(params.get("region"), "region_to_evict", self._regions(s, seat))
         who = [o for o in s.opponents(seat) if s.places[region][o] > 0]
         return {"region": region, "affected": who}, [f"seat:{w}" for w in who]
 
@@ -1014,7 +1013,7 @@ class SecretScoring(Card):
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         if params:
-            raise RuleError("This scoring takes no parameters: every player chooses secretly.")
+            raise RuleError.of("el-grande.refuse.secret_scoring")
         return {}, ["all"]
 
     def run(self, s: State, seat: int, action: Action) -> list[Event]:

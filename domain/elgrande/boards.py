@@ -306,7 +306,7 @@ def board_title(view: Mapping[str, Any], lang: str) -> str:
     title = word("el-grande.board.title", lang, round=view.get("round"),
                  rounds=len(view.get("rounds", [])),
                  phase=phase_name(view.get("phase", ""), lang),
-                 king=place_name(view["king"], lang))
+                 king=view["king"])
     coming = next_scoring(view)
     if coming is None:
         return title
@@ -430,7 +430,7 @@ def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = ()
         mine = seats[you]
         hand = ", ".join(str(c) for c in mine.get("hand", [])) or "—"
         if mine.get("hand_hidden"):
-            hand += " · " + _w("hand_hidden", lang).format(count=mine["hand_hidden"])
+            hand += " · " + word("el-grande.board.hand_hidden", lang, count=mine["hand_hidden"])
         lines.append(word("el-grande.board.hand", lang, cards=hand))
     return Summary(title=board_title(view, lang), tables=tuple(tables), lines=tuple(lines))
 

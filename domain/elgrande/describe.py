@@ -101,8 +101,7 @@ def _placed(e: Event, v: Viewer) -> list[Message]:
 
 @describes("special_declared")
 def _declared(e: Event, v: Viewer) -> list[Message]:
-    params = {k: val for k, val in thaw(e["params"]).items() if k != "moves"}
-    return [_m("special.declared", seat=e["seat"], card=e["card"], params=params)]
+    return [_m("special.declared", seat=e["seat"], card=e["card"], params=thaw(e["params"]))]
 
 
 @describes("veto_used")

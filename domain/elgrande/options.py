@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -50,6 +51,14 @@ OPTION_SPECS: dict[str, tuple[tuple[Any, ...], Any, str]] = {
 }
 
 
+def _shown(value: Any) -> str:
+    """An option's value as a refusal shows it: as JSON writes it (true, 3, "x")."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
 @dataclass(frozen=True)
 class Options:
     edition: str = "decennial"
@@ -62,16 +71,15 @@ class Options:
         raw = dict(raw or {})
         unknown = sorted(set(raw) - set(OPTION_SPECS))
         if unknown:
-            raise RuleError(
-                f"Unknown option(s) {', '.join(unknown)}.", allowed=sorted(OPTION_SPECS)
-            )
+            raise RuleError.of("core.option.unknown", count=len(unknown), names=unknown,
+                               allowed=sorted(OPTION_SPECS))
         values = {}
         for name, (allowed, default, _) in OPTION_SPECS.items():
             value = raw.get(name, default)
             if value not in allowed or type(value) is not type(default):
-                shown = ", ".join(repr(a) for a in allowed)
-                raise RuleError(f"Option {name} cannot be {value!r}; allowed: {shown}.",
-                                allowed={name: list(allowed)})
+                raise RuleError.of("core.option.value", name=name, value=_shown(value),
+                                   values=[_shown(a) for a in allowed],
+                                   allowed={name: list(allowed)})
             values[name] = value
         return cls(**values)
 

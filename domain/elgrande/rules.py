@@ -67,16 +67,16 @@ def create(players: int, options: Mapping[str, Any] | None, seed: str,
     """
     if isinstance(players, bool) or not isinstance(players, int) \
             or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RuleError(f"El Grande is for {MIN_PLAYERS} to {MAX_PLAYERS} players "
-                        f"(got {players!r}).", allowed={"min": MIN_PLAYERS, "max": MAX_PLAYERS})
+        raise RuleError.of("core.players", game="El Grande", low=MIN_PLAYERS, high=MAX_PLAYERS,
+                           count=repr(players), allowed={"min": MIN_PLAYERS, "max": MAX_PLAYERS})
     opts = Options.parse(options)
     if setup is not None and not isinstance(setup, Mapping):
-        raise RuleError("The set-up must be an object (king, homes, first_player, stacks).")
+        raise RuleError.of("el-grande.refuse.setup_shape")
     given = dict(setup or {})
     unknown = sorted(set(given) - {"king", "homes", "first_player", "stacks"})
     if unknown:
-        raise RuleError(f"Unknown set-up field(s): {', '.join(unknown)}.",
-                        allowed=["king", "homes", "first_player", "stacks"])
+        raise RuleError.of("el-grande.refuse.setup_fields", count=len(unknown), fields=unknown,
+                           allowed=["king", "homes", "first_player", "stacks"])
     stacks = _given_stacks(given.get("stacks"))
     rng = draw_rng(seed, 0)
     order = list(REGION_IDS)
@@ -85,19 +85,19 @@ def create(players: int, options: Mapping[str, Any] | None, seed: str,
     # A drawn King never lands on a home region the creator gave.
     king = given.get("king", next((r for r in order if r not in given_homes), order[0]))
     if king not in REGION_IDS:
-        raise RuleError(f"The King's region must be a region (got {king!r}).", allowed=REGION_IDS)
+        raise RuleError.of("el-grande.refuse.setup_king", value=king, allowed=REGION_IDS)
     homes = given.get("homes")
     if homes is None:
         homes = [r for r in order if r != king][:players]
     if (not isinstance(homes, list) or len(homes) != players
             or not all(isinstance(h, str) for h in homes) or len(set(homes)) != players
             or any(h not in REGION_IDS or h == king for h in homes)):
-        raise RuleError("Home regions: one distinct region per seat, never the King's region.",
-                        allowed=[r for r in REGION_IDS if r != king])
+        raise RuleError.of("el-grande.refuse.setup_homes",
+                           allowed=[r for r in REGION_IDS if r != king])
     first = given.get("first_player", rng.randrange(players))
     if isinstance(first, bool) or not isinstance(first, int) or first not in range(players):
-        raise RuleError(f"The first player must be a seat from 0 to {players - 1}.",
-                        allowed=list(range(players)))
+        raise RuleError.of("el-grande.refuse.setup_first", last=players - 1,
+                           allowed=list(range(players)))
     opening = [
         Event("game_created", {"game": "el-grande", "players": players,
                                "options": opts.to_json(), "seed": seed,
@@ -115,16 +115,16 @@ def _given_stacks(raw: Any) -> dict[int, list[str]]:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
-        raise RuleError("Set-up 'stacks' maps a stack number (1-4) to its card ids, top first.")
+        raise RuleError.of("el-grande.refuse.setup_stacks")
     out = {}
     for key, cards in raw.items():
         stack = int(key) if str(key) in {"1", "2", "3", "4"} else None
         if stack is None:
-            raise RuleError(f"There is no action stack {key!r}.", allowed=[1, 2, 3, 4])
+            raise RuleError.of("el-grande.refuse.setup_no_stack", stack=str(key), allowed=[1, 2, 3, 4])
         if (not isinstance(cards, list) or not all(isinstance(c, str) for c in cards)
                 or Counter(cards) != Counter(stack_contents(stack))):
-            raise RuleError(f"Stack {stack} must list exactly its 11 cards.",
-                            allowed=sorted(stack_contents(stack)))
+            raise RuleError.of("el-grande.refuse.setup_stack_cards", stack=stack,
+                               allowed=sorted(stack_contents(stack)))
         out[stack] = list(cards)
     return out
 
@@ -145,9 +145,10 @@ def handles(command_type: str, *decision_kinds: str) -> Callable[[Handler], Hand
 
 def decide(state: State, command: Command) -> list[Event]:
     if state.phase == "over":
-        raise RuleError("The game is over; no more moves.")
+        raise RuleError.of("el-grande.refuse.over")
     if command.type not in HANDLERS:
-        raise RuleError(f"Unknown command {command.type!r}.", allowed=_expected(state, command.seat))
+        raise RuleError.of("el-grande.refuse.unknown_command", type=command.type,
+                           allowed=_expected(state, command.seat))
     kinds, handler = HANDLERS[command.type]
     decision = _matching_decision(state, command, kinds)
     log = Log(state)
@@ -168,16 +169,14 @@ def _matching_decision(state: State, command: Command, kinds: tuple[str, ...]) -
             return d
     mine = [d for d in decisions if d.seat == command.seat]
     if mine:
-        raise RuleError(f"'{command.type}' is not what you must do now: you must decide "
-                        f"{', '.join(d.kind for d in mine)}.", allowed=_expected(state, command.seat))
+        raise RuleError.of("el-grande.refuse.wrong_move", type=command.type,
+                           decisions=[d.kind for d in mine], allowed=_expected(state, command.seat))
     if command.type == "secret" and state.secret is not None \
             and command.seat in state.secret.choices:
         # Said as such: "not your move" would read as if the choice had been lost.
-        raise RuleError("Your secret choice is already made and final: it cannot be changed, and "
-                        "the game goes on once every secret choice is in.", allowed=[])
-    waiting = ", ".join(f"seat {d.seat} ({d.kind})" if d.seat is not None else d.kind
-                        for d in decisions) or "nobody"
-    raise RuleError(f"It is not your move: the game is waiting for {waiting}.", allowed=[])
+        raise RuleError.of("el-grande.refuse.secret_final", allowed=[])
+    waiting = [{"seat": d.seat, "kind": d.kind} for d in decisions if d.seat is not None]
+    raise RuleError.of("el-grande.refuse.not_your_move", waiting=waiting, allowed=[])
 
 
 # --- power cards ------------------------------------------------------------------------------------
@@ -194,9 +193,8 @@ def _play_power(log: Log, cmd: Command, d: Decision) -> None:
     if isinstance(card, bool) or not isinstance(card, int):  # true and 1.0 equal 1 in Python
         raise RuleError("A power card is given by its number, a whole number.", allowed=legal)
     if card not in legal:
-        why = ("already played this round by another player" if card in s.power_played.values()
-               else "not in your hand")
-        raise RuleError(f"Power card {card!r} is {why}.", allowed=legal)
+        why = ("power_played" if card in s.power_played.values() else "power_not_in_hand")
+        raise RuleError.of(f"el-grande.refuse.{why}", card=card, allowed=legal)
     log.add(Event("power_played", {"seat": seat, "card": card}))
 
 
@@ -220,27 +218,25 @@ def _take(log: Log, cmd: Command, d: Decision) -> None:
     low, high = take_bounds(s, seat)
     count = cmd.get("count", high)
     if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
-        raise RuleError(f"Take from {low} to {high} Caballeros to your court.",
-                        allowed={"min": low, "max": high})
+        raise RuleError.of("el-grande.refuse.take_count", low=low, high=high,
+                           allowed={"min": low, "max": high})
     from_provinces = min(count, s.provinces[seat])
     board = s.on_board(seat)
     raw = cmd.get("regions") or {}
     if not isinstance(raw, Mapping):
-        raise RuleError("'regions' maps regions to numbers, e.g. {\"aragon\": 2}.",
-                        allowed={"regions": board})
+        raise RuleError.of("el-grande.refuse.take_regions_shape", allowed={"regions": board})
     regions = dict(raw)
     extra = count - from_provinces
     if extra == 0 and regions:
-        raise RuleError("Caballeros come from the regions only when the provinces are empty.")
+        raise RuleError.of("el-grande.refuse.take_regions_not_needed")
     if extra:
         if not regions and len(board) == 1:
             regions = {next(iter(board)): extra}
         if any(r not in board or isinstance(n, bool) or not isinstance(n, int)
                or not 0 < n <= board[r] for r, n in regions.items()) \
                 or sum(regions.values()) != extra:
-            raise RuleError(f"Your provinces hold {from_provinces}; say which regions the other "
-                            f"{extra} come from (not the King's region, not the Castillo).",
-                            allowed={"regions": board, "count": extra})
+            raise RuleError.of("el-grande.refuse.take_regions", provinces=from_provinces,
+                               extra=extra, allowed={"regions": board, "count": extra})
     log.add(Event("caballeros_taken", {"seat": seat, "provinces": from_provinces,
                                        "regions": regions}))
 
@@ -257,11 +253,11 @@ def _choose_card(log: Log, cmd: Command, d: Decision) -> None:
     if stack is None and card is not None:
         matches = [o for o in options if o["card"] == card]
         if len(matches) > 1:
-            raise RuleError(f"Two face-up cards are '{card}'; say which stack.", allowed=options)
+            raise RuleError.of("el-grande.refuse.card_twice", card=card, allowed=options)
         stack = matches[0]["stack"] if matches else None
     if (isinstance(stack, bool) or not isinstance(stack, int) or stack not in s.face_up
             or (card is not None and s.face_up[stack] != card)):
-        raise RuleError("That action card is not available this turn.", allowed=options)
+        raise RuleError.of("el-grande.refuse.card_unavailable", allowed=options)
     log.add(Event("card_chosen", {"seat": cmd.seat, "stack": stack, "card": s.face_up[stack]}))
 
 
@@ -279,30 +275,26 @@ def _place(log: Log, cmd: Command, d: Decision) -> None:
     s, seat = log.state, cmd.seat
     assert s.turn is not None
     if s.turn.placed:
-        raise RuleError("You have already placed Caballeros this turn.", allowed=["special",
-                                                                                   "decline"])
+        raise RuleError.of("el-grande.refuse.placed_already", allowed=["special", "decline"])
     if s.turn.action is not None:
-        raise RuleError("Finish the special action first: placement and action never interleave.")
+        raise RuleError.of("el-grande.refuse.action_under_way")
     raw = cmd.get("places") or {}
     targets, most = placement_targets(s), placement_max(s, seat)
     if not isinstance(raw, Mapping):
-        raise RuleError("'places' maps places to numbers, e.g. {\"aragon\": 2, \"castillo\": 1}.",
-                        allowed={"places": targets, "max": most})
+        raise RuleError.of("el-grande.refuse.places_shape", allowed={"places": targets, "max": most})
     places: dict[str, int] = {}
     for place, n in raw.items():
         if place not in targets:
-            why = "the King's region is taboo" if place == s.king else (
-                "placement goes only next to the King's region or into the Castillo")
-            raise RuleError(f"You cannot place in {place}: {why}.",
-                            allowed={"places": targets, "max": most})
+            why = "place_king" if place == s.king else "place_not_next"
+            raise RuleError.of(f"el-grande.refuse.{why}", place=str(place),
+                               allowed={"places": targets, "max": most})
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise RuleError(f"The number for {place} must be a whole number (got {n!r}).")
+            raise RuleError.of("el-grande.refuse.place_number", place=place, value=n)
         if n:
             places[place] = n
     if sum(places.values()) > most:
-        raise RuleError(f"You may place at most {most} Caballero(s) now (card allows "
-                        f"{s.turn.stack}, your court holds {s.court[seat]}).",
-                        allowed={"places": targets, "max": most})
+        raise RuleError.of("el-grande.refuse.place_max", most=most, stack=s.turn.stack,
+                           court=s.court[seat], allowed={"places": targets, "max": most})
     log.add(Event("caballeros_placed", {"seat": seat, "places": places}))
 
 
@@ -317,10 +309,10 @@ def _special(log: Log, cmd: Command, d: Decision) -> None:
     t = s.turn
     assert t is not None and t.card is not None
     if t.special_done:
-        msg = ("The Veto has no action to perform: it now lies in front of you."
-               if t.card == "veto" else "You have already done (or declined) the special action.")
-        raise RuleError(msg, allowed=["place"] if not t.placed else [])
-    clean, steps = CARDS[t.card].declare(s, seat, cmd.params)
+        msg = "el-grande.refuse." + ("veto_card" if t.card == "veto" else "special_done")
+        raise RuleError.of(msg, allowed=["place"] if not t.placed else [])
+    params = {k: v for k, v in cmd.params.items()}
+    clean, steps = CARDS[t.card].declare(s, seat, params)
     log.add(Event("special_declared", {"seat": seat, "card": t.card, "params": clean,
                                        "steps": steps, "veto_queue": veto_queue(s, seat)}))
 
@@ -330,8 +322,8 @@ def _decline(log: Log, cmd: Command, d: Decision) -> None:
     t = log.state.turn
     assert t is not None
     if t.special_done:
-        raise RuleError("There is no special action left to decline.",
-                        allowed=["place"] if not t.placed else [])
+        raise RuleError.of("el-grande.refuse.nothing_to_decline",
+                           allowed=["place"] if not t.placed else [])
     log.add(Event("special_declined", {"seat": cmd.seat, "card": t.card}))
 
 
@@ -350,8 +342,7 @@ def _veto(log: Log, cmd: Command, d: Decision) -> None:
         steps = list(range(n))
     elif (not isinstance(steps, list) or not steps
             or any(not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < n for i in steps)):
-        raise RuleError(f"'steps' lists the parts to stop, numbered 0 to {n - 1} (omit it to "
-                        "stop the whole action).", allowed=list(range(n)))
+        raise RuleError.of("el-grande.refuse.veto_parts", last=n - 1, allowed=list(range(n)))
     log.add(Event("veto_used", {"seat": cmd.seat, "steps": sorted(set(steps)),
                                 "against": s.turn.seat, "card": s.turn.action.card}))
 
@@ -380,8 +371,8 @@ def _secret(log: Log, cmd: Command, d: Decision) -> None:
     choice = cmd.get("choice")
     options = secret_options(s, cmd.seat)
     if choice not in options:
-        raise RuleError(f"{choice!r} is not a choice you can make for {s.secret.kind}.",
-                        allowed=options)
+        raise RuleError.of("el-grande.refuse.secret_choice", choice=choice, kind=s.secret.kind,
+                           allowed=options)
     log.add(Event("secret_submitted", {"seat": cmd.seat, "kind": s.secret.kind, "choice": choice}))
 
 

@@ -9,15 +9,14 @@ catalogues (`emails/i18n.py`, `service/web/i18n.py`), which hold only game-indep
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.core.decisions import Decision
 from domain.core.game import Message
-from domain.core.language import language_index
-from domain.elgrande import messages
+from domain.core.i18n import Catalogue, language_index
+from domain.elgrande import messages, refusals
 from domain.elgrande.data import COLOURS
-from domain.elgrande.messages import card_name
 
 WORDS: dict[str, tuple[str, str, str]] = {
     # what a seat must decide now (the mails' "What you must decide now:")
@@ -33,6 +32,9 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "el-grande.decision.veto": ("allow or veto an announced action",
                                 "laisser faire ou opposer un veto",
                                 "lasciar fare o porre il veto"),
+    "el-grande.decision.veto_on": ("allow or veto {seat}'s “{card}”{what}",
+                                   "laisser faire ou opposer un veto à « {card} » {seat:de}{what}",
+                                   "lasciar fare o porre il veto su «{card}» di {seat}{what}"),
     "el-grande.decision.return": ("return 3 Caballeros (the King's return)",
                                   "renvoyer 3 Caballeros (le retour du Roi)",
                                   "rimandare 3 Caballeros (il ritorno del Re)"),
@@ -50,11 +52,12 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "el-grande.phase.power": ("power cards", "cartes pouvoir", "carte potere"),
     "el-grande.phase.turns": ("turns", "tours", "turni"),
     "el-grande.phase.between": ("between rounds", "entre les manches", "tra i round"),
+    "el-grande.phase.scoring": ("general scoring", "décompte général", "valutazione generale"),
     "el-grande.phase.over": ("game over", "partie terminée", "partita finita"),
     # the boards
-    "el-grande.board.title": ("Round {round} of {rounds} ({phase}), the King in {king}.",
-                              "Manche {round} sur {rounds} ({phase}), le Roi en {king}.",
-                              "Round {round} di {rounds} ({phase}), il Re in {king}."),
+    "el-grande.board.title": ("Round {round} of {rounds} ({phase}), the King {king:in}.",
+                              "Manche {round} sur {rounds} ({phase}), le Roi {king:in}.",
+                              "Round {round} di {rounds} ({phase}), il Re {king:in}."),
     "el-grande.board.round": ("Round", "Manche", "Round"),
     "el-grande.board.places": ("The board", "Le plateau", "Il tabellone"),
     "el-grande.board.place": ("Place", "Lieu", "Luogo"),
@@ -77,8 +80,9 @@ WORDS: dict[str, tuple[str, str, str]] = {
                                    "Carte azione scoperte:{cards}"),
     "el-grande.board.hand": ("My power cards: {cards}", "Mes cartes pouvoir : {cards}",
                              "Le mie carte potere: {cards}"),
-    "el-grande.board.hand_hidden": ("{count} taken back unseen", "{count} reprise(s) en secret",
-                                    "{count} ripresa/e in segreto"),
+    "el-grande.board.hand_hidden": ("{count} taken back unseen",
+                                    "{count:# reprise en secret|# reprises en secret}",
+                                    "{count:# ripresa in segreto|# riprese in segreto}"),
     "el-grande.board.legend": ("K = the King, G = Grande", "K = le Roi, G = Grande",
                                "K = il Re, G = Grande"),
     "el-grande.board.king": ("King", "Roi", "Re"),
@@ -304,10 +308,20 @@ def card_text(card: str, lang: str = "en") -> str:
     return texts[language_index(lang)] if texts else ""
 
 
-def word(key: str, lang: str = "en", **params: Any) -> str:
-    """The text of `key` (an `el-grande.…` key) in `lang` (English when unknown), params filled."""
-    text = WORDS[key][language_index(lang)]
-    return text.format(**params) if params else text
+def _show(key: str, value: Any, lang: str, names: Sequence[str]) -> Any:
+    """Texts given as they are; places, seats and numbers as the log shows them."""
+    if isinstance(value, str) and key not in messages.PLACE_KEYS:
+        return value
+    return messages.show(key, value, lang, names)
+
+
+_CATALOGUE = Catalogue(WORDS, _show, sentences=False)
+
+
+def word(key: str, lang: str = "en", names: Sequence[str] = (), **params: Any) -> str:
+    """The text of `key` (an `el-grande.…` key) in `lang` (English when unknown), params shown
+    as in the log (a number agrees with its noun, a place takes the form the text asks)."""
+    return _CATALOGUE.render(key, params, lang, names)
 
 
 def colour_name(seat: int, lang: str = "en") -> str:
@@ -316,7 +330,7 @@ def colour_name(seat: int, lang: str = "en") -> str:
 
 def phase_name(phase: str, lang: str = "en") -> str:
     key = f"el-grande.phase.{phase}"
-    return word(key, lang) if key in WORDS else phase
+    return word(key, lang) if key in WORDS else phase.replace("_", " ")
 
 
 class ElGrandeTexts:
@@ -327,13 +341,19 @@ class ElGrandeTexts:
     def render(self, message: Message, lang: str, names: Sequence[str] = ()) -> str:
         return messages.render(message, lang, list(names) or None)
 
-    def decision(self, decision: Decision, lang: str) -> str:
-        if decision.kind == "veto" and decision.info.get("card"):
-            from domain.elgrande.language import declared
+    def refusal(self, key: str, params: Mapping[str, Any], lang: str,
+                names: Sequence[str] = ()) -> str:
+        """One of the game's refusals (`RuleError.render` finds it by its key, see refusals)."""
+        return refusals.render(key, params, lang, names)
 
-            card = str(decision.info["card"])
-            return word("el-grande.decision.veto.declared", lang, card=card_name(card, lang),
-                        action=declared(card, decision.info.get("params") or {}, lang))
+    def decision(self, decision: Decision, lang: str, names: Sequence[str] = ()) -> str:
+        info = decision.info or {}
+        if decision.kind == "veto" and "card" in info:
+            what = messages.declared(info["card"], info.get("params") or {}, lang, names,
+                                     info.get("active"))
+            return word("el-grande.decision.veto_on", lang, names, seat=info.get("active"),
+                        card=messages.card_name(info["card"], lang),
+                        what=f" ({what})" if what else "")
         if decision.kind == "secret":
             kind = messages.secret_kind_name(str(decision.info.get("kind", "")), lang)
             return word("el-grande.decision.secret", lang, kind=kind)

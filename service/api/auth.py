@@ -25,10 +25,10 @@ def caller() -> Player | None:
     if header is not None:
         scheme, _, token = header.partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
-            raise Unauthorized("Send 'Authorization: Bearer <token>'.")
+            raise Unauthorized.of("service.auth.scheme")
         player = players.authenticate(ctx(), token.strip())
         if player is None:
-            raise Unauthorized("This token is not valid (unknown, revoked or expired).")
+            raise Unauthorized.of("service.auth.invalid")
     g.pbem_player = player
     return player
 
@@ -36,6 +36,5 @@ def caller() -> Player | None:
 def required() -> Player:
     player = caller()
     if player is None:
-        raise Unauthorized("This needs a player's token: send 'Authorization: Bearer <token>' "
-                           "(`pbem player add EMAIL` prints one, a sign-in link mints one).")
+        raise Unauthorized.of("service.auth.needed")
     return player

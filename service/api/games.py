@@ -161,15 +161,14 @@ class Commands(MethodView):
         seating = commands.seating(ctx(), queries.checked_id(game_id))
         seat = seating.seat_of(player.id)
         if seat is None:
-            raise Forbidden("You have no seat in this game: spectators cannot make moves.")
+            raise Forbidden.of("service.spectator")
         claimed = body.get("seat")
         if claimed is not None and claimed != seat:
-            raise Forbidden(f"You play seat {seat}; nobody can act for another seat "
-                            f"(the command names seat {claimed}).", allowed=[seat])
+            raise Forbidden.of("service.other_seat", seat=seat, claimed=claimed, allowed=[seat])
         command = Command.from_json(body, seat=seat)
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 1 <= len(key) <= 255:
-            raise Invalid("An Idempotency-Key must have between 1 and 255 characters.")
+            raise Invalid.of("service.key_length")
         idempotency = (commands.Idempotency(player.id, key,
                                             commands.Idempotency.digest(game_id, body))
                        if key else None)

@@ -1,5 +1,7 @@
 """Every error as `application/problem+json` (RFC 9457): type, title, status, and a `detail` that
-says what is wrong and what is allowed; `allowed` carries the legal options for programs."""
+says what is wrong and what is allowed, in the reader's language (the authenticated player's, else
+Accept-Language) with the players named; `key` and `params` say the same for programs, stable
+whatever the language, and `allowed` carries the legal options."""
 
 from __future__ import annotations
 
@@ -25,7 +27,11 @@ class ProblemSchema(ma.Schema):
     type = ma.fields.String(metadata={"description": "A URI naming the kind of problem"})
     title = ma.fields.String()
     status = ma.fields.Integer()
-    detail = ma.fields.String(metadata={"description": "What is wrong, and what is allowed"})
+    detail = ma.fields.String(metadata={"description": "What is wrong, and what is allowed, in "
+                                                     "the caller's language"})
+    key = ma.fields.String(metadata={"description": "The refusal's message key (stable)"})
+    params = ma.fields.Dict(metadata={"description": "The message key's parameters (seats as "
+                                                     "seat numbers, places and cards as ids)"})
     allowed = ma.fields.Raw(allow_none=True,
                             metadata={"description": "What would have been legal, if known"})
     errors = ma.fields.Dict(metadata={"description": "Field by field validation errors"})
@@ -45,10 +51,33 @@ def problem(status: int, slug: str, title: str, detail: str, *, allowed: Any = N
     return response
 
 
+def reader() -> tuple[str, list[str]]:
+    """Who reads a problem: their language (the authenticated player's, else the request's
+    Accept-Language) and the names of the game's players (when the request is about a game)."""
+    from flask import g, request
+
+    from service import queries
+    from service.api.state import ctx
+    from service.i18n import LANGUAGES, best_language
+
+    player = g.get("pbem_player")
+    lang = player.language if player is not None and player.language in LANGUAGES \
+        else best_language(request.accept_languages)
+    game_id = (request.view_args or {}).get("game_id")
+    names: list[str] = []
+    if isinstance(game_id, str):
+        try:
+            names = [s["name"] for s in queries.header(ctx(), game_id, None).seats]
+        except Exception:  # no such game, or the database is away: the refusal says it anyway
+            names = []
+    return lang, names
+
+
 def from_service_error(error: ServiceError) -> Response:
     headers = {"WWW-Authenticate": 'Bearer realm="pbem"'} if error.status == 401 else None
-    return problem(error.status, error.slug, error.title, error.detail, allowed=error.allowed,
-                   headers=headers, **error.extra)
+    lang, names = reader() if error.key is not None or error.rule is not None else ("en", [])
+    return problem(error.status, error.slug, error.title, error.render(lang, names),
+                   allowed=error.allowed, headers=headers, **error.to_json(), **error.extra)
 
 
 def _describe_field_errors(messages: Any, prefix: str = "") -> list[str]:

@@ -7,10 +7,9 @@ A test checks that every key has its three languages and that templates use only
 
 from __future__ import annotations
 
-from typing import Any
+from service.i18n import LANGUAGE_NAMES, LANGUAGES, add, best_language, t
 
-LANGUAGES = ("en", "fr", "it")
-LANGUAGE_NAMES = {"en": "English", "fr": "Français", "it": "Italiano"}
+__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "TEXTS", "best_language", "t"]
 
 TEXTS: dict[str, tuple[str, str, str]] = {
     # navigation and account
@@ -114,6 +113,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "game.replay": ("Replay the game", "Revoir la partie", "Rivedi la partita"),
     "game.spectate": ("Spectator view", "Vue spectateur", "Vista spettatore"),
     "game.you": ("you", "vous", "tu"),
+    "game.you_must": ("You must {what}.", "Vous devez {what}.", "Devi {what}."),
+    "game.undone": ("undone", "annulé", "annullato"),
     "game.refresh": ("Refresh", "Actualiser", "Aggiorna"),
     # decisions
     "decide.title": ("Your move", "À vous de jouer", "La tua mossa"),
@@ -168,12 +169,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "text.refused": ("Not played, nothing changed: {why}",
                      "Pas joué, rien n'a changé : {why}",
                      "Non giocato, nulla è cambiato: {why}"),
-    "text.partly": ("The game moved meanwhile: {count} command(s) went in ({moves}), then one was "
-                    "refused.",
-                    "La partie a avancé entre-temps : {count} commande(s) jouée(s) ({moves}), "
-                    "puis une refusée.",
-                    "La partita è andata avanti nel frattempo: {count} comando/i giocato/i "
-                    "({moves}), poi uno rifiutato."),
+    "text.partly": ("The game moved meanwhile: {count:# command went|# commands went} in "
+                    "({moves}), then one was refused.",
+                    "La partie a avancé entre-temps : {count:# commande jouée|# commandes jouées} "
+                    "({moves}), puis une refusée.",
+                    "La partita è andata avanti nel frattempo: {count:# comando giocato|# comandi "
+                    "giocati} ({moves}), poi uno rifiutato."),
     "text.allowed": ("What you can write now: {lines}", "Ce que vous pouvez écrire maintenant : "
                      "{lines}", "Cosa puoi scrivere ora: {lines}"),
     "decide.json": ("Parameters as JSON (advanced)", "Paramètres en JSON (avancé)",
@@ -238,16 +239,4 @@ TEXTS: dict[str, tuple[str, str, str]] = {
 }
 
 
-def t(key: str, lang: str = "en", **params: Any) -> str:
-    """The text of `key` in `lang` (English when the language is unknown), with {params} filled."""
-    texts = TEXTS.get(key)
-    if texts is None:
-        return key
-    text = texts[LANGUAGES.index(lang) if lang in LANGUAGES else 0]
-    return text.format(**params) if params else text
-
-
-def best_language(accept: Any) -> str:
-    """The best of our languages for an Accept-Language header (werkzeug's MIMEAccept)."""
-    found = accept.best_match(LANGUAGES) if accept else None
-    return found or "en"
+add(TEXTS)

@@ -33,8 +33,10 @@ from werkzeug.wrappers import Response as BaseResponse
 from domain.core import surface
 from domain.core.commands import Command
 from domain.core.decisions import Decision
+from domain.core.errors import RuleError
 from domain.core.game import Message, boards_of, language_of, texts_of
 from service import (
+    audit,
     clock,
     commands,
     db,
@@ -147,7 +149,7 @@ def too_many(error: SendLimited) -> tuple[str, int, dict[str, str]]:
 
 @blp.errorhandler(ServiceError)
 def _service_error(error: ServiceError) -> tuple[str, int]:
-    message = i18n.t("error.not_found", lang()) if error.status == 404 else error.detail
+    message = i18n.t("error.not_found", lang()) if error.status == 404 else said(error)
     return render_template("web/error.html", message=message), error.status
 
 
@@ -163,6 +165,17 @@ SAME_SITE_PATH = re.compile(r"/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@/?#%]*")
 """A path on this site: one leading slash and URL characters only. Browsers drop tabs and
 newlines from a URL and read a backslash as a slash, so "/\t/evil.example" would lead to
 //evil.example, another site."""
+
+
+def said(error: ServiceError | RuleError, head: queries.Header | None = None) -> str:
+    """A refusal as the player reads it: in their language, the game's players by name."""
+    names: list[str] = []
+    if head is not None:
+        names = _names(head)
+    elif isinstance((request.view_args or {}).get("game_id"), str):
+        with contextlib.suppress(ServiceError):
+            names = _names(queries.header(ctx(), request.view_args["game_id"], None))
+    return error.render(lang(), names)
 
 
 def _safe_next(target: str | None) -> str:
@@ -216,7 +229,7 @@ def redeem_post(ticket: str) -> BaseResponse | tuple[str, int]:
     try:
         _player, token, _expires = players.redeem_magic_ticket(ctx(), ticket[:2000])
     except ServiceError as error:
-        message = i18n.t("signin.failed", lang(), detail=error.detail)
+        message = i18n.t("signin.failed", lang(), detail=said(error))
         return render_template("web/sign_in.html", error=message), 401
     session.clear()  # a fresh session (and CSRF token) for the signed-in player
     session["token"] = token
@@ -305,8 +318,19 @@ def render_log(module: Any, entries: list[dict[str, Any]], language: str,
                 sentences.append(texts.render(Message(m["key"], m["params"]), language, names))
             except (KeyError, IndexError, ValueError):
                 sentences.append(m["key"])
-        out.append({"seq": entry["seq"], "sentences": sentences, "at": entry["created_at"]})
+        out.append({"seq": entry["seq"], "sentences": sentences, "at": entry["created_at"],
+                    "undone": bool(entry.get("undone"))})
     return out
+
+
+def _undoable(entries: list[dict[str, Any]], seat: int | None) -> bool:
+    """Whether the seat's own last move may be taken back: the last move in force (not the
+    opening, not an undo) is the seat's own. The API has the last word (hidden information)."""
+    live = [e for e in entries if not e.get("undone") and not e.get("undo")]
+    if seat is None or not live or live[-1].get("batch") == 1:
+        return False
+    who = live[-1].get("who") or {}
+    return who.get("kind") == "player" and who.get("seat") == seat
 
 
 def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
@@ -321,8 +345,8 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
     prepared = forms.prepare(mine)
     targets, map_mode = forms.map_targets(prepared)
     module = queries.module_of(ctx(), head)
-    entries = queries.log(ctx(), head, after=max(0, head.version - LOG_LIMIT))
-    module = queries.module_of(ctx(), head)
+    entries = audit.entries(ctx(), head, after=max(0, head.version - LOG_LIMIT))
+    texts = texts_of(module)
     given_notice = None
     if view and view.get("given_setup"):
         with db.read(ctx().engine) as conn:  # who set part of the hidden set-up: say so to all
@@ -340,10 +364,13 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         "text_help": _text_help(module, mine, view, language),
         "waiting": ", ".join(names[w] for w in head.waiting_on if w < len(names)),
         "head": head, "version": version, "view": view, "names": names, "decisions": prepared,
-        "map_mode": map_mode, "log": list(reversed(render_log(module, entries, language,
-                                                                              names))),
+        "asked": [texts.decision(_decision(d), language, names) for d in mine],
+        # A log line says something: events without a sentence (a turn's inner steps) are left out.
+        "map_mode": map_mode, "log": [e for e in reversed(render_log(module, entries, language,
+                                                                     names)) if e["sentences"]],
         "spectate": spectate or head.seat is None, "undo": not spectate
-        and head.seat is not None and head.status == progress.ACTIVE,
+        and head.seat is not None and head.status == progress.ACTIVE
+        and _undoable(entries, head.seat),
         "tz": _tz(me()),
         # The game's words for its decision forms: its messages, and the labels of values.
         "prompt": lambda m: surface.prompt(module, Message(m["key"], m["params"]), language, names),
@@ -360,10 +387,14 @@ def _text_help(module: Any, decisions: list[dict[str, Any]], view: dict[str, Any
     language_ = language_of(module)
     lines: list[str] = []
     for d in decisions:
-        decision = Decision(seat=d["seat"], kind=d["kind"], secret=d["secret"],
-                            options=d["options"], constraint=d["constraint"], info=d["info"])
-        lines += language_.help_lines(decision, view, language)
+        lines += language_.help_lines(_decision(d), view, language)
     return lines
+
+
+def _decision(d: dict[str, Any]) -> Decision:
+    """A decision as `pending` gave it, back from its JSON form."""
+    return Decision(seat=d["seat"], kind=d["kind"], secret=d["secret"], options=d["options"],
+                    constraint=d["constraint"], info=d["info"])
 
 
 def _board(module: Any, view: dict[str, Any] | None, language: str, names: list[str], *,
@@ -418,8 +449,8 @@ def play(game_id: str) -> BaseResponse:
         expected = int(version) if version.isdigit() and not request.form.get("secret") else None
         commands.handle(game_id, head.seat, command, Source("web"), ctx=ctx(),
                         expected_version=expected, actor=f"player:{player.id}")
-    except ServiceError as error:
-        flash(i18n.t("decide.failed", lang(), detail=error.detail), "error")
+    except (ServiceError, RuleError) as error:
+        flash(i18n.t("decide.failed", lang(), detail=said(error, head)), "error")
     except (forms.FormError, ValueError) as error:
         flash(i18n.t("decide.failed", lang(), detail=str(error)), "error")
     else:
@@ -451,15 +482,15 @@ def play_typed(game_id: str) -> BaseResponse:
         _refused(str(error), error.allowed or _allowed_now(game_id, head.seat, language),
                  language)
     except CommandRefused as error:
-        why = f"“{_shown(module, error.command, language)}”: {error.error.message}"
+        why = f"“{_shown(module, error.command, language)}”: {said(error.error, head)}"
         _refused(why, _allowed_now(game_id, head.seat, language), language)
     except PartlyPlayed as error:
         flash(i18n.t("text.partly", language, count=len(error.done),
                      moves="; ".join(_shown(module, c, language) for c in error.done)), "error")
-        why = f"“{_shown(module, error.command, language)}”: {error.error.detail}"
+        why = f"“{_shown(module, error.command, language)}”: {said(error.error, head)}"
         _refused(why, _allowed_now(game_id, head.seat, language), language)
     except ServiceError as error:
-        _refused(error.detail, [], language)
+        _refused(said(error, head), [], language)
     else:
         moves = "; ".join(_shown(module, c, language) for c in played.commands)
         flash(i18n.t("text.played", language, moves=moves), "ok")
@@ -507,6 +538,7 @@ def undo(game_id: str) -> BaseResponse:
     """Forwards to the audit API's undo as this player (one rule for both channels)."""
     player = _require_player()
     queries.header(ctx(), game_id, player)
+    language = lang()  # before the inner request, which shares this app context's `g`
     from werkzeug.test import EnvironBuilder, run_wsgi_app
 
     body = {"count": 1}  # the audit API's undo of the caller's own last move
@@ -516,7 +548,7 @@ def undo(game_id: str) -> BaseResponse:
     _iter, status, _headers = run_wsgi_app(current_app.wsgi_app, environ, buffered=True)
     code = int(status.split()[0])
     if code < 300:
-        flash(i18n.t("undo.done", lang()), "ok")
+        flash(i18n.t("undo.done", language), "ok")
     else:
         detail = b"".join(_iter).decode("utf-8", "replace")
         try:
@@ -525,7 +557,7 @@ def undo(game_id: str) -> BaseResponse:
             detail = json.loads(detail).get("detail", detail)
         except ValueError:
             pass
-        flash(i18n.t("undo.failed", lang(), detail=str(detail)[:300]), "error")
+        flash(i18n.t("undo.failed", language, detail=str(detail)[:300]), "error")
     return redirect(url_for("web.game", game_id=game_id))
 
 

@@ -62,7 +62,7 @@ def test_own_undo_allowed_and_refused_for_every_kind_of_decision(ctx: Any, monke
             break
         if streak and streak[0][0] != command.seat:
             for count in range(1, len(streak) + 1):  # nor any of that seat's moves before
-                with pytest.raises(Rejected, match="has acted since"):
+                with pytest.raises(Rejected, match="nobody else has acted since your move"):
                     undo.undo_own(ctx, gid, streak[0][0], count=count)
             refused_other.update(k for _seat, k in streak)
             streak = []
@@ -106,5 +106,5 @@ def test_nothing_to_undo_at_the_start_and_spectators_cannot(ctx: Any, monkeypatc
         undo.undo_own(ctx, gid, first.seat)
     play(ctx, gid, Command("play_power", first.seat, {"card": first.options[0]["card"]}))
     other = (first.seat + 1) % 3
-    with pytest.raises(Rejected, match="has acted since"):
+    with pytest.raises(Rejected, match="nobody else has acted since your move"):
         undo.undo_own(ctx, gid, other)

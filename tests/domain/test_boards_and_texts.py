@@ -28,7 +28,7 @@ def test_the_words_are_namespaced_and_in_three_languages() -> None:
     for key, texts in WORDS.items():
         assert key.startswith("el-grande."), key
         assert len(texts) == 3 and all(texts), key
-        fields = [set(re.findall(r"{(\w+)}", t)) for t in texts]
+        fields = [set(re.findall(r"{(\w+)(?::[^{}]*)?}", t)) for t in texts]
         assert fields[0] == fields[1] == fields[2], key
 
 

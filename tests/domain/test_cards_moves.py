@@ -30,12 +30,12 @@ def counts(t: Table, place: str) -> list[int]:
 
 def test_special_before_choosing_a_card_is_refused():
     t = ready()
-    refused(t, 0, "special", "choose_card", moves=[mv(0, "galicia", "castillo")])
+    refused(t, 0, "special", "choose an action card", moves=[mv(0, "galicia", "castillo")])
 
 
 def test_special_during_the_power_card_phase_is_refused():
     t = Table(3)
-    refused(t, 0, "special", "power_card", moves=[mv(0, "galicia", "castillo")])
+    refused(t, 0, "special", "play a power card", moves=[mv(0, "galicia", "castillo")])
 
 
 def test_special_by_another_seat_is_refused():
@@ -208,7 +208,7 @@ def test_move_3_opponents_moves_opponents_from_several_regions_into_the_castillo
 def test_move_3_opponents_refuses_own_and_a_fourth():
     t = ready()
     t.turn_with("move_3_opponents")
-    refused(t, 0, "special", "opponents Caballeros only", moves=[mv(0, "galicia", "castillo")])
+    refused(t, 0, "special", "opponents' Caballeros only", moves=[mv(0, "galicia", "castillo")])
     refused(t, 0, "special", "at most 3",
             moves=[mv(1, "aragon", "castillo", 2), mv(2, "sevilla", "granada", 2)])
 
@@ -292,7 +292,7 @@ def test_move_all_own_refusals():
             **{"from": "castillo", "to": {"granada": 3}})
     err = refused(t, 0, "special", "region to empty", **{"from": "aragon", "to": {"granada": 2}})
     assert err.allowed == ["galicia"]  # the only region (not the King's) holding seat 0's
-    refused(t, 0, "special", "'to'", **{"from": "galicia", "to": {KING: 2}})
+    refused(t, 0, "special", "A destination cannot be", **{"from": "galicia", "to": {KING: 2}})
 
 
 # --- place_2_anywhere and the choice card ----------------------------------------------------------------
@@ -326,7 +326,7 @@ def test_place_2_anywhere_refusals():
     t = ready()
     t.turn_with("place_2_anywhere")
     refused(t, 0, "special", "1 to 2", places={"cataluna": 3})
-    refused(t, 0, "special", "'places'", places={KING: 1})
+    refused(t, 0, "special", "A place cannot be", places={KING: 1})
     refused(t, 0, "special", "1 to 2", places={})
 
 
@@ -334,7 +334,7 @@ def test_place_2_anywhere_limited_by_the_court():
     t = ready()
     t.turn_with("place_2_anywhere")
     t.state.court[0], t.state.provinces[0] = 1, t.state.provinces[0] + 6
-    refused(t, 0, "special", "1 to 1", places={"cataluna": 2})
+    refused(t, 0, "special", "Place 1 Caballero from your court", places={"cataluna": 2})
     t.do(0, "special", places={"cataluna": 1})
     assert t.state.court[0] == 0 and counts(t, "cataluna") == [1, 0, 0]
 
@@ -352,7 +352,7 @@ def test_place_2_anywhere_adds_to_the_cards_placement():
 def test_place_2_or_move_all_own_either_half():
     t = ready()
     t.turn_with("place_2_or_move_all_own")
-    refused(t, 0, "special", "mode", places={"cataluna": 2})
+    refused(t, 0, "special", "which half of the card", places={"cataluna": 2})
     t.do(0, "special", mode="place", places={"cataluna": 2})
     assert counts(t, "cataluna") == [2, 0, 0] and t.state.court[0] == 5
 

@@ -83,10 +83,10 @@ def test_kings_return_refusals():
     err = refused(t, 1, "return", "exactly 3", court=2)
     assert err.allowed == {"count": 3, "court": 7, "regions": {"aragon": 2}}
     refused(t, 1, "return", "exactly 3", court=4)
-    refused(t, 1, "return", "'regions'", court=1, regions={"castillo": 2})
-    refused(t, 1, "return", "'regions'", court=1, regions={KING: 2})
+    refused(t, 1, "return", "region to return from", court=1, regions={"castillo": 2})
+    refused(t, 1, "return", "region to return from", court=1, regions={KING: 2})
     refused(t, 1, "return", "only 2", court=0, regions={"aragon": 3})
-    refused(t, 1, "return", "'court'", court=8)
+    refused(t, 1, "return", "number from your court", court=8)
 
 
 def test_kings_return_all_if_fewer_than_three_is_forced():

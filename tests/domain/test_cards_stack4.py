@@ -47,17 +47,17 @@ def test_king_placement_before_the_move_uses_the_old_neighbours():
 def test_king_never_goes_to_the_castillo_nor_stays():
     t = ready()
     t.turn_with("king")
-    err = refused(t, 0, "special", "'to'", to="castillo")
+    err = refused(t, 0, "special", "The destination", to="castillo")
     assert "castillo" not in err.allowed and KING not in err.allowed and len(err.allowed) == 8
-    refused(t, 0, "special", "'to'", to=KING)
+    refused(t, 0, "special", "The destination", to=KING)
 
 
 def test_royal_advisor_moves_the_king_to_a_neighbour_only():
     t = ready()
     t.turn_with("royal_advisor")
-    err = refused(t, 0, "special", "'to'", to="galicia")
+    err = refused(t, 0, "special", "The destination", to="galicia")
     assert sorted(err.allowed) == ["aragon", "castilla_la_vieja", "granada", "sevilla", "valencia"]
-    refused(t, 0, "special", "'to'", to="castillo")
+    refused(t, 0, "special", "The destination", to="castillo")
     t.do(0, "special", to="sevilla")
     assert t.state.king == "sevilla"
 
@@ -79,11 +79,11 @@ def test_scoreboard_never_onto_the_kings_region_nor_onto_the_other_board():
     t = ready()
     t.state.scoreboards = {"8-4-0": None, "4-0-0": "granada"}
     t.turn_with("scoreboard")
-    err = refused(t, 0, "special", "'to'", board="8-4-0", to=KING)
+    err = refused(t, 0, "special", "The destination", board="8-4-0", to=KING)
     assert KING not in err.allowed and "granada" not in err.allowed and "castillo" in err.allowed
-    refused(t, 0, "special", "'to'", board="8-4-0", to="granada")
-    refused(t, 0, "special", "'to'", board="4-0-0", to="granada")  # moving means somewhere else
-    refused(t, 0, "special", "'board'", board="6-3-0", to="galicia")
+    refused(t, 0, "special", "The destination", board="8-4-0", to="granada")
+    refused(t, 0, "special", "The destination", board="4-0-0", to="granada")  # moving means somewhere else
+    refused(t, 0, "special", "The scoreboard cannot be", board="6-3-0", to="galicia")
 
 
 def test_scoreboard_never_off_the_kings_region():
@@ -134,9 +134,9 @@ def test_grande_may_share_a_region_but_the_home_bonus_needs_a_sole_leader():
 def test_grande_refusals():
     t = ready()
     t.turn_with("grande")
-    refused(t, 0, "special", "'to'", to=KING)
-    refused(t, 0, "special", "'to'", to="castillo")
-    refused(t, 0, "special", "'to'", to="galicia")  # where it already is
+    refused(t, 0, "special", "The destination", to=KING)
+    refused(t, 0, "special", "The destination", to="castillo")
+    refused(t, 0, "special", "The destination", to="galicia")  # where it already is
 
 
 def test_grande_never_leaves_the_kings_region():
@@ -219,7 +219,7 @@ def test_power_card_back_refuses_a_card_not_played():
     t = ready()
     with_discards(t, 0, [4, 13])
     t.turn_with("power_card_back")
-    err = refused(t, 0, "special", "played power cards", card=5)
+    err = refused(t, 0, "special", "power cards you have played", card=5)
     assert err.allowed == [4, 13]
 
 
@@ -263,7 +263,7 @@ def _numbers_named_card(value) -> list:
 def test_court_2_moves_up_to_two_from_the_provinces():
     t = ready()
     t.turn_with("court_2")
-    refused(t, 0, "special", "'count'", count=3)
+    refused(t, 0, "special", "number of Caballeros", count=3)
     t.do(0, "special", count=2)
     assert t.state.court[0] == 9 and t.state.provinces[0] == 19
 
@@ -273,7 +273,7 @@ def test_court_2_only_from_the_provinces_never_the_board():
     t.arrange(granada=[20, 0, 0])  # seat 0: 1 left in the provinces
     assert t.state.provinces[0] == 1
     t.turn_with("court_2")
-    refused(t, 0, "special", "'count'", count=2)
+    refused(t, 0, "special", "number of Caballeros", count=2)
     t.do(0, "special", count=1)
     assert t.state.provinces[0] == 0 and t.state.court[0] == 8 and t.state.places["granada"][0] == 20
 

@@ -87,7 +87,7 @@ def test_resolve_is_refused_until_every_disc_is_in():
     before = t.state.clone()
     with pytest.raises(RuleError) as info:
         t.do(None, "resolve")
-    assert "seat 1 (secret)" in info.value.message
+    assert "seat 1 (make a secret choice)" in info.value.message
     assert t.state == before
 
 

@@ -115,6 +115,6 @@ def test_a_bonus_is_told_with_its_points_in_every_language():
     messages = GAME.describe(event, None)
     assert [m.key for m in messages] == ["place.scored", "bonus.king"]
     assert render(messages[1], "en", NAMES) == \
-        "Bruno gets the King's bonus of 2 in Castilla la Nueva."
+        "Bruno gets the King's bonus of 2 points in Castilla la Nueva."
     assert "2" in render(messages[1], "fr", NAMES) and "Nouvelle-Castille" in render(messages[1], "fr")
     assert render(messages[0], "en", NAMES) == "Castilla la Nueva is scored: Bruno +7, Chiara +4."

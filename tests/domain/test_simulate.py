@@ -169,9 +169,9 @@ def test_pbem_simulate_takes_the_game_and_its_options():
     lines = result.stdout.strip().splitlines()
     assert all("players=3 edition=original short_game=True" in line for line in lines[:2])
     assert lines[2].startswith("2 games of el-grande, 2 ok")
-    for bad, says in ((["--game", "chess"], "Unknown game"),
+    for bad, says in ((["--game", "chess"], "no game “chess”"),
                       (["--option", "edition=first"], "edition"),
-                      (["--option", "speed=fast"], "Not an option"),
+                      (["--option", "speed=fast"], "not an option of El Grande"),
                       (["--players", "7"], "2 to 5 players")):
         refused = subprocess.run([str(pbem), "simulate", "--games", "1", *bad],
                                  capture_output=True, text=True, timeout=60, check=False)

@@ -116,7 +116,8 @@ def test_auth_is_required_to_act_and_wrong_tokens_are_refused(table: Any, app: A
 def test_a_seat_cannot_act_for_another_seat_and_spectators_cannot_act(table: Any) -> None:
     body = _problem(table.bob.post(f"{table.url}/commands",
                                    {"type": "bid", "amount": 2, "seat": 0}), 403)
-    assert "seat 1" in body["detail"] and body["allowed"] == [1]
+    assert "Bob" in body["detail"] and "Alice" in body["detail"] and body["allowed"] == [1]
+    assert body["key"] == "service.other_seat" and body["params"] == {"seat": 1, "claimed": 0}
     body = _problem(table.eve.post(f"{table.url}/commands", {"type": "bid", "amount": 2}), 403)
     assert "spectator" in body["detail"]
     # Nobody can submit the system's own decision either.
@@ -174,7 +175,8 @@ def test_etag_and_if_none_match(table: Any) -> None:
 def test_if_match_refuses_a_stale_version(table: Any) -> None:
     body = _problem(table.alice.post(f"{table.url}/commands", {"type": "bid", "amount": 1},
                                      headers={"If-Match": '"1"'}), 412)
-    assert body["version"] == 2 and "version 2" in body["detail"]
+    assert body["version"] == 2 and body["key"] == "service.stale"
+    assert "moved on" in body["detail"] and "version 2" not in body["detail"]  # no counter
     r = table.alice.post(f"{table.url}/commands", {"type": "bid", "amount": 1},
                          headers={"If-Match": '"2"'})
     assert r.status_code == 200 and r.headers["ETag"] == '"3"'

@@ -48,7 +48,7 @@ def test_play_a_turn_by_clicking_the_map(page_for: Any, game: Game) -> None:
     page.click("#place-submit")
     page.wait_for_selector(".flash.ok")
     log = page.inner_text(".log-list")
-    assert "Ann places Caballeros: 2 → Aragón, 1 → the Castillo." in log
+    assert "Ann places Caballeros: 2 in Aragón, 1 in the Castillo." in log
     label = page.get_attribute(".board .place[data-place='aragon']", "aria-label")
     assert label.startswith("Aragón; values 5/4/1; Ann (red) 4;")
 

@@ -1,0 +1,256 @@
+"""The service's words in English, French and Italian: one `t()` for every catalogue players read,
+and the service's own refusals.
+
+- `t(key, lang, **params)` finds a key in any of the service's catalogues: the web pages'
+  (`service/web/i18n.py`) and the mails' (`emails/i18n.py`) each `add` theirs, their keys never
+  collide (checked when added). A number agrees with its noun where a text asks
+  (`{count:# command|# commands}`, see `domain/core/i18n.py`); an unknown language falls back to
+  English, an unknown key shows as itself.
+- `service.…` keys are the refusals of the service (stale versions, undo, sign-in links...),
+  raised as `ServiceError.of(key, **params)` and rendered like a game's refusals, in the reader's
+  language with the players' names (`ServiceError.render`): they are registered with
+  `domain.core.errors` under the `service` namespace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from domain.core import errors
+from domain.core.i18n import LANGUAGES, Catalogue, Count, language_index, seat_name, show_plain
+
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "it": "Italiano"}
+
+TEXTS: dict[str, tuple[str, str, str]] = {}
+"""Every catalogue's texts by key (the web's, the mails')."""
+
+
+def add(texts: Mapping[str, tuple[str, str, str]]) -> None:
+    """Add a catalogue's texts to the ones `t()` finds; a key may not mean two things."""
+    clash = [k for k in texts if k in TEXTS and TEXTS[k] != texts[k]]
+    if clash:
+        raise ValueError(f"keys defined twice with different texts: {', '.join(sorted(clash))}")
+    TEXTS.update(texts)
+
+
+def t(key: str, lang: str = "en", **params: Any) -> str:
+    """The text of `key` in `lang` (English when the language is unknown), with {params} filled."""
+    texts = TEXTS.get(key)
+    if texts is None:
+        return key
+    text = texts[language_index(lang)]
+    if not params:
+        return text
+    return text.format(**{k: Count(v, lang) if isinstance(v, int) and not isinstance(v, bool)
+                          else v for k, v in params.items()})
+
+
+def best_language(accept: Any) -> str:
+    """The best of our languages for an Accept-Language header (werkzeug's MIMEAccept)."""
+    found = accept.best_match(LANGUAGES) if accept else None
+    return found or "en"
+
+
+# --- the service's refusals -------------------------------------------------------------------------
+
+REFUSALS: dict[str, tuple[str, str, str]] = {
+    # moves
+    "service.wrong_seat": ("This command is {owner}'s, but it was sent as {seat}.",
+                           "Cette commande est celle de {owner}, mais elle a été envoyée pour "
+                           "{seat}.",
+                           "Questo comando è di {owner}, ma è stato mandato per {seat}."),
+    "service.stale": ("The game has moved on since the version you answered: look at it again "
+                      "and decide on what it shows now.",
+                      "La partie a avancé depuis la version à laquelle vous répondez : "
+                      "regardez-la de nouveau et décidez d'après ce qu'elle montre maintenant.",
+                      "La partita è andata avanti dalla versione a cui rispondi: guardala di "
+                      "nuovo e decidi in base a ciò che mostra ora."),
+    "service.stale_race": ("Another move was recorded first: look at the game again.",
+                           "Un autre coup a été enregistré d'abord : regardez de nouveau la "
+                           "partie.",
+                           "Un'altra mossa è stata registrata prima: guarda di nuovo la partita."),
+    "service.retry": ("Please send it again.", "Veuillez l'envoyer de nouveau.",
+                      "Per favore, mandala di nuovo."),
+    "service.busy": ("The game changed too many times while your move was being recorded; nothing "
+                     "was stored, please send it again.",
+                     "La partie a changé trop de fois pendant l'enregistrement de votre coup ; "
+                     "rien n'a été enregistré, veuillez l'envoyer de nouveau.",
+                     "La partita è cambiata troppe volte mentre la tua mossa veniva registrata; "
+                     "niente è stato salvato, per favore mandala di nuovo."),
+    "service.no_game": ("There is no game “{game}”.", "Il n'y a pas de partie « {game} ».",
+                        "Non esiste la partita «{game}»."),
+    "service.not_started": ("The game has not started: it waits for every player to accept.",
+                            "La partie n'a pas commencé : elle attend que chaque joueur accepte.",
+                            "La partita non è iniziata: aspetta che ogni giocatore accetti."),
+    "service.over": ("The game is over; no more moves can be made.",
+                     "La partie est terminée ; plus aucun coup n'est possible.",
+                     "La partita è finita; non si possono più fare mosse."),
+    "service.not_run": ("This service no longer runs the game “{game}”.",
+                        "Ce service ne fait plus tourner le jeu « {game} ».",
+                        "Questo servizio non gestisce più il gioco «{game}»."),
+    "service.moved_on": ("The game moved on while your move was being recorded, and it is no "
+                         "longer legal: {why}",
+                         "La partie a avancé pendant l'enregistrement de votre coup, qui n'est "
+                         "plus permis : {why}",
+                         "La partita è andata avanti mentre la tua mossa veniva registrata, e "
+                         "non è più permessa: {why}"),
+    "service.not_understood": ("The command could not be understood (its parameters have the "
+                               "wrong shape); see the decisions for the legal options.",
+                               "La commande n'a pas pu être comprise (ses paramètres n'ont pas la "
+                               "bonne forme) ; voyez les décisions pour les options permises.",
+                               "Il comando non è stato capito (i suoi parametri non hanno la "
+                               "forma giusta); vedi le decisioni per le opzioni permesse."),
+    "service.key_reused": ("This Idempotency-Key was already used for a different request; use a "
+                           "new key for a new command.",
+                           "Cette Idempotency-Key a déjà servi pour une autre requête ; utilisez "
+                           "une nouvelle clé pour une nouvelle commande.",
+                           "Questa Idempotency-Key è già stata usata per un'altra richiesta; usa "
+                           "una nuova chiave per un nuovo comando."),
+    "service.key_length": ("An Idempotency-Key has 1 to 255 characters.",
+                           "Une Idempotency-Key a de 1 à 255 caractères.",
+                           "Una Idempotency-Key ha da 1 a 255 caratteri."),
+    "service.no_seat": ("You have no seat in this game.", "Vous n'avez pas de place dans cette "
+                        "partie.", "Non hai un posto in questa partita."),
+    "service.spectator": ("You have no seat in this game: spectators cannot make moves.",
+                          "Vous n'avez pas de place dans cette partie : les spectateurs ne "
+                          "jouent pas.",
+                          "Non hai un posto in questa partita: gli spettatori non fanno mosse."),
+    "service.other_seat": ("You play as {seat}; nobody can act for another player (the command "
+                           "names {claimed}).",
+                           "Vous jouez en tant que {seat} ; personne ne peut agir pour un autre "
+                           "joueur (la commande nomme {claimed}).",
+                           "Giochi come {seat}; nessuno può agire per un altro giocatore (il "
+                           "comando nomina {claimed})."),
+    "service.at_range": ("The game has {last} events; “at” must be between 0 and {last}.",
+                         "La partie a {last} événements ; « at » doit être entre 0 et {last}.",
+                         "La partita ha {last} eventi; «at» deve essere tra 0 e {last}."),
+    "service.at_unshowable": ("The game cannot be shown as it was right after event {at}; try a "
+                              "later event.",
+                              "La partie ne peut pas être montrée telle qu'elle était juste après "
+                              "l'événement {at} ; essayez un événement plus loin.",
+                              "La partita non si può mostrare com'era subito dopo l'evento {at}; "
+                              "prova un evento successivo."),
+    # who is calling
+    "service.auth.scheme": ("Send “Authorization: Bearer <token>”.",
+                            "Envoyez « Authorization: Bearer <jeton> ».",
+                            "Manda «Authorization: Bearer <token>»."),
+    "service.auth.invalid": ("This token is not valid (unknown, revoked or expired).",
+                             "Ce jeton n'est pas valable (inconnu, révoqué ou expiré).",
+                             "Questo token non è valido (sconosciuto, revocato o scaduto)."),
+    "service.auth.needed": ("This needs a player's token: send “Authorization: Bearer <token>” "
+                            "(`pbem player add EMAIL` prints one, a sign-in link mints one).",
+                            "Il faut le jeton d'un joueur : envoyez « Authorization: Bearer "
+                            "<jeton> » (`pbem player add EMAIL` en affiche un, un lien de "
+                            "connexion en crée un).",
+                            "Serve il token di un giocatore: manda «Authorization: Bearer "
+                            "<token>» (`pbem player add EMAIL` ne stampa uno, un link di accesso "
+                            "ne crea uno)."),
+    # undo
+    "service.undo.nothing": ("There is no move of yours to undo.",
+                             "Vous n'avez aucun coup à annuler.",
+                             "Non hai nessuna mossa da annullare."),
+    "service.undo.others_acted": ("You can undo only while nobody else has acted since your "
+                                  "move: {who} has played since. Ask the other players to agree "
+                                  "to an undo instead.",
+                                  "Vous ne pouvez annuler que si personne d'autre n'a agi depuis "
+                                  "votre coup : {who} a joué depuis. Demandez plutôt aux autres "
+                                  "joueurs d'accepter une annulation.",
+                                  "Puoi annullare solo se nessun altro ha agito dopo la tua "
+                                  "mossa: {who} ha giocato da allora. Chiedi invece agli altri "
+                                  "giocatori di accettare un annullamento."),
+    "service.undo.game_acted": ("You can undo only while nobody else has acted since your move: "
+                                "the game has moved on by itself since (a secret choice revealed, "
+                                "a deadline). Ask the other players to agree to an undo instead.",
+                                "Vous ne pouvez annuler que si personne d'autre n'a agi depuis "
+                                "votre coup : la partie a avancé d'elle-même depuis (un choix "
+                                "secret révélé, une échéance). Demandez plutôt aux autres joueurs "
+                                "d'accepter une annulation.",
+                                "Puoi annullare solo se nessun altro ha agito dopo la tua mossa: "
+                                "la partita è andata avanti da sola (una scelta segreta rivelata, "
+                                "una scadenza). Chiedi invece agli altri giocatori di accettare "
+                                "un annullamento."),
+    "service.undo.hidden": ("Hidden information was drawn or revealed since (or by) that move, so "
+                            "it can only be undone with everyone's consent.",
+                            "Une information cachée a été tirée ou révélée depuis ce coup (ou "
+                            "par lui) : il ne peut être annulé qu'avec l'accord de tous.",
+                            "Un'informazione nascosta è stata estratta o rivelata dopo quella "
+                            "mossa (o da essa): si può annullare solo con il consenso di tutti."),
+    "service.undo.count": ("“count” is how many of your last moves to undo, from 1 to 50.",
+                           "« count » est le nombre de vos derniers coups à annuler, de 1 à 50.",
+                           "«count» è il numero delle tue ultime mosse da annullare, da 1 a 50."),
+    "service.undo.not_started": ("Undo is for games in play.",
+                                 "L'annulation est pour les parties en cours.",
+                                 "L'annullamento è per le partite in corso."),
+    "service.undo.over": ("The game is over: its record is final.",
+                          "La partie est terminée : son historique est définitif.",
+                          "La partita è finita: la sua cronologia è definitiva."),
+    "service.undo.bad_point": ("Event {back_to} is not a point the game can go back to: it must "
+                               "end a move still in force, after the opening and before the last "
+                               "move.",
+                               "L'événement {back_to} n'est pas un point où la partie peut "
+                               "revenir : il doit terminer un coup encore en vigueur, après "
+                               "l'ouverture et avant le dernier coup.",
+                               "L'evento {back_to} non è un punto a cui la partita può tornare: "
+                               "deve chiudere una mossa ancora valida, dopo l'apertura e prima "
+                               "dell'ultima mossa."),
+    "service.undo.bad_point_near": ("Event {back_to} is not a point the game can go back to: it "
+                                    "must end a move still in force, after the opening and "
+                                    "before the last move (the nearest before it: {nearest}).",
+                                    "L'événement {back_to} n'est pas un point où la partie peut "
+                                    "revenir : il doit terminer un coup encore en vigueur, après "
+                                    "l'ouverture et avant le dernier coup (le plus proche avant "
+                                    "lui : {nearest}).",
+                                    "L'evento {back_to} non è un punto a cui la partita può "
+                                    "tornare: deve chiudere una mossa ancora valida, dopo "
+                                    "l'apertura e prima dell'ultima mossa (il più vicino prima: "
+                                    "{nearest})."),
+    "service.undo.back_to": ("“back_to” is an event number.",
+                             "« back_to » est un numéro d'événement.",
+                             "«back_to» è un numero di evento."),
+    "service.undo.no_request": ("There is no undo request {request} in this game.",
+                                "Il n'y a pas de demande d'annulation {request} dans cette partie.",
+                                "Non c'è la richiesta di annullamento {request} in questa "
+                                "partita."),
+    "service.undo.closed": ("This undo request is {status}; it can no longer be answered.",
+                            "Cette demande d'annulation est {status} ; on ne peut plus y "
+                            "répondre.",
+                            "Questa richiesta di annullamento è {status}; non si può più "
+                            "rispondere."),
+    "service.undo.own_request": ("This is your own request; the other players answer it.",
+                                 "C'est votre propre demande ; les autres joueurs y répondent.",
+                                 "È la tua richiesta; rispondono gli altri giocatori."),
+    "service.undo.lapsed": ("The game moved on since the undo was asked: the request lapsed.",
+                            "La partie a avancé depuis la demande d'annulation : elle est caduque.",
+                            "La partita è andata avanti dalla richiesta di annullamento: è "
+                            "decaduta."),
+    # signing in
+    "service.link.expired": ("This sign-in link has expired; ask for a new one.",
+                             "Ce lien de connexion a expiré ; demandez-en un nouveau.",
+                             "Questo link di accesso è scaduto; chiedine uno nuovo."),
+    "service.link.invalid": ("This sign-in link is not valid.",
+                             "Ce lien de connexion n'est pas valable.",
+                             "Questo link di accesso non è valido."),
+    "service.link.used": ("This sign-in link was already used; ask for a new one.",
+                          "Ce lien de connexion a déjà servi ; demandez-en un nouveau.",
+                          "Questo link di accesso è già stato usato; chiedine uno nuovo."),
+}
+
+_STATUS = {"applied": ("applied", "appliquée", "applicata"),
+           "refused": ("refused", "refusée", "rifiutata"),
+           "lapsed": ("lapsed", "caduque", "decaduta")}
+
+
+def show(key: str, value: Any, lang: str, names: Sequence[str]) -> Any:
+    """A service refusal's parameter: a nested refusal in the same language, a seat by name."""
+    if isinstance(value, Mapping) and "key" in value:
+        return errors.render(str(value["key"]), value.get("params") or {}, lang, names)
+    if key in ("owner", "claimed"):
+        return seat_name(value, names, lang)
+    if key == "status" and value in _STATUS:
+        return _STATUS[value][language_index(lang)]
+    return show_plain(key, value, lang, names)
+
+
+SERVICE = Catalogue(REFUSALS, show)
+errors.catalogue("service", SERVICE)
