@@ -290,6 +290,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                   "Questo messaggio era già stato ricevuto; non è stato applicato due volte."),
     "unsubscribe": ("Stop these notifications: {link}", "Ne plus recevoir ces notifications : "
                     "{link}", "Non ricevere più queste notifiche: {link}"),
+    "rules-link": ("The rules as this server plays them: {link}",
+                   "Les règles telles que ce serveur les applique : {link}",
+                   "Le regole come le applica questo server: {link}"),
     "footer": ("El Grande by mail", "El Grande par courriel", "El Grande per posta"),
     "table.rank": ("rank", "rang", "posizione"),
     "table.player": ("player", "joueur", "giocatore"),

@@ -168,6 +168,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     if game_id:
         info = GameInfo(ctx, game_id, getattr(player, "id", None), payload.get("seat"))
         data["web_link"] = f"{base}/games/{game_id}"
+        if info.row is not None:
+            data["rules_link"] = f"{base}/rules/{info.row.game}"
         if info.seat is not None and getattr(player, "id", None) is not None \
                 and info.player_ids.get(info.seat) == player.id:
             with db.write(ctx.engine) as conn:

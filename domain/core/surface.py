@@ -18,7 +18,7 @@ from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import Event
-from domain.core.game import GameModule, Message, OptionSpec
+from domain.core.game import GameModule, Message, OptionSpec, texts_of
 from domain.core.i18n import LANGUAGES
 
 
@@ -99,6 +99,19 @@ def secret_setup(module: GameModule) -> frozenset[str]:
     whoever gives them knows what the players must not, so a creator who takes a seat may not.
     None for a game that declares none."""
     return frozenset(getattr(module, "secret_setup", ()) or ())
+
+
+def rules_page(module: GameModule, lang: str = "en") -> dict[str, Any]:
+    """The rules page players read (`{"title", "sections": [{"title", "paragraphs"}]}`): the
+    game's own (`module.rules_page(lang)`), else its title and the few lines its texts give a
+    mail's "rules" request."""
+    own: Callable[[str], dict[str, Any]] | None = getattr(module, "rules_page", None)
+    if own is not None:
+        return own(lang)
+
+    lines = texts_of(module).rules(lang)
+    return {"title": title(module, lang),
+            "sections": [{"title": title(module, lang), "paragraphs": lines}] if lines else []}
 
 
 # --- bots --------------------------------------------------------------------------------------

@@ -93,6 +93,12 @@ class ElCaballero:
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
 
+    def rules_page(self, lang: str = "en") -> dict[str, Any]:
+        """The rules as this server plays them, for players (the web's /rules page)."""
+        from domain.elcaballero.rules_page import rules_page
+
+        return rules_page(lang)
+
     def ranking(self, state: State) -> list[dict[str, Any]]:
         return list(state.ranking)
 

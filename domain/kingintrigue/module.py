@@ -105,6 +105,12 @@ class KingAndIntrigue:
     def is_over(self, state: KIState) -> bool:
         return state.phase == "over"
 
+    def rules_page(self, lang: str = "en") -> dict[str, Any]:
+        """The rules as this server plays them, for players (the web's /rules page)."""
+        from domain.kingintrigue.rules_page import rules_page
+
+        return rules_page(lang)
+
     def ranking(self, state: KIState) -> list[dict[str, Any]]:
         return list(state.ranking)
 

@@ -73,6 +73,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "status.active": ("in play", "en cours", "in corso"),
     "status.over": ("over", "terminée", "finita"),
     # game page
+    "game.rules": ("The rules of this game", "Les règles de ce jeu", "Le regole di questo gioco"),
     "game.title": ("Game {id}", "Partie {id}", "Partita {id}"),
     "game.you_play": ("You play {colour}.", "Vous jouez {colour}.", "Giochi con {colour}."),
     "game.spectator": ("You are watching (spectator view).", "Vous regardez (vue spectateur).",

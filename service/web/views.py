@@ -259,6 +259,20 @@ def _require_player() -> Player:
     return player
 
 
+# --- the rules ---------------------------------------------------------------------------------------
+
+@blp.get("/rules/<game>")
+def rules(game: str) -> str:
+    """A game's rules as this server plays them, in the reader's language (anyone may read them:
+    every mail of a game links here)."""
+    module = ctx().games.get(game)
+    if module is None:
+        abort(404)
+    language = lang()
+    return render_template("web/rules.html", page=surface.rules_page(module, language),
+                           game=game)
+
+
 # --- my games --------------------------------------------------------------------------------------
 
 @blp.get("/games")

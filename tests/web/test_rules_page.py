@@ -1,0 +1,57 @@
+"""Every game's rules page, in the reader's language, linked from the game page and every mail."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import pytest
+
+from domain.core import surface
+from domain.games import GAMES
+
+TITLES = {"el-caballero": {"en": "El Caballero: the rules as this server plays them",
+                           "fr": "El Caballero : les règles telles que ce serveur les applique",
+                           "it": "El Caballero: le regole come le applica questo server"},
+          "king-and-intrigue": {"fr": "El Grande — Roi et intrigues : les règles telles que ce "
+                                      "serveur les applique"}}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_has_a_rules_page_in_each_language(app: Any, name: str) -> None:
+    client = app.test_client()
+    for lang in ("en", "fr", "it"):
+        page = client.get(f"/rules/{name}", headers={"Accept-Language": lang})
+        assert page.status_code == 200
+        text = html.unescape(page.text)
+        expected = surface.rules_page(GAMES[name], lang)
+        assert f"<h1>{expected['title']}</h1>" in text
+        assert expected["sections"], name  # a page with something to read
+        for section in expected["sections"]:
+            assert section["title"] in text
+            assert all(p in text for p in section["paragraphs"])
+        if lang in TITLES.get(name, {}):
+            assert expected["title"] == TITLES[name][lang]
+    assert client.get("/rules/chess").status_code == 404
+
+
+def test_the_game_page_and_its_mails_link_to_the_rules(app: Any, game: Any) -> None:
+    from tests.web.conftest import sign_in
+
+    client = app.test_client()
+    sign_in(client, game.ctx, game.ids[1])
+    page = client.get(f"/games/{game.id}").text
+    assert 'href="/rules/el-grande"' in page
+    from emails import outbound
+    from service import db
+    from service.tables import outbox
+    from service.tables import players as players_t
+
+    with db.read(game.ctx.engine) as conn:
+        row = conn.execute(outbox.select().where(outbox.c.game_id == game.id)
+                           .order_by(outbox.c.id.desc())).first()
+        person = conn.execute(players_t.select().where(players_t.c.id == row.player_id)).first()
+    mail = outbound.build_message(row, person, sender="El Grande <pbem@grande.test>",
+                                  ctx=game.ctx)
+    assert "/rules/el-grande" in mail.get_body(("plain",)).get_content()
+    assert "/rules/el-grande" in mail.get_body(("html",)).get_content()
