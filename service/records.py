@@ -48,6 +48,7 @@ from typing import Any
 from itsdangerous import Signer
 from sqlalchemy import Connection, insert, or_, select
 
+from domain.core import surface
 from domain.core.commands import Command
 from domain.core.events import Event
 from domain.core.game import GameModule
@@ -327,8 +328,7 @@ def check(module: GameModule, rows: Sequence[Row], *, game_id: str, players: int
     groups = batches(rows)
     opening = groups[0]
     first = opening.rows[0].payload if isinstance(opening.rows[0].payload, Mapping) else {}
-    committed = first.get("seed_hash")
-    created_seed = first.get("seed")
+    committed, created_seed = surface.seed_commitment(module, first)
     if committed is not None and created_seed is not None \
             and seed_commitment(created_seed) != committed:
         return report.fail(1, "the seed does not match the commitment published in event 1")
@@ -378,14 +378,14 @@ def check(module: GameModule, rows: Sequence[Row], *, game_id: str, players: int
     # the revealed seed
     last = fold_rows(module, rows)
     if module.is_over(last):
-        ended = next((r for r in reversed(rows) if r.type == "game_ended"), None)
-        revealed = ended.payload.get("seed") if ended and isinstance(ended.payload, Mapping) \
-            else None
-        if revealed is not None:
+        found = surface.revealed_seed(module, [(r.seq, r.payload) for r in rows
+                                               if isinstance(r.payload, Mapping)])
+        if found is not None:
+            at, revealed = found
             if committed is not None and seed_commitment(revealed) != committed:
-                return report.fail(ended.seq, "the revealed seed does not match the commitment")
+                return report.fail(at, "the revealed seed does not match the commitment")
             if created_seed is not None and revealed != created_seed:
-                return report.fail(ended.seq, "the revealed seed is not the game's seed")
+                return report.fail(at, "the revealed seed is not the game's seed")
             report.seed_checked = True
     return report
 
@@ -597,7 +597,7 @@ def import_record(ctx: Context, loaded: Loaded, *, game_id: str | None = None) -
     over = module.is_over(state)
     gid = game_id or h.get("game_id") or lobby.new_game_id()
     first = loaded.rows[0].payload if loaded.rows else {}
-    seed = first.get("seed") if isinstance(first, Mapping) else None
+    _committed, seed = surface.seed_commitment(module, first if isinstance(first, Mapping) else {})
     stamp = store.now()
     with db.write(ctx.engine) as conn:
         if conn.execute(select(games.c.id).where(games.c.id == gid)).first() is not None:

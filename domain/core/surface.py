@@ -114,6 +114,38 @@ def rules_page(module: GameModule, lang: str = "en") -> dict[str, Any]:
             "sections": [{"title": title(module, lang), "paragraphs": lines}] if lines else []}
 
 
+# --- the seed: committed at the opening, revealed at the end ---------------------------------
+
+
+def seed_commitment(module: GameModule, first: Mapping[str, Any]) -> tuple[str | None, str | None]:
+    """(the published commitment, the seed) from the payload of a game's first event.
+
+    The convention every game follows unless it says otherwise (`module.seed_commitment`): the
+    opening's first event publishes `seed_hash` (`domain.core.rng.seed_commitment`) and carries
+    `seed`, which `redact` hides from everyone until the end."""
+    own: Callable[[Mapping[str, Any]], tuple[str | None, str | None]] | None = \
+        getattr(module, "seed_commitment", None)
+    if own is not None:
+        return own(first)
+    committed, seed = first.get("seed_hash"), first.get("seed")
+    return (committed if isinstance(committed, str) else None,
+            seed if isinstance(seed, str) else None)
+
+
+def revealed_seed(module: GameModule, payloads: Sequence[tuple[int, Mapping[str, Any]]]
+                  ) -> tuple[int, str] | None:
+    """(seq, seed) of the event that reveals the seed once the game is over: by convention the
+    last event after the opening whose payload carries `seed` (`module.revealed_seed` if the game
+    says otherwise). `payloads` are (seq, payload) in order."""
+    own: Callable[..., tuple[int, str] | None] | None = getattr(module, "revealed_seed", None)
+    if own is not None:
+        return own(payloads)
+    for seq, payload in reversed(payloads[1:]):
+        if isinstance(payload.get("seed"), str):
+            return seq, payload["seed"]
+    return None
+
+
 # --- bots --------------------------------------------------------------------------------------
 
 

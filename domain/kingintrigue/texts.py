@@ -201,7 +201,7 @@ class KingAndIntrigueTexts(ElGrandeTexts):
     def render(self, message: Message, lang: str, names: Sequence[str] = ()) -> str:
         return render(message, lang, names)
 
-    def decision(self, decision: Decision, lang: str) -> str:
+    def decision(self, decision: Decision, lang: str, names: Sequence[str] = ()) -> str:
         if decision.kind in ("keep", "choose_action"):
             return TEXTS[f"ki.decision.{decision.kind}"][language_index(_lang(lang))]
         if decision.kind == "secret":
@@ -209,4 +209,4 @@ class KingAndIntrigueTexts(ElGrandeTexts):
                 if decision.info.get("kind") in NAMES \
                 else eg_messages.secret_kind_name(str(decision.info.get("kind", "")), _lang(lang))
             return word("el-grande.decision.secret", lang, kind=kind)
-        return super().decision(decision, lang)
+        return super().decision(decision, lang, names)

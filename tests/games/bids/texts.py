@@ -100,7 +100,7 @@ class BidsTexts:
         template = LOG[message.key][language_index(lang)]
         return template.format(**shown)
 
-    def decision(self, decision: Decision, lang: str) -> str:
+    def decision(self, decision: Decision, lang: str, names: Sequence[str] = ()) -> str:
         texts = DECISIONS.get(decision.kind)
         return texts[language_index(lang)] if texts else decision.kind
 
