@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from domain.core.i18n import LANGUAGES
 from domain.games import DEFAULT_GAME
 
 
@@ -189,7 +190,7 @@ def player() -> None:
 @player.command("add")
 @click.argument("email")
 @click.option("--name", help="Display name (default: the part of the email before @).")
-@click.option("--language", default="en", show_default=True, type=click.Choice(["en", "fr", "it"]))
+@click.option("--language", default="en", show_default=True, type=click.Choice(LANGUAGES))
 @click.option("--tz", "time_zone", default="UTC", show_default=True, help="IANA time zone.")
 @click.option("--link", is_flag=True, help="Also print a sign-in link for the web pages (usable "
               "once, for 3 days; to PBEM_BASE_URL): a first sign-in needs no mail.")
