@@ -82,15 +82,14 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
     Pending migrations are applied first. Links in mails use PBEM_BASE_URL, else the address
     served here.
     """
-    import os
-
     from pbem import startup
     from service import context, migrations
     from service.api import create_app, freeze_startup_heap
+    from service.settings import load_settings
 
-    base_url_given = startup.settle_base_url(host, port)
+    settings = startup.settle_base_url(load_settings(), host, port)
     if processes > 1:
-        ctx = context.build(pool_size=1)
+        ctx = context.build(settings=settings, pool_size=1)
         migrations.upgrade(ctx.engine)
         click.echo(f"pbem: serving on http://{host}:{port}/ with {processes} processes "
                    f"(database: {ctx.engine.url.render_as_string(hide_password=True)})", err=True)
@@ -103,24 +102,24 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
         return
     import waitress
 
-    mode = startup.workers_mode(workers_mode)
+    mode = startup.workers_mode(workers_mode, settings)
     runners: list[Any] = []
-    ctx = context.bootstrap(pool_size=threads, publisher=startup.publisher(mode, runners))
+    ctx = context.bootstrap(settings=settings, pool_size=threads,
+                            publisher=startup.publisher(mode, runners))
     migrations.upgrade(ctx.engine)
     for runner in runners:
         runner.start()  # the beat's thread, once the schema is there
     click.echo(f"pbem: serving on http://{host}:{port}/ (database: "
                f"{ctx.engine.url.render_as_string(hide_password=True)})", err=True)
-    smtp_host = os.environ.get("PBEM_SMTP_HOST")
-    dev_outbox = not smtp_host and mode == "embedded"  # the local outbox page
+    dev_outbox = not settings.smtp_host and mode == "embedded"  # the local outbox page
     app = create_app(ctx, PBEM_DEV_OUTBOX=dev_outbox)
     server = waitress.create_server(app, host=host, port=port, threads=threads, ident="pbem")
     echo = lambda line: click.echo(line, err=True)  # noqa: E731
     mail_in = None
     if mode == "embedded" and mail_port:  # replies by mail, as `pbem mail-in` takes them
         mail_in = startup.start_mail_in(ctx, host, mail_port, echo)
-    for line in startup.notes(host=host, port=port, base_url_given=base_url_given, mode=mode,
-                              dev_outbox=dev_outbox, mail_in=mail_in, smtp_host=smtp_host):
+    for line in startup.notes(settings, host=host, port=port, mode=mode, dev_outbox=dev_outbox,
+                              mail_in=mail_in):
         echo(line)
     freeze_startup_heap()
     server.run()
@@ -437,7 +436,7 @@ def mail_poll(every: float | None) -> None:
 
     ctx = context.configure(context.build())
     migrations.upgrade(ctx.engine)
-    settings = mailin.ImapSettings.from_env()
+    settings = mailin.ImapSettings.of(ctx.settings)
     if settings is None:
         raise click.ClickException("Set PBEM_IMAP_HOST (and _USER, _PASSWORD) to poll a mailbox.")
     stop = threading.Event()

@@ -25,10 +25,12 @@ def _worker_app(threads: int, workers_mode: str) -> Any:
     from pbem import startup
     from service import context
     from service.api import create_app, freeze_startup_heap
+    from service.settings import load_settings
 
     # Embedded: bot moves on this process's own runner thread (the beat is a process of its own).
-    ctx = context.bootstrap(pool_size=threads,
-                            publisher=startup.publisher(startup.workers_mode(workers_mode)))
+    settings = load_settings()
+    ctx = context.bootstrap(settings=settings, pool_size=threads, publisher=startup.publisher(
+        startup.workers_mode(workers_mode, settings)))
     app = create_app(ctx)
     freeze_startup_heap()
     return app
