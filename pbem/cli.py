@@ -98,7 +98,7 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
         dispose(ctx.engine)  # the processes build their own engines after the fork
         from pbem.multi import serve_processes
 
-        serve_processes(host, port, processes, threads, workers_mode)
+        serve_processes(host, port, processes, threads, workers_mode, settings)
         return
     import waitress
 
