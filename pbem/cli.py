@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, TextIO
 
 import click
 
@@ -114,7 +114,10 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
     dev_outbox = not settings.smtp_host and mode == "embedded"  # the local outbox page
     app = create_app(ctx, PBEM_DEV_OUTBOX=dev_outbox)
     server = waitress.create_server(app, host=host, port=port, threads=threads, ident="pbem")
-    echo = lambda line: click.echo(line, err=True)  # noqa: E731
+
+    def echo(line: str) -> None:
+        click.echo(line, err=True)
+
     mail_in = None
     if mode == "embedded" and mail_port:  # replies by mail, as `pbem mail-in` takes them
         mail_in = startup.start_mail_in(ctx, host, mail_port, echo)
@@ -333,7 +336,7 @@ def verify(game: str) -> None:
 @click.argument("game_id")
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-",
               help="Where to write the record (default: standard output).")
-def export(game_id: str, output: click.utils.LazyFile) -> None:
+def export(game_id: str, output: TextIO) -> None:
     """Write GAME's record as JSON lines: a header, then every event with its hash.
 
     The record holds everything, the seed and the secret choices included: while the game is in
@@ -353,7 +356,7 @@ def export(game_id: str, output: click.utils.LazyFile) -> None:
 @click.argument("path", type=click.File("r", encoding="utf-8"))
 @click.option("--game-id", help="Store it under this id (default: the record's own).")
 @click.option("--new-id", is_flag=True, help="Store it under a new id.")
-def import_(path: click.utils.LazyFile, game_id: str | None, new_id: bool) -> None:
+def import_(path: TextIO, game_id: str | None, new_id: bool) -> None:
     """Verify a record and load it into this instance; a tampered record is refused, naming the
     first bad event."""
     from service import context, lobby, migrations, records
@@ -375,7 +378,7 @@ def import_(path: click.utils.LazyFile, game_id: str | None, new_id: bool) -> No
 @click.option("--at", type=int, default=None, help="After this event (default: the last).")
 @click.option("--seat", type=int, default=None, help="As this seat sees it (default: everything "
               "a spectator sees).")
-def replay(path: click.utils.LazyFile, at: int | None, seat: int | None) -> None:
+def replay(path: TextIO, at: int | None, seat: int | None) -> None:
     """Print the board of a record as it was right after event N (`--at N`)."""
     from types import SimpleNamespace
 

@@ -46,7 +46,7 @@ from datetime import datetime
 from typing import Any
 
 from itsdangerous import Signer
-from sqlalchemy import Connection, insert, or_, select
+from sqlalchemy import ColumnElement, Connection, insert, or_, select
 
 from domain.core.commands import Command
 from domain.core.events import Event
@@ -117,7 +117,7 @@ def read_rows(conn: Connection, game_id: str, *, after: int = 0, upto: int | Non
     if upto is not None:
         query = query.where(events_t.c.seq <= upto)
     if seqs is not None or undos:
-        wanted = [events_t.c.seq.in_(sorted(seqs or ()))]
+        wanted: list[ColumnElement[bool]] = [events_t.c.seq.in_(sorted(seqs or ()))]
         if undos:
             wanted.append(events_t.c.type == UNDONE)
         query = query.where(or_(*wanted))
@@ -381,7 +381,7 @@ def check(module: GameModule, rows: Sequence[Row], *, game_id: str, players: int
         ended = next((r for r in reversed(rows) if r.type == "game_ended"), None)
         revealed = ended.payload.get("seed") if ended and isinstance(ended.payload, Mapping) \
             else None
-        if revealed is not None:
+        if ended is not None and revealed is not None:
             if committed is not None and seed_commitment(revealed) != committed:
                 return report.fail(ended.seq, "the revealed seed does not match the commitment")
             if created_seed is not None and revealed != created_seed:
