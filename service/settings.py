@@ -92,7 +92,7 @@ class Settings:
         read = _Reader(os.environ if env is None else env)
         instance = read.instance()
         url = database_url or read.database_url()
-        key = read.text("PBEM_SECRET_KEY")
+        key = read.secret("PBEM_SECRET_KEY")
         smtp_security = read.choice("PBEM_SMTP_SECURITY", SMTP_SECURITY, "starttls")
         imap_security = read.choice("PBEM_IMAP_SECURITY", IMAP_SECURITY, "ssl")
         checked = cls(
@@ -121,12 +121,12 @@ class Settings:
             smtp_host=read.text("PBEM_SMTP_HOST"),
             smtp_port=read.port("PBEM_SMTP_PORT", 465 if smtp_security == "ssl" else 587),
             smtp_user=read.text("PBEM_SMTP_USER"),
-            smtp_password=read.text("PBEM_SMTP_PASSWORD"),
+            smtp_password=read.secret("PBEM_SMTP_PASSWORD"),
             smtp_security=smtp_security,
             smtp_timeout=read.number("PBEM_SMTP_TIMEOUT", cls.smtp_timeout, above=0),
             imap_host=read.text("PBEM_IMAP_HOST"),
             imap_user=read.text("PBEM_IMAP_USER") or "",
-            imap_password=read.text("PBEM_IMAP_PASSWORD") or "",
+            imap_password=read.secret("PBEM_IMAP_PASSWORD") or "",
             imap_folder=read.text("PBEM_IMAP_FOLDER") or cls.imap_folder,
             imap_port=read.port("PBEM_IMAP_PORT", 993 if imap_security == "ssl" else 143),
             imap_security=imap_security,
@@ -147,12 +147,18 @@ class _Reader:
         self.given: set[str] = set()
 
     def text(self, name: str) -> str | None:
-        """The variable's value; None when it is not set or blank (as if not set)."""
+        """The variable's value, without surrounding blanks; None when it is not set or blank
+        (as if not set)."""
         value = self.env.get(name, "").strip()
         if not value:
             return None
         self.given.add(name)
         return value
+
+    def secret(self, name: str) -> str | None:
+        """A password or key, as written (a blank may be part of it); None when not set or
+        blank."""
+        return self.env[name] if self.text(name) is not None else None
 
     def instance(self) -> Path:
         return Path(self.text("PBEM_INSTANCE") or "instance").resolve()

@@ -46,13 +46,14 @@ def test_the_variables_are_read_into_the_settings(tmp_path: Path) -> None:
         PBEM_MAX_BOT_GAMES="0", PBEM_BOT_BUDGET="1.5", PBEM_REMIND_EVERY_HOURS="6",
         PBEM_TICK_SECONDS="0.5", PBEM_QUEUE="q", PBEM_SMTP_HOST="mail", PBEM_SMTP_SECURITY="ssl",
         PBEM_IMAP_HOST="imap", PBEM_IMAP_SECURITY="none", PBEM_REDIS_URL="redis://r:6379/2",
-        PBEM_SMTP_USER="")
+        PBEM_SMTP_USER="", PBEM_SMTP_PASSWORD=" two words ")
     assert (settings.secret_key, settings.base_url) == ("k", "https://pbem.example.org")
     assert (settings.max_bot_games, settings.bot_budget) == (0, 1.5)
     assert settings.remind_every == timedelta(hours=6) and settings.tick_seconds == 0.5
     assert settings.queue == "q" and settings.ratelimit_storage == "redis://r:6379/2"
     # A port follows the security chosen unless given; an empty variable counts as not set.
     assert (settings.smtp_host, settings.smtp_port, settings.smtp_user) == ("mail", 465, None)
+    assert settings.smtp_password == " two words "  # a password is taken as written
     assert (settings.imap_host, settings.imap_port, settings.imap_security) == ("imap", 143, "none")
     assert "PBEM_BASE_URL" in settings.given and "PBEM_SMTP_USER" not in settings.given
     default = _settings(tmp_path, PBEM_SECRET_KEY="k")
