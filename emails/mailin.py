@@ -15,6 +15,7 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from emails import addresses, inbound
 from service.context import Context
+from service.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -72,25 +73,20 @@ class ImapSettings:
     ssl: bool = True
 
     @classmethod
-    def from_env(cls) -> ImapSettings | None:
-        import os
-
-        env = os.environ
-        if not env.get("PBEM_IMAP_HOST"):
+    def of(cls, settings: Settings) -> ImapSettings | None:
+        """The mailbox the service's settings name (`PBEM_IMAP_*`); None without a host."""
+        if not settings.imap_host:
             return None
-        security = env.get("PBEM_IMAP_SECURITY", "ssl")
-        return cls(host=env["PBEM_IMAP_HOST"], user=env.get("PBEM_IMAP_USER", ""),
-                   password=env.get("PBEM_IMAP_PASSWORD", ""),
-                   folder=env.get("PBEM_IMAP_FOLDER", "INBOX"),
-                   port=int(env.get("PBEM_IMAP_PORT", 993 if security == "ssl" else 143)),
-                   ssl=security == "ssl")
+        return cls(host=settings.imap_host, user=settings.imap_user,
+                   password=settings.imap_password, folder=settings.imap_folder,
+                   port=settings.imap_port, ssl=settings.imap_security == "ssl")
 
 
 def poll_imap(ctx: Context, settings: ImapSettings | None = None, *, mailbox: Any = None,
               limit: int = 200) -> list[inbound.Result]:
     """Fetch the unseen messages once, feed each to the pipeline, then flag it seen (a message
     fetched twice is recognised by its Message-ID). A task the workers can call on a beat."""
-    settings = settings or ImapSettings.from_env()
+    settings = settings or ImapSettings.of(ctx.settings)
     if mailbox is None:
         if settings is None:
             return []

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, TextIO
 
 import click
 
+from domain.core.i18n import LANGUAGES
 from domain.games import DEFAULT_GAME
 
 
@@ -81,15 +82,14 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
     Pending migrations are applied first. Links in mails use PBEM_BASE_URL, else the address
     served here.
     """
-    import os
-
     from pbem import startup
     from service import context, migrations
     from service.api import create_app, freeze_startup_heap
+    from service.settings import load_settings
 
-    base_url_given = startup.settle_base_url(host, port)
+    settings = startup.settle_base_url(load_settings(), host, port)
     if processes > 1:
-        ctx = context.build(pool_size=1)
+        ctx = context.build(settings=settings, pool_size=1)
         migrations.upgrade(ctx.engine)
         click.echo(f"pbem: serving on http://{host}:{port}/ with {processes} processes "
                    f"(database: {ctx.engine.url.render_as_string(hide_password=True)})", err=True)
@@ -98,28 +98,31 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
         dispose(ctx.engine)  # the processes build their own engines after the fork
         from pbem.multi import serve_processes
 
-        serve_processes(host, port, processes, threads, workers_mode)
+        serve_processes(host, port, processes, threads, workers_mode, settings)
         return
     import waitress
 
-    mode = startup.workers_mode(workers_mode)
+    mode = startup.workers_mode(workers_mode, settings)
     runners: list[Any] = []
-    ctx = context.bootstrap(pool_size=threads, publisher=startup.publisher(mode, runners))
+    ctx = context.bootstrap(settings=settings, pool_size=threads,
+                            publisher=startup.publisher(mode, runners))
     migrations.upgrade(ctx.engine)
     for runner in runners:
         runner.start()  # the beat's thread, once the schema is there
     click.echo(f"pbem: serving on http://{host}:{port}/ (database: "
                f"{ctx.engine.url.render_as_string(hide_password=True)})", err=True)
-    smtp_host = os.environ.get("PBEM_SMTP_HOST")
-    dev_outbox = not smtp_host and mode == "embedded"  # the local outbox page
+    dev_outbox = not settings.smtp_host and mode == "embedded"  # the local outbox page
     app = create_app(ctx, PBEM_DEV_OUTBOX=dev_outbox)
     server = waitress.create_server(app, host=host, port=port, threads=threads, ident="pbem")
-    echo = lambda line: click.echo(line, err=True)  # noqa: E731
+
+    def echo(line: str) -> None:
+        click.echo(line, err=True)
+
     mail_in = None
     if mode == "embedded" and mail_port:  # replies by mail, as `pbem mail-in` takes them
         mail_in = startup.start_mail_in(ctx, host, mail_port, echo)
-    for line in startup.notes(host=host, port=port, base_url_given=base_url_given, mode=mode,
-                              dev_outbox=dev_outbox, mail_in=mail_in, smtp_host=smtp_host):
+    for line in startup.notes(settings, host=host, port=port, mode=mode, dev_outbox=dev_outbox,
+                              mail_in=mail_in):
         echo(line)
     freeze_startup_heap()
     server.run()
@@ -189,7 +192,7 @@ def player() -> None:
 @player.command("add")
 @click.argument("email")
 @click.option("--name", help="Display name (default: the part of the email before @).")
-@click.option("--language", default="en", show_default=True, type=click.Choice(["en", "fr", "it"]))
+@click.option("--language", default="en", show_default=True, type=click.Choice(LANGUAGES))
 @click.option("--tz", "time_zone", default="UTC", show_default=True, help="IANA time zone.")
 @click.option("--link", is_flag=True, help="Also print a sign-in link for the web pages (usable "
               "once, for 3 days; to PBEM_BASE_URL): a first sign-in needs no mail.")
@@ -333,7 +336,7 @@ def verify(game: str) -> None:
 @click.argument("game_id")
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-",
               help="Where to write the record (default: standard output).")
-def export(game_id: str, output: click.utils.LazyFile) -> None:
+def export(game_id: str, output: TextIO) -> None:
     """Write GAME's record as JSON lines: a header, then every event with its hash.
 
     The record holds everything, the seed and the secret choices included: while the game is in
@@ -353,7 +356,7 @@ def export(game_id: str, output: click.utils.LazyFile) -> None:
 @click.argument("path", type=click.File("r", encoding="utf-8"))
 @click.option("--game-id", help="Store it under this id (default: the record's own).")
 @click.option("--new-id", is_flag=True, help="Store it under a new id.")
-def import_(path: click.utils.LazyFile, game_id: str | None, new_id: bool) -> None:
+def import_(path: TextIO, game_id: str | None, new_id: bool) -> None:
     """Verify a record and load it into this instance; a tampered record is refused, naming the
     first bad event."""
     from service import context, lobby, migrations, records
@@ -375,7 +378,7 @@ def import_(path: click.utils.LazyFile, game_id: str | None, new_id: bool) -> No
 @click.option("--at", type=int, default=None, help="After this event (default: the last).")
 @click.option("--seat", type=int, default=None, help="As this seat sees it (default: everything "
               "a spectator sees).")
-def replay(path: click.utils.LazyFile, at: int | None, seat: int | None) -> None:
+def replay(path: TextIO, at: int | None, seat: int | None) -> None:
     """Print the board of a record as it was right after event N (`--at N`)."""
     from types import SimpleNamespace
 
@@ -436,7 +439,7 @@ def mail_poll(every: float | None) -> None:
 
     ctx = context.configure(context.build())
     migrations.upgrade(ctx.engine)
-    settings = mailin.ImapSettings.from_env()
+    settings = mailin.ImapSettings.of(ctx.settings)
     if settings is None:
         raise click.ClickException("Set PBEM_IMAP_HOST (and _USER, _PASSWORD) to poll a mailbox.")
     stop = threading.Event()

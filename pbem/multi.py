@@ -17,6 +17,8 @@ import logging
 import multiprocessing
 from typing import Any
 
+from service.settings import Settings
+
 log = logging.getLogger(__name__)
 
 
@@ -25,10 +27,12 @@ def _worker_app(threads: int, workers_mode: str) -> Any:
     from pbem import startup
     from service import context
     from service.api import create_app, freeze_startup_heap
+    from service.settings import load_settings
 
     # Embedded: bot moves on this process's own runner thread (the beat is a process of its own).
-    ctx = context.bootstrap(pool_size=threads,
-                            publisher=startup.publisher(startup.workers_mode(workers_mode)))
+    settings = load_settings()
+    ctx = context.bootstrap(settings=settings, pool_size=threads, publisher=startup.publisher(
+        startup.workers_mode(workers_mode, settings)))
     app = create_app(ctx)
     freeze_startup_heap()
     return app
@@ -48,8 +52,8 @@ def _beat() -> None:
     threading.Event().wait()  # until the server stops and ends this process
 
 
-def serve_processes(host: str, port: int, processes: int, threads: int, workers_mode: str
-                    ) -> None:
+def serve_processes(host: str, port: int, processes: int, threads: int, workers_mode: str,
+                    settings: Settings) -> None:
     from gunicorn.app.base import BaseApplication
 
     class Server(BaseApplication):  # type: ignore[misc]
@@ -67,7 +71,7 @@ def serve_processes(host: str, port: int, processes: int, threads: int, workers_
     beat = None
     from pbem.startup import workers_mode as mode_of
 
-    if mode_of(workers_mode) == "embedded":
+    if mode_of(workers_mode, settings) == "embedded":
         beat = multiprocessing.get_context("spawn").Process(target=_beat, name="pbem-beat",
                                                             daemon=True)
         beat.start()

@@ -17,15 +17,18 @@ import shlex
 import socket
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
+
+from service.settings import Settings
 
 WILDCARD_HOSTS = ("", "0.0.0.0", "::")
 
 
-def workers_mode(mode: str) -> str:
+def workers_mode(mode: str, settings: Settings) -> str:
     """Who runs the background work (`--workers`): "auto" is Celery when a broker is named."""
     if mode == "auto":
-        return "celery" if os.environ.get("PBEM_BROKER_URL") else "embedded"
+        return "celery" if settings.broker_url else "embedded"
     return mode
 
 
@@ -61,16 +64,16 @@ def served_base_url(host: str, port: int) -> str:
     return f"http://{_reachable(host)}:{port}"
 
 
-def settle_base_url(host: str, port: int) -> bool:
-    """Make `PBEM_BASE_URL` the served address unless it is set; True if it was set already.
+def settle_base_url(settings: Settings, host: str, port: int) -> Settings:
+    """`settings` with the served address as `base_url`, unless `PBEM_BASE_URL` gave one.
 
-    Set in the environment, not only in this process's settings, so that everything reading the
-    settings agrees: the server's own processes (`--processes`), the workers' thread, and the
-    sign-in command printed below."""
-    if os.environ.get("PBEM_BASE_URL"):
-        return True
-    os.environ["PBEM_BASE_URL"] = served_base_url(host, port)
-    return False
+    Set in the environment too, not only in this process's settings, so that the server's own
+    processes (`--processes`), which read their settings after the fork, agree."""
+    if "PBEM_BASE_URL" in settings.given:
+        return settings
+    served = served_base_url(host, port)
+    os.environ["PBEM_BASE_URL"] = served
+    return replace(settings, base_url=served)
 
 
 def start_mail_in(ctx: Any, host: str, port: int, echo: Callable[[str], None]
@@ -107,18 +110,19 @@ def _command() -> str:
     return shlex.quote(program)
 
 
-def notes(*, host: str, port: int, base_url_given: bool, mode: str, dev_outbox: bool,
-          mail_in: tuple[str, int] | None, smtp_host: str | None) -> list[str]:
+def notes(settings: Settings, *, host: str, port: int, mode: str, dev_outbox: bool,
+          mail_in: tuple[str, int] | None) -> list[str]:
     """The lines `pbem serve` prints once it listens (what they say is tested through a real
     server in tests/service/test_serve.py)."""
     served = served_base_url(host, port)
-    base_url = os.environ.get("PBEM_BASE_URL", served).rstrip("/")
+    base_url = settings.base_url.rstrip("/")
+    base_url_given, smtp_host = "PBEM_BASE_URL" in settings.given, settings.smtp_host
     # The command runs in another process: it must find the same database and sign with the same
     # key, so it gets what this one was given (secrets are named, not printed).
     env = f"PBEM_BASE_URL={shlex.quote(base_url)} "
-    if os.environ.get("PBEM_INSTANCE"):
-        env += f"PBEM_INSTANCE={shlex.quote(os.environ['PBEM_INSTANCE'])} "
-    same = [name for name in ("PBEM_DATABASE_URL", "PBEM_SECRET_KEY") if os.environ.get(name)]
+    if "PBEM_INSTANCE" in settings.given:
+        env += f"PBEM_INSTANCE={shlex.quote(str(settings.instance))} "
+    same = [name for name in ("PBEM_DATABASE_URL", "PBEM_SECRET_KEY") if name in settings.given]
     lines = [
         f"pbem: open {served}/ in a browser to sign in and play (the API: {served}/api, "
         f"described at {served}/api/openapi.json)",

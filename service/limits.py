@@ -74,16 +74,16 @@ def subject(scope: str, address: str) -> str:
 
 
 def _increment(conn: Connection, key: str, span: int, start: int) -> int:
-    if conn.dialect.name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    else:
-        from sqlalchemy.dialects.sqlite import insert
-    statement = insert(send_limits).values(subject=key, span=span, window_start=start, hits=1,
-                                           expires=start + span)
-    statement = statement.on_conflict_do_update(
+    from sqlalchemy.dialects import postgresql, sqlite
+
+    # The two dialects' upserts are spelled alike but are different classes.
+    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    statement = dialect.insert(send_limits).values(subject=key, span=span, window_start=start,
+                                                   hits=1, expires=start + span)
+    upsert = statement.on_conflict_do_update(
         index_elements=["subject", "span", "window_start"],
         set_={"hits": send_limits.c.hits + 1}).returning(send_limits.c.hits)
-    return int(conn.execute(statement).scalar_one())
+    return int(conn.execute(upsert).scalar_one())
 
 
 def hit(conn: Connection, scope: str, addresses: Iterable[str], limits_text: str) -> None:

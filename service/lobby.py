@@ -18,7 +18,6 @@ give it. An organiser who does not play may; every seat's view says which stacks
 from __future__ import annotations
 
 import logging
-import os
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -40,23 +39,6 @@ from service.tables import players as players_table
 log = logging.getLogger(__name__)
 
 MAX_SEATS = 8
-
-
-def _max_bot_games() -> int:
-    raw = os.environ.get("PBEM_MAX_BOT_GAMES", "3")
-    try:
-        value = int(raw)
-    except ValueError:
-        value = -1
-    if not 0 <= value <= 1000:
-        raise ValueError(f"PBEM_MAX_BOT_GAMES must be a whole number from 0 to 1000, not {raw!r}")
-    return value
-
-
-MAX_BOT_GAMES = _max_bot_games()
-"""PBEM_MAX_BOT_GAMES (default 3): how many games with bots in every seat one player may have in
-play at once. Each keeps the workers busy until it ends, one bot move after another.
-0: no such games at all."""
 
 
 class NotAccepted(ServiceError):
@@ -136,7 +118,7 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
     stamp = store.now()
     with db.write(ctx.engine) as conn:
         if not humans:
-            _check_bot_games(conn, creator)
+            _check_bot_games(conn, creator, ctx.settings.max_bot_games)
         limits.hit(conn, limits.INVITE, invitees, ctx.settings.invite_limits)
         seated = [players.ensure(conn, humans[i]) if i in humans else
                   players.ensure(conn, f"bot-{game_id}-{i}@{players.BOT_DOMAIN}",
@@ -160,8 +142,10 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
     return Created(game_id, started)
 
 
-def _check_bot_games(conn: Connection, creator: Player) -> None:
-    """Refuse a game of bots only if the creator already has MAX_BOT_GAMES of them in play.
+def _check_bot_games(conn: Connection, creator: Player, most: int) -> None:
+    """Refuse a game of bots only if the creator already has `most` of them in play
+    (`PBEM_MAX_BOT_GAMES`, 3 by default: each keeps the workers busy until it ends, one bot move
+    after another; 0: no such games at all).
 
     The creator's row is locked first (PostgreSQL; SQLite's write transaction holds the database),
     so two requests at once cannot both take the last place."""
@@ -171,16 +155,16 @@ def _check_bot_games(conn: Connection, creator: Player) -> None:
     playing = conn.execute(
         select(games.c.id).where(games.c.created_by == creator.id,
                                  games.c.status != progress.OVER, ~human_seat)
-        .order_by(games.c.created_at).limit(MAX_BOT_GAMES + 1)).scalars().all()
-    if len(playing) >= MAX_BOT_GAMES:
-        if MAX_BOT_GAMES == 0:
+        .order_by(games.c.created_at).limit(most + 1)).scalars().all()
+    if len(playing) >= most:
+        if most == 0:
             detail = ("Games with bots in every seat are switched off on this service: seat at "
                       "least one person.")
         else:
             detail = (f"You already have {len(playing)} games with bots in every seat in play, "
-                      f"the most one player may have ({MAX_BOT_GAMES}): wait for one to end, or "
+                      f"the most one player may have ({most}): wait for one to end, or "
                       "seat at least one person.")
-        raise TooManyBotGames(detail, allowed={"max_bot_games": MAX_BOT_GAMES},
+        raise TooManyBotGames(detail, allowed={"max_bot_games": most},
                               games=list(playing))
 
 

@@ -10,4 +10,5 @@ def svg_to_png(svg: str, width: int | None = None) -> bytes:
     proportion). Needs cairo (Debian's libcairo2)."""
     import cairosvg
 
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)
+    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)
+    return png

@@ -28,7 +28,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import Connection, delete, insert, select, update
 
-from domain.core.language import LANGUAGES
+from domain.core.i18n import LANGUAGES
 from service import clock, db, schedule
 from service import players as players_
 from service.clock import aware

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,7 +57,7 @@ def _seat_rows(conn: Any, game_ids: list[str]) -> dict[str, list[Any]]:
     return out
 
 
-def _header(row: Any, seat_rows: list[Any], player: Player | None) -> Header:
+def _header(row: Any, seat_rows: Sequence[Any], player: Player | None) -> Header:
     seat = next((r.seat for r in seat_rows if player and r.player_id == player.id), None)
     return Header(
         id=row.id, game=row.game, status=row.status, version=row.version,

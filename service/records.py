@@ -46,7 +46,7 @@ from datetime import datetime
 from typing import Any
 
 from itsdangerous import Signer
-from sqlalchemy import Connection, insert, or_, select
+from sqlalchemy import ColumnElement, Connection, insert, or_, select
 
 from domain.core import surface
 from domain.core.commands import Command
@@ -118,7 +118,7 @@ def read_rows(conn: Connection, game_id: str, *, after: int = 0, upto: int | Non
     if upto is not None:
         query = query.where(events_t.c.seq <= upto)
     if seqs is not None or undos:
-        wanted = [events_t.c.seq.in_(sorted(seqs or ()))]
+        wanted: list[ColumnElement[bool]] = [events_t.c.seq.in_(sorted(seqs or ()))]
         if undos:
             wanted.append(events_t.c.type == UNDONE)
         query = query.where(or_(*wanted))

@@ -13,7 +13,6 @@ and reminders are database rows that the beat's `tick` polls.
 from __future__ import annotations
 
 import logging
-import os
 from datetime import datetime
 from typing import Any
 
@@ -21,30 +20,36 @@ from celery import Celery, signals
 
 from service import context
 from service.context import Context, Publisher
+from service.settings import load_settings
 from workers import config, jobs, mail
 
 log = logging.getLogger(__name__)
 
 
+SETTINGS = load_settings()
+"""This process's settings, for the Celery app's own configuration: the app is made when this
+module is imported, before the process's context is (`pbem worker` builds it with the same
+environment)."""
+
+
 def _transport_options() -> dict[str, Any]:
     options: dict[str, Any] = {"visibility_timeout": 900, "socket_connect_timeout": 2,
                                "socket_timeout": 10}
-    prefix = os.environ.get("PBEM_BROKER_PREFIX")
-    if prefix:
-        options["global_keyprefix"] = prefix
+    if SETTINGS.broker_prefix:
+        options["global_keyprefix"] = SETTINGS.broker_prefix
     return options
 
 
 app = Celery("pbem")
 app.conf.update(
-    broker_url=config.broker_url(),
+    broker_url=config.broker_url(SETTINGS),
     broker_transport_options=_transport_options(),
     broker_connection_retry_on_startup=True,
     task_acks_late=True,
     task_reject_on_worker_lost=True,
     worker_prefetch_multiplier=1,
     task_ignore_result=True,
-    task_default_queue=os.environ.get("PBEM_QUEUE", "pbem"),
+    task_default_queue=SETTINGS.queue,
     task_serializer="json",
     accept_content=["json"],
     # A dead broker must not hold an HTTP request: publishing gives up quickly (the sweep
@@ -54,7 +59,7 @@ app.conf.update(
     worker_hijack_root_logger=False,
     worker_send_task_events=False,
     beat_schedule={
-        "tick": {"task": "pbem.tick", "schedule": config.tick_seconds()},
+        "tick": {"task": "pbem.tick", "schedule": SETTINGS.tick_seconds},
         "mail": {"task": "pbem.drain_outbox", "schedule": 5.0},
     },
     timezone="UTC",

@@ -21,7 +21,7 @@ from datetime import datetime
 
 from service import clock
 from service.context import Context
-from workers import config, jobs, mail
+from workers import jobs, mail
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 class Embedded:
     def __init__(self, ctx: Context, interval: float | None = None) -> None:
         self.ctx = ctx
-        self.interval = interval if interval is not None else config.tick_seconds()
+        self.interval = interval if interval is not None else ctx.settings.tick_seconds
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._jobs: queue.SimpleQueue[tuple[Context, str] | None] = queue.SimpleQueue()

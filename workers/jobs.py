@@ -31,14 +31,11 @@ from service.context import Context
 from service.errors import MovedOn, NotActive, NotFound, Rejected, ServiceError, Stale
 from service.store import Source
 from service.tables import deadlines, games, players, tasks, tracking
-from workers import config
 from workers.config import Reminders
 
 log = logging.getLogger(__name__)
 
 MAX_STEPS = 20
-BOT_BUDGET: float | None = config.bot_budget()
-"""Seconds per move for the bot levels that search (None: the game's own default)."""
 TASK_GRACE = timedelta(seconds=5)  # a task row not done this long after its commit: republish
 REPUBLISH_EVERY = timedelta(seconds=30)
 DIGEST_HOUR = 7  # local time of the player
@@ -113,7 +110,8 @@ def _settle_one(ctx: Context, game_id: str, bots: bool) -> tuple[int, int | None
             return 0, version  # waits on a human
         seat, level = decision.seat, levels[decision.seat]
         try:
-            command = bot_command(module, state, game_id, version, decision, level)
+            command = bot_command(module, state, game_id, version, decision, level,
+                                  ctx.settings.bot_budget)
         except RuleError as error:
             log.error("bot %s cannot play seat %s of %s: %s", level, seat, game_id,
                       error.message)
@@ -135,11 +133,13 @@ def _settle_one(ctx: Context, game_id: str, bots: bool) -> tuple[int, int | None
 
 
 def bot_command(module: Any, state: Any, game_id: str, version: int, decision: Any,
-                level: str) -> Command:
+                level: str, budget: float | None = None) -> Command:
     """The bot's move for `decision` (it sees the seat's view only). Seeded by the game, version
-    and seat, so a duplicate task would choose the same move (and append nothing anyway)."""
+    and seat, so a duplicate task would choose the same move (and append nothing anyway).
+    `budget`: seconds per move for the levels that search (`PBEM_BOT_BUDGET`; None: the game's
+    own default)."""
     rng = random.Random(f"{game_id}:{version}:{decision.seat}")
-    return bots.play(module, state, decision.seat, level, rng, budget=BOT_BUDGET,
+    return bots.play(module, state, decision.seat, level, rng, budget=budget,
                      decision=decision)
 
 
@@ -222,7 +222,8 @@ def expire(ctx: Context, deadline_id: int, now: datetime) -> int:
             if row.timeout_policy == "bot":
                 level = _absent_level(ctx, row.game_id)
                 try:
-                    command = bot_command(module, state, row.game_id, version, decision, level)
+                    command = bot_command(module, state, row.game_id, version, decision, level,
+                                          ctx.settings.bot_budget)
                     reason = f"deadline passed: bot {level} played for seat {row.seat}"
                 except RuleError as error:  # no bots for this game: its default move
                     log.warning("game %s: %s; the default move instead", row.game_id,
@@ -276,7 +277,7 @@ def send_reminders(ctx: Context, now: datetime, schedule: Reminders | None = Non
     (never two in one interval, and none for an interval already past), and a final warning
     `final` before the deadline. Players who chose the daily digest get the final warning only.
     Returns how many were queued."""
-    schedule = schedule or Reminders.from_env()
+    schedule = schedule or Reminders.of(ctx.settings)
     with db.read(ctx.engine) as conn:
         rows = conn.execute(
             select(deadlines.c.id, deadlines.c.game_id, deadlines.c.seat, deadlines.c.player_id,

@@ -122,7 +122,7 @@ def drain(ctx: Context, now: datetime | None = None, settings: MailSettings | No
           transport: Transport | None = None) -> dict[str, int]:
     """Send the outbox rows that are due. Returns counts: sent, failed (attempts), skipped."""
     now = now or clock.now()
-    settings = settings or MailSettings.from_env()
+    settings = settings or MailSettings.of(ctx.settings)
     worker = worker or f"{os.uname().nodename}:{os.getpid()}:{threading.get_ident()}"
     with db.read(ctx.engine) as conn:
         ids = conn.execute(

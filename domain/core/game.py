@@ -29,7 +29,6 @@ from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import Event, Upcasters
-from domain.core.i18n import LANGUAGES  # noqa: F401 (the one definition, re-exported)
 from domain.core.language import GenericLanguage, Parsed, Session
 
 Viewer = int | None

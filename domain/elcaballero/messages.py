@@ -11,8 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.core.game import Message
-
-LANGUAGES = ("en", "fr", "it")
+from domain.core.i18n import LANGUAGES
 
 TEXTS: dict[str, tuple[str, str, str]] = {
     "game.created": ("A game of El Caballero for {players} players begins.",

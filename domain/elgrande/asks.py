@@ -14,10 +14,9 @@ from typing import Any
 
 from domain.core.constraints import Answer, Counts, Field, Form, Number, OneOf, Parts
 from domain.core.game import Message
+from domain.core.i18n import LANGUAGES
 from domain.elgrande import messages
 from domain.elgrande.data import POWER_CABALLEROS
-
-LANGUAGES = messages.LANGUAGES
 
 TEXTS: dict[str, tuple[str, str, str]] = {
     # titles

@@ -19,7 +19,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from domain.core.boards import Summary, Table, text_of_view
-from domain.core.language import LANGUAGES
+from domain.core.i18n import LANGUAGES
 from domain.elgrande.data import CASTILLO, COLOURS, GENERAL_SCORING_ROUNDS, REGION_IDS
 from domain.elgrande.language import declared
 from domain.elgrande.messages import card_name, place_name

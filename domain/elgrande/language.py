@@ -23,10 +23,10 @@ from typing import Any
 
 from domain.core import language as core
 from domain.core.decisions import Decision
+from domain.core.i18n import LANGUAGES
 from domain.core.language import (
     ALL,
     FROM,
-    LANGUAGES,
     NUMBERS,
     SELF,
     TO,

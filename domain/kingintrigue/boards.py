@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from domain.core.boards import Summary
+from domain.core.i18n import language_index
 from domain.elgrande.boards import ElGrandeBoards
 from domain.elgrande.messages import place_name
 from domain.kingintrigue.texts import name
@@ -25,8 +26,7 @@ LINES: dict[str, tuple[str, str, str]] = {
 
 
 def _t(key: str, lang: str, **params: Any) -> str:
-    return LINES[key][("en", "fr", "it").index(lang if lang in ("en", "fr", "it") else "en")] \
-        .format(**params)
+    return LINES[key][language_index(lang)].format(**params)
 
 
 def extra_lines(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> list[str]:

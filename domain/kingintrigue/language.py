@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from domain.core.decisions import Decision
+from domain.core.i18n import supported
 from domain.core.language import (
     ALL,
     FROM,
@@ -195,7 +196,7 @@ def parse(text: str, session: Session) -> Parsed:
 
 def format_command(command: Mapping[str, Any], lang: str = "en", *,
                    decision: Decision | None = None, names: Sequence[str] = ()) -> str:
-    lang = lang if lang in ("en", "fr", "it") else "en"
+    lang = supported(lang)
     kind = command["type"]
     if kind == "keep":
         return f"{KEYWORDS['keep'][language_index(lang)][0]} " + " ".join(
@@ -235,7 +236,7 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
                lang: str = "en") -> list[str]:
     if decision is None:
         return []
-    lang = lang if lang in ("en", "fr", "it") else "en"
+    lang = supported(lang)
     if decision.kind == "keep":
         return [_t(HELP, "keep", lang, kw=KEYWORDS["keep"][language_index(lang)][0])]
     if decision.kind == "choose_action":

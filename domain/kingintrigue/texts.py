@@ -14,7 +14,7 @@ from typing import Any
 
 from domain.core.decisions import Decision
 from domain.core.game import Message
-from domain.core.language import language_index
+from domain.core.i18n import language_index, supported
 from domain.elgrande import asks as eg_asks
 from domain.elgrande import messages as eg_messages
 from domain.elgrande.texts import ElGrandeTexts, word
@@ -132,18 +132,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                                   "scegliere l'azione del turno"),
 }
 
-LANGS = ("en", "fr", "it")
-
-
-def _lang(lang: str) -> str:
-    return lang if lang in LANGS else "en"
-
 
 def name(key: str, lang: str = "en") -> str:
     """An action's, a round card's or a secret choice's name: the expansion's, else El Grande's."""
     if key in NAMES:
-        return NAMES[key][language_index(_lang(lang))]
-    return eg_messages.card_name(key, _lang(lang))
+        return NAMES[key][language_index(supported(lang))]
+    return eg_messages.card_name(key, supported(lang))
 
 
 def _named(message: Message, lang: str) -> Message:
@@ -156,7 +150,7 @@ def _named(message: Message, lang: str) -> Message:
 
 
 def render(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
-    lang = _lang(lang)
+    lang = supported(lang)
     message = _named(message, lang)
     if message.key not in TEXTS:
         return eg_messages.render(message, lang, list(names) or None)
@@ -177,12 +171,12 @@ def prompt(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str
     """A form's words: the expansion's, else El Grande's (`asks.prompt`)."""
     if message.key in TEXTS:
         return render(message, lang, names)
-    return eg_asks.prompt(_named(message, _lang(lang)), _lang(lang), names)
+    return eg_asks.prompt(_named(message, supported(lang)), supported(lang), names)
 
 
 def label(of: str, value: Any, lang: str = "en", names: Sequence[str] = (),
           view: Mapping[str, Any] | None = None) -> str:
-    lang = _lang(lang)
+    lang = supported(lang)
     if of == "power_card":
         card = int(value)
         count = POWER_CARDS[card].caballeros if card in POWER_CARDS else 0
@@ -203,10 +197,10 @@ class KingAndIntrigueTexts(ElGrandeTexts):
 
     def decision(self, decision: Decision, lang: str, names: Sequence[str] = ()) -> str:
         if decision.kind in ("keep", "choose_action"):
-            return TEXTS[f"ki.decision.{decision.kind}"][language_index(_lang(lang))]
+            return TEXTS[f"ki.decision.{decision.kind}"][language_index(supported(lang))]
         if decision.kind == "secret":
             kind = name(str(decision.info.get("kind", "")), lang) \
                 if decision.info.get("kind") in NAMES \
-                else eg_messages.secret_kind_name(str(decision.info.get("kind", "")), _lang(lang))
+                else eg_messages.secret_kind_name(str(decision.info.get("kind", "")), supported(lang))
             return word("el-grande.decision.secret", lang, kind=kind)
         return super().decision(decision, lang, names)

@@ -86,11 +86,12 @@ class RequestsArgs(Strict):
                          metadata={"description": "Also the answered and lapsed ones"})
 
 
-def _seated(game_id: str) -> queries.Header:
+def _seated(game_id: str) -> tuple[queries.Header, int]:
+    """The game's header and the caller's seat in it: 403 for a spectator."""
     head = queries.header(ctx(), game_id, auth.required())
     if head.seat is None:
         raise Forbidden("You have no seat in this game.")
-    return head
+    return head, head.seat
 
 
 @blp.route("/<game_id>/undo")
@@ -102,11 +103,11 @@ class Undo(MethodView):
     def post(self, body: dict[str, Any], game_id: str) -> Response:
         """Undo your last move(s): allowed while nobody else has acted since and no hidden
         information was drawn or revealed since; otherwise ask for consent (undo-requests)."""
-        head = _seated(game_id)
-        outcome = undo.undo_own(ctx(), game_id, head.seat, count=body["count"],
+        head, seat = _seated(game_id)
+        outcome = undo.undo_own(ctx(), game_id, seat, count=body["count"],
                                 source=Source("api"), expected_version=if_match_version())
         module = queries.module_of(ctx(), head)
-        events = [event_for(module, r, head.seat) for r in outcome.events or ()]
+        events = [event_for(module, r, seat) for r in outcome.events or ()]
         result = CommandResult().dump({"version": outcome.version, "replayed": False,
                                        "events": events})
         return json_with_etag(result, f'"{outcome.version}"')
@@ -132,14 +133,14 @@ class UndoRequests(MethodView):
         """Ask the other seats to agree to bring the game back to right after event `back_to`.
         Each is notified; all must approve; it lapses if the game moves on or at its deadline."""
         no_nul(body)
-        head = _seated(game_id)
-        made = undo.request(ctx(), game_id, head.seat, body["back_to"], reason=body["reason"])
+        _, seat = _seated(game_id)
+        made = undo.request(ctx(), game_id, seat, body["back_to"], reason=body["reason"])
         return made.to_json(), 201
 
 
 def _answer(game_id: str, request_id: int, approve: bool) -> dict[str, Any]:
-    head = _seated(game_id)
-    return undo.answer(ctx(), game_id, request_id, head.seat, approve).to_json()
+    _, seat = _seated(game_id)
+    return undo.answer(ctx(), game_id, request_id, seat, approve).to_json()
 
 
 @blp.route("/<game_id>/undo-requests/<int:request_id>/approve")

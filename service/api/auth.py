@@ -9,7 +9,7 @@ from service.api.state import ctx
 from service.errors import Unauthorized
 from service.players import Player
 
-SECURITY = [{"bearerAuth": []}]
+SECURITY: list[dict[str, list[str]]] = [{"bearerAuth": []}]
 
 
 def caller() -> Player | None:

@@ -14,7 +14,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from domain.core import surface
-from domain.core.game import LANGUAGES
+from domain.core.i18n import LANGUAGES
 from service.api import auth
 from service.api.schemas import Catalogue
 from service.api.state import ctx

@@ -12,7 +12,7 @@ import marshmallow as ma
 from flask import Response, current_app, json
 from flask_smorest import Api
 from sqlalchemy import exc as sa_exc
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from domain.core.errors import RuleError
 from service.errors import Rejected, ServiceError
@@ -56,9 +56,10 @@ def reader() -> tuple[str, list[str]]:
     Accept-Language) and the names of the game's players (when the request is about a game)."""
     from flask import g, request
 
+    from domain.core.i18n import LANGUAGES
     from service import queries
     from service.api.state import ctx
-    from service.i18n import LANGUAGES, best_language
+    from service.i18n import best_language
 
     player = g.get("pbem_player")
     lang = player.language if player is not None and player.language in LANGUAGES \
@@ -105,7 +106,7 @@ class ProblemApi(Api):
 
     ERROR_SCHEMA = ProblemSchema
 
-    def handle_http_exception(self, error: HTTPException) -> Response:  # type: ignore[override]
+    def handle_http_exception(self, error: HTTPException) -> Response:
         data = getattr(error, "data", None) or {}
         messages = data.get("errors") or data.get("messages")
         code = error.code or 500
@@ -121,8 +122,8 @@ class ProblemApi(Api):
             detail = f"The request body is larger than the {limit // 1024} KiB this service accepts."
         response = problem(code, slug, error.name or "Error", str(detail),
                            headers=dict(data.get("headers") or {}))
-        if code == 405 and getattr(error, "valid_methods", None):
-            response.headers["Allow"] = ", ".join(error.valid_methods or [])
+        if isinstance(error, MethodNotAllowed) and error.valid_methods:
+            response.headers["Allow"] = ", ".join(error.valid_methods)
         return response
 
 
@@ -151,7 +152,8 @@ def register(app: Any) -> None:
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Response:
         if isinstance(error, HTTPException):
-            return app.extensions["pbem_api"].handle_http_exception(error)
+            api: ProblemApi = app.extensions["pbem_api"]
+            return api.handle_http_exception(error)
         if database_unavailable(error):
             log.warning("database unavailable: %s", error)
             return problem(503, "unavailable", "The service is unavailable",

@@ -19,7 +19,7 @@ class Strict(ma.Schema):
         unknown = ma.RAISE
 
 
-class SeatIn(fields.Field):
+class SeatIn(fields.Field[str | dict[str, str]]):
     """A seat at creation: an email, or `{"bot": level}`."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -31,7 +31,8 @@ class SeatIn(fields.Field):
 
     _email = fields.Email(validate=validate.Length(max=320))
 
-    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any
+                     ) -> str | dict[str, str]:
         if isinstance(value, str):
             return self._email.deserialize(value)
         if isinstance(value, dict) and set(value) == {"bot"}:

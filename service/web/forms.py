@@ -92,7 +92,7 @@ def answer_for(decisions: list[dict[str, Any]], kind: str, index: str | None
     """The answer a posted form claims to be (its command type and its place in the decision's
     form), among the seat's decisions now; None when the game no longer asks it."""
     for d in decisions:
-        answers = (d.get("form") or {}).get("answers", [])
+        answers: list[dict[str, Any]] = (d.get("form") or {}).get("answers", [])
         if index is not None and index.isdigit() and int(index) < len(answers) \
                 and answers[int(index)]["type"] == kind:
             return answers[int(index)]

@@ -7,7 +7,8 @@ A test checks that every key has its three languages and that templates use only
 
 from __future__ import annotations
 
-from service.i18n import LANGUAGE_NAMES, LANGUAGES, add, best_language, t
+from domain.core.i18n import LANGUAGES
+from service.i18n import LANGUAGE_NAMES, add, best_language, t
 
 __all__ = ["LANGUAGES", "LANGUAGE_NAMES", "TEXTS", "best_language", "t"]
 

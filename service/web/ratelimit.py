@@ -18,7 +18,6 @@ sign-in link was asked for, which would tell that the address is a player's.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable
 from typing import Any
@@ -39,8 +38,7 @@ GAMES_ENDPOINT = "games.Games"
 
 def init_app(app: Flask, service: Context, web_blueprint: str) -> Limiter:
     settings = service.settings
-    storage = os.environ.get("PBEM_RATELIMIT_STORAGE") or os.environ.get("PBEM_REDIS_URL")
-    app.config.setdefault("RATELIMIT_STORAGE_URI", storage or "memory://")
+    app.config.setdefault("RATELIMIT_STORAGE_URI", settings.ratelimit_storage)
     app.config.setdefault("RATELIMIT_KEY_PREFIX", "pbem")
     # Retry-After is set by the 429 answers below; the limiter's own headers would put one on
     # every successful answer of a limited route too.

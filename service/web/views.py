@@ -75,7 +75,8 @@ def _who() -> None:
 
 
 def me() -> Player | None:
-    return g.get("web_player")
+    player: Player | None = g.get("web_player")
+    return player
 
 
 def lang() -> str:
@@ -172,9 +173,9 @@ def said(error: ServiceError | RuleError, head: queries.Header | None = None) ->
     names: list[str] = []
     if head is not None:
         names = _names(head)
-    elif isinstance((request.view_args or {}).get("game_id"), str):
+    elif isinstance(game_id := (request.view_args or {}).get("game_id"), str):
         with contextlib.suppress(ServiceError):
-            names = _names(queries.header(ctx(), request.view_args["game_id"], None))
+            names = _names(queries.header(ctx(), game_id, None))
     return error.render(lang(), names)
 
 
@@ -306,11 +307,10 @@ def _tz(player: Player | None) -> ZoneInfo:
 def _localtime(stamp: Any, tz: ZoneInfo) -> str:
     if not isinstance(stamp, datetime):
         return ""
-    if stamp.tzinfo is None:
-        stamp = stamp.replace(tzinfo=ZoneInfo("UTC"))
+    when = stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=ZoneInfo("UTC"))
     with contextlib.suppress(OverflowError):  # the end of 9999, east of Greenwich: shown in UTC
-        stamp = stamp.astimezone(tz)
-    return stamp.strftime("%Y-%m-%d %H:%M")
+        when = when.astimezone(tz)
+    return when.strftime("%Y-%m-%d %H:%M")
 
 
 # --- a game ----------------------------------------------------------------------------------------
@@ -557,7 +557,7 @@ def undo(game_id: str) -> BaseResponse:
 
     body = {"count": 1}  # the audit API's undo of the caller's own last move
     environ = EnvironBuilder(path=f"/api/games/{game_id}/undo", method="POST", json=body,
-                             headers={"Authorization": f"Bearer {session['token']}"},
+                             headers=[("Authorization", f"Bearer {session['token']}")],
                              base_url=request.host_url).get_environ()
     _iter, status, _headers = run_wsgi_app(current_app.wsgi_app, environ, buffered=True)
     code = int(status.split()[0])

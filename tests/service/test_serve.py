@@ -219,15 +219,17 @@ def test_a_taken_mail_port_is_said_and_the_web_pages_are_served(env: dict[str, s
             server.stop()
 
 
-def test_with_pbem_base_url_given_links_and_the_sign_in_command_use_it(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_with_pbem_base_url_given_links_and_the_sign_in_command_use_it() -> None:
     from pbem import startup
+    from service.settings import Settings
 
-    monkeypatch.setenv("PBEM_BASE_URL", "http://192.168.1.20:8000")
-    monkeypatch.delenv("PBEM_INSTANCE", raising=False)
-    assert startup.settle_base_url("0.0.0.0", 8000) is True
-    lines = startup.notes(host="0.0.0.0", port=8000, base_url_given=True, mode="embedded",
-                          dev_outbox=True, mail_in=("0.0.0.0", 2525), smtp_host=None)
+    given = Settings.from_env("sqlite://", {"PBEM_BASE_URL": "http://192.168.1.20:8000",
+                                            "PBEM_SECRET_KEY": "k"})
+    settings = startup.settle_base_url(given, "0.0.0.0", 8000)
+    assert settings == given
+    lines = startup.notes(settings, host="0.0.0.0", port=8000, mode="embedded",
+                          dev_outbox=True, mail_in=("0.0.0.0", 2525))
+
     def said(start: str) -> str:
         return next(line for line in lines if line.startswith(f"pbem: {start}"))
 

@@ -9,16 +9,18 @@ from __future__ import annotations
 import random
 import threading
 import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from sqlalchemy import func, select
 
 from domain import bots
-from service import db, lobby, states
+from service import db, states
+from service.settings import SettingError, Settings
 from service.tables import events, games, tasks
 from tests.workers.conftest import wait_for
-from workers import config, jobs
+from workers import jobs
 
 STRONG_PAIR = [{"bot": "strong"}, {"bot": "strong"}]
 
@@ -82,7 +84,7 @@ def _answers_before_any_bot_move(ctx: Any, make_player: Any,
     The test client serves the request in this thread: a bot that would move in it is caught
     (and stopped); a bot moving elsewhere waits until the response has arrived, so what the
     response saw cannot depend on how fast the bots are."""
-    monkeypatch.setattr(jobs, "BOT_BUDGET", 0.05)
+    monkeypatch.setattr(ctx, "settings", replace(ctx.settings, bot_budget=0.05))
     me = threading.get_ident()
     answered = threading.Event()
     inside: list[int] = []
@@ -133,7 +135,7 @@ def test_one_job_plays_one_decision_within_the_bot_budget(
     """No publisher, no worker: the test runs the jobs itself. Each plays one strong move, no
     more, in about its budget of CPU, and leaves the next decision as a new task row."""
     budget = 0.2
-    monkeypatch.setattr(jobs, "BOT_BUDGET", budget)
+    monkeypatch.setattr(ctx, "settings", replace(ctx.settings, bot_budget=budget))
     ann = make_player("ann@example.com", "Ann")
     game_id = _create(ann, STRONG_PAIR)
     assert [kind for kind, _ in _open_tasks(ctx, game_id)] == ["bot"]
@@ -147,19 +149,20 @@ def test_one_job_plays_one_decision_within_the_bot_budget(
         assert _open_tasks(ctx, game_id) == [("bot", _version(ctx, game_id))]
 
 
+def _settings(tmp_path: Any, **env: str) -> Settings:
+    return Settings.from_env("sqlite://", {"PBEM_INSTANCE": str(tmp_path), **env})
+
+
 @pytest.mark.parametrize("raw", ["inf", "nan", "0", "-1", "61", "two", "1e9"])
-def test_a_bot_budget_that_would_not_bound_a_job_stops_the_process(
-        raw: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PBEM_BOT_BUDGET", raw)
-    with pytest.raises(ValueError, match="PBEM_BOT_BUDGET must be a number of seconds above 0"):
-        config.bot_budget()
+def test_a_bot_budget_that_would_not_bound_a_job_stops_the_process(raw: str,
+                                                                   tmp_path: Any) -> None:
+    with pytest.raises(SettingError, match="PBEM_BOT_BUDGET must be a number of seconds above 0"):
+        _settings(tmp_path, PBEM_BOT_BUDGET=raw)
 
 
-def test_the_bot_budget_setting(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("PBEM_BOT_BUDGET", raising=False)
-    assert config.bot_budget() is None  # the game's own default
-    monkeypatch.setenv("PBEM_BOT_BUDGET", "0.5")
-    assert config.bot_budget() == 0.5
+def test_the_bot_budget_setting(tmp_path: Any) -> None:
+    assert _settings(tmp_path).bot_budget is None  # the game's own default
+    assert _settings(tmp_path, PBEM_BOT_BUDGET="0.5").bot_budget == 0.5
 
 
 def _first_bot_move_of(ctx: Any, ann: Any, game_id: str, moved: threading.Event) -> None:
@@ -213,7 +216,7 @@ def test_games_of_bots_only_take_turns_with_another_game_on_a_celery_worker(
         worker: Any, ctx: Any, make_player: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """As many games of bots only as the worker has threads (4): the other game's bot still moves
     while they are all in play, and every bot move was a task of its own."""
-    monkeypatch.setattr(lobby, "MAX_BOT_GAMES", 4)
+    monkeypatch.setattr(ctx, "settings", replace(ctx.settings, max_bot_games=4))
     timeline: list[str] = []
     lock = threading.Lock()
     other_moved = threading.Event()
@@ -246,7 +249,7 @@ def test_games_of_bots_only_take_turns_with_another_game_on_a_celery_worker(
 
 def test_a_player_may_have_a_few_games_of_bots_only_in_play(
         ctx: Any, make_player: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(lobby, "MAX_BOT_GAMES", 2)
+    monkeypatch.setattr(ctx, "settings", replace(ctx.settings, max_bot_games=2))
     ann = make_player("ann@example.com", "Ann")
     bob = make_player("bob@example.com", "Bob")
     seats_ = [{"bot": "random"}, {"bot": "random"}]
@@ -277,21 +280,18 @@ def test_a_player_may_have_a_few_games_of_bots_only_in_play(
 
 
 @pytest.mark.parametrize(("raw", "value"), [(None, 3), ("0", 0), ("10", 10)])
-def test_the_bot_games_setting(raw: str | None, value: int,
-                               monkeypatch: pytest.MonkeyPatch) -> None:
-    if raw is None:
-        monkeypatch.delenv("PBEM_MAX_BOT_GAMES", raising=False)
-    else:
-        monkeypatch.setenv("PBEM_MAX_BOT_GAMES", raw)
-    assert lobby._max_bot_games() == value
-    monkeypatch.setenv("PBEM_MAX_BOT_GAMES", "-1")
-    with pytest.raises(ValueError, match="PBEM_MAX_BOT_GAMES must be a whole number"):
-        lobby._max_bot_games()
+def test_the_bot_games_setting(raw: str | None, value: int, tmp_path: Any) -> None:
+    env = {} if raw is None else {"PBEM_MAX_BOT_GAMES": raw}
+    assert _settings(tmp_path, **env).max_bot_games == value
+    for wrong in ("-1", "1001", "2.5", "many"):
+        with pytest.raises(SettingError,
+                           match="PBEM_MAX_BOT_GAMES must be a whole number from 0 to 1000"):
+            _settings(tmp_path, PBEM_MAX_BOT_GAMES=wrong)
 
 
 def test_no_games_of_bots_only_when_the_setting_is_0(
         ctx: Any, make_player: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(lobby, "MAX_BOT_GAMES", 0)
+    monkeypatch.setattr(ctx, "settings", replace(ctx.settings, max_bot_games=0))
     ann = make_player("ann@example.com", "Ann")
     r = ann.post("/api/games", {"game": "el-grande", "seats": [{"bot": "greedy"}] * 2})
     assert r.status_code == 409

@@ -4,6 +4,7 @@ timeout policy; a duplicate bot task appends nothing."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -84,7 +85,8 @@ def test_bot_seats_are_accepted_players_that_never_get_mail(ctx: Any, make_playe
 
 def test_one_human_two_bots_the_game_plays_itself_between_human_moves(
         ctx: Any, make_player: Any, embedded: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(jobs, "BOT_BUDGET", 0.05)  # the strong bot searches briefly
+    # The strong bot searches briefly.
+    monkeypatch.setattr(ctx, "settings", replace(ctx.settings, bot_budget=0.05))
     ann = make_player("ann@example.com", "Ann")  # embedded mode: the runner thread plays bots
     game_id = _create(ann, ["ann@example.com", {"bot": "strong"}, {"bot": "greedy"}])
     for i in range(12):
@@ -125,7 +127,7 @@ def test_bot_timeout_policy_plays_one_move_for_the_absent_seat(
 def test_bot_timeout_policy_takes_the_level_of_the_games_bots(
         ctx: Any, make_player: Any, frozen: FakeClock, embedded: Any,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(jobs, "BOT_BUDGET", 0.05)
+    monkeypatch.setattr(ctx, "settings", replace(ctx.settings, bot_budget=0.05))
     ann = make_player("ann@example.com", "Ann")
     make_player("bob@example.com", "Bob")
     game_id = _create(ann, ["ann@example.com", "bob@example.com", {"bot": "strong"}],

@@ -6,6 +6,7 @@ from __future__ import annotations
 import email
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -150,9 +151,9 @@ def test_a_real_worker_sends_the_outbox(worker: Any, ctx: Any, smtp: Any,
     from workers.app import drain_outbox
 
     catcher, settings = smtp
-    monkeypatch.setenv("PBEM_SMTP_HOST", "127.0.0.1")
-    monkeypatch.setenv("PBEM_SMTP_PORT", str(settings.smtp.port))
-    monkeypatch.setenv("PBEM_SMTP_SECURITY", "none")
+    monkeypatch.setattr(ctx, "settings", replace(ctx.settings, smtp_host="127.0.0.1",
+                                                 smtp_port=settings.smtp.port,
+                                                 smtp_security="none"))
     outbox_id = _queue(ctx, _player(ctx, "ann@example.com"))
     catcher.fail = 1
     drain_outbox.delay()

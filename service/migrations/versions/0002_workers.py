@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -34,13 +36,14 @@ def upgrade() -> None:
     op.add_column("games", sa.Column("paused_at", Timestamp, nullable=True))
     op.add_column("players", sa.Column("daily_digest", sa.Boolean(), nullable=False,
                                        server_default=sa.false()))
-    for name, column in [
+    added: list[tuple[str, sa.Column[Any]]] = [
         ("claimed_by", sa.Column("claimed_by", sa.String(64), nullable=True)),
         ("claimed_until", sa.Column("claimed_until", Timestamp, nullable=True)),
         ("next_attempt_at", sa.Column("next_attempt_at", Timestamp, nullable=True)),
         ("failed_at", sa.Column("failed_at", Timestamp, nullable=True)),
         ("last_error", sa.Column("last_error", sa.String(500), nullable=True)),
-    ]:
+    ]
+    for name, column in added:
         assert column.name == name
         op.add_column("outbox", column)
     op.create_table(
