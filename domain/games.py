@@ -8,15 +8,23 @@ from domain.elcaballero.module import GAME as EL_CABALLERO
 from domain.elgrande.module import GAME as EL_GRANDE
 from domain.kingintrigue.module import GAME as KING_AND_INTRIGUE
 
-GAMES: dict[str, GameModule] = {EL_GRANDE.name: EL_GRANDE, EL_CABALLERO.name: EL_CABALLERO,
+GAMES: dict[str, GameModule] = {EL_GRANDE.name: EL_GRANDE,
                                 KING_AND_INTRIGUE.name: KING_AND_INTRIGUE}
+"""The games the service offers (the API, the web, mail)."""
+
+IN_PROGRESS: dict[str, GameModule] = {EL_CABALLERO.name: EL_CABALLERO}
+"""Games whose rules are complete but that players cannot be offered yet: El Caballero has its
+rules, bots and invariants (`pbem simulate`, `pbem arena`), but not yet its own board picture,
+grid text, command language and forms, without which a player reads a raw dump of the view."""
 
 DEFAULT_GAME = EL_GRANDE.name
 """The game a request or a command means when it names none (`POST /api/games`, `pbem simulate`)."""
 
 
 def get_game(name: str) -> GameModule:
+    """A game by name, offered or in progress (the engine's own tools play both)."""
     try:
-        return GAMES[name]
+        return GAMES.get(name) or IN_PROGRESS[name]
     except KeyError:
-        raise RuleError.of("core.game.unknown", name=str(name), allowed=sorted(GAMES)) from None
+        raise RuleError.of("core.game.unknown", name=str(name),
+                           allowed=sorted({**GAMES, **IN_PROGRESS})) from None
