@@ -206,8 +206,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         p.append(t(key, game=game_id, what=describe_decision(info.module, decision, lang,
                                                               info.names)))
     elif kind in ("reminder", "final-warning"):
-        what = describe_decision(info.module, decision, lang) if decision is not None and info \
-            else "—"
+        what = describe_decision(info.module, decision, lang, info.names) \
+            if decision is not None and info else "—"
         p.append(t("reminder", game=game_id, due=at(due), what=what))
         if kind == "final-warning":
             p.append(final_warning(info, decision, at(due), lang))
@@ -343,7 +343,7 @@ def waiting_for(info: GameInfo, lang: str) -> str:
             parts.append(what)
             continue
         name = info.names[d.seat] if d.seat < len(info.names) else "?"
-        what = describe_decision(info.module, d, lang)
+        what = describe_decision(info.module, d, lang, info.names)
         parts.append(translate("waiting.who", lang, name=name, what=what))
     return ", ".join(dict.fromkeys(parts))
 

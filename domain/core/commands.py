@@ -130,8 +130,15 @@ def decide_known(decide: Callable[[Any, Command], list[Any]], state: Any,
     unknown = sorted(set(command.params) - params.read)
     if unknown:
         takes = sorted(params.read)
-        names = ", ".join(repr(n[:40]) for n in unknown[:5]) + (", …" if len(unknown) > 5 else "")
-        raise RuleError(f"'{command.type[:64]}' does not take {names}: it takes "
-                        + ("only " + ", ".join(repr(n) for n in takes) if takes
-                           else "no parameters") + ".", allowed=takes)
+        raise RuleError.of("core.command.unknown_params" if takes else "core.command.no_params",
+                           kind=command.type[:64], names=_quoted([n[:40] for n in unknown[:5]],
+                                                                 more=len(unknown) > 5),
+                           takes=_quoted(takes), allowed=takes)
     return events
+
+
+def _quoted(names: list[str], more: bool = False) -> dict[str, str]:
+    """Parameter names quoted as each language quotes (shown in the reader's), "…" if cut short."""
+    marks = {"en": ("“", "”"), "fr": ("« ", " »"), "it": ("«", "»")}
+    return {lang: ", ".join(f"{o}{n}{c}" for n in names) + (", …" if more else "")
+            for lang, (o, c) in marks.items()}

@@ -95,6 +95,12 @@ CORE = Catalogue({
                               "omettez-le pour jouer à votre place.",
                               "Il «seat» di un comando è un numero di posto (0, 1, …); "
                               "omettilo per giocare al tuo posto."),
+    "core.command.unknown_params": ("“{kind}” does not take {names}: it takes only {takes}.",
+                                    "« {kind} » ne prend pas {names} : seulement {takes}.",
+                                    "«{kind}» non accetta {names}: accetta solo {takes}."),
+    "core.command.no_params": ("“{kind}” does not take {names}: it takes no parameters.",
+                               "« {kind} » ne prend pas {names} : il ne prend aucun paramètre.",
+                               "«{kind}» non accetta {names}: non accetta alcun parametro."),
     "core.game.unknown": ("There is no game “{name}”.", "Il n'y a pas de jeu « {name} ».",
                           "Non esiste il gioco «{name}»."),
     "core.players": ("{game} is played by {low} to {high} players, not {count}.",

@@ -56,6 +56,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                            "Hai già piazzato in questo turno."),
     "ask.special_done": ("The card's action is done.", "L'action de la carte est faite.",
                          "L'azione della carta è fatta."),
+    "ask.veto_card": ("The Veto has no action of its own: it stays in front of you, to stop "
+                      "another player's action later in this round.",
+                      "Le Veto n'a pas d'action propre : il reste devant vous, pour arrêter "
+                      "plus tard dans la manche l'action d'un autre joueur.",
+                      "Il Veto non ha un'azione propria: resta davanti a te, per fermare più "
+                      "avanti nel round l'azione di un altro giocatore."),
     "ask.special_impossible": ("The card's action cannot be done now: you may only decline it.",
                                "L'action de la carte est impossible pour l'instant : vous ne "
                                "pouvez que la refuser.",
@@ -184,8 +190,8 @@ def act_form(card: str, place: tuple[list[str], int] | None, special: tuple[Answ
         if not special:
             notes.append(Message("ask.special_impossible"))
         answers.append(Answer("decline", submit=Message("ask.decline.submit")))
-    else:
-        notes.append(Message("ask.special_done"))
+    else:  # the Veto's "action" is lying in front of its holder: nothing was done with it
+        notes.append(Message("ask.veto_card" if card == "veto" else "ask.special_done"))
     return Form(tuple(answers), title=Message("ask.act", {"card": card}), notes=tuple(notes))
 
 

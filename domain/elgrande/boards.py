@@ -267,7 +267,7 @@ def hand_of(seat_view: Mapping[str, Any], lang: str) -> str:
         return _w("hidden", lang)
     cards = ", ".join(str(c) for c in seat_view.get("hand") or []) or "—"
     if seat_view.get("hand_hidden"):
-        cards += " · " + _w("hand_hidden", lang).format(count=seat_view["hand_hidden"])
+        cards += " · " + word("el-grande.board.hand_hidden", lang, count=seat_view["hand_hidden"])
     return cards
 
 

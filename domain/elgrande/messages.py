@@ -403,6 +403,10 @@ def declared(card: str, params: Mapping[str, Any], lang: str = "en",
     return ""
 
 
+# Keys of TEXTS that are part of a sentence another text puts them in (the game page's "given
+# set-up" notice), not a sentence of the log: they start in lower case and end without a stop.
+PHRASES = frozenset({"setup.given_stack", "setup.given_stacks"})
+
 CATALOGUE = Catalogue(TEXTS, show)
 
 

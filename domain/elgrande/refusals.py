@@ -70,6 +70,10 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                                  "Ce n'est pas à vous de jouer : la partie n'attend personne.",
                                  "Non tocca a te: la partita non aspetta nessuno."),
     # power cards
+    R + "power_number": ("A power card is given by its number, a whole number, not {value}.",
+                         "Une carte pouvoir se donne par son numéro, un nombre entier, pas {value}.",
+                         "Una carta potere si indica col suo numero, un numero intero, non "
+                         "{value}."),
     R + "power_played": ("Power card {card} was already played this round by another player.",
                          "La carte pouvoir {card} a déjà été jouée à cette manche par un autre "
                          "joueur.",

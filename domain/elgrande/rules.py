@@ -191,7 +191,7 @@ def _play_power(log: Log, cmd: Command, d: Decision) -> None:
     s, seat, card = log.state, cmd.seat, cmd.get("card")
     legal = legal_power_cards(s, seat)
     if isinstance(card, bool) or not isinstance(card, int):  # true and 1.0 equal 1 in Python
-        raise RuleError("A power card is given by its number, a whole number.", allowed=legal)
+        raise RuleError.of("el-grande.refuse.power_number", value=card, allowed=legal)
     if card not in legal:
         why = ("power_played" if card in s.power_played.values() else "power_not_in_hand")
         raise RuleError.of(f"el-grande.refuse.{why}", card=card, allowed=legal)
@@ -311,8 +311,7 @@ def _special(log: Log, cmd: Command, d: Decision) -> None:
     if t.special_done:
         msg = "el-grande.refuse." + ("veto_card" if t.card == "veto" else "special_done")
         raise RuleError.of(msg, allowed=["place"] if not t.placed else [])
-    params = {k: v for k, v in cmd.params.items()}
-    clean, steps = CARDS[t.card].declare(s, seat, params)
+    clean, steps = CARDS[t.card].declare(s, seat, cmd.params)
     log.add(Event("special_declared", {"seat": seat, "card": t.card, "params": clean,
                                        "steps": steps, "veto_queue": veto_queue(s, seat)}))
 

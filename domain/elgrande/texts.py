@@ -107,11 +107,6 @@ WORDS: dict[str, tuple[str, str, str]] = {
                                  "{holder}.",
                                  "{who} ha annunciato «{card}»: {action}. Aspetta il Veto di "
                                  "{holder}."),
-    "el-grande.decision.veto.declared": ("allow or veto the action declared: “{card}”, {action}",
-                                         "laisser faire ou opposer un veto à l'action annoncée : "
-                                         "« {card} », {action}",
-                                         "lasciar fare o porre il veto all'azione annunciata: "
-                                         "«{card}», {action}"),
     # how the game is played (a "rules" request by mail)
     "el-grande.rules.1": ("Nine rounds (six in the short game), with a general scoring after "
                           "rounds 3, 6 and 9; the highest score wins.",

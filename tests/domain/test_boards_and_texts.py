@@ -10,6 +10,7 @@ import pytest
 from domain.core.boards import GenericBoards, Summary
 from domain.core.decisions import Decision
 from domain.core.game import boards_of, texts_of
+from domain.elgrande.boards import hand_of
 from domain.elgrande.module import GAME
 from domain.elgrande.texts import WORDS
 from tests.games.bids import PLAIN as TOY
@@ -91,3 +92,13 @@ def test_a_game_without_boards_gets_its_view_as_text() -> None:
         "round: 1", "rounds: 2", "players: 2", "prizes:", "  gold: 4", "  silver: 2",
         "scores: 0, 0", "won: [], []", "bid_in: False, False", "revealed: —", "claimant: —",
         "over: False", "your_bid: —", "ranking: —"]
+
+
+@pytest.mark.parametrize(("lang", "hidden", "said"), [("en", 1, "1, 2 · 1 taken back unseen"),
+                                                      ("fr", 1, "1, 2 · 1 reprise en secret"),
+                                                      ("it", 2, "1, 2 · 2 riprese in segreto")])
+def test_a_hand_with_cards_taken_back_unseen_says_how_many(lang: str, hidden: int,
+                                                           said: str) -> None:
+    """Another seat's power cards taken back in secret are counted in the table (a mail's board
+    crashed on them: the text's count was never filled in)."""
+    assert hand_of({"hand": [1, 2], "hand_hidden": hidden}, lang) == said

@@ -167,7 +167,7 @@ def test_one_from_each_decennial_takes_one_of_every_player_including_own():
 def test_one_from_each_original_takes_opponents_only():
     t = ready(3, edition="original")
     t.turn_with("one_from_each")
-    err = refused(t, 0, "special", "any of seats",
+    err = refused(t, 0, "special", "any of seat 1 and seat 2",
                   picks={"0": "galicia", "1": "aragon", "2": "sevilla"})
     assert err.allowed == {"1": ["aragon"], "2": ["sevilla"]}
     t.do(0, "special", picks={"1": "aragon", "2": "sevilla"})

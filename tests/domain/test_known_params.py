@@ -17,7 +17,7 @@ def test_a_card_with_two_halves_takes_only_the_chosen_halfs_parameters() -> None
     place = {"mode": "place", "places": {"cataluna": 2}}
     with pytest.raises(RuleError) as info:
         decide_known(rules.decide, t.state, Command("special", 0, {**place, "from": "galicia"}))
-    assert info.value.message == "'special' does not take 'from': it takes only 'mode', 'places'."
+    assert info.value.message == "“special” does not take “from”: it takes only “mode”, “places”."
     assert info.value.allowed == ["mode", "places"]
     move_all = {"mode": "move_all", "from": "galicia", "to": {"castillo": 2}}
     with pytest.raises(RuleError) as info:

@@ -27,7 +27,7 @@ def test_a_power_card_is_a_number(card):
 def test_a_moved_caballeros_seat_is_a_number(seat):
     t = ready(3)
     t.turn_with("move_3_any")
-    err = refused(t, 0, "special", "no seat",
+    err = refused(t, 0, "special", "There is no player",
                   moves=[{"seat": seat, "from": "aragon", "to": "granada", "count": 1}])
     assert err.allowed == [0, 1, 2]
 

@@ -41,7 +41,7 @@ def test_place_2_anywhere_with_an_empty_court():
     t.turn_with("place_2_anywhere")
     t.do(0, "place", places={"castillo": 1})
     t.state.court[0] = 0  # (the court's last Caballeros went elsewhere earlier)
-    refused(t, 0, "special", "Place 1 to 0", places={"aragon": 1})
+    refused(t, 0, "special", "court is empty", places={"aragon": 1})
     only_decline_is_offered(t)
 
 

@@ -43,9 +43,13 @@ NEVER = [r"\(s\)", r"\bNone\b", r"\[", r"\]", r"\bphase\.", r"\{", r"\}", r"ripr
          r"\b1 Caballero .*\bvont\b", r"\b1 of \w+'s Caballeros go\b"]
 
 
-def check_sentence(text: str, lang: str, names: list[str] = NAMES) -> None:
+def check_phrase(text: str, lang: str) -> None:
     for pattern in NEVER + BAD[lang]:
         assert not re.search(pattern, text), (lang, pattern, text)
+
+
+def check_sentence(text: str, lang: str, names: list[str] = NAMES) -> None:
+    check_phrase(text, lang)
     if text[:1] in "“«":  # a sentence may open on a quotation of what the player wrote
         return
     first = text[:1]
@@ -93,6 +97,7 @@ def samples(key: str) -> list[dict]:
             "ranking": [{"rank": 1, "seat": 2, "score": 40}], "steps": list(range(count + 1)),
             "params": {}, "kind": "disc", "round": 3, "number": 2, "board": "8-4-0",
             "first": 5, "last": 5 + count, "reason": "consent" if count == 2 else "own",
+            "stacks": [1, 3][: count + 1],
         })
     return out
 
@@ -102,7 +107,10 @@ def test_every_log_sentence_reads_well_in_every_language(lang: str) -> None:
     for key in messages.TEXTS:
         for params in samples(key):
             text = messages.render(Message(key, params), lang, NAMES)
-            check_sentence(text, lang)
+            if key in messages.PHRASES:  # a part of the page's sentence: its grammar, not its case
+                check_phrase(text, lang)
+            else:
+                check_sentence(text, lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -180,6 +188,7 @@ REFUSAL_PARAMS = {
     "choice": "aragon", "kind": "disc", "what": "region_for", "seat": 2, "choices": ["aragon"],
     "cap": 3, "moved": 4, "own": 2, "opponents": 2, "mover": 1, "have": 1, "region": "aragon",
     "asked": 2, "gave": 3, "need": 3, "seats": [1, 2], "cards": [4, 13], "field": "to",
+    "takes": {"en": "“mode”", "fr": "« mode »", "it": "«mode»"},
 }
 
 

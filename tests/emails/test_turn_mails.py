@@ -56,12 +56,12 @@ def test_a_whole_turn_through_a_veto_holder_records_what_it_can_and_says_what_wa
     [answer] = mine(sent, ann)
     text = plain(answer)
     assert "Done — your move is recorded: take 3; card The King; special to Valencia." in text
-    assert ("Not applied — the game now waits for Bruno (allow or veto the action declared: "
-            "“The King”, special to Valencia): “place 2 castilla la nueva”") in text
+    assert ("Not applied — the game now waits for Bruno (allow or veto Ann's “The King” (to "
+            "Valencia)): “place 2 castilla la nueva”") in text
     assert not asking([answer])  # Ann's next decision comes when it is hers again
     # Bruno, holding the Veto, reads exactly what was declared, in French.
     [veto] = mine(sent, bruno)
-    assert "« Le Roi », special vers Valence" in plain(veto)
+    assert "opposer un veto à « Le Roi » d’Ann (à Valence)" in plain(veto)
     assert "Ann a annoncé « Le Roi » : special vers Valence." in plain(veto)
     reply(smtp_server, veto, bruno, "laisser faire")
     back = mine(table.drain(), ann)

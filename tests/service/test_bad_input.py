@@ -90,7 +90,7 @@ def test_unknown_command_parameters_are_refused_and_never_stored(bids: Any,
     before = _count(ctx, events)
     url = f"/api/games/{gid}/commands"
     body = _problem(alice.post(url, {"type": "bid", "amount": 3, "note": "x" * 60_000}), 422)
-    assert body["detail"] == "'bid' does not take 'note': it takes only 'amount'."
+    assert body["detail"] == "“bid” does not take “note”: it takes only “amount”."
     assert body["allowed"] == ["amount"]
     assert _count(ctx, events) == before
     # Without the extra field the same move is legal.
@@ -106,8 +106,8 @@ def test_el_grande_names_what_each_command_takes(ctx: Context, make_player: Any)
     first, legal = next((p, d[0]["options"][0]) for p in seated  # {"type": "play_power", "card": N}
                         if (d := _decisions(p.http, gid, p.token)))
     body = _problem(first.post(url, {**legal, "cards": [1, 2], "comment": "hi"}), 422)
-    assert body["detail"] == ("'play_power' does not take 'cards', 'comment': it takes only "
-                              "'card'.")
+    assert body["detail"] == ("“play_power” does not take “cards”, “comment”: it takes only "
+                              "“card”.")
     assert first.post(url, legal).status_code == 200
 
 
@@ -132,7 +132,7 @@ def test_the_web_form_refuses_unknown_parameters(ctx: Context, app: Any) -> None
         "csrf_token": csrf, "type": "play_power", "p.card": str(card),
         "json": json.dumps({"junk": "x" * 1000})}, follow_redirects=True)
     assert r.status_code == 200
-    assert "'play_power' does not take 'junk': it takes only 'card'." in html.unescape(r.text)
+    assert "“play_power” does not take “junk”: it takes only “card”." in html.unescape(r.text)
     assert _count(ctx, events) == before
     # A JSON field nested thousands deep is refused in words, not with a 500.
     r = client.post(f"/games/{gid}/play", data={

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.api.problems import PROBLEM
+from tests.service.seating import accept_over_http
 
 SETUP = {"king": "aragon", "homes": ["cataluna", "galicia", "granada"], "first_player": 2}
 
@@ -20,10 +21,11 @@ def _game(make_player: Any) -> tuple[str, Any, Any, Any]:
     alice = make_player("alice@example.com", "Alice")
     bob = make_player("bob@example.com", "Bob", language="fr", time_zone="Europe/Paris")
     carla = make_player("carla@example.com", "Carla", language="it", time_zone="Europe/Rome")
-    r = alice.post("/api/games", {"game": "el-grande", "setup": SETUP, "start": True,
+    r = alice.post("/api/games", {"game": "el-grande", "setup": SETUP,
                                   "seats": ["alice@example.com", "bob@example.com",
                                             "carla@example.com"]})
     assert r.status_code == 201, r.get_json()
+    accept_over_http([alice, bob, carla], r.get_json()["id"])  # the last acceptance starts it
     return f"/api/games/{r.get_json()['id']}", alice, bob, carla
 
 

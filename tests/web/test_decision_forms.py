@@ -51,7 +51,7 @@ def test_a_move_card_moves_fewer_than_its_maximum(page_for: Any, game: Game) -> 
     shot(ann, "desktop-move-rows")
     ann.click(f"{form} button[type='submit']")
     assert_accepted(ann)
-    assert "1 of Ann's Caballeros go from Aragón to the Castillo." in ann.inner_text(".log-list")
+    assert "1 of Ann's Caballeros goes from Aragón into the Castillo." in ann.inner_text(".log-list")
 
 
 def test_a_move_row_can_move_the_first_seats_caballeros(page_for: Any, game: Game) -> None:
@@ -72,8 +72,8 @@ def test_a_move_row_can_move_the_first_seats_caballeros(page_for: Any, game: Gam
     bob.click(f"{form} button[type='submit']")
     assert_accepted(bob)
     log = bob.inner_text(".log-list")  # Bob reads French
-    assert log.count("1 Caballero(s) de Ann vont de Aragon") == 2, log
-    assert "de Ann vont de Aragon à Valence." in log, log
+    assert log.count("1 Caballero d’Ann va d'Aragon") == 2, log
+    assert "1 Caballero d’Ann va d'Aragon à Valence." in log, log
 
 
 def test_one_caballero_of_each_player_through_its_form(page_for: Any, game: Game) -> None:
@@ -93,7 +93,7 @@ def test_one_caballero_of_each_player_through_its_form(page_for: Any, game: Game
     assert_accepted(ann)
     log = ann.inner_text(".log-list")
     for who, region in (("Ann", "Aragón"), ("Bob", "Sevilla"), ("Cid", "Galicia")):
-        assert f"1 of {who}'s Caballeros go from {region} to the provinces." in log, log
+        assert f"1 of {who}'s Caballeros goes from {region} to the provinces." in log, log
 
 
 def play_defaults_until_short_provinces(game: Game) -> int:
@@ -148,5 +148,5 @@ def test_a_veto_of_some_parts_names_them_and_stops_only_those(page_for: Any, gam
     ann.click(f"{form} button[type='submit']")
     assert_accepted(ann)
     log = ann.inner_text(".log-list")
-    assert "1 of Bob's Caballeros go from Sevilla to the Castillo." in log, log
+    assert "1 of Bob's Caballeros goes from Sevilla into the Castillo." in log, log
     assert "Ann's Caballeros go from Aragón to Valencia" not in log, log

@@ -9,8 +9,9 @@ import html
 import re
 from typing import Any
 
-from service import lobby, players
-from tests.web.conftest import EMAILS, Game, csrf_of, sign_in, stacks
+from service import players
+from tests.service.seating import started_game
+from tests.web.conftest import EMAILS, Game, csrf_of, organiser, sign_in, stacks
 
 SETUP = {"king": "castilla_la_nueva", "homes": ["aragon", "sevilla", "galicia"], "first_player": 0,
          "stacks": stacks({1: "move_3_any", 2: "veto", 3: "score_4s", 4: "secret_scoring"})}
@@ -23,9 +24,10 @@ def _game(wctx: Any) -> Game:
         player, _token = players.add(wctx, email, name=name, language=language,
                                      time_zone="Europe/Paris")
         people.append(player)
-    created = lobby.create(wctx, people[0], game="el-grande", emails=EMAILS,
-                           options={"castillo_visibility": "memory"}, setup=SETUP, start=True)
-    return Game(created.game_id, wctx, [p.id for p in people])
+    # Given stacks come from an organiser who does not play; the last acceptance starts the game.
+    game_id = started_game(wctx, organiser(wctx), game="el-grande", emails=EMAILS,
+                           options={"castillo_visibility": "memory"}, setup=SETUP)
+    return Game(game_id, wctx, [p.id for p in people])
 
 
 def _page(client: Any, game: Game) -> str:

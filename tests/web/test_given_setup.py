@@ -9,11 +9,11 @@ from typing import Any
 from tests.web.conftest import Game, sign_in
 
 SAID = {
-    0: "the order of the face-down cards of stacks 1, 2, 3, 4 was set by Olga, who created the "
+    0: "the order of the face-down cards of stacks 1, 2, 3 and 4 was set by Olga, who created the "
        "game and knows it",
-    1: "l'ordre des cartes face cachée des piles 1, 2, 3, 4 a été fixé par Olga, qui a créé la "
+    1: "l'ordre des cartes face cachée des piles 1, 2, 3 et 4 a été fixé par Olga, qui a créé la "
        "partie et le connaît",
-    2: "l'ordine delle carte coperte dei mazzi 1, 2, 3, 4 è stato fissato da Olga, che ha creato "
+    2: "l'ordine delle carte coperte dei mazzi 1, 2, 3 e 4 è stato fissato da Olga, che ha creato "
        "la partita e lo conosce",
 }
 
