@@ -8,10 +8,11 @@ counts in a region) is never stored, so `invariants` can check the books against
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from domain.core.events import Event
+from domain.core.fold import Evolver
 from domain.elcaballero import options as opts
 from domain.elcaballero.board import merge_tile
 from domain.elcaballero.data import (
@@ -26,38 +27,12 @@ from domain.elcaballero.data import (
 )
 from domain.elcaballero.state import Knight, State, Turn
 
-Handler = Callable[[State, Event], None]
-_HANDLERS: dict[str, Handler] = {}
-
-
-def on(event_type: str) -> Callable[[Handler], Handler]:
-    def deco(fn: Handler) -> Handler:
-        _HANDLERS[event_type] = fn
-        return fn
-
-    return deco
-
-
-def apply(state: State, event: Event) -> State:
-    """Apply in place (the caller owns `state`)."""
-    try:
-        handler = _HANDLERS[event.type]
-    except KeyError:
-        raise ValueError(f"unknown El Caballero event type {event.type!r}") from None
-    handler(state, event)
-    state.events += 1
-    return state
-
-
-def evolve(state: State, event: Event) -> State:
-    return apply(state.clone(), event)
-
-
-def fold(events: Iterable[Event], state: State | None = None) -> State:
-    current = state.clone() if state is not None else State()
-    for event in events:
-        apply(current, event)
-    return current
+EVOLVER = Evolver("El Caballero", State)
+"""The handlers of this game's events (`@on`), and the apply/evolve/fold made of them."""
+on = EVOLVER.on
+apply = EVOLVER.apply
+evolve = EVOLVER.evolve
+fold = EVOLVER.fold
 
 
 def cell(raw: Any) -> tuple[int, int]:

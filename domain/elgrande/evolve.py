@@ -5,9 +5,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-
 from domain.core.events import Event, thaw
+from domain.core.fold import Evolver
 from domain.elgrande.data import (
     CABALLEROS_PER_PLAYER,
     GENERAL_SCORING_ROUNDS,
@@ -21,42 +20,14 @@ from domain.elgrande.data import (
 from domain.elgrande.options import Options
 from domain.elgrande.state import Action, Secret, State, Turn, empty_places
 
-Handler = Callable[[State, Event], None]
-_HANDLERS: dict[str, Handler] = {}
-
-
-HANDLERS = _HANDLERS
-"""Every event type's handler: King & Intrigue's evolve reuses those of the shared events."""
-
-
-def on(event_type: str) -> Callable[[Handler], Handler]:
-    def deco(fn: Handler) -> Handler:
-        _HANDLERS[event_type] = fn
-        return fn
-
-    return deco
-
-
-def apply(state: State, event: Event) -> State:
-    """Apply in place (the caller owns `state`)."""
-    try:
-        handler = _HANDLERS[event.type]
-    except KeyError:
-        raise ValueError(f"unknown El Grande event type {event.type!r}") from None
-    handler(state, event)
-    state.events += 1
-    return state
-
-
-def evolve(state: State, event: Event) -> State:
-    return apply(state.clone(), event)
-
-
-def fold(events: Iterable[Event], state: State | None = None) -> State:
-    current = state.clone() if state is not None else State()
-    for event in events:
-        apply(current, event)
-    return current
+EVOLVER = Evolver("El Grande", State)
+"""The handlers of this game's events (`@on`), and the apply/evolve/fold made of them."""
+on = EVOLVER.on
+apply = EVOLVER.apply
+evolve = EVOLVER.evolve
+fold = EVOLVER.fold
+HANDLERS = EVOLVER.handlers
+"""Every El Grande event's handler (King & Intrigue builds on them)."""
 
 
 # --- set-up and rounds -----------------------------------------------------------------------------

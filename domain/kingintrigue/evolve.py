@@ -8,9 +8,8 @@ the few shared ones it changes (the set-up, the round, the turn's start).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-
 from domain.core.events import Event
+from domain.core.fold import Evolver
 from domain.elgrande import evolve as base
 from domain.elgrande.options import Options
 from domain.elgrande.state import Turn
@@ -24,37 +23,12 @@ from domain.kingintrigue.data import (
 from domain.kingintrigue.options import KIOptions
 from domain.kingintrigue.state import KIState
 
-Handler = Callable[[KIState, Event], None]
-_OWN: dict[str, Handler] = {}
-
-
-def on(event_type: str) -> Callable[[Handler], Handler]:
-    def deco(fn: Handler) -> Handler:
-        _OWN[event_type] = fn
-        return fn
-
-    return deco
-
-
-def apply(state: KIState, event: Event) -> KIState:
-    """Apply in place (the caller owns `state`)."""
-    handler = _OWN.get(event.type) or base.HANDLERS.get(event.type)
-    if handler is None:
-        raise ValueError(f"unknown King & Intrigue event type {event.type!r}")
-    handler(state, event)  # type: ignore[arg-type]
-    state.events += 1
-    return state
-
-
-def evolve(state: KIState, event: Event) -> KIState:
-    return apply(state.clone(), event)
-
-
-def fold(events: Iterable[Event], state: KIState | None = None) -> KIState:
-    current = state.clone() if state is not None else KIState()
-    for event in events:
-        apply(current, event)
-    return current
+EVOLVER = Evolver("King & Intrigue", KIState, base=base.HANDLERS)
+"""The handlers of this game's events (`@on`), and the apply/evolve/fold made of them."""
+on = EVOLVER.on
+apply = EVOLVER.apply
+evolve = EVOLVER.evolve
+fold = EVOLVER.fold
 
 
 # --- set-up -----------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ def games():
 
 
 def test_every_event_type_of_the_engine_has_a_description():
-    assert set(evolve._HANDLERS) <= described_types()
+    assert set(evolve.HANDLERS) <= described_types()
 
 
 def test_every_message_key_has_a_text_in_every_language():
