@@ -144,34 +144,51 @@ def handles(command_type: str, *decision_kinds: str) -> Callable[[Handler], Hand
 
 
 def decide(state: State, command: Command) -> list[Event]:
+    return dispatch(state, command, HANDLERS, pending, advance, Log)
+
+
+def dispatch(state: Any, command: Command, handlers: Mapping[str, tuple[tuple[str, ...], Any]],
+             pending_of: Callable[[Any], list[Decision]], advance_of: Callable[[Any], None],
+             log_of: Callable[[Any], Any], secret_types: tuple[str, ...] = ("secret",)
+             ) -> list[Event]:
+    """A command to the handler registered for its type (`@handles`), with the pending decision
+    it answers; then the automatic consequences (`advance_of`), in the same batch. A game built on
+    El Grande (King & Intrigue) passes its own handlers, `pending`, `advance` and `Log`, and the
+    command types of its secret choices; the refusals are El Grande's, in every language."""
     if state.phase == "over":
         raise RuleError.of("el-grande.refuse.over")
-    if command.type not in HANDLERS:
+    if command.type not in handlers:
         raise RuleError.of("el-grande.refuse.unknown_command", type=command.type,
-                           allowed=_expected(state, command.seat))
-    kinds, handler = HANDLERS[command.type]
-    decision = _matching_decision(state, command, kinds)
-    log = Log(state)
+                           allowed=_expected(state, command.seat, handlers, pending_of))
+    kinds, handler = handlers[command.type]
+    decision = _matching_decision(state, command, kinds, handlers, pending_of, secret_types)
+    log = log_of(state)
     handler(log, command, decision)
-    advance(log)
-    return log.events
+    advance_of(log)
+    return list(log.events)
 
 
-def _expected(state: State, seat: int | None) -> list[str]:
-    mine = [d for d in pending(state) if d.seat == seat]
-    return sorted({t for d in mine for t, (kinds, _) in HANDLERS.items() if d.kind in kinds})
+def _expected(state: Any, seat: int | None,
+              handlers: Mapping[str, tuple[tuple[str, ...], Any]] = HANDLERS,
+              pending_of: Callable[[Any], list[Decision]] | None = None) -> list[str]:
+    mine = [d for d in (pending_of or pending)(state) if d.seat == seat]
+    return sorted({t for d in mine for t, (kinds, _) in handlers.items() if d.kind in kinds})
 
 
-def _matching_decision(state: State, command: Command, kinds: tuple[str, ...]) -> Decision:
-    decisions = pending(state)
+def _matching_decision(state: Any, command: Command, kinds: tuple[str, ...],
+                       handlers: Mapping[str, tuple[tuple[str, ...], Any]],
+                       pending_of: Callable[[Any], list[Decision]],
+                       secret_types: tuple[str, ...]) -> Decision:
+    decisions = pending_of(state)
     for d in decisions:
         if d.seat == command.seat and d.kind in kinds:
             return d
     mine = [d for d in decisions if d.seat == command.seat]
     if mine:
         raise RuleError.of("el-grande.refuse.wrong_move", type=command.type,
-                           decisions=[d.kind for d in mine], allowed=_expected(state, command.seat))
-    if command.type == "secret" and state.secret is not None \
+                           decisions=[d.kind for d in mine],
+                           allowed=_expected(state, command.seat, handlers, pending_of))
+    if command.type in secret_types and state.secret is not None \
             and command.seat in state.secret.choices:
         # Said as such: "not your move" would read as if the choice had been lost.
         raise RuleError.of("el-grande.refuse.secret_final", allowed=[])

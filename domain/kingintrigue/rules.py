@@ -111,39 +111,10 @@ def handles(command_type: str, *decision_kinds: str) -> Callable[[Handler], Hand
 
 
 def decide(state: KIState, command: Command) -> list[Event]:
-    if state.phase == "over":
-        raise RuleError("The game is over; no more moves.")
-    if command.type not in HANDLERS:
-        raise RuleError(f"Unknown command {command.type!r}.", allowed=_expected(state, command.seat))
-    kinds, handler = HANDLERS[command.type]
-    decision = _matching_decision(state, command, kinds)
-    log = Log(state)
-    handler(log, command, decision)
-    advance(log)
-    return log.events
-
-
-def _expected(state: KIState, seat: int | None) -> list[str]:
-    mine = [d for d in pending(state) if d.seat == seat]
-    return sorted({t for d in mine for t, (kinds, _) in HANDLERS.items() if d.kind in kinds})
-
-
-def _matching_decision(state: KIState, command: Command, kinds: tuple[str, ...]) -> Decision:
-    decisions = pending(state)
-    for d in decisions:
-        if d.seat == command.seat and d.kind in kinds:
-            return d
-    mine = [d for d in decisions if d.seat == command.seat]
-    if mine:
-        raise RuleError(f"'{command.type}' is not what you must do now: you must decide "
-                        f"{', '.join(d.kind for d in mine)}.", allowed=_expected(state, command.seat))
-    if state.secret is not None and command.seat in state.secret.choices \
-            and command.type in ("secret", "keep"):
-        raise RuleError("Your secret choice is already made and final: it cannot be changed, and "
-                        "the game goes on once every secret choice is in.", allowed=[])
-    waiting = ", ".join(f"seat {d.seat} ({d.kind})" if d.seat is not None else d.kind
-                        for d in decisions) or "nobody"
-    raise RuleError(f"It is not your move: the game is waiting for {waiting}.", allowed=[])
+    """El Grande's dispatch with the expansion's handlers, decisions and consequences; the set-up's
+    card keeping is a secret choice too."""
+    return eg.dispatch(state, command, HANDLERS, pending, advance, Log,
+                       secret_types=("secret", "keep"))
 
 
 # --- set-up: the 13 cards kept, the selection disc's Caballero --------------------------------------
