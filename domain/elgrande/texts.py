@@ -49,6 +49,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "el-grande.you": ("you", "vous", "tu"),
     # phases
     "el-grande.phase.new": ("setting up", "mise en place", "preparazione"),
+    "el-grande.phase.setup": ("setting up", "mise en place", "preparazione"),  # King & Intrigue
     "el-grande.phase.power": ("power cards", "cartes pouvoir", "carte potere"),
     "el-grande.phase.turns": ("turns", "tours", "turni"),
     "el-grande.phase.between": ("between rounds", "entre les manches", "tra i round"),
