@@ -9,13 +9,13 @@ from domain.elgrande.module import GAME as EL_GRANDE
 from domain.kingintrigue.module import GAME as KING_AND_INTRIGUE
 
 GAMES: dict[str, GameModule] = {EL_GRANDE.name: EL_GRANDE,
-                                KING_AND_INTRIGUE.name: KING_AND_INTRIGUE}
+                                KING_AND_INTRIGUE.name: KING_AND_INTRIGUE,
+                                EL_CABALLERO.name: EL_CABALLERO}
 """The games the service offers (the API, the web, mail)."""
 
-IN_PROGRESS: dict[str, GameModule] = {EL_CABALLERO.name: EL_CABALLERO}
-"""Games whose rules are complete but that players cannot be offered yet: El Caballero has its
-rules, bots and invariants (`pbem simulate`, `pbem arena`), but not yet its own board picture,
-grid text, command language and forms, without which a player reads a raw dump of the view."""
+IN_PROGRESS: dict[str, GameModule] = {}
+"""Games whose rules are complete but that players cannot be offered yet (their boards, command
+language or forms are missing): the engine's own tools (`pbem simulate`, `pbem arena`) play them."""
 
 DEFAULT_GAME = EL_GRANDE.name
 """The game a request or a command means when it names none (`POST /api/games`, `pbem simulate`)."""

@@ -55,6 +55,7 @@ from domain.elcaballero.evolve import apply
 from domain.elcaballero.geometry import (
     SIDES,
     Cell,
+    cell_and_turn,
     cell_json,
     knight_numbers,
     neighbour,
@@ -240,7 +241,7 @@ def _lay_tile(log: Log, cmd: Command) -> None:
     if not s.face_up:
         raise RuleError("No face-up terrain tile is left.")
     tile = face_up_tile(s, cmd.get("tile"))
-    at, turn = parse_cell(cmd.get("at")), parse_turn(cmd.get("turn"))
+    at, turn = cell_and_turn(cmd.get("at"), cmd.get("turn"))
     legal = b.lay_options(s, seat)
     normal = any(b.normal_placements(s, t) for t in dict.fromkeys(s.face_up))
     if (at, turn) not in legal.get(tile, []):
@@ -267,8 +268,8 @@ def _lay_knight(log: Log, cmd: Command) -> None:
     knight_slot(s)
     if s.off_board[seat] <= 0:
         raise RuleError("All your Caballero tiles are on the board: take one back first.")
-    at = parse_cell(cmd.get("at"))
-    side, turn = parse_knight_side(cmd.get("side")), parse_turn(cmd.get("turn"))
+    at, turn = cell_and_turn(cmd.get("at"), cmd.get("turn"))
+    side = parse_knight_side(cmd.get("side"))
     with_grande = cmd.get("grande", False)
     if not isinstance(with_grande, bool):
         raise RuleError("'grande' is true or false.", allowed=[False, True])

@@ -10,6 +10,8 @@ brings what was printed on its north side to its east side.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -73,11 +75,23 @@ def knight_orientation(side: str, number: int, d: int) -> int:
 # --- reading command parameters -----------------------------------------------------------------
 
 def parse_cell(raw: Any, what: str = "at") -> Cell:
+    if isinstance(raw, Mapping) and set(raw) <= {"x", "y", "rotation"}:
+        raw = [raw.get("x"), raw.get("y")]  # a `grid_cell` form field: {"x", "y", "rotation"}
+    if isinstance(raw, str) and re.fullmatch(r"-?\d{1,4},-?\d{1,4}", raw):
+        raw = [int(v) for v in raw.split(",")]  # a web form's choice of a cell: "x,y"
     if (not isinstance(raw, list | tuple) or len(raw) != 2
             or any(isinstance(v, bool) or not isinstance(v, int) for v in raw)):
         raise RuleError(f"'{what}' must be a cell [x, y] of two whole numbers (got {raw!r}).",
                         allowed={"format": "[x, y]"})
     return int(raw[0]), int(raw[1])
+
+
+def cell_and_turn(at: Any, turn: Any) -> tuple[Cell, int]:
+    """A command's cell and rotation: `at` [x, y] with `turn`, or a web form's grid cell
+    `{"x", "y", "rotation"}` that carries both (then `turn` is left out)."""
+    if isinstance(at, Mapping) and turn is None:
+        turn = at.get("rotation")
+    return parse_cell(at), parse_turn(turn)
 
 
 def parse_turn(raw: Any) -> int:

@@ -12,6 +12,8 @@ from typing import Any
 
 from domain.core.game import Message
 from domain.core.i18n import LANGUAGES
+from domain.elcaballero.coords import name as cell_name
+from domain.elcaballero.data import COLOURS
 
 TEXTS: dict[str, tuple[str, str, str]] = {
     "game.created": ("A game of El Caballero for {players} players begins.",
@@ -21,9 +23,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "A game of El Caballero for {players} players begins, with the advanced rules.",
         "Une partie d'El Caballero à {players} joueurs commence, avec les règles avancées.",
         "Inizia una partita di El Caballero per {players} giocatori, con le regole avanzate."),
-    "setup.start": ("The start tile is {tile}, at (0, 0).",
-                    "La tuile de départ est {tile}, en (0, 0).",
-                    "La tessera di partenza è {tile}, in (0, 0)."),
+    "setup.start": ("The start tile is {tile}, at m13.",
+                    "La tuile de départ est {tile}, en m13.",
+                    "La tessera di partenza è {tile}, in m13."),
     "setup.face_up": ("Face-up tiles: {tiles}.", "Tuiles face visible : {tiles}.",
                       "Tessere scoperte: {tiles}."),
     "setup.first_player": ("{seat} plays the first power card.",
@@ -157,6 +159,10 @@ TEXTS: dict[str, tuple[str, str, str]] = {
 }
 """Message key (without the `elcaballero.` prefix) → (en, fr, it)."""
 
+COLOUR_NAMES = {"yellow": ("yellow", "jaune", "giallo"), "red": ("red", "rouge", "rosso"),
+                "blue": ("blue", "bleu", "blu"), "green": ("green", "vert", "verde")}
+"""A seat's colour, the name of a player when no names are given (a game not yet seated)."""
+
 SIDE_NAMES = {"en": ("north", "east", "south", "west"), "fr": ("nord", "est", "sud", "ouest"),
               "it": ("nord", "est", "sud", "ovest")}
 NOUNS = {  # (singular, plural) per language
@@ -181,13 +187,15 @@ def render(message: Message, lang: str = "en", names: Sequence[str] | None = Non
     lang = lang if lang in LANGUAGES else "en"
 
     def seat_name(seat: Any) -> str:
-        return names[int(seat)] if names else f"seat {seat}"
+        if names and 0 <= int(seat) < len(names):
+            return names[int(seat)]
+        return COLOUR_NAMES[COLOURS[int(seat)]][LANGUAGES.index(lang)]
 
     def show(key: str, value: Any) -> str:
         if key in SEAT_KEYS and value is not None:
             return seat_name(value)
         if key in CELL_KEYS and isinstance(value, list | tuple):
-            return f"({value[0]}, {value[1]})"
+            return cell_name(value)
         if key == "edge":
             return SIDE_NAMES[lang][int(value)]
         if key in ("caballeros", "cost"):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -99,11 +99,45 @@ class ElCaballero:
 
         return rules_page(lang)
 
+    def prompt(self, message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
+        from domain.elcaballero.texts import prompt
+
+        return prompt(message, lang, names)
+
+    def label(self, of: str, value: Any, lang: str = "en", names: Sequence[str] = (),
+              view: Mapping[str, Any] | None = None) -> str:
+        from domain.elcaballero.texts import label
+
+        return label(of, value, lang, names, view)
+
     def ranking(self, state: State) -> list[dict[str, Any]]:
         return list(state.ranking)
 
     def players(self, state: State) -> int:
         return state.players
+
+    # --- how the game reads to people: the optional facets of domain/core/game.py ---
+
+    @property
+    def texts(self) -> Any:
+        """The log's sentences (messages.py), the decisions' words, the colours (texts.py)."""
+        from domain.elcaballero.texts import ElCaballeroTexts
+
+        return ElCaballeroTexts()
+
+    @property
+    def boards(self) -> Any:
+        """The grid (SVG), the text grid with typed cell names, the tables (boards.py)."""
+        from domain.elcaballero.boards import BOARDS
+
+        return BOARDS
+
+    @property
+    def language(self) -> Any:
+        """Replies and the web's text box: `tile 2 at m14 turn 90, end` (language.py)."""
+        from domain.elcaballero.language import ElCaballeroLanguage
+
+        return ElCaballeroLanguage(self)
 
 
 GAME = ElCaballero()

@@ -22,6 +22,7 @@ from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.rng import draw_rng, seed_commitment
 from domain.elcaballero import board as b
+from domain.elcaballero import forms
 from domain.elcaballero import options as opts
 from domain.elcaballero.actions import ACTIONS, Log, alcalde_targets, placements_json, tiles_to_lay
 from domain.elcaballero.data import (
@@ -196,14 +197,16 @@ def advance(log: Log) -> None:
 def pending(s: State) -> list[Decision]:
     if s.phase == "power":
         seat = next(x for x in s.power_order if x not in s.power_played)
+        cards = legal_power_cards(s, seat)
         return [Decision(seat, "power_card",
-                         options=[{"type": "power", "card": c}
-                                  for c in legal_power_cards(s, seat)],
-                         info={"caballeros": {str(c): POWER_CABALLEROS[c]
-                                              for c in legal_power_cards(s, seat)}})]
+                         options=[{"type": "power", "card": c} for c in cards],
+                         info={"caballeros": {str(c): POWER_CABALLEROS[c] for c in cards}},
+                         build_form=lambda: forms.power_form(cards))]
     if s.phase != "turns" or s.turn is None:
         return []
-    return [Decision(s.turn.seat, "turn", constraint=turn_constraint(s))]
+    constraint = turn_constraint(s)
+    return [Decision(s.turn.seat, "turn", constraint=constraint,
+                     build_form=lambda: forms.turn_form(constraint, s.advanced))]
 
 
 def turn_constraint(s: State) -> dict[str, Any]:

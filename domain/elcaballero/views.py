@@ -35,7 +35,10 @@ def view(s: State, viewer: Viewer) -> dict[str, Any]:
         return {"game": "el-caballero", "phase": "new", "you": viewer, "players": s.players,
                 "options": {"advanced": s.advanced}}
     totals = b.land_totals(s)
-    region_list = []
+    ships_in: dict[object, list[int]] = {}
+    for _cell, _side, seat, label in b.ships(s):
+        ships_in.setdefault(label, [0] * s.players)[seat] += 1
+    region_list: list[dict[str, Any]] = []
     for label, areas in sorted(b.regions(s).items()):
         stats = b.region_stats(s, areas)
         region_list.append({
@@ -44,6 +47,8 @@ def view(s: State, viewer: Viewer) -> dict[str, Any]:
             "cells": sorted({(a[0], a[1]) for a in areas}),
             "counts": totals.get(label, [0] * s.players),
             "alcalde": s.alcaldes.get(label),
+            "closed": b.is_closed(s, label),
+            "ships": ships_in.get(label, [0] * s.players),
         })
     for r in region_list:
         r["cells"] = [cell_json(c) for c in r["cells"]]

@@ -1,0 +1,451 @@
+"""El Caballero's command language, for mail replies and the web's text box, in en/fr/it.
+
+    power 7                          pouvoir 7 · potere 7          (or just "7" when it is asked)
+    reinforce                        renforts · rinforzi
+    tile 2 at m14 turn 90            tuile 2 en m14 tourne 90 · tessera 2 in m14 ruota 90
+    knight l13 side a turn 180       caballero l13 face a tourne 180 · caballero l13 lato a ruota 180
+                                     (… grande: with the Grande, advanced game)
+    raise l13 side b turn 90         augmenter l13 face b tourne 90 · alzare l13 lato b ruota 90
+    ship l13 north [court]           bateau l13 nord [cour] · nave l13 nord [corte]
+    castle l13                       castillo l13 · castillo l13 (château, castello too)
+    take back l13 [north]            reprendre l13 [nord] · riprendere l13 [nord]
+    move ship l13 north to n14 east  déplacer bateau l13 nord vers n14 est · sposta nave … a …
+    move castle l13 to n14           déplacer castillo l13 vers n14 · sposta castillo l13 a n14
+    grande l13 · alcalde m14 north   (advanced game)
+    end                              fin · fine  ("pass", "passe", "passo" too)
+
+Cells are a column letter and a row number ("m13" is the start tile: `coords`); a face-up tile is
+its number on the board (1 to 5, left to right) or its id ("t17"); a rotation is 0, 90, 180 or 270
+degrees clockwise ("turn 0" may be left out); sides are north/east/south/west in any of the three
+languages (n, s, w, o alone too). Several commands in one reply, one a line or between commas.
+Everything else (greetings, signatures, words before a command) is the machinery's
+(domain/core/language.py): "did you mean …?" for a mistyped command word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from domain.core.decisions import Decision
+from domain.core.i18n import language_index, supported
+from domain.core.language import (
+    FILLER_WORDS,
+    Lexicon,
+    Parsed,
+    Parser,
+    Session,
+    example_command,
+    phrases,
+)
+from domain.elcaballero import coords
+from domain.elcaballero.data import TILE
+
+KEYWORDS: dict[str, tuple[str, ...]] = {
+    "power": ("power", "power card", "card", "pouvoir", "carte", "carte pouvoir", "potere",
+              "carta", "carta potere"),
+    "reinforce": ("reinforce", "reinforcements", "reinforcement", "renforts", "renfort",
+                  "rinforzi", "rinforzo"),
+    "lay_tile": ("tile", "terrain tile", "tuile", "tessera", "tessera terreno"),
+    "lay_knight": ("knight", "caballero", "caballeros", "caballero tile", "tuile caballeros",
+                   "tessera caballeros", "chevalier", "cavaliere"),
+    "raise": ("raise", "augmenter", "augmente", "monter", "alzare", "alza"),
+    "ship": ("ship", "boat", "bateau", "navire", "nave", "barca"),
+    "castle": ("castle", "castillo", "chateau", "castello"),
+    "take_back": ("take back", "takeback", "reprendre", "reprends", "riprendere", "riprendi"),
+    "move": ("move", "deplacer", "deplace", "sposta", "spostare"),
+    "grande": ("grande",),
+    "alcalde": ("alcalde",),
+    "end_turn": ("end", "end turn", "end of turn", "pass", "fin", "fin du tour", "passe",
+                 "fine", "fine turno", "fine del turno", "passo"),
+}
+STRONG = phrases({w: kind for kind, words in KEYWORDS.items() for w in words})
+FILLER = phrases({w: True for w in (*FILLER_WORDS, "at", "on", "en", "in", "a", "sur", "su",
+                                    "cell", "case", "casella", "number", "numero", "no",
+                                    "tile", "tuile", "tessera")})
+LEXICON = Lexicon(keywords=STRONG, filler=phrases({w: True for w in FILLER_WORDS}))
+AT = phrases({w: True for w in ("at", "on", "en", "in", "a", "sur", "su", "cell", "case",
+                                "casella")})
+TO = phrases({w: True for w in ("to", "towards", "vers", "a", "au", "in", "onto", "sur", "su",
+                                "verso")})
+TURN = phrases({w: True for w in ("turn", "turned", "rotate", "rotated", "rotation", "rot",
+                                  "tourne", "tournee", "tourner", "ruota", "ruotata", "ruotare",
+                                  "rotazione")})
+SIDE = phrases({w: True for w in ("side", "face", "lato", "cote")})
+EDGES = phrases({**{w: "n" for w in ("north", "nord", "n")},
+                 **{w: "e" for w in ("east", "est", "e")},
+                 **{w: "s" for w in ("south", "sud", "s")},
+                 **{w: "w" for w in ("west", "ouest", "ovest", "w", "o")}})
+COURT = phrases({w: True for w in ("court", "from court", "cour", "de la cour", "corte",
+                                   "dalla corte")})
+GRANDE = phrases({w: True for w in ("grande", "with grande", "avec grande", "con grande",
+                                    "with the grande", "avec le grande", "con il grande")})
+SHIP = phrases({w: True for w in ("ship", "boat", "bateau", "navire", "nave", "barca")})
+CASTLE = phrases({w: True for w in ("castle", "castillo", "chateau", "castello")})
+BACK = phrases({w: True for w in ("back", "taken back")})
+
+VERB: dict[str, tuple[str, str, str]] = {
+    "power": ("power", "pouvoir", "potere"),
+    "reinforce": ("reinforce", "renforts", "rinforzi"),
+    "lay_tile": ("tile", "tuile", "tessera"),
+    "lay_knight": ("knight", "caballero", "caballero"),
+    "raise": ("raise", "augmenter", "alzare"),
+    "ship": ("ship", "bateau", "nave"),
+    "castle": ("castle", "castillo", "castillo"),
+    "take_back": ("take back", "reprendre", "riprendere"),
+    "move_ship": ("move ship", "déplacer bateau", "sposta nave"),
+    "move_castle": ("move castle", "déplacer castillo", "sposta castillo"),
+    "grande": ("grande", "grande", "grande"),
+    "alcalde": ("alcalde", "alcalde", "alcalde"),
+    "end_turn": ("end", "fin", "fine"),
+}
+WORD: dict[str, tuple[str, str, str]] = {
+    "at": ("at", "en", "in"), "to": ("to", "vers", "a"), "turn": ("turn", "tourne", "ruota"),
+    "side": ("side", "face", "lato"), "court": ("court", "cour", "corte"),
+    "grande": ("grande", "grande", "grande"),
+    "n": ("north", "nord", "nord"), "e": ("east", "est", "est"),
+    "s": ("south", "sud", "sud"), "w": ("west", "ouest", "ovest"),
+    "N": ("N", "N", "N"), "CELL": ("CELL", "CASE", "CASELLA"),
+    "SIDE": ("SIDE", "CÔTÉ", "LATO"), "ROT": ("0/90/180/270",) * 3,
+}
+HELP: dict[str, tuple[str, str, str]] = {
+    "power": ("play power card N ({caballeros})", "jouer la carte pouvoir N ({caballeros})",
+              "giocare la carta potere N ({caballeros})"),
+    "reinforce": ("take your reinforcements", "prendre vos renforts", "prendere i rinforzi"),
+    "lay_tile": ("lay face-up tile N (1 to {count}) on a free cell, turned clockwise",
+                 "poser la tuile visible N (1 à {count}) sur une case libre, tournée dans le sens "
+                 "des aiguilles d'une montre",
+                 "posare la tessera scoperta N (da 1 a {count}) su una casella libera, ruotata in "
+                 "senso orario"),
+    "lay_knight": ("lay a Caballero tile, side a (1-4) or b (5-8), add “grande” to bring your "
+                   "Grande", "poser une tuile Caballeros, face a (1-4) ou b (5-8), ajoutez "
+                   "« grande » pour y mettre votre Grande",
+                   "posare una tessera Caballeros, lato a (1-4) o b (5-8), aggiungi «grande» "
+                   "per portare il tuo Grande"),
+    "lay_knight_basic": ("lay a Caballero tile, side a (1-4) or b (5-8)",
+                         "poser une tuile Caballeros, face a (1-4) ou b (5-8)",
+                         "posare una tessera Caballeros, lato a (1-4) o b (5-8)"),
+    "raise": ("turn or flip one of your Caballero tiles to a higher number",
+              "tourner ou retourner une de vos tuiles Caballeros vers un nombre plus haut",
+              "ruotare o girare una tua tessera Caballeros verso un numero più alto"),
+    "ship": ("a ship on a sea side of your tile (add “court” for one from your court)",
+             "un bateau sur un côté mer de votre tuile (ajoutez « cour » pour un bateau de votre "
+             "cour)", "una nave su un lato di mare della tua tessera (aggiungi «corte» per una "
+             "nave della tua corte)"),
+    "castle": ("build a Castillo on your tile", "construire un Castillo sur votre tuile",
+               "costruire un Castillo sulla tua tessera"),
+    "take_back": ("take your Caballero tile back (or, with a side, its ship)",
+                  "reprendre votre tuile Caballeros (ou, avec un côté, son bateau)",
+                  "riprendere la tua tessera Caballeros (o, con un lato, la sua nave)"),
+    "move_ship": ("move one of your ships", "déplacer un de vos bateaux",
+                  "spostare una tua nave"),
+    "move_castle": ("move one of your Castillos", "déplacer un de vos Castillos",
+                    "spostare un tuo Castillo"),
+    "grande": ("put your Grande on your tile", "placer votre Grande sur votre tuile",
+               "mettere il tuo Grande sulla tua tessera"),
+    "alcalde": ("an Alcalde on the closed region on that side of the terrain tile",
+                "un Alcalde sur la région fermée de ce côté de la tuile de terrain",
+                "un Alcalde sulla regione chiusa da quel lato della tessera di terreno"),
+    "end_turn": ("end your turn", "finir votre tour", "finire il tuo turno"),
+}
+ERRORS: dict[str, tuple[str, str, str]] = {
+    "cell": ("“{near}”: a cell is a column letter and a row number, e.g. m14.",
+             "« {near} » : une case est une lettre de colonne et un numéro de rangée, par "
+             "exemple m14.",
+             "«{near}»: una casella è una lettera di colonna e un numero di riga, per esempio "
+             "m14."),
+    "tile": ("“{near}”: which face-up tile? Write its number, 1 to {count}.",
+             "« {near} » : quelle tuile visible ? Écrivez son numéro, de 1 à {count}.",
+             "«{near}»: quale tessera scoperta? Scrivi il suo numero, da 1 a {count}."),
+    "turn": ("“{near}”: a rotation is 0, 90, 180 or 270.",
+             "« {near} » : une rotation vaut 0, 90, 180 ou 270.",
+             "«{near}»: una rotazione è 0, 90, 180 o 270."),
+    "side": ("“{near}”: a side is north, east, south or west.",
+             "« {near} » : un côté est nord, est, sud ou ouest.",
+             "«{near}»: un lato è nord, est, sud o ovest."),
+    "knight_side": ("“{near}”: a Caballero tile shows side a (1-4) or b (5-8).",
+                    "« {near} » : une tuile Caballeros montre la face a (1-4) ou b (5-8).",
+                    "«{near}»: una tessera Caballeros mostra il lato a (1-4) o b (5-8)."),
+    "power": ("“{near}”: which power card? Write its number.",
+              "« {near} » : quelle carte pouvoir ? Écrivez son numéro.",
+              "«{near}»: quale carta potere? Scrivi il suo numero."),
+    "move": ("“{near}”: move what, a ship or a Castillo?",
+             "« {near} » : déplacer quoi, un bateau ou un Castillo ?",
+             "«{near}»: spostare cosa, una nave o un Castillo?"),
+}
+
+
+def _t(table: Mapping[str, tuple[str, str, str]], key: str, lang: str, **params: Any) -> str:
+    return table[key][language_index(supported(lang))].format(**params)
+
+
+class CaballeroParser(Parser):
+    lexicon = LEXICON
+
+    def fail(self, key: str, **params: Any) -> Exception:
+        c = self.cursor
+        return self.error(_t(ERRORS, key, self.lang, near=c.near(self._start), **params),
+                          near=c.near(self._start))
+
+    def command(self) -> dict[str, Any] | None:
+        c = self.cursor
+        self._start = c.pos
+        decision = self.session.decision()
+        kind = c.take(STRONG)
+        if kind is None:
+            word = c.peek()
+            if decision is not None and decision.kind == "power_card" and word is not None \
+                    and word.isdigit():
+                return {"type": "power", "card": self._number("power")}
+            return None
+        if kind == "power":
+            return {"type": "power", "card": self._number("power")}
+        if kind in ("reinforce", "end_turn"):
+            return {"type": kind}
+        if kind == "lay_tile":
+            return self._lay_tile()
+        if kind == "lay_knight":
+            return self._knight("lay_knight")
+        if kind == "raise":
+            return self._knight("raise")
+        if kind == "ship":
+            at = self._cell()
+            out = {"type": "ship", "at": at, "edge": self._edge()}
+            self._skip(FILLER)
+            if c.take(COURT):
+                out["from"] = "court"
+            return out
+        if kind in ("castle", "grande"):
+            return {"type": kind, "at": self._cell()}
+        if kind == "alcalde":
+            return {"type": "alcalde", "at": self._cell(), "edge": self._edge()}
+        if kind == "take_back":
+            c.take(BACK)
+            out = {"type": "take_back", "at": self._cell()}
+            if c.match(EDGES)[1] and not c.at_keyword():
+                out["edge"] = self._edge()
+            return out
+        if kind == "move":
+            if c.take(SHIP):
+                src, d = self._cell(), self._edge()
+                self._skip(TO)
+                dst, d2 = self._cell(), self._edge()
+                return {"type": "move_ship", "from": src, "from_edge": d, "to": dst,
+                        "to_edge": d2}
+            if c.take(CASTLE):
+                src = self._cell()
+                self._skip(TO)
+                return {"type": "move_castle", "from": src, "to": self._cell()}
+            raise self.fail("move")
+        return None  # pragma: no cover - every keyword is read above
+
+    def _skip(self, table: Mapping[tuple[str, ...], Any]) -> None:
+        while not self.cursor.done() and self.cursor.take(table):
+            pass
+
+    def _number(self, what: str) -> int:
+        self._skip(FILLER)
+        n = self.cursor.number()
+        if n is None:
+            raise self.fail(what)
+        return n
+
+    def _cell(self) -> list[int]:
+        c = self.cursor
+        self._skip(AT)
+        word = c.peek()
+        cell = coords.parse(word) if word else None
+        if cell is not None:
+            c.pos += 1
+            return [cell[0], cell[1]]
+        nxt = c.peek(1)
+        if word and word.isalpha() and nxt and nxt.isdigit():  # "m 14"
+            cell = coords.parse(word + nxt)
+            if cell is not None:
+                c.pos += 2
+                return [cell[0], cell[1]]
+        raise self.fail("cell")
+
+    def _edge(self) -> str:
+        edge = self.cursor.take(EDGES)
+        if edge is None:
+            raise self.fail("side")
+        return str(edge)
+
+    def _turn(self) -> int | None:
+        c = self.cursor
+        if not c.take(TURN):
+            return None
+        n = c.number()
+        if n not in (0, 90, 180, 270):
+            raise self.fail("turn")
+        return n
+
+    def _lay_tile(self) -> dict[str, Any]:
+        c = self.cursor
+        faces = [t["tile"] for t in self.session.view().get("face_up", [])]
+        self._skip(FILLER)
+        word = c.peek() or ""
+        if word.startswith("t") and word[1:].isdigit() and f"T{int(word[1:]):02d}" in TILE:
+            tile = f"T{int(word[1:]):02d}"
+            c.pos += 1
+        else:
+            n = c.number()
+            if n is None or not 1 <= n <= len(faces):
+                raise self.fail("tile", count=len(faces))
+            tile = faces[n - 1]
+        out: dict[str, Any] = {"type": "lay_tile", "tile": tile, "at": self._cell()}
+        turn = self._turn()
+        out["turn"] = turn or 0
+        return out
+
+    def _knight(self, kind: str) -> dict[str, Any]:
+        c = self.cursor
+        out: dict[str, Any] = {"type": kind, "at": self._cell()}
+        side, turn, grande = None, None, False
+        for _ in range(3):
+            if c.take(SIDE):
+                word = c.peek()
+                if word not in ("a", "b"):
+                    raise self.fail("knight_side")
+                side = word
+                c.pos += 1
+            elif c.match(TURN)[1]:
+                turn = self._turn()
+            elif kind == "lay_knight" and c.take(GRANDE):
+                grande = True
+        out["side"] = side or "a"
+        out["turn"] = turn or 0
+        if grande:
+            out["grande"] = True
+        return out
+
+    def looks_like_a_command(self, start: int, end: int) -> bool:
+        c = self.cursor
+        return super().looks_like_a_command(start, end) or any(
+            coords.parse(w) is not None and len(w) >= 2 for w in c.words[start:end])
+
+
+class ElCaballeroLanguage:
+    """The `language` facet of El Caballero's module."""
+
+    def __init__(self, module: Any) -> None:
+        self.module = module
+
+    def parse(self, text: str, session: Session) -> Parsed:
+        return CaballeroParser(text, session, self.help_lines).run()
+
+    def format(self, command: Mapping[str, Any], lang: str = "en", *,
+               decision: Decision | None = None, names: Sequence[str] = ()) -> str:
+        kind = str(command["type"])
+        w = {k: v[language_index(supported(lang))] for k, v in WORD.items()}
+        verb = VERB.get(kind, (kind,) * 3)[language_index(supported(lang))]
+
+        def cell(raw: Any) -> str:
+            if isinstance(raw, Mapping):
+                raw = [raw["x"], raw["y"]]
+            if isinstance(raw, str) and "," in raw:
+                raw = [int(v) for v in raw.split(",")]
+            return coords.name(raw)
+
+        def turn_of(at: Any, turn: Any) -> int:
+            if isinstance(at, Mapping) and turn is None:
+                return int(at.get("rotation") or 0)
+            return int(turn or 0)
+
+        def edge(raw: Any) -> str:
+            return w["nesw"[raw] if isinstance(raw, int) else str(raw)[0].lower()]
+
+        if kind == "power":
+            return f"{verb} {command['card']}"
+        if kind in ("reinforce", "end_turn"):
+            return verb
+        if kind == "lay_tile":
+            tile = command["tile"]
+            faces = [f["tile"] for f in (decision.constraint or {}).get("face_up", [])] \
+                if decision is not None else []
+            if isinstance(tile, int):
+                number = str(tile + 1)
+            elif tile in faces:
+                number = str(faces.index(tile) + 1)
+            else:
+                number = str(tile).lower()
+            turn = turn_of(command["at"], command.get("turn"))
+            return f"{verb} {number} {w['at']} {cell(command['at'])} {w['turn']} {turn}"
+        if kind in ("lay_knight", "raise"):
+            turn = turn_of(command["at"], command.get("turn"))
+            text = (f"{verb} {cell(command['at'])} {w['side']} {command.get('side') or 'a'} "
+                    f"{w['turn']} {turn}")
+            return text + (f" {w['grande']}" if command.get("grande") else "")
+        if kind == "ship":
+            text = f"{verb} {cell(command['at'])} {edge(command['edge'])}"
+            return text + (f" {w['court']}" if command.get("from") == "court" else "")
+        if kind in ("castle", "grande"):
+            return f"{verb} {cell(command['at'])}"
+        if kind == "alcalde":
+            return f"{verb} {cell(command['at'])} {edge(command['edge'])}"
+        if kind == "take_back":
+            text = f"{verb} {cell(command['at'])}"
+            return text + (f" {edge(command['edge'])}" if command.get("edge") is not None else "")
+        if kind == "move_ship":
+            return (f"{verb} {cell(command['from'])} {edge(command['from_edge'])} {w['to']} "
+                    f"{cell(command['to'])} {edge(command['to_edge'])}")
+        if kind == "move_castle":
+            return f"{verb} {cell(command['from'])} {w['to']} {cell(command['to'])}"
+        return kind  # pragma: no cover - every command type is written above
+
+    def help_lines(self, decision: Decision | None, view: Mapping[str, Any] | None = None,
+                   lang: str = "en") -> list[str]:
+        if decision is None or decision.seat is None:
+            return []
+        i = language_index(supported(lang))
+        w = {k: v[i] for k, v in WORD.items()}
+
+        def line(kind: str, pattern: str, help_key: str | None = None, **params: Any) -> str:
+            return f"{pattern} — {_t(HELP, help_key or kind, lang, **params)}"
+
+        if decision.kind == "power_card":
+            from domain.elcaballero.texts import caballeros
+
+            return [line("power", f"{VERB['power'][i]} {o['card']}",
+                         caballeros=caballeros(decision.info["caballeros"][str(o['card'])],
+                                               lang)).replace(" N ", f" {o['card']} ", 1)
+                    for o in decision.options or []]
+        c = decision.constraint or {}
+        cell, side = w["CELL"], w["SIDE"]
+        out = []
+        if c.get("lay_tile"):
+            out.append(line("lay_tile", f"{VERB['lay_tile'][i]} N {w['at']} {cell} {w['turn']} "
+                                        f"{w['ROT']}", count=len(c.get("face_up", []))))
+        if c.get("reinforce") is not None:
+            out.append(line("reinforce", VERB["reinforce"][i]))
+        if c.get("lay_knight"):
+            extra = f" [{w['grande']}]" if "grande" in c else ""
+            out.append(line("lay_knight", f"{VERB['lay_knight'][i]} {cell} {w['side']} a/b "
+                                          f"{w['turn']} {w['ROT']}{extra}",
+                            None if extra else "lay_knight_basic"))
+        if c.get("raise"):
+            out.append(line("raise", f"{VERB['raise'][i]} {cell} {w['side']} a/b {w['turn']} "
+                                     f"{w['ROT']}"))
+        ship = c.get("ship") or {}
+        if ship.get("sides"):
+            out.append(line("ship", f"{VERB['ship'][i]} {cell} {side} [{w['court']}]"))
+        if (c.get("castle") or {}).get("tiles"):
+            out.append(line("castle", f"{VERB['castle'][i]} {cell}"))
+        if c.get("own_tiles"):
+            out.append(line("take_back", f"{VERB['take_back'][i]} {cell} [{side}]"))
+            out.append(line("move_ship", f"{VERB['move_ship'][i]} {cell} {side} {w['to']} "
+                                         f"{cell} {side}"))
+            out.append(line("move_castle", f"{VERB['move_castle'][i]} {cell} {w['to']} {cell}"))
+        if "grande" in c and c.get("own_tiles"):
+            out.append(line("grande", f"{VERB['grande'][i]} {cell}"))
+        if (c.get("alcalde") or {}).get("regions"):
+            out.append(line("alcalde", f"{VERB['alcalde'][i]} {cell} {side}"))
+        if c.get("end_turn"):
+            out.append(line("end_turn", VERB["end_turn"][i]))
+        return out
+
+    def example(self, state: Any, decision: Decision, lang: str = "en",
+                names: Sequence[str] = ()) -> str:
+        return self.format(example_command(self.module, state, decision), lang,
+                           decision=decision, names=names)

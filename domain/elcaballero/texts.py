@@ -1,0 +1,335 @@
+"""El Caballero's words outside the log, in English, French and Italian, and the module's `texts`
+facet (see domain/core/game.py): what a seat must decide, the seats' colours, the boards' words,
+the decision forms' prompts and labels, the tiles described in words, the rules in a few lines.
+
+The log's sentences are `messages.py`'s. Cells are always written as the players type them
+("m13", `coords`), never as the engine's (x, y).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from domain.core.decisions import Decision
+from domain.core.game import Message
+from domain.core.i18n import language_index, supported
+from domain.elcaballero import messages
+from domain.elcaballero.coords import name as cell_name
+from domain.elcaballero.data import COLOURS, POWER_CABALLEROS, TILE
+
+WORDS: dict[str, tuple[str, str, str]] = {
+    # what a seat must decide now
+    "decision.power_card": ("play a power card", "jouer une carte pouvoir",
+                            "giocare una carta potere"),
+    "decision.turn": ("play your turn (the terrain tile first or last, then “end”)",
+                      "jouer votre tour (la tuile de terrain, puis « fin »)",
+                      "giocare il tuo turno (la tessera di terreno, poi «fine»)"),
+    "decision.turn_tile": ("play your turn: lay {count} terrain tile(s), then end it",
+                           "jouer votre tour : poser {count} tuile(s) de terrain, puis le finir",
+                           "giocare il tuo turno: posare {count} tessera/e di terreno, poi "
+                           "finirlo"),
+    # phases
+    "phase.new": ("setting up", "mise en place", "preparazione"),
+    "phase.power": ("power cards", "cartes pouvoir", "carte potere"),
+    "phase.turns": ("turns", "tours des joueurs", "turni dei giocatori"),
+    "phase.between": ("between rounds", "entre deux tours", "tra due turni"),
+    "phase.over": ("game over", "partie terminée", "partita finita"),
+    # the boards
+    "board.title": ("Round {round} of {rounds} ({phase}); scorings after rounds {scorings}.",
+                    "Tour {round} sur {rounds} ({phase}) ; décomptes après les tours {scorings}.",
+                    "Turno {round} di {rounds} ({phase}); conteggi dopo i turni {scorings}."),
+    "board.turn": ("{seat} is playing power card {card}: {caballeros} reinforcements, "
+                   "{tiles} terrain tile(s) still to lay.",
+                   "{seat} joue la carte pouvoir {card} : {caballeros} en renfort, encore "
+                   "{tiles} tuile(s) de terrain à poser.",
+                   "{seat} gioca la carta potere {card}: {caballeros} di rinforzo, ancora "
+                   "{tiles} tessera/e di terreno da posare."),
+    "board.face_up": ("Face-up tiles (write “tile 2 at m14 turn 90”):",
+                      "Tuiles visibles (écrivez « tuile 2 en m14 tourne 90 ») :",
+                      "Tessere scoperte (scrivi «tessera 2 in m14 ruota 90»):"),
+    "board.stack": ("{count} tiles left in the stack.", "{count} tuiles restent dans la pile.",
+                    "{count} tessere restano nel mazzo."),
+    "board.legend": ("Legend: ~~ sea, ## land, NE… the land sides of a tile (N, E, S, W), "
+                     "$ gold, f fish, a letter and number = a player's Caballero tile and its "
+                     "Caballeros (capital: with a Castillo), * Grande, s ships, + a free cell; "
+                     "the start tile is m13, north is up; columns a…z go east, rows 1… go north.",
+                     "Légende : ~~ mer, ## terre, NE… les côtés terre d'une tuile (N, E, S, W = "
+                     "nord, est, sud, ouest), $ or, f poisson, une lettre et un nombre = la "
+                     "tuile Caballeros d'un joueur et ses Caballeros (majuscule : avec un "
+                     "Castillo), * Grande, s bateaux, + une case libre ; la tuile de départ est "
+                     "m13, le nord en haut ; les colonnes a…z vont vers l'est, les rangées 1… "
+                     "vers le nord.",
+                     "Legenda: ~~ mare, ## terra, NE… i lati di terra di una tessera (N, E, S, "
+                     "W = nord, est, sud, ovest), $ oro, f pesce, una lettera e un numero = la "
+                     "tessera Caballeros di un giocatore e i suoi Caballeros (maiuscola: con un "
+                     "Castillo), * Grande, s navi, + una casella libera; la tessera di partenza "
+                     "è m13, il nord in alto; le colonne a…z vanno verso est, le righe 1… verso "
+                     "nord."),
+    "board.players": ("Players", "Joueurs", "Giocatori"),
+    "board.player": ("Player", "Joueur", "Giocatore"),
+    "board.score": ("Score", "Score", "Punti"),
+    "board.court": ("Court", "Cour", "Corte"),
+    "board.tiles_off": ("Tiles off the board", "Tuiles hors du plateau",
+                        "Tessere fuori dal tabellone"),
+    "board.ships": ("Ships in court", "Bateaux à la cour", "Navi a corte"),
+    "board.cards": ("Power cards left", "Cartes pouvoir restantes", "Carte potere rimaste"),
+    "board.alcaldes": ("Alcaldes left", "Alcaldes restants", "Alcaldes rimasti"),
+    "board.regions": ("Regions", "Régions", "Regioni"),
+    "board.region": ("Region", "Région", "Regione"),
+    "board.kind": ("Kind", "Type", "Tipo"),
+    "board.value": ("Value", "Valeur", "Valore"),
+    "board.leader": ("Leads", "En tête", "In testa"),
+    "board.caballeros": ("Caballeros", "Caballeros", "Caballeros"),
+    "board.land": ("land", "terre", "terra"),
+    "board.sea": ("sea", "mer", "mare"),
+    "board.closed": ("closed", "fermée", "chiusa"),
+    "board.open": ("open", "ouverte", "aperta"),
+    "board.nobody": ("nobody", "personne", "nessuno"),
+    "board.tie": ("tie: {names}", "égalité : {names}", "parità: {names}"),
+    "board.ships_on": ("{count} ship(s): {names}", "{count} bateau(x) : {names}",
+                       "{count} nave/i: {names}"),
+    "board.alcalde_of": ("Alcalde of {seat}", "Alcalde de {seat}", "Alcalde di {seat}"),
+    "board.tile_value": ("{tiles} tiles + {bonus}", "{tiles} tuiles + {bonus}",
+                         "{tiles} tessere + {bonus}"),
+    # tiles in words
+    "tile.all_sea": ("all sea", "toute en mer", "tutta mare"),
+    "tile.all_land": ("all land", "toute en terre", "tutta terra"),
+    "tile.land": ("land {sides}", "terre {sides}", "terra {sides}"),
+    "tile.gold": ("gold", "or", "oro"),
+    "tile.fish": ("fish", "poisson", "pesce"),
+    "tile.bridge": ("land bridge", "pont de terre", "ponte di terra"),
+    "tile.strait": ("strait", "détroit", "stretto"),
+    "side.a": ("side A (1-4)", "face A (1-4)", "lato A (1-4)"),
+    "side.b": ("side B (5-8)", "face B (5-8)", "lato B (5-8)"),
+    "source.supply": ("a new ship (2 Caballeros)", "un nouveau bateau (2 Caballeros)",
+                      "una nave nuova (2 Caballeros)"),
+    "source.court": ("a ship from your court (1 Caballero)", "un bateau de votre cour "
+                     "(1 Caballero)", "una nave dalla tua corte (1 Caballero)"),
+    "yes": ("yes", "oui", "sì"),
+    "no": ("no", "non", "no"),
+    # the forms
+    "ask.power": ("Play a power card", "Jouez une carte pouvoir", "Gioca una carta potere"),
+    "ask.turn": ("Your turn: do the actions in any order, lay your terrain tile, then end the "
+                 "turn", "Votre tour : faites vos actions dans l'ordre voulu, posez votre tuile "
+                 "de terrain, puis finissez le tour", "Il tuo turno: fai le azioni "
+                 "nell'ordine che vuoi, posa la tessera di terreno, poi finisci il turno"),
+    "ask.tiles_left": ("{count} terrain tile(s) still to lay this turn.",
+                       "Encore {count} tuile(s) de terrain à poser ce tour-ci.",
+                       "Ancora {count} tessera/e di terreno da posare in questo turno."),
+    "ask.lay_tile": ("Lay a terrain tile: choose it, click a highlighted cell, turn it",
+                     "Poser une tuile de terrain : choisissez-la, cliquez une case en surbrillance, "
+                     "tournez-la", "Posa una tessera di terreno: sceglila, clicca una casella "
+                     "evidenziata, ruotala"),
+    "ask.lay_knight": ("Lay a Caballero tile (the number facing land = Caballeros from court)",
+                       "Poser une tuile Caballeros (le nombre face à la terre = Caballeros pris "
+                       "à la cour)", "Posa una tessera Caballeros (il numero verso la terra = "
+                       "Caballeros presi dalla corte)"),
+    "ask.raise": ("Raise one of your Caballero tiles (turn or flip it to a higher number)",
+                  "Augmenter une de vos tuiles Caballeros (la tourner ou la retourner vers un "
+                  "nombre plus haut)", "Alza una tua tessera Caballeros (ruotala o girala verso "
+                  "un numero più alto)"),
+    "ask.reinforce": ("Take your reinforcements ({count})", "Prendre vos renforts ({count})",
+                      "Prendi i tuoi rinforzi ({count})"),
+    "ask.ship": ("Put a ship on a sea side of one of your Caballero tiles",
+                 "Placer un bateau sur un côté mer d'une de vos tuiles Caballeros",
+                 "Metti una nave su un lato di mare di una tua tessera Caballeros"),
+    "ask.castle": ("Build a Castillo on one of your Caballero tiles (1 Caballero)",
+                   "Construire un Castillo sur une de vos tuiles Caballeros (1 Caballero)",
+                   "Costruisci un Castillo su una tua tessera Caballeros (1 Caballero)"),
+    "ask.take_back": ("Take a Caballero tile back (its Caballeros are lost)",
+                      "Reprendre une tuile Caballeros (ses Caballeros sont perdus)",
+                      "Riprendi una tessera Caballeros (i suoi Caballeros sono persi)"),
+    "ask.move_castle": ("Move a Castillo to another of your tiles (1 Caballero)",
+                        "Déplacer un Castillo vers une autre de vos tuiles (1 Caballero)",
+                        "Sposta un Castillo su un'altra tua tessera (1 Caballero)"),
+    "ask.grande": ("Put your Grande on one of your Caballero tiles",
+                   "Placer votre Grande sur une de vos tuiles Caballeros",
+                   "Metti il tuo Grande su una tua tessera Caballeros"),
+    "ask.alcalde": ("Put an Alcalde on a closed region (1 Caballero)",
+                    "Placer un Alcalde sur une région fermée (1 Caballero)",
+                    "Metti un Alcalde su una regione chiusa (1 Caballero)"),
+    "ask.end_turn": ("End your turn", "Finir votre tour", "Finisci il tuo turno"),
+    "ask.field.card": ("Power card", "Carte pouvoir", "Carta potere"),
+    "ask.field.tile": ("Terrain tile", "Tuile de terrain", "Tessera di terreno"),
+    "ask.field.cell": ("Cell and rotation", "Case et rotation", "Casella e rotazione"),
+    "ask.field.at": ("Caballero tile", "Tuile Caballeros", "Tessera Caballeros"),
+    "ask.field.side": ("Side", "Face", "Lato"),
+    "ask.field.turn": ("Rotation", "Rotation", "Rotazione"),
+    "ask.field.edge": ("Side of the tile", "Côté de la tuile", "Lato della tessera"),
+    "ask.field.from": ("Which ship", "Quel bateau", "Quale nave"),
+    "ask.field.grande": ("With your Grande", "Avec votre Grande", "Con il tuo Grande"),
+    "ask.field.to": ("To", "Vers", "Verso"),
+    "ask.field.region": ("Region", "Région", "Regione"),
+    "ask.submit.power": ("Play it", "La jouer", "Giocala"),
+    "ask.submit.lay_tile": ("Lay the tile", "Poser la tuile", "Posa la tessera"),
+    "ask.submit.lay_knight": ("Lay it", "La poser", "Posala"),
+    "ask.submit.raise": ("Raise it", "L'augmenter", "Alzala"),
+    "ask.submit.reinforce": ("Take them", "Les prendre", "Prendili"),
+    "ask.submit.ship": ("Put the ship", "Placer le bateau", "Metti la nave"),
+    "ask.submit.castle": ("Build it", "Le construire", "Costruiscilo"),
+    "ask.submit.take_back": ("Take it back", "La reprendre", "Riprendila"),
+    "ask.submit.move_castle": ("Move it", "Le déplacer", "Spostalo"),
+    "ask.submit.grande": ("Put it there", "Le placer", "Mettilo"),
+    "ask.submit.alcalde": ("Put it there", "Le placer", "Mettilo"),
+    "ask.submit.end_turn": ("End the turn", "Finir le tour", "Finisci il turno"),
+    "label.power": ("{card} ({caballeros})", "{card} ({caballeros})", "{card} ({caballeros})"),
+    # the game in a few lines (a "rules" request by mail)
+    "rules.1": ("Each round every player plays a power card: it brings Caballeros to court and "
+                "sets the order of play.",
+                "À chaque tour, chaque joueur joue une carte pouvoir : elle amène des Caballeros "
+                "à la cour et fixe l'ordre de jeu.",
+                "A ogni turno ogni giocatore gioca una carta potere: porta Caballeros a corte e "
+                "fissa l'ordine di gioco."),
+    "rules.2": ("In your turn you must lay one face-up terrain tile (two with the 9), land "
+                "against land and sea against sea.",
+                "À votre tour vous devez poser une tuile de terrain visible (deux avec le 9), "
+                "terre contre terre et mer contre mer.",
+                "Nel tuo turno devi posare una tessera di terreno scoperta (due con il 9), terra "
+                "contro terra e mare contro mare."),
+    "rules.3": ("You may lay up to two Caballero tiles beside the terrain: the number facing "
+                "land is the Caballeros you pay from court and hold in that region.",
+                "Vous pouvez poser jusqu'à deux tuiles Caballeros contre le terrain : le nombre "
+                "face à la terre est le nombre de Caballeros payés et présents dans la région.",
+                "Puoi posare fino a due tessere Caballeros accanto al terreno: il numero verso la "
+                "terra sono i Caballeros pagati e presenti nella regione."),
+    "rules.4": ("Ships on sea sides score the seas, Castillos protect a tile that would go back.",
+                "Les bateaux sur les côtés mer rapportent les mers, les Castillos protègent une "
+                "tuile qui devrait repartir.",
+                "Le navi sui lati di mare fanno punti nei mari, i Castillos proteggono una "
+                "tessera che dovrebbe tornare indietro."),
+    "rules.5": ("Scorings after rounds 4 and 7 (and 10 in the advanced game): the most "
+                "Caballeros in a land region score double its value, the second once.",
+                "Décomptes après les tours 4 et 7 (et 10 dans le jeu avancé) : le plus de "
+                "Caballeros dans une région de terre marque deux fois sa valeur, le deuxième "
+                "une fois.",
+                "Conteggi dopo i turni 4 e 7 (e 10 nel gioco avanzato): chi ha più Caballeros in "
+                "una regione di terra segna il doppio del suo valore, il secondo una volta."),
+    "rules.6": ("The whole rules, and the words to write, are on the rules page.",
+                "Toutes les règles, et les mots à écrire, sont sur la page des règles.",
+                "Tutte le regole, e le parole da scrivere, sono nella pagina delle regole."),
+}
+"""Key (without the `elcaballero.` prefix) → (en, fr, it)."""
+
+SIDES = {"en": ("north", "east", "south", "west"), "fr": ("nord", "est", "sud", "ouest"),
+         "it": ("nord", "est", "sud", "ovest")}
+AND = {"en": " and ", "fr": " et ", "it": " e "}
+PREFIX = "elcaballero."
+
+
+def word(key: str, lang: str = "en", **params: Any) -> str:
+    key = key[len(PREFIX):] if key.startswith(PREFIX) else key
+    return WORDS[key][language_index(supported(lang))].format(**params)
+
+
+def colour_name(seat: int, lang: str = "en") -> str:
+    return messages.COLOUR_NAMES[COLOURS[seat]][language_index(supported(lang))]
+
+
+def seat_name(seat: int, names: Sequence[str], lang: str) -> str:
+    return names[seat] if 0 <= seat < len(names) else colour_name(seat, lang)
+
+
+def phase_name(phase: str, lang: str) -> str:
+    return word(f"phase.{phase}", lang) if f"phase.{phase}" in WORDS else phase
+
+
+def side_name(side: Any, lang: str) -> str:
+    index = side if isinstance(side, int) else "nesw".index(str(side)[:1].lower())
+    return SIDES[supported(lang)][index]
+
+
+def joined(items: Sequence[str], lang: str) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + AND[supported(lang)] + items[-1]
+
+
+def tile_words(tile: str, lang: str, edges: str | None = None) -> str:
+    """A terrain tile in words ("land north and east, gold"), as printed or as `edges` turn it."""
+    kind = TILE[tile]
+    edges = edges or kind.edges
+    land = [side_name(d, lang) for d in range(4) if edges[d] == "L"]
+    if not land:
+        text = word("tile.all_sea", lang)
+    elif len(land) == 4:
+        text = word("tile.all_land", lang)
+    else:
+        text = word("tile.land", lang, sides=joined(land, lang))
+    extras = []
+    if kind.edges == "LSLS":
+        extras.append(word("tile.bridge" if kind.bridge else "tile.strait", lang))
+    if kind.gold:
+        extras.append(word("tile.gold", lang))
+    if kind.fish:
+        extras.append(word("tile.fish", lang))
+    return ", ".join([text, *extras])
+
+
+def caballeros(n: int, lang: str) -> str:
+    return messages.counted(n, "caballeros", supported(lang))
+
+
+class ElCaballeroTexts:
+    """The `texts` facet of El Caballero's module."""
+
+    scoring = frozenset({PREFIX + k for k in ("scoring.started", "scoring.land", "scoring.sea",
+                                              "scoring.total", "game.ended")})
+
+    def render(self, message: Message, lang: str, names: Sequence[str] = ()) -> str:
+        return messages.render(message, supported(lang), list(names) or None)
+
+    def decision(self, decision: Decision, lang: str, names: Sequence[str] = ()) -> str:
+        if decision.kind == "turn":
+            left = (decision.constraint or {}).get("tiles_to_lay", 0)
+            if left:
+                return word("decision.turn_tile", lang, count=left)
+        key = f"decision.{decision.kind}"
+        return word(key, lang) if key in WORDS else decision.kind
+
+    def seat(self, seat: int, lang: str) -> str | None:
+        return colour_name(seat, lang) if 0 <= seat < len(COLOURS) else None
+
+    def rules(self, lang: str) -> list[str]:
+        return [word(f"rules.{i}", lang) for i in range(1, 7)]
+
+
+def prompt(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
+    """A form's title, note, field label or button."""
+    key = message.key[len(PREFIX):] if message.key.startswith(PREFIX) else message.key
+    if key not in WORDS:
+        return message.key
+    return word(key, lang, **dict(message.params))
+
+
+def label(of: str, value: Any, lang: str = "en", names: Sequence[str] = (),
+          view: Mapping[str, Any] | None = None) -> str:
+    """A value of a form's field as players read it: a cell as "m14", a tile by its place among
+    the face-up tiles and in words, a side, a power card with its Caballeros."""
+    if of == "cell":
+        if isinstance(value, str) and "," in value:
+            x, _, y = value.partition(",")
+            return cell_name((int(x), int(y)))
+        return cell_name(value) if isinstance(value, list | tuple) else str(value)
+    if of == "tile" and isinstance(value, str) and value in TILE:
+        faces = [t["tile"] for t in (view or {}).get("face_up", [])]
+        number = f"{faces.index(value) + 1}: " if value in faces else ""
+        return f"{number}{tile_words(value, lang)}"
+    if of == "edge":
+        return side_name(value, lang)
+    if of == "knight_side":
+        return word(f"side.{value}", lang)
+    if of == "turn":
+        return f"{value}°"
+    if of == "source":
+        return word(f"source.{value}", lang)
+    if of == "flag":
+        return word("yes" if value else "no", lang)
+    if of in ("power_card", "value", "card") and isinstance(value, int) \
+            and value in POWER_CABALLEROS:
+        return word("label.power", lang, card=value,
+                    caballeros=caballeros(POWER_CABALLEROS[value], lang))
+    if of == "seat" and isinstance(value, int):
+        return seat_name(value, names, lang)
+    return str(value)

@@ -1,0 +1,232 @@
+"""What players read and write in El Caballero: the cell names, the log and the forms in every
+language, the boards (SVG, text grid, regions table), the command language (every command written
+back as a player would type it and read again, replies as mail clients send them), the typed forms
+the web builds its widgets from."""
+
+from __future__ import annotations
+
+import random
+import re
+from email.message import EmailMessage
+from typing import Any
+from xml.etree import ElementTree
+
+import pytest
+
+from domain.core.commands import Command
+from domain.core.language import GameSession, ParseError
+from domain.elcaballero import coords
+from domain.elcaballero.module import GAME
+from domain.elcaballero.rules import default_command
+from emails import inbound
+
+LANGS = ("en", "fr", "it")
+NAMES = ["Ann", "Bruno", "Chiara"]
+
+
+def _positions(seed: str = "chan", advanced: bool = True, steps: int = 400) -> list[Any]:
+    rng = random.Random(seed)
+    state = GAME.fold(GAME.create(3, {"advanced": advanced}, seed, None))
+    out = []
+    for _ in range(steps):
+        if GAME.is_over(state):
+            break
+        decision = GAME.pending(state)[0]
+        out.append((state, decision))
+        command = GAME.sample_command(state, decision, rng)
+        state = GAME.fold(GAME.decide(state, command), state)
+    return out
+
+
+POSITIONS = _positions()
+
+
+def _turn() -> tuple[Any, Any]:
+    return next((s, d) for s, d in POSITIONS if d.kind == "turn"
+                and d.constraint.get("lay_tile") and d.constraint["tiles_to_lay"] == 1)
+
+
+def test_cell_names_never_change_as_the_grid_grows() -> None:
+    assert coords.name((0, 0)) == "m13"
+    assert coords.name((1, 2)) == "n15" and coords.name((-12, -12)) == "a1"
+    for x in range(-40, 41):
+        for y in range(-30, 31):
+            assert coords.parse(coords.name((x, y))) == (x, y)
+    assert coords.parse("M13") == (0, 0) and coords.parse("hello") is None
+
+
+def test_every_log_sentence_reads_in_every_language_with_names_and_cells() -> None:
+    rng = random.Random(5)
+    state = GAME.fold(GAME.create(3, {"advanced": True}, "log", None))
+    events = GAME.create(3, {"advanced": True}, "log", None)
+    while not GAME.is_over(state):
+        decision = GAME.pending(state)[0]
+        new = GAME.decide(state, GAME.sample_command(state, decision, rng))
+        events += new
+        state = GAME.fold(new, state)
+    seen = set()
+    for event in events:
+        for message in GAME.describe(event, 1):
+            seen.add(message.key)
+            for lang in LANGS:
+                text = GAME.texts.render(message, lang, NAMES)
+                assert "elcaballero." not in text and "{" not in text, text
+                assert not re.search(r"seat \d|\(\-?\d+, -?\d+\)", text), text
+    assert {"elcaballero.tile.laid", "elcaballero.scoring.land", "elcaballero.game.ended"} <= seen
+    sample = next(m for e in events for m in GAME.describe(e, 0) if m.key.endswith("tile.laid"))
+    assert re.search(r"en [a-z]+\d+", GAME.texts.render(sample, "fr", NAMES))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_form_word_and_decision_phrase_exists(lang: str) -> None:
+    for state, decision in POSITIONS[:200]:
+        assert GAME.texts.decision(decision, lang, NAMES) != decision.kind
+        form = decision.form
+        view = GAME.view(state, decision.seat)
+        messages = [form.title, *form.notes]
+        for answer in form.answers:
+            messages += [answer.prompt, answer.submit, *(f.label for f in answer.fields)]
+            for f in answer.fields:
+                for value in getattr(f.constraint, "options", ()):
+                    shown = GAME.label(f.constraint.of, value, lang, NAMES, view)
+                    assert shown and "," not in shown.split(":")[0], shown
+        for m in messages:
+            if m is not None:
+                assert not GAME.prompt(m, lang, NAMES).startswith("elcaballero."), m
+
+
+def test_the_tile_form_is_a_grid_cell_whose_answer_the_engine_takes() -> None:
+    state, decision = _turn()
+    answer = next(a for a in decision.form.answers if a.type == "lay_tile")
+    tile_field, at_field = answer.fields
+    assert at_field.constraint.to_json()["type"] == "grid_cell"
+    legal = decision.constraint["lay_tile"]
+    tile = tile_field.default
+    place = legal[tile][0]
+    assert tuple(place["at"]) in at_field.constraint.cells
+    value = {"x": place["at"][0], "y": place["at"][1], "rotation": place["turns"][0]}
+    events = GAME.decide(state, Command("lay_tile", decision.seat, {"tile": tile, "at": value}))
+    assert events[0].type == "tile_laid" and list(events[0]["at"]) == place["at"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_command_written_as_a_player_would_is_read_back(lang: str) -> None:
+    rng = random.Random(lang)
+    for state, decision in POSITIONS:
+        command = GAME.sample_command(state, decision, rng).to_json()
+        line = GAME.language.format(command, lang, decision=decision, names=NAMES)
+        parsed = GAME.language.parse(f"{line}\n\nChiara", GameSession(GAME, state, decision.seat,
+                                                                      lang=lang))
+        expected = GAME.decide(state, Command.from_json(command, seat=decision.seat))
+        got = GAME.decide(state, Command.from_json(parsed.commands[0], seat=decision.seat))
+        assert got == expected, (line, command, parsed.commands)
+
+
+def _mail(body: str, html: bool = False) -> EmailMessage:
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = "a@example.com", "pbem@example.com", "Re: x"
+    if html:
+        msg.set_content(body, subtype="html")
+    else:
+        msg.set_content(body)
+    return msg
+
+
+QUOTE = ("\n\nLe dim. 22 nov. 2026 à 10:00, El Caballero <pbem@x.test> a écrit :\n"
+         "> C'est votre tour : tuile 1 en m14 tourne 0\n> pouvoir 13\n")
+
+
+def _corpus() -> list[tuple[str, str, str, bool]]:
+    """(name, body, language, html) of replies as clients send them; {TILE} {CELL} {TURN} are the
+    position's first legal placement."""
+    return [
+        ("gmail-fr-quoted", "tuile 1 en {CELL} tourne {TURN}\nfin\n\nMerci !\nBruno" + QUOTE,
+         "fr", False),
+        ("outlook-en-top", "Hi all,\n\nTile 1 at {CELLU} turn {TURN}, end\n\nBest regards,\n"
+         "Ann Smith\n\n-----Original Message-----\nFrom: El Caballero\npower 3", "en", False),
+        ("iphone-it", "Tessera 1 in {CELL} ruota {TURN}\nfine\n\nInviato da iPhone", "it",
+         False),
+        ("lowercase-no-turn", "ok: tile 1 {CELL} rotate {TURN} then end", "en", False),
+        ("html-only-fr", "<div dir=\"ltr\">tuile 1 en {CELL} tourne {TURN}<br>fin</div>"
+         "<br><div class=\"gmail_quote\">Le lun. a écrit&nbsp;:<blockquote>pouvoir 3"
+         "</blockquote></div>", "fr", True),
+        ("spaced-cell", "tuile 1 en {CELLS} tourne {TURN}\nfin\n-- \nBruno", "fr", False),
+    ]
+
+
+@pytest.mark.parametrize("name,body,lang,html", _corpus(), ids=[c[0] for c in _corpus()])
+def test_replies_as_mail_clients_send_them(name: str, body: str, lang: str, html: bool) -> None:
+    state, decision = _turn()
+    faces = [f["tile"] for f in decision.constraint["face_up"]]
+    first = faces[0]
+    places = decision.constraint["lay_tile"].get(first)
+    if not places:
+        pytest.skip("the first face-up tile fits nowhere here")
+    at, turn = places[0]["at"], places[0]["turns"][0]
+    cell = coords.name(at)
+    text = body.format(CELL=cell, CELLU=cell.upper(), TURN=turn,
+                       CELLS=f"{cell[0]} {cell[1:]}")
+    reply = inbound.reply_text(inbound.body_text(_mail(text, html)))
+    parsed = GAME.language.parse(reply, GameSession(GAME, state, decision.seat, lang=lang))
+    lay = parsed.commands[0]
+    assert (lay["type"], lay["tile"], lay["at"], lay["turn"]) == ("lay_tile", first, at, turn)
+    assert [c["type"] for c in parsed.commands[1:]] in ([], ["end_turn"]), parsed.commands
+
+
+@pytest.mark.parametrize("text,lang,hint", [
+    ("tiel 1 at m14", "en", "tile"),
+    ("tuille 1 en m14", "fr", "tuile"),
+    ("tile 9 at m14", "en", "1"),
+    ("tile 1 at zz", "en", "m14"),
+    ("tessera 1 in m14 ruota 45", "it", "270"),
+])
+def test_mistakes_are_answered_with_what_was_meant(text: str, lang: str, hint: str) -> None:
+    state, decision = _turn()
+    with pytest.raises(ParseError) as error:
+        GAME.language.parse(text, GameSession(GAME, state, decision.seat, lang=lang))
+    assert hint in str(error.value) and error.value.allowed
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_lines_filled_in_are_commands(lang: str) -> None:
+    state, decision = _turn()
+    lines = GAME.language.help_lines(decision, GAME.view(state, decision.seat), lang)
+    tile_line = lines[0].split(" — ")[0]
+    place = decision.constraint["lay_tile"][decision.constraint["face_up"][0]["tile"]][0]
+    filled = (tile_line.replace(" N ", " 1 ").replace("0/90/180/270", str(place["turns"][0]))
+              .replace("CELL", coords.name(place["at"])).replace("CASELLA", coords.name(place["at"]))
+              .replace("CASE", coords.name(place["at"])))
+    parsed = GAME.language.parse(lines[0].replace(tile_line, filled),
+                                 GameSession(GAME, state, decision.seat, lang=lang))
+    assert parsed.commands[0]["type"] == "lay_tile"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_boards_show_the_grid_with_typed_cells_and_who_leads_each_region(lang: str) -> None:
+    state, decision = POSITIONS[-1]
+    view = GAME.view(state, 0)
+    svg = GAME.boards.svg(view, lang, NAMES)
+    root = ElementTree.fromstring(svg)
+    assert root.tag.endswith("svg")
+    assert 'data-cell="' in svg and "data-piece" in svg and ">m<" in svg
+    text = GAME.boards.text(view, lang, NAMES)
+    assert "  m  " in text and " 13 " in text
+    for k in view["knights"]:
+        assert coords.name(k["at"]) in text
+    summary = GAME.boards.summary(view, lang, NAMES)
+    regions = summary.tables[1]
+    assert len(regions.rows) == len(view["regions"])
+    leaders = [r for r in view["regions"] if r["kind"] == "land" and max(r["counts"]) > 0
+               and r["counts"].count(max(r["counts"])) == 1]
+    for r in leaders:
+        row = next(row for row in regions.rows if row[0] == coords.name(r["cells"][0]))
+        assert NAMES[r["counts"].index(max(r["counts"]))] in row[3]
+
+
+def test_the_deadline_move_lays_the_mandatory_tile_legally() -> None:
+    for state, decision in POSITIONS:
+        if decision.kind != "turn" or not decision.constraint["tiles_to_lay"]:
+            continue
+        command = default_command(state, decision)
+        assert command.type == "lay_tile"
+        GAME.decide(state, command)  # legal
