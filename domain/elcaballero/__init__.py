@@ -22,3 +22,5 @@ and the players read them on `rules_page`):
 - **Default move** on a deadline: the lowest power card; in a turn the mandatory tile where it sends
   no Caballero tile back, then the end of the turn (`rules.default_command`).
 """
+
+from domain.elcaballero import refusals as _refusals  # noqa: F401 - registers the texts

@@ -32,7 +32,6 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.core.commands import Command
-from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.elcaballero import board as b
 from domain.elcaballero.data import (
@@ -67,6 +66,7 @@ from domain.elcaballero.geometry import (
     rotated_areas,
     rotated_edges,
 )
+from domain.elcaballero.refusals import refuse
 from domain.elcaballero.state import Knight, State
 
 
@@ -121,8 +121,7 @@ def tiles_to_lay(s: State) -> int:
 def own_knight(s: State, seat: int, at: Cell, what: str = "at") -> Knight:
     k = s.knights.get(at)
     if k is None or k.seat != seat:
-        raise RuleError(f"There is none of your Caballero tiles at {cell_json(at)} ('{what}').",
-                        allowed={"own_tiles": own_tiles(s, seat)})
+        raise refuse("not_own", at=cell_json(at), allowed={"own_tiles": own_tiles(s, seat)})
     return k
 
 
@@ -132,8 +131,7 @@ def own_tiles(s: State, seat: int) -> list[list[int]]:
 
 def pay(s: State, seat: int, cost: int, what: str) -> None:
     if s.court[seat] < cost:
-        raise RuleError(f"{what} costs {cost} Caballero(s); your court holds {s.court[seat]}.",
-                        allowed={"court": s.court[seat]})
+        raise refuse("pay", cost=cost, court=s.court[seat], allowed={"court": s.court[seat]})
 
 
 def check_distinct(s: State, seat: int, labels: list[Any], at: Cell) -> None:
@@ -144,10 +142,8 @@ def check_distinct(s: State, seat: int, labels: list[Any], at: Cell) -> None:
         mine = counts[seat] if counts else 0
         same = [o for o, c in enumerate(counts) if o != seat and c == mine]
         if same:
-            raise RuleError(
-                f"That would give you {mine} Caballeros in the region at {cell_json(at)}, as many "
-                f"as another player there: when you add Caballeros to a region your total must "
-                f"differ from every other player's.",
+            raise refuse(
+                "distinct", mine=mine, at=cell_json(at),
                 allowed={"taken_totals": sorted({c for o, c in enumerate(counts) if o != seat})})
 
 
@@ -184,7 +180,7 @@ def _reinforce(log: Log, cmd: Command) -> None:
     s, seat = _seat(log, cmd)
     assert s.turn is not None
     if s.turn.reinforced:
-        raise RuleError("You have already taken your reinforcements this turn.")
+        raise refuse("reinforced")
     count = POWER_CABALLEROS[s.turn.card]
     log.add(Event("reinforced", {
         "seat": seat, "count": count,
@@ -198,8 +194,7 @@ def face_up_tile(s: State, raw: Any) -> str:
         return s.face_up[raw]
     if isinstance(raw, str) and raw in s.face_up:
         return raw
-    raise RuleError(f"{raw!r} is not a face-up tile: give its index (0-{len(s.face_up) - 1}) or "
-                    "its id.", allowed={"face_up": list(s.face_up)})
+    raise refuse("not_face_up", value=str(raw), allowed={"face_up": list(s.face_up)})
 
 
 def placements_json(options: list[tuple[Cell, int]]) -> list[dict[str, Any]]:
@@ -237,19 +232,17 @@ def _lay_tile(log: Log, cmd: Command) -> None:
     s, seat = _seat(log, cmd)
     assert s.turn is not None
     if s.turn.tiles >= tiles_required(s):
-        raise RuleError(f"You have laid your {tiles_required(s)} terrain tile(s) this turn.")
+        raise refuse("tiles_done", count=tiles_required(s))
     if not s.face_up:
-        raise RuleError("No face-up terrain tile is left.")
+        raise refuse("no_face_up")
     tile = face_up_tile(s, cmd.get("tile"))
     at, turn = cell_and_turn(cmd.get("at"), cmd.get("turn"))
     legal = b.lay_options(s, seat)
     normal = any(b.normal_placements(s, t) for t in dict.fromkeys(s.face_up))
     if (at, turn) not in legal.get(tile, []):
-        why = ("it must touch a terrain tile with every side matching (land to land, sea to sea)"
-               if normal else "no face-up tile fits next to the terrain, so it must go next to a "
-               "Caballero tile (one of yours if you can)")
-        raise RuleError(f"Tile {tile} cannot go at {cell_json(at)} turned {turn}: {why}.",
-                        allowed={"tile": tile, "placements": placements_json(legal.get(tile, []))})
+        raise refuse("tile_matching" if normal else "tile_fallback",
+                     number=s.face_up.index(tile) + 1, at=cell_json(at), turn=turn,
+                     allowed={"tile": tile, "placements": placements_json(legal.get(tile, []))})
     log.add(lay_tile_event(s, seat, tile, at, turn, fallback=not normal))
 
 
@@ -258,7 +251,7 @@ def _lay_tile(log: Log, cmd: Command) -> None:
 def knight_slot(s: State) -> None:
     assert s.turn is not None
     if s.turn.knights >= PER_TURN["knights"]:
-        raise RuleError("You have already laid or raised two Caballero tiles this turn.")
+        raise refuse("knights_done")
 
 
 @action("lay_knight")
@@ -267,34 +260,31 @@ def _lay_knight(log: Log, cmd: Command) -> None:
     assert s.turn is not None
     knight_slot(s)
     if s.off_board[seat] <= 0:
-        raise RuleError("All your Caballero tiles are on the board: take one back first.")
+        raise refuse("no_knight_left")
     at, turn = cell_and_turn(cmd.get("at"), cmd.get("turn"))
     side = parse_knight_side(cmd.get("side"))
     with_grande = cmd.get("grande", False)
     if not isinstance(with_grande, bool):
-        raise RuleError("'grande' is true or false.", allowed=[False, True])
+        raise refuse("grande_flag", allowed=[False, True])
     if not b.is_empty(s, at) or at not in b.knight_cells(s):
-        raise RuleError(f"A Caballero tile goes in an empty cell next to a terrain tile; "
-                        f"{cell_json(at)} is not one.",
-                        allowed={"cells": [cell_json(c) for c in b.knight_cells(s)]})
+        raise refuse("knight_cell", at=cell_json(at),
+                     allowed={"cells": [cell_json(c) for c in b.knight_cells(s)]})
     lands = b.land_sides(s, at)
     grande_from = s.grande_at(seat)
     extra = 0
     if with_grande:
         if not s.advanced:
-            raise RuleError("The Grande is part of the advanced rules only.")
+            raise refuse("advanced_grande")
         if grande_from is not None:
             if s.turn.grande_moves >= PER_TURN["grande_moves"]:
-                raise RuleError("You have already moved your Grande this turn.")
+                raise refuse("grande_moved")
             extra = GRANDE_MOVE_PRICE
         else:
             extra = GRANDE_PRICE
     elif len(lands) >= 2:
-        raise RuleError(f"At {cell_json(at)} the tile would touch {len(lands)} land tiles; a "
-                        "Caballero tile may touch only one (unless it carries your Grande).")
+        raise refuse("two_lands", at=cell_json(at), count=len(lands))
     if not lands and side != "a":
-        raise RuleError("A Caballero tile touching only sea must show side A (1-4).",
-                        allowed={"side": ["a"]})
+        raise refuse("sea_side_a", allowed={"side": ["a"]})
     k = Knight(seat, side, turn, grande=with_grande)
     base = b.highest_land_number(s, at, k) if lands else SEA_KNIGHT_PRICE
     cost = base + extra
@@ -321,14 +311,14 @@ def _raise(log: Log, cmd: Command) -> None:
     assert s.turn is not None
     knight_slot(s)
     if s.turn.raises >= PER_TURN["raises"]:
-        raise RuleError("You have already raised a Caballero tile this turn.")
+        raise refuse("raised")
     at = parse_cell(cmd.get("at"))
     k = own_knight(s, seat, at)
     if k.grande:
-        raise RuleError("A Caballero tile carrying the Grande cannot be turned or flipped.")
+        raise refuse("raise_grande")
     lands = b.land_sides(s, at)
     if not lands:
-        raise RuleError("This tile touches only sea: it has no Caballeros in a region to raise.")
+        raise refuse("raise_sea")
     side, turn = parse_knight_side(cmd.get("side")), parse_turn(cmd.get("turn"))
     was = b.knight_total(s, at, k)
     new = Knight(seat, side, turn)
@@ -336,9 +326,7 @@ def _raise(log: Log, cmd: Command) -> None:
     d = lands[0][0]
     if count <= was:
         higher = [n for n in range(was + 1, TILE_CAPACITY + 1)]
-        raise RuleError(f"Raising must put a higher number than {was} towards the land "
-                        f"({SIDES[d]} side); that would show {count}.",
-                        allowed={"numbers": higher})
+        raise refuse("raise_higher", was=was, edge=d, count=count, allowed={"numbers": higher})
     cost = count - was
     pay(s, seat, cost, "This raise")
     log.add(Event("knight_raised", {"seat": seat, "at": cell_json(at), "side": side, "turn": turn,
@@ -354,8 +342,8 @@ def _take_back(log: Log, cmd: Command) -> None:
     if cmd.get("edge") is not None:
         d = parse_side(cmd.get("edge"))
         if d not in k.ships:
-            raise RuleError(f"None of your ships is on the {SIDES[d]} side of {cell_json(at)}.",
-                            allowed={"ships": [SIDES[x] for x in k.ships]})
+            raise refuse("no_ship_there", edge=d, at=cell_json(at),
+                         allowed={"ships": [SIDES[x] for x in k.ships]})
         log.add(Event("ship_taken_back", {"seat": seat, "at": cell_json(at), "edge": d}))
         return
     log.add(Event("knight_taken_back", return_entry(s, at)))
@@ -367,14 +355,13 @@ def check_ship_side(s: State, at: Cell, d: int, k: Knight,
                     moving: tuple[Cell, int] | None = None) -> None:
     facing = b.edge(s, neighbour(at, d), opposite(d))
     if facing != SEA:
-        raise RuleError(f"A ship goes on a side of your Caballero tile that faces sea; the "
-                        f"{SIDES[d]} side of {cell_json(at)} does not.",
-                        allowed={"edges": [SIDES[x] for x, _ in b.sea_sides(s, at)
-                                           if x not in k.ships]})
+        raise refuse("ship_sea", edge=d, at=cell_json(at),
+                     allowed={"edges": [SIDES[x] for x, _ in b.sea_sides(s, at)
+                                        if x not in k.ships]})
     if d in k.ships:
-        raise RuleError(f"The {SIDES[d]} side of {cell_json(at)} already carries a ship.")
+        raise refuse("ship_taken", edge=d, at=cell_json(at))
     if sea_region_blocked(s, at, d, moving):
-        raise RuleError("An Alcalde governs that sea and it already has its one ship.")
+        raise refuse("ship_alcalde")
 
 
 @action("ship")
@@ -386,18 +373,17 @@ def _ship(log: Log, cmd: Command) -> None:
     d = parse_side(cmd.get("edge"))
     source = cmd.get("from", "supply")
     if source not in ("supply", "court"):
-        raise RuleError("'from' is \"supply\" (buy a ship, 2 Caballeros) or \"court\" (a ship "
-                        "you took back, 1 Caballero).", allowed=["supply", "court"])
+        raise refuse("ship_from", allowed=["supply", "court"])
     check_ship_side(s, at, d, k)
     if source == "court":
         if s.court_ships[seat] <= 0:
-            raise RuleError("You have no ship in your court.", allowed=["supply"])
+            raise refuse("no_court_ship", allowed=["supply"])
         cost = SHIP_FROM_COURT_PRICE
     else:
         if s.turn.ships >= PER_TURN["ships"]:
-            raise RuleError("You have already bought two ships this turn.")
+            raise refuse("ships_done")
         if s.ship_supply <= 0:
-            raise RuleError("No ship is left to buy.")
+            raise refuse("no_ship_left")
         cost = SHIP_PRICE
     pay(s, seat, cost, "This ship")
     log.add(Event("ship_placed", {"seat": seat, "at": cell_json(at), "edge": d, "cost": cost,
@@ -411,13 +397,13 @@ def _move_ship(log: Log, cmd: Command) -> None:
     a = own_knight(s, seat, src, "from")
     d = parse_side(cmd.get("from_edge"), "from_edge")
     if d not in a.ships:
-        raise RuleError(f"None of your ships is on the {SIDES[d]} side of {cell_json(src)}.",
-                        allowed={"ships": [SIDES[x] for x in a.ships]})
+        raise refuse("no_ship_there", edge=d, at=cell_json(src),
+                     allowed={"ships": [SIDES[x] for x in a.ships]})
     dst = parse_cell(cmd.get("to"), "to")
     k = own_knight(s, seat, dst, "to")
     to_d = parse_side(cmd.get("to_edge"), "to_edge")
     if dst == src:
-        raise RuleError("A ship moves to another of your Caballero tiles.")
+        raise refuse("ship_same")
     check_ship_side(s, dst, to_d, k, moving=(src, d))
     pay(s, seat, MOVE_PRICE, "Moving a ship")
     log.add(Event("ship_moved", {"seat": seat, "from": cell_json(src), "from_edge": d,
@@ -431,11 +417,11 @@ def _castle(log: Log, cmd: Command) -> None:
     at = parse_cell(cmd.get("at"))
     k = own_knight(s, seat, at)
     if s.turn.castillos >= PER_TURN["castillos"]:
-        raise RuleError("You have already built two Castillos this turn.")
+        raise refuse("castles_done")
     if k.castillo:
-        raise RuleError(f"Your tile at {cell_json(at)} already has a Castillo (one per tile).")
+        raise refuse("has_castle", at=cell_json(at))
     if s.castillo_supply <= 0:
-        raise RuleError("No Castillo is left to build.")
+        raise refuse("no_castle_left")
     pay(s, seat, CASTILLO_PRICE, "A Castillo")
     log.add(Event("castillo_built", {"seat": seat, "at": cell_json(at), "cost": CASTILLO_PRICE}))
 
@@ -445,9 +431,9 @@ def _move_castle(log: Log, cmd: Command) -> None:
     s, seat = _seat(log, cmd)
     src, dst = parse_cell(cmd.get("from"), "from"), parse_cell(cmd.get("to"), "to")
     if not own_knight(s, seat, src, "from").castillo:
-        raise RuleError(f"Your tile at {cell_json(src)} has no Castillo.")
+        raise refuse("no_castle", at=cell_json(src))
     if own_knight(s, seat, dst, "to").castillo:
-        raise RuleError(f"Your tile at {cell_json(dst)} already has a Castillo (one per tile).")
+        raise refuse("has_castle", at=cell_json(dst))
     pay(s, seat, MOVE_PRICE, "Moving a Castillo")
     log.add(Event("castillo_moved", {"seat": seat, "from": cell_json(src), "to": cell_json(dst),
                                      "cost": MOVE_PRICE}))
@@ -460,18 +446,18 @@ def _grande(log: Log, cmd: Command) -> None:
     s, seat = _seat(log, cmd)
     assert s.turn is not None
     if not s.advanced:
-        raise RuleError("The Grande is part of the advanced rules only.")
+        raise refuse("advanced_grande")
     at = parse_cell(cmd.get("at"))
     own_knight(s, seat, at)
     old = s.grande_at(seat)
     if old == at:
-        raise RuleError("Your Grande is already on that tile.")
+        raise refuse("grande_there")
     returned = []
     if old is None:
         cost = GRANDE_PRICE
     else:
         if s.turn.grande_moves >= PER_TURN["grande_moves"]:
-            raise RuleError("You have already moved your Grande this turn.")
+            raise refuse("grande_moved")
         cost = GRANDE_MOVE_PRICE
         if len(b.land_sides(s, old)) >= 2:
             returned.append({**return_entry(s, old), "grande": False})
@@ -506,23 +492,20 @@ def _area_reference(s: State, area: Any) -> tuple[Cell, int]:
 def _alcalde(log: Log, cmd: Command) -> None:
     s, seat = _seat(log, cmd)
     if not s.advanced:
-        raise RuleError("Alcaldes are part of the advanced rules only.")
+        raise refuse("advanced_alcalde")
     if s.alcaldes_left[seat] <= 0:
-        raise RuleError("You have no Alcalde left.")
+        raise refuse("no_alcalde")
     at, d = parse_cell(cmd.get("at")), parse_side(cmd.get("edge"))
     if at not in s.terrain:
-        raise RuleError(f"There is no terrain tile at {cell_json(at)}: name a region by a "
-                        "terrain tile and one of its sides.",
-                        allowed={"regions": alcalde_targets(s, seat)})
+        raise refuse("no_terrain", at=cell_json(at),
+                     allowed={"regions": alcalde_targets(s, seat)})
     label = s.region_of[b.area_at(s, at, d)]
     if label in s.alcaldes:
-        raise RuleError("That region already has its Alcalde (one per region).",
-                        allowed={"regions": alcalde_targets(s, seat)})
+        raise refuse("has_alcalde", allowed={"regions": alcalde_targets(s, seat)})
     if not b.is_closed(s, label):
-        raise RuleError("An Alcalde goes only on a closed region: this one can still grow or "
-                        "take a Caballero tile.", allowed={"regions": alcalde_targets(s, seat)})
+        raise refuse("not_closed", allowed={"regions": alcalde_targets(s, seat)})
     if b.area_kind(s, label) == SEA and sum(1 for *_, r in b.ships(s) if r == label) > 1:
-        raise RuleError("A governed sea may have only one ship; this one has more.")
+        raise refuse("sea_ships")
     pay(s, seat, ALCALDE_PRICE, "An Alcalde")
     log.add(Event("alcalde_placed", {"seat": seat, "at": cell_json(at), "edge": d,
                                      "region": list(label), "kind": b.area_kind(s, label),
@@ -536,6 +519,5 @@ def _end_turn(log: Log, cmd: Command) -> None:
     s, seat = _seat(log, cmd)
     left = tiles_to_lay(s)
     if left:
-        raise RuleError(f"Lay your terrain tile first ({left} still to lay this turn): it is the "
-                        "one action every turn must have.", allowed=["lay_tile"])
+        raise refuse("tile_first", count=left, allowed=["lay_tile"])
     log.add(Event("turn_ended", {"seat": seat}))

@@ -205,7 +205,8 @@ class ElCaballeroBoards:
                    f'{escape(word("board.face_up", lang).split("(")[0].strip(" :"))}</text>')
         for i, t in enumerate(face):
             px = margin + i * (small + 16)
-            out.append(f'<g transform="translate({px},{top + 8})" data-piece="{t["tile"]}">'
+            out.append(f'<g transform="translate({px},{top + 8})" data-piece="{t["tile"]}" '
+                       f'data-size="{small}">'
                        f'<title>{i + 1}: {escape(tile_words(t["tile"], lang))}</title>')
             out += _tile_shapes(t["edges"], t["gold"], t["fish"], t.get("bridge"), small)
             out.append(f'<text x="{small / 2}" y="{small + 14}" text-anchor="middle" '

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from domain.elcaballero.geometry import Cell
+Cell = tuple[int, int]
 
 START = (12, 13)
 """Column index and row number of the start tile (0, 0): column "m", row 13."""

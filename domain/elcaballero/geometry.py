@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from domain.core.errors import RuleError
 from domain.elcaballero.data import KNIGHT_SIDES, TILE, TileKind
+from domain.elcaballero.refusals import refuse
 
 Cell = tuple[int, int]
 N, E, S, W = 0, 1, 2, 3
@@ -81,8 +81,7 @@ def parse_cell(raw: Any, what: str = "at") -> Cell:
         raw = [int(v) for v in raw.split(",")]  # a web form's choice of a cell: "x,y"
     if (not isinstance(raw, list | tuple) or len(raw) != 2
             or any(isinstance(v, bool) or not isinstance(v, int) for v in raw)):
-        raise RuleError(f"'{what}' must be a cell [x, y] of two whole numbers (got {raw!r}).",
-                        allowed={"format": "[x, y]"})
+        raise refuse("bad_cell", what=what, value=repr(raw), allowed={"format": "[x, y]"})
     return int(raw[0]), int(raw[1])
 
 
@@ -98,14 +97,13 @@ def parse_turn(raw: Any) -> int:
     if raw is None:
         return 0
     if isinstance(raw, bool) or raw not in TURNS:
-        raise RuleError(f"'turn' must be one of 0, 90, 180, 270 (got {raw!r}).",
-                        allowed=list(TURNS))
+        raise refuse("bad_turn", value=repr(raw), allowed=list(TURNS))
     return int(raw)
 
 
 def parse_side(raw: Any, what: str = "edge") -> int:
     if not isinstance(raw, str) or raw.lower() not in SIDES:
-        raise RuleError(f"'{what}' must be one of n, e, s, w (got {raw!r}).", allowed=list(SIDES))
+        raise refuse("bad_side", what=what, value=repr(raw), allowed=list(SIDES))
     return SIDES.index(raw.lower())
 
 
@@ -113,8 +111,7 @@ def parse_knight_side(raw: Any) -> str:
     if raw is None:
         return "a"
     if not isinstance(raw, str) or raw.lower() not in KNIGHT_SIDES:
-        raise RuleError(f"'side' must be \"a\" (1-4) or \"b\" (5-8) (got {raw!r}).",
-                        allowed=sorted(KNIGHT_SIDES))
+        raise refuse("bad_knight_side", value=repr(raw), allowed=sorted(KNIGHT_SIDES))
     return raw.lower()
 
 

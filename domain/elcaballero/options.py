@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core.errors import RuleError
 from domain.core.game import OptionSpec
+from domain.elcaballero.refusals import refuse
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("advanced", (False, True), False, {
@@ -27,13 +27,12 @@ def parse(raw: Mapping[str, Any] | None) -> dict[str, Any]:
     raw = dict(raw or {})
     unknown = sorted(set(raw) - set(specs))
     if unknown:
-        raise RuleError(f"Unknown option(s) {', '.join(unknown)}.", allowed=sorted(specs))
+        raise refuse("option_unknown", names=unknown, allowed=sorted(specs))
     out: dict[str, Any] = {}
     for name, spec in specs.items():
         value = raw.get(name, spec.default)
         if value not in spec.allowed or type(value) is not type(spec.default):
-            raise RuleError(f"Option {name} cannot be {value!r}; allowed: "
-                            f"{', '.join(repr(a) for a in spec.allowed)}.",
-                            allowed={name: list(spec.allowed)})
+            raise refuse("option_value", name=name, value=repr(value),
+                         values=[repr(a) for a in spec.allowed], allowed={name: list(spec.allowed)})
         out[name] = value
     return out

@@ -36,6 +36,7 @@ from domain.elcaballero.data import (
 )
 from domain.elcaballero.evolve import fold
 from domain.elcaballero.geometry import SIDES, cell_json
+from domain.elcaballero.refusals import refuse
 from domain.elcaballero.scoring import final_ranking, score
 from domain.elcaballero.state import State
 
@@ -54,31 +55,27 @@ def create(players: int, options: Mapping[str, Any] | None, seed: str,
     """
     if isinstance(players, bool) or not isinstance(players, int) \
             or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RuleError(f"El Caballero is for {MIN_PLAYERS} to {MAX_PLAYERS} players "
-                        f"(got {players!r}).", allowed={"min": MIN_PLAYERS, "max": MAX_PLAYERS})
+        raise refuse("players", low=MIN_PLAYERS, high=MAX_PLAYERS, count=str(players),
+                     allowed={"min": MIN_PLAYERS, "max": MAX_PLAYERS})
     chosen = opts.parse(options)
     if setup is not None and not isinstance(setup, Mapping):
-        raise RuleError("The set-up must be an object (start, stack, first_player).",
-                        allowed=list(SETUP_FIELDS))
+        raise refuse("setup_shape", allowed=list(SETUP_FIELDS))
     given = dict(setup or {})
     unknown = sorted(set(given) - set(SETUP_FIELDS))
     if unknown:
-        raise RuleError(f"Unknown set-up field(s): {', '.join(unknown)}.",
-                        allowed=list(SETUP_FIELDS))
+        raise refuse("setup_fields", fields=unknown, allowed=list(SETUP_FIELDS))
     rng = draw_rng(seed, 0)
     plain = [t for t in TILE_IDS if TILE[t].plain]
     start = given.get("start", rng.choice(plain))
     if start not in plain:
-        raise RuleError("The start tile is a tile with neither gold nor fish.", allowed=plain)
+        raise refuse("setup_start", allowed=plain)
     stack = given.get("stack", [])
     if (not isinstance(stack, list) or any(t not in TILE for t in stack)
             or len(set(stack)) != len(stack) or start in stack):
-        raise RuleError("'stack' lists distinct tile ids (not the start tile), top first.",
-                        allowed=[t for t in TILE_IDS if t != start])
+        raise refuse("setup_stack", allowed=[t for t in TILE_IDS if t != start])
     first = given.get("first_player", rng.randrange(players))
     if isinstance(first, bool) or not isinstance(first, int) or first not in range(players):
-        raise RuleError(f"The first player is a seat from 0 to {players - 1}.",
-                        allowed=list(range(players)))
+        raise refuse("setup_first", last=players - 1, allowed=list(range(players)))
     created = Event("game_created", {"game": "el-caballero", "players": players,
                                      "options": chosen, "seed": seed,
                                      "seed_hash": seed_commitment(seed), "given_stack": stack})
@@ -111,29 +108,26 @@ def _draw(s: State, n: int, rng: random.Random) -> list[str]:
 
 def decide(state: State, command: Command) -> list[Event]:
     if state.phase == "over":
-        raise RuleError("The game is over; no more moves.")
+        raise refuse("over")
     waiting = _waiting(state)
     if waiting is None or waiting[0] != command.seat:
-        who = f"seat {waiting[0]} ({waiting[1]})" if waiting else "nobody"
-        raise RuleError(f"It is not your move: the game is waiting for {who}.", allowed=[])
+        raise refuse("not_your_move", seat=waiting[0], allowed=[]) if waiting \
+            else refuse("nobody", allowed=[])
     seat, kind = waiting
     log = Log(state)
     if kind == "power_card":
         if command.type != "power":
-            raise RuleError(f"'{command.type}' is not what you must do now: play a power card.",
-                            allowed=["power"])
+            raise refuse("play_power", type=str(command.type), allowed=["power"])
         legal = legal_power_cards(state, seat)
         card = command.get("card")
         if card not in legal or isinstance(card, bool):
-            why = ("already played this round" if card in state.power_played.values()
-                   else "not in your hand")
-            raise RuleError(f"Power card {card!r} is {why}.", allowed=legal)
+            raise refuse("power_played" if card in state.power_played.values() else "power_hand",
+                         card=str(card), allowed=legal)
         log.add(Event("power_played", {"seat": seat, "card": card}))
     else:
         handler = ACTIONS.get(command.type)
         if handler is None:
-            raise RuleError(f"Unknown command {command.type!r} for your turn.",
-                            allowed=sorted(ACTIONS))
+            raise refuse("unknown_command", type=str(command.type), allowed=sorted(ACTIONS))
         handler(log, command)
     advance(log)
     return log.events

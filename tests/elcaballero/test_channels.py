@@ -203,7 +203,7 @@ def test_help_lines_filled_in_are_commands(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_boards_show_the_grid_with_typed_cells_and_who_leads_each_region(lang: str) -> None:
-    state, decision = POSITIONS[-1]
+    state, _decision = POSITIONS[-1]
     view = GAME.view(state, 0)
     svg = GAME.boards.svg(view, lang, NAMES)
     root = ElementTree.fromstring(svg)
@@ -230,3 +230,24 @@ def test_the_deadline_move_lays_the_mandatory_tile_legally() -> None:
         command = default_command(state, decision)
         assert command.type == "lay_tile"
         GAME.decide(state, command)  # legal
+
+
+def test_refusals_are_said_in_the_players_language_with_cells_and_names() -> None:
+    state, decision = _turn()
+    other = (decision.seat + 1) % 3
+    error = GAME.validate(state, Command("end_turn", other))
+    assert error is not None and error.key == "elcaballero.refuse.not_your_move"
+    assert error.render("fr", NAMES) == ("Ce n'est pas à vous de jouer : la partie attend "
+                                         f"{NAMES[decision.seat]}.")
+    error = GAME.validate(state, Command("end_turn", decision.seat))
+    assert error is not None and "Posez d'abord votre tuile" in error.render("fr", NAMES)
+    tile = decision.constraint["face_up"][0]["tile"]
+    error = GAME.validate(state, Command("lay_tile", decision.seat,
+                                         {"tile": tile, "at": [40, 40], "turn": 0}))
+    assert error is not None
+    assert f"La tessera 1 non può andare in {coords.name((40, 40))} ruotata di 0°" \
+        in error.render("it", NAMES)
+    from domain.elcaballero.refusals import TEXTS
+
+    for key, (en, fr, it) in TEXTS.items():
+        assert en != fr and en != it, key

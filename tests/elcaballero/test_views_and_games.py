@@ -74,12 +74,12 @@ def test_every_message_key_exists_in_three_languages():
     assert all(len(texts) == 3 and all(texts) for texts in messages.TEXTS.values())
     assert messages.render(Message("elcaballero.knight.returned_lost",
                                    {"player": 0, "at": [1, -2], "caballeros": 1, "ships": 0}),
-                           "fr", ["Ann"]) == ("La tuile Caballeros de Ann en (1, -2) retourne "
+                           "fr", ["Ann"]) == ("La tuile Caballeros de Ann en n11 retourne "
                                               "dans la réserve (pertes : 1 Caballero, 0 bateau).")
     assert messages.render(Message("elcaballero.ship.bought",
                                    {"seat": 1, "at": [0, 0], "edge": 3, "cost": 2}),
                            "it", ["Ann", "Bob"]) == ("Bob compra una nave per 2 Caballeros e la "
-                                                     "mette sul lato ovest di (0, 0).")
+                                                     "mette sul lato ovest di m13.")
     assert set(describe.described_types()) >= {
         "game_created", "setup_drawn", "round_started", "power_played", "reinforced",
         "tile_laid", "knight_laid", "knight_raised", "knight_taken_back", "ship_placed",

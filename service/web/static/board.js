@@ -52,3 +52,70 @@
     }
   });
 })();
+
+// Grid forms (a `grid_cell` field): a click on a free cell of the picture ([data-cell="x,y"])
+// chooses that cell in the form last used (or the first), and the piece chosen in that form
+// (a picture element [data-piece] whose value is checked or selected there) is drawn on the cell
+// turned by the chosen rotation, as a preview. Without JavaScript the selects do the same.
+(function () {
+  "use strict";
+  function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
+  ready(function () {
+    var selects = document.querySelectorAll("select[data-grid-cell]");
+    var svg = document.querySelector(".board-box svg");
+    if (!selects.length || !svg) return;
+    var active = selects[0].closest("form");
+    var NS = "http://www.w3.org/2000/svg";
+    function pieceOf(form) {
+      var chosen = form.querySelector("input[type=radio]:checked");
+      var value = chosen ? chosen.value : null;
+      return value ? svg.querySelector('[data-piece="' + value + '"]') : null;
+    }
+    function preview() {
+      svg.querySelectorAll(".grid-preview").forEach(function (g) { g.remove(); });
+      svg.querySelectorAll("[data-cell].picked").forEach(function (c) { c.classList.remove("picked"); });
+      var select = active.querySelector("select[data-grid-cell]");
+      if (!select || !select.value) return;
+      var cell = svg.querySelector('[data-cell="' + select.value + '"]');
+      if (!cell) return;
+      cell.classList.add("picked");
+      var piece = pieceOf(active);
+      if (!piece) return;
+      var size = parseFloat(cell.getAttribute("width")) + 4;
+      var from = parseFloat(piece.getAttribute("data-size") || size);
+      var rotation = active.querySelector("select[data-grid-rotation]");
+      var turn = rotation ? parseInt(rotation.value || "0", 10) : 0;
+      var g = document.createElementNS(NS, "g");
+      g.setAttribute("class", "grid-preview");
+      g.setAttribute("opacity", "0.85");
+      g.setAttribute("pointer-events", "none");
+      g.setAttribute("transform", "translate(" + (parseFloat(cell.getAttribute("x")) - 2) + "," +
+        (parseFloat(cell.getAttribute("y")) - 2) + ") rotate(" + turn + "," + size / 2 + "," + size / 2 +
+        ") scale(" + size / from + ")");
+      Array.prototype.forEach.call(piece.children, function (child) {
+        if (child.tagName !== "title" && child.tagName !== "text") g.appendChild(child.cloneNode(true));
+      });
+      svg.appendChild(g);
+    }
+    selects.forEach(function (select) {
+      var form = select.closest("form");
+      form.addEventListener("change", function () { active = form; preview(); });
+      form.addEventListener("focusin", function () { active = form; });
+    });
+    svg.querySelectorAll("[data-cell]").forEach(function (cell) {
+      cell.style.cursor = "pointer";
+      cell.addEventListener("click", function () {
+        var select = active.querySelector("select[data-grid-cell]");
+        var value = cell.getAttribute("data-cell");
+        if (!select.querySelector('option[value="' + value + '"]')) {
+          var other = Array.prototype.find.call(selects, function (s) { return s.querySelector('option[value="' + value + '"]'); });
+          if (!other) return;
+          select = other;
+          active = other.closest("form");
+        }
+        select.value = value;
+        preview();
+      });
+    });
+  });
+})();
