@@ -298,9 +298,7 @@ class ElCaballeroBoards:
             cells = [f"{seat_name(s['seat'], names, lang)} ({COLOURS[s['seat']][0].upper()})",
                      str(s["score"]), f"{s['court']} / {s['court_limit']}",
                      str(s["tiles_off_board"]), str(s["court_ships"]),
-                     " ".join(str(c) for c in s["hand"]
-                              if str(c) not in {str(v) for v in
-                                                view.get("power_played", {}).values()}) or "—"]
+                     " ".join(str(c) for c in s["hand"]) or "—"]
             if advanced:
                 cells.append(str(s["alcaldes_left"]))
             rows.append(tuple(cells))

@@ -22,8 +22,11 @@ EN = _page("El Caballero: the rules as this server plays them", [
         "land regions; ships earn from the seas. 7 rounds, scorings after rounds 4 and 7 "
         "(advanced rules: 10 rounds, a third scoring after round 10). Highest total wins; equal "
         "totals share the place.",
-        "Cells are written [x, y]: x grows to the east, y to the north; the start tile is at "
-        "[0, 0]. Sides are n, e, s, w; tiles turn clockwise by 0, 90, 180 or 270 degrees.",
+        "Cells are a column letter and a row number, as on the board's edges: the start tile is "
+        "m13, columns a…z go east, rows go north (n14 is north-east of it). The names never "
+        "change as the islands grow (beyond z come za, zb…; beyond a come aa, ab…; below row 1 "
+        "come rows 01, 02…). Sides are north, east, south, west; tiles turn clockwise by 0, 90, "
+        "180 or 270 degrees.",
     ]),
     ("Set-up", [
         "The start tile is drawn among the tiles with neither gold nor fish; 5 tiles are turned "
@@ -56,7 +59,9 @@ EN = _page("El Caballero: the rules as this server plays them", [
         "that faces sea (one ship per side). Castillos: build up to two a turn for 1 each, one "
         "per tile. Moving a ship or a Castillo to another of your tiles costs 1; taking a ship "
         "back to court is free and putting it back costs 1. Taking a Caballero tile back is "
-        "free: its Caballeros are lost, its ships go to your court.",
+        "free: its Caballeros are lost, its ships go to your court; with a Castillo, the "
+        "Castillo is lost and the Caballeros facing land come back to court.",
+        "At the end of every round the face-up tiles are refilled to 5.",
     ]),
     ("Tiles pushed out", [
         "A Caballero tile that comes to touch two land tiles goes back to its owner's reserve "
@@ -92,6 +97,23 @@ EN = _page("El Caballero: the rules as this server plays them", [
         "scores it double; the best of the others, if alone, scores it once. On a sea, it "
         "scores nothing by itself and the sea may then have only one ship.",
     ]),
+    ("Writing your moves", [
+        "By mail or in the game page's text box, one command a line or several separated by "
+        "commas; case and accents do not matter, greetings and signatures are skipped, and a "
+        "mistyped word is answered with what it may be. A face-up tile is its number under the "
+        "board (1 to 5, left to right).",
+        "power 7 · reinforce · tile 2 at m14 turn 90 · knight l13 side a turn 180 (add "
+        "“grande” to bring your Grande) · raise l13 side b turn 90 · ship l13 north (add "
+        "“court” for a ship from your court) · castle l13 · take back l13 (with a side: its "
+        "ship) · move ship l13 north to n14 east · move castle l13 to n14 · grande l13 · "
+        "alcalde m14 north · end (or pass).",
+    ]),
+    ("When a deadline passes", [
+        "A power card not played in time: the lowest card left is played. A turn not played in "
+        "time: the compulsory terrain tile is laid on the first legal cell and rotation where it "
+        "pushes out no Caballero tile (any legal one if there is none), nothing else is done "
+        "and the turn ends: no Caballero is spent for you.",
+    ]),
 ])
 
 FR = _page("El Caballero : les règles telles que ce serveur les applique", [
@@ -101,9 +123,12 @@ FR = _page("El Caballero : les règles telles que ce serveur les applique", [
         "obtenir la majorité dans les régions de terre ; les bateaux rapportent les mers. 7 "
         "tours, décomptes après les tours 4 et 7 (règles avancées : 10 tours, un troisième "
         "décompte après le tour 10). Le plus haut total gagne ; les égalités partagent la place.",
-        "Les cases s'écrivent [x, y] : x croît vers l'est, y vers le nord ; la tuile de départ "
-        "est en [0, 0]. Les côtés sont n, e, s, w ; les tuiles tournent dans le sens des "
-        "aiguilles d'une montre de 0, 90, 180 ou 270 degrés.",
+        "Une case s'écrit par une lettre de colonne et un numéro de rangée, comme sur les bords "
+        "du plateau : la tuile de départ est en m13, les colonnes a…z vont vers l'est, les "
+        "rangées vers le nord (n14 est au nord-est). Les noms ne changent jamais quand les îles "
+        "s'étendent (après z viennent za, zb… ; avant a viennent aa, ab… ; sous la rangée 1 "
+        "viennent les rangées 01, 02…). Les côtés sont nord, est, sud, ouest ; les tuiles "
+        "tournent dans le sens des aiguilles d'une montre de 0, 90, 180 ou 270 degrés.",
     ]),
     ("Préparation", [
         "La tuile de départ est tirée parmi les tuiles sans or ni poisson ; 5 tuiles sont "
@@ -142,7 +167,9 @@ FR = _page("El Caballero : les règles telles que ce serveur les applique", [
         "jusqu'à deux par tour, 1 chacun, un par tuile. Déplacer un bateau ou un Castillo vers "
         "une autre de vos tuiles coûte 1 ; ramener un bateau à la cour est gratuit et le "
         "replacer coûte 1. Reprendre une tuile Caballeros est gratuit : ses Caballeros sont "
-        "perdus, ses bateaux vont à votre cour.",
+        "perdus, ses bateaux vont à votre cour ; avec un Castillo, le Castillo est perdu et les "
+        "Caballeros tournés vers la terre reviennent à la cour.",
+        "À la fin de chaque tour, les tuiles visibles sont complétées jusqu'à 5.",
     ]),
     ("Tuiles éliminées", [
         "Une tuile Caballeros qui vient à toucher deux tuiles de terre retourne aussitôt dans la "
@@ -185,6 +212,24 @@ FR = _page("El Caballero : les règles telles que ce serveur les applique", [
         "des autres, s'il est seul, marque la valeur simple. Sur une mer, il ne rapporte rien "
         "par lui-même et la mer ne peut plus avoir qu'un bateau.",
     ]),
+    ("Écrire vos coups", [
+        "Par mail ou dans la zone de texte de la page de la partie, une commande par ligne ou "
+        "plusieurs séparées par des virgules ; majuscules et accents sont indifférents, "
+        "salutations et signatures sont ignorées, et un mot mal tapé reçoit une suggestion. Une "
+        "tuile visible se désigne par son numéro sous le plateau (1 à 5, de gauche à droite).",
+        "pouvoir 7 · renforts · tuile 2 en m14 tourne 90 · caballero l13 face a tourne 180 "
+        "(ajoutez « grande » pour y mettre votre Grande) · augmenter l13 face b tourne 90 · "
+        "bateau l13 nord (ajoutez « cour » pour un bateau de votre cour) · castillo l13 · "
+        "reprendre l13 (avec un côté : son bateau) · déplacer bateau l13 nord vers n14 est · "
+        "déplacer castillo l13 vers n14 · grande l13 · alcalde m14 nord · fin (ou passe).",
+    ]),
+    ("Quand un délai expire", [
+        "Carte pouvoir non jouée à temps : la plus faible qui reste est jouée. Tour non joué à "
+        "temps : la tuile de terrain obligatoire est posée sur la première case et rotation "
+        "légales où elle n'élimine aucune tuile Caballeros (n'importe laquelle de légale sinon), "
+        "rien d'autre n'est fait et le tour se termine : aucun Caballero n'est dépensé pour "
+        "vous.",
+    ]),
 ])
 
 IT = _page("El Caballero: le regole come le applica questo server", [
@@ -194,9 +239,12 @@ IT = _page("El Caballero: le regole come le applica questo server", [
         "la maggioranza nelle regioni di terra; le navi fanno punti sui mari. 7 turni, conteggi "
         "dopo i turni 4 e 7 (regole avanzate: 10 turni, un terzo conteggio dopo il turno 10). "
         "Vince il totale più alto; i pari merito condividono il posto.",
-        "Le caselle si scrivono [x, y]: x cresce verso est, y verso nord; la tessera di "
-        "partenza è in [0, 0]. I lati sono n, e, s, w; le tessere ruotano in senso orario di "
-        "0, 90, 180 o 270 gradi.",
+        "Una casella si scrive con una lettera di colonna e un numero di riga, come sui bordi "
+        "del tabellone: la tessera di partenza è in m13, le colonne a…z vanno verso est, le "
+        "righe verso nord (n14 è a nord-est). I nomi non cambiano mai quando le isole crescono "
+        "(dopo z vengono za, zb…; prima di a vengono aa, ab…; sotto la riga 1 vengono le righe "
+        "01, 02…). I lati sono nord, est, sud, ovest; le tessere ruotano in senso orario di 0, "
+        "90, 180 o 270 gradi.",
     ]),
     ("Preparazione", [
         "La tessera di partenza è estratta tra quelle senza oro né pesce; 5 tessere vengono "
@@ -234,7 +282,9 @@ IT = _page("El Caballero: le regole come le applica questo server", [
         "due per turno, 1 l'uno, uno per tessera. Spostare una nave o un Castillo su un'altra "
         "tua tessera costa 1; riportare una nave a corte è gratis e rimetterla costa 1. "
         "Riprendere una tessera Caballeros è gratis: i suoi Caballeros sono persi, le sue navi "
-        "vanno alla tua corte.",
+        "vanno alla tua corte; con un Castillo, il Castillo è perso e i Caballeros rivolti "
+        "verso la terra tornano a corte.",
+        "Alla fine di ogni turno le tessere scoperte vengono riportate a 5.",
     ]),
     ("Tessere eliminate", [
         "Una tessera Caballeros che arriva a toccare due tessere di terra torna subito nella "
@@ -274,6 +324,24 @@ IT = _page("El Caballero: le regole come le applica questo server", [
         "dell'Alcalde prende il primo posto e segna il doppio; il migliore degli altri, se "
         "solo, segna il valore semplice. Su un mare non vale nulla da solo e il mare può avere "
         "una sola nave.",
+    ]),
+    ("Scrivere le mosse", [
+        "Per mail o nella casella di testo della pagina della partita, un comando per riga o "
+        "più comandi separati da virgole; maiuscole e accenti non contano, saluti e firme sono "
+        "ignorati, e a una parola sbagliata si risponde con un suggerimento. Una tessera "
+        "scoperta si indica con il suo numero sotto il tabellone (da 1 a 5, da sinistra a "
+        "destra).",
+        "potere 7 · rinforzi · tessera 2 in m14 ruota 90 · caballero l13 lato a ruota 180 "
+        "(aggiungi «grande» per portare il tuo Grande) · alzare l13 lato b ruota 90 · nave l13 "
+        "nord (aggiungi «corte» per una nave della tua corte) · castillo l13 · riprendere l13 "
+        "(con un lato: la sua nave) · sposta nave l13 nord a n14 est · sposta castillo l13 a "
+        "n14 · grande l13 · alcalde m14 nord · fine (o passo).",
+    ]),
+    ("Quando scade un termine", [
+        "Carta potere non giocata in tempo: si gioca la più bassa rimasta. Turno non giocato in "
+        "tempo: la tessera di terreno obbligatoria è posata sulla prima casella e rotazione "
+        "legali dove non elimina nessuna tessera Caballeros (una legale qualsiasi altrimenti), "
+        "non si fa nient'altro e il turno finisce: nessun Caballero viene speso per te.",
     ]),
 ])
 

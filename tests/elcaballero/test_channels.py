@@ -251,3 +251,18 @@ def test_refusals_are_said_in_the_players_language_with_cells_and_names() -> Non
 
     for key, (en, fr, it) in TEXTS.items():
         assert en != fr and en != it, key
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en", ("tile 2 at m14 turn 90", "m13", "deadline", "Castillo is lost and the Caballeros")),
+    ("fr", ("tuile 2 en m14 tourne 90", "m13", "délai", "Castillo est perdu et les Caballeros")),
+    ("it", ("tessera 2 in m14 ruota 90", "m13", "termine", "Castillo è perso e i Caballeros")),
+])
+def test_the_rules_page_says_how_to_write_moves_and_what_a_deadline_does(
+        lang: str, words: tuple[str, ...]) -> None:
+    page = GAME.rules_page(lang)
+    text = " ".join(p for section in page["sections"] for p in [section["title"],
+                                                                 *section["paragraphs"]])
+    for word in words:
+        assert word in text, word
+    assert "[x, y]" not in text
