@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from domain.core.commands import Command
-from domain.core.decisions import Decision
-from domain.core.errors import RuleError
 from domain.core.events import Event, Upcasters
-from domain.core.game import Message, Viewer
+from domain.core.game import Message
+from domain.core.module import RulesModule
 from domain.elgrande import asks, rules, views
 from domain.elgrande import describe as describing
 from domain.elgrande import evolve as evolving
@@ -24,7 +21,7 @@ UPCASTERS = Upcasters()
 """Register upcasters here when an event's payload changes shape (none yet: all at version 1)."""
 
 
-class ElGrande:
+class ElGrande(RulesModule):
     name = "el-grande"
     upcasters = UPCASTERS
     title: Mapping[str, str] = MappingProxyType({"en": "El Grande", "fr": "El Grande",
@@ -32,6 +29,8 @@ class ElGrande:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     option_specs = OPTIONS
+    rules_of, views_of, evolve_of, describe_of = rules, views, evolving, describing
+    state_type = State
 
     @property
     def bots(self) -> dict[str, Any]:
@@ -46,69 +45,12 @@ class ElGrande:
 
         check_event(before, after, event)
 
-    def create(self, players: int, options: Mapping[str, Any] | None, seed: str,
-               setup: Mapping[str, Any] | None = None) -> list[Event]:
-        return rules.create(players, options, seed, setup)
-
-    def initial(self) -> State:
-        return State()
-
-    def evolve(self, state: State, event: Event) -> State:
-        return evolving.evolve(state, event)
-
-    def fold(self, events: Iterable[Event], state: State | None = None) -> State:
-        return evolving.fold(events, state)
-
-    def decide(self, state: State, command: Command) -> list[Event]:
-        return rules.decide(state, command)
-
-    def pending(self, state: State) -> list[Decision]:
-        return rules.pending(state)
-
-    def validate(self, state: State, command: Command) -> RuleError | None:
-        try:
-            rules.decide(state, command)
-        except RuleError as err:
-            return err
-        return None
-
-    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        return views.view(state, viewer)
-
-    def redact(self, event: Event, viewer: Viewer) -> Event:
-        return views.redact(event, viewer)
-
-    def describe(self, event: Event, viewer: Viewer) -> list[Message]:
-        return describing.describe(event, viewer)
-
     def prompt(self, message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
         return asks.prompt(message, lang, names)
 
     def label(self, of: str, value: Any, lang: str = "en", names: Sequence[str] = (),
               view: Mapping[str, Any] | None = None) -> str:
         return asks.label(of, value, lang, names, view)
-
-    def default_command(self, state: State, decision: Decision) -> Command:
-        return rules.default_command(state, decision)
-
-    def sample_command(self, state: State, decision: Decision, rng: random.Random) -> Command:
-        return rules.sample_command(state, decision, rng)
-
-    def reveals(self, event: Event, state: State) -> bool:
-        """Whether the event draws or reveals hidden information (an own undo may not cross it).
-
-        `state` is the state the event was applied to.
-        """
-        return views.reveals(event, state)
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == "over"
-
-    def ranking(self, state: State) -> list[dict[str, Any]]:
-        return list(state.ranking)
-
-    def players(self, state: State) -> int:
-        return state.players
 
     secret_setup = frozenset({"stacks"})  # the order of the face-down action cards
 
