@@ -256,7 +256,7 @@ class ElCaballeroBoards:
             lines.append("")
             lines.append(word("board.face_up", lang))
             for i, t in enumerate(view["face_up"]):
-                lines.append(f"  {i + 1}. {tile_words(t['tile'], lang)}")
+                lines.append(f"  {i + 1}. {t['tile']}: {tile_words(t['tile'], lang)}")
         lines.append(word("board.stack", lang, count=view.get("stack_left", 0)))
         return "\n".join(lines)
 
@@ -325,7 +325,7 @@ class ElCaballeroBoards:
             lines.append(word("board.turn", lang, seat=seat_name(turn["seat"], names, lang),
                               card=turn["card"],
                               caballeros=caballeros(POWER_CABALLEROS[turn["card"]], lang),
-                              tiles=max(0, (2 if turn["card"] == 9 else 1) - turn["tiles"])))
+                              count=max(0, (2 if turn["card"] == 9 else 1) - turn["tiles"])))
         lines.append(word("board.stack", lang, count=view.get("stack_left", 0)))
         return Summary(title=self._title(view, lang), tables=(players, regions),
                        lines=tuple(lines))

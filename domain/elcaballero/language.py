@@ -182,6 +182,12 @@ def _t(table: Mapping[str, tuple[str, str, str]], key: str, lang: str, **params:
 class CaballeroParser(Parser):
     lexicon = LEXICON
 
+    def __init__(self, text: str, session: Session, help_lines: Any) -> None:
+        super().__init__(text, session, help_lines)
+        # A tile's number is its place in the list the player read (the mail, the page) when the
+        # reply began: "tile 2 …, tile 4 …" (the 9) names the same tiles whatever the first lays.
+        self.faces = [t["tile"] for t in session.view().get("face_up", [])]
+
     def fail(self, key: str, **params: Any) -> Exception:
         c = self.cursor
         return self.error(_t(ERRORS, key, self.lang, near=c.near(self._start), **params),
@@ -283,7 +289,7 @@ class CaballeroParser(Parser):
 
     def _lay_tile(self) -> dict[str, Any]:
         c = self.cursor
-        faces = [t["tile"] for t in self.session.view().get("face_up", [])]
+        faces = self.faces
         self._skip(FILLER)
         word = c.peek() or ""
         if word.startswith("t") and word[1:].isdigit() and f"T{int(word[1:]):02d}" in TILE:
@@ -369,7 +375,7 @@ class ElCaballeroLanguage:
             elif tile in faces:
                 number = str(faces.index(tile) + 1)
             else:
-                number = str(tile).lower()
+                number = str(tile)
             turn = turn_of(command["at"], command.get("turn"))
             return f"{verb} {number} {w['at']} {cell(command['at'])} {w['turn']} {turn}"
         if kind in ("lay_knight", "raise"):

@@ -15,6 +15,7 @@ from domain.core import errors
 from domain.core.i18n import language_index, supported
 from domain.elcaballero import messages
 from domain.elcaballero.coords import name as cell_name
+from domain.elcaballero.texts import agree as _agree
 
 R = "elcaballero.refuse."
 
@@ -25,9 +26,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "setup_shape": ("The set-up must be an object (start, stack, first_player).",
                     "La mise en place doit être un objet (start, stack, first_player).",
                     "La preparazione deve essere un oggetto (start, stack, first_player)."),
-    "setup_fields": ("Unknown set-up field(s): {fields}.",
-                     "Champ(s) inconnu(s) dans la mise en place : {fields}.",
-                     "Campo/i sconosciuto/i nella preparazione: {fields}."),
+    "setup_fields": ("Unknown set-up [field|fields]: {fields}.",
+                     "[Champ inconnu|Champs inconnus] dans la mise en place : {fields}.",
+                     "[Campo sconosciuto|Campi sconosciuti] nella preparazione: {fields}."),
     "setup_start": ("The start tile is a tile with neither gold nor fish.",
                     "La tuile de départ est une tuile sans or ni poisson.",
                     "La tessera di partenza è una tessera senza oro né pesce."),
@@ -39,8 +40,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "setup_first": ("The first player is a seat from 0 to {last}.",
                     "Le premier joueur est une place de 0 à {last}.",
                     "Il primo giocatore è un posto da 0 a {last}."),
-    "option_unknown": ("Unknown option(s): {names}.", "Option(s) inconnue(s) : {names}.",
-                       "Opzione/i sconosciuta/e: {names}."),
+    "option_unknown": ("Unknown [option|options]: {names}.",
+                       "[Option inconnue|Options inconnues] : {names}.",
+                       "[Opzione sconosciuta|Opzioni sconosciute]: {names}."),
     "option_value": ("Option {name} cannot be {value}; allowed: {values}.",
                      "L'option {name} ne peut pas valoir {value} ; permis : {values}.",
                      "L'opzione {name} non può valere {value}; ammessi: {values}."),
@@ -98,9 +100,10 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                    "Hai già preso i tuoi rinforzi in questo turno."),
     "not_face_up": ("{value} is not a face-up tile.", "{value} n'est pas une tuile visible.",
                     "{value} non è una tessera scoperta."),
-    "tiles_done": ("You have laid your {count} terrain tile(s) this turn.",
-                   "Vous avez posé votre ou vos {count} tuile(s) de terrain ce tour-ci.",
-                   "Hai posato la tua o le tue {count} tessera/e di terreno in questo turno."),
+    "tiles_done": ("You have laid your [terrain tile|{count} terrain tiles] this turn.",
+                   "Vous avez posé [votre tuile|vos {count} tuiles] de terrain ce tour-ci.",
+                   "Hai posato [la tua tessera|le tue {count} tessere] di terreno in questo "
+                   "turno."),
     "no_face_up": ("No face-up terrain tile is left.", "Il ne reste aucune tuile visible.",
                    "Non resta nessuna tessera scoperta."),
     "tile_matching": ("Tile {number} cannot go at {at} turned {turn}°: it must touch a terrain "
@@ -268,6 +271,8 @@ def render(key: str, params: Mapping[str, Any], lang: str = "en",
     lang = supported(lang)
     short = key[len(R):] if key.startswith(R) else key
     template = TEXTS[short][language_index(lang)]
+    count = params.get("count", len(params.get("fields") or params.get("names") or ()))
+    template = _agree(template, count, lang)
     return template.format(**{k: _show(k, v, lang, names) for k, v in params.items()})
 
 

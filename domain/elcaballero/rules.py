@@ -7,7 +7,7 @@ again: the automatic events are part of the same batch, so the log never holds a
 
 A turn is a sequence of commands ending with `end_turn`, refused while the mandatory terrain tile
 (two with the 9) can still be laid. Power cards are played openly one after the other, as the seed
-says (each player "joue une carte de pouvoir de son choix", never one already played this round).
+says (each player "joue une carte pouvoir de son choix", never one already played this round).
 """
 
 from __future__ import annotations

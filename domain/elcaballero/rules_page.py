@@ -137,7 +137,7 @@ FR = _page("El Caballero : les règles telles que ce serveur les applique", [
         "on en a besoin.",
     ]),
     ("Cartes de pouvoir", [
-        "À chaque tour, chacun joue une de ses 13 cartes de pouvoir, à découvert et à tour de "
+        "À chaque tour, chacun joue une de ses 13 cartes pouvoir, à découvert et à tour de "
         "rôle, jamais une valeur déjà jouée ce tour-ci. Au tour 1, un joueur tiré au sort "
         "commence, puis dans le sens des aiguilles d'une montre ; ensuite, commence celui qui a "
         "joué en dernier au tour précédent (la plus faible carte d'abord). La plus forte carte "

@@ -8,6 +8,7 @@ The log's sentences are `messages.py`'s. Cells are always written as the players
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -25,10 +26,11 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "decision.turn": ("play your turn (the terrain tile first or last, then “end”)",
                       "jouer votre tour (la tuile de terrain, puis « fin »)",
                       "giocare il tuo turno (la tessera di terreno, poi «fine»)"),
-    "decision.turn_tile": ("play your turn: lay {count} terrain tile(s), then end it",
-                           "jouer votre tour : poser {count} tuile(s) de terrain, puis le finir",
-                           "giocare il tuo turno: posare {count} tessera/e di terreno, poi "
-                           "finirlo"),
+    "decision.turn_tile": ("play your turn: lay {count} terrain [tile|tiles], then end it",
+                           "jouer votre tour : poser {count} [tuile|tuiles] de terrain, puis le "
+                           "finir",
+                           "giocare il tuo turno: posare {count} [tessera|tessere] di terreno, "
+                           "poi finirlo"),
     # phases
     "phase.new": ("setting up", "mise en place", "preparazione"),
     "phase.power": ("power cards", "cartes pouvoir", "carte potere"),
@@ -40,11 +42,11 @@ WORDS: dict[str, tuple[str, str, str]] = {
                     "Tour {round} sur {rounds} ({phase}) ; décomptes après les tours {scorings}.",
                     "Turno {round} di {rounds} ({phase}); conteggi dopo i turni {scorings}."),
     "board.turn": ("{seat} is playing power card {card}: {caballeros} reinforcements, "
-                   "{tiles} terrain tile(s) still to lay.",
+                   "{count} terrain [tile|tiles] still to lay.",
                    "{seat} joue la carte pouvoir {card} : {caballeros} en renfort, encore "
-                   "{tiles} tuile(s) de terrain à poser.",
+                   "{count} [tuile|tuiles] de terrain à poser.",
                    "{seat} gioca la carta potere {card}: {caballeros} di rinforzo, ancora "
-                   "{tiles} tessera/e di terreno da posare."),
+                   "{count} [tessera|tessere] di terreno da posare."),
     "board.face_up": ("Face-up tiles (write “tile 2 at m14 turn 90”):",
                       "Tuiles visibles (écrivez « tuile 2 en m14 tourne 90 ») :",
                       "Tessere scoperte (scrivi «tessera 2 in m14 ruota 90»):"),
@@ -87,8 +89,8 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "board.open": ("open", "ouverte", "aperta"),
     "board.nobody": ("nobody", "personne", "nessuno"),
     "board.tie": ("tie: {names}", "égalité : {names}", "parità: {names}"),
-    "board.ships_on": ("{count} ship(s): {names}", "{count} bateau(x) : {names}",
-                       "{count} nave/i: {names}"),
+    "board.ships_on": ("{count} [ship|ships]: {names}", "{count} [bateau|bateaux] : {names}",
+                       "{count} [nave|navi]: {names}"),
     "board.alcalde_of": ("Alcalde of {seat}", "Alcalde de {seat}", "Alcalde di {seat}"),
     "board.tile_value": ("{tiles} tiles + {bonus}", "{tiles} tuiles + {bonus}",
                          "{tiles} tessere + {bonus}"),
@@ -114,9 +116,9 @@ WORDS: dict[str, tuple[str, str, str]] = {
                  "turn", "Votre tour : faites vos actions dans l'ordre voulu, posez votre tuile "
                  "de terrain, puis finissez le tour", "Il tuo turno: fai le azioni "
                  "nell'ordine che vuoi, posa la tessera di terreno, poi finisci il turno"),
-    "ask.tiles_left": ("{count} terrain tile(s) still to lay this turn.",
-                       "Encore {count} tuile(s) de terrain à poser ce tour-ci.",
-                       "Ancora {count} tessera/e di terreno da posare in questo turno."),
+    "ask.tiles_left": ("{count} terrain [tile|tiles] still to lay this turn.",
+                       "Encore {count} [tuile|tuiles] de terrain à poser ce tour-ci.",
+                       "Ancora {count} [tessera|tessere] di terreno da posare in questo turno."),
     "ask.lay_tile": ("Lay a terrain tile: choose it, click a highlighted cell, turn it",
                      "Poser une tuile de terrain : choisissez-la, cliquez une case en surbrillance, "
                      "tournez-la", "Posa una tessera di terreno: sceglila, clicca una casella "
@@ -217,9 +219,21 @@ AND = {"en": " and ", "fr": " et ", "it": " e "}
 PREFIX = "elcaballero."
 
 
+_AGREE = re.compile(r"\[([^|\]]*)\|([^\]]*)\]")
+
+
+def agree(template: str, count: Any, lang: str) -> str:
+    """Each "[singular|plural]" of `template` as `count` asks (French: 0 and 1 are singular)."""
+    if not isinstance(count, int):
+        return template
+    one = count in (0, 1) if supported(lang) == "fr" else count == 1
+    return _AGREE.sub(lambda m: m.group(1) if one else m.group(2), template)
+
+
 def word(key: str, lang: str = "en", **params: Any) -> str:
     key = key[len(PREFIX):] if key.startswith(PREFIX) else key
-    return WORDS[key][language_index(supported(lang))].format(**params)
+    template = agree(WORDS[key][language_index(supported(lang))], params.get("count"), lang)
+    return template.format(**params)
 
 
 def colour_name(seat: int, lang: str = "en") -> str:

@@ -266,3 +266,28 @@ def test_the_rules_page_says_how_to_write_moves_and_what_a_deadline_does(
     for word in words:
         assert word in text, word
     assert "[x, y]" not in text
+
+
+def test_two_tiles_in_one_reply_are_numbered_as_the_mail_listed_them() -> None:
+    """With the 9 a player lays two tiles: "tile 2 …, tile 4 …" means the 2nd and 4th of the list
+    the mail showed, not of the list left after the first is laid."""
+    state, decision = next((s, d) for s, d in POSITIONS if d.kind == "turn"
+                           and d.constraint["tiles_to_lay"] == 2)
+    faces = [f["tile"] for f in decision.constraint["face_up"]]
+    session = GameSession(GAME, state, decision.seat, lang="en")
+    first = next(t for t in faces if decision.constraint["lay_tile"].get(t))
+    place = decision.constraint["lay_tile"][first][0]
+    line = f"tile {faces.index(first) + 1} at {coords.name(place['at'])} turn {place['turns'][0]}"
+    after = GAME.fold(GAME.decide(state, Command.from_json(
+        {"type": "lay_tile", "tile": first, "at": place["at"], "turn": place["turns"][0]},
+        seat=decision.seat)), state)
+    second_decision = GAME.pending(after)[0]
+    second = next((t for t in faces if t != first and second_decision.constraint["lay_tile"]
+                   .get(t)), None)
+    if second is None:
+        pytest.skip("no second tile fits")
+    place2 = second_decision.constraint["lay_tile"][second][0]
+    line2 = (f"tile {faces.index(second) + 1} at {coords.name(place2['at'])} "
+             f"turn {place2['turns'][0]}")
+    parsed = GAME.language.parse(f"{line}\n{line2}", session)
+    assert [c["tile"] for c in parsed.commands] == [first, second]
