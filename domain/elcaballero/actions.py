@@ -239,6 +239,10 @@ def _lay_tile(log: Log, cmd: Command) -> None:
     at, turn = cell_and_turn(cmd.get("at"), cmd.get("turn"))
     legal = b.lay_options(s, seat)
     normal = any(b.normal_placements(s, t) for t in dict.fromkeys(s.face_up))
+    same = [t for c, t in legal.get(tile, []) if c == at
+            and rotated_edges(TILE[tile], t) == rotated_edges(TILE[tile], turn)]
+    if (at, turn) not in legal.get(tile, []) and same:
+        turn = same[0]  # a turn that shows the same sides (an all-land tile turned 90) is that one
     if (at, turn) not in legal.get(tile, []):
         raise refuse("tile_matching" if normal else "tile_fallback",
                      number=s.face_up.index(tile) + 1, at=cell_json(at), turn=turn,
