@@ -440,9 +440,13 @@ class ElCaballeroLanguage:
             out.append(line("castle", f"{VERB['castle'][i]} {cell}"))
         if c.get("own_tiles"):
             out.append(line("take_back", f"{VERB['take_back'][i]} {cell} [{side}]"))
-            out.append(line("move_ship", f"{VERB['move_ship'][i]} {cell} {side} {w['to']} "
-                                         f"{cell} {side}"))
-            out.append(line("move_castle", f"{VERB['move_castle'][i]} {cell} {w['to']} {cell}"))
+            own = [k for k in (view or {}).get("knights", []) if k["seat"] == decision.seat]
+            if view is None or (len(own) > 1 and any(k["ships"] for k in own)):
+                out.append(line("move_ship", f"{VERB['move_ship'][i]} {cell} {side} {w['to']} "
+                                             f"{cell} {side}"))
+            if view is None or (len(own) > 1 and any(k["castillo"] for k in own)):
+                out.append(line("move_castle", f"{VERB['move_castle'][i]} {cell} {w['to']} "
+                                               f"{cell}"))
         if "grande" in c and c.get("own_tiles"):
             out.append(line("grande", f"{VERB['grande'][i]} {cell}"))
         if (c.get("alcalde") or {}).get("regions"):

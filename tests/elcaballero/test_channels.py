@@ -291,3 +291,16 @@ def test_two_tiles_in_one_reply_are_numbered_as_the_mail_listed_them() -> None:
              f"turn {place2['turns'][0]}")
     parsed = GAME.language.parse(f"{line}\n{line2}", session)
     assert [c["tile"] for c in parsed.commands] == [first, second]
+
+
+def test_help_lines_offer_moving_only_what_the_player_has() -> None:
+    for state, decision in POSITIONS:
+        if decision.kind != "turn":
+            continue
+        view = GAME.view(state, decision.seat)
+        own = [k for k in view["knights"] if k["seat"] == decision.seat]
+        lines = GAME.language.help_lines(decision, view, "en")
+        has_ship_line = any(line.startswith("move ship") for line in lines)
+        has_castle_line = any(line.startswith("move castle") for line in lines)
+        assert has_ship_line == (len(own) > 1 and any(k["ships"] for k in own))
+        assert has_castle_line == (len(own) > 1 and any(k["castillo"] for k in own))
