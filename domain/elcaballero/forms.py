@@ -81,6 +81,22 @@ def turn_form(c: Mapping[str, Any], advanced: bool) -> Form:
         answers.append(_answer("castle", (
             Field("at", OneOf(tuple(_cell_key(x) for x in castle["tiles"]), "cell"),
                   label=_m("ask.field.at")),)))
+    castillos = [_cell_key(x) for x in c.get("castillos", [])]
+    bare = [_cell_key(x) for x in own if _cell_key(x) not in castillos]
+    if castillos and bare:
+        answers.append(_answer("move_castle", (
+            Field("from", OneOf(tuple(castillos), "cell"), label=_m("ask.field.at")),
+            Field("to", OneOf(tuple(bare), "cell"), label=_m("ask.field.to")))))
+    ships_on = c.get("ships_on") or []
+    if ships_on and len(own) > 1:
+        answers.append(_answer("move_ship", (
+            Field("from", OneOf(tuple(_cell_key(x["at"]) for x in ships_on), "cell"),
+                  label=_m("ask.field.at")),
+            Field("from_edge", OneOf(SIDES, "edge"), default=ships_on[0]["edges"][0],
+                  label=_m("ask.field.edge")),
+            Field("to", OneOf(tuple(_cell_key(x) for x in own), "cell"),
+                  label=_m("ask.field.to")),
+            Field("to_edge", OneOf(SIDES, "edge"), label=_m("ask.field.edge")))))
     if advanced and own and (c.get("grande") or {}).get("may_move"):
         answers.append(_answer("grande", (
             Field("at", OneOf(tuple(_cell_key(x) for x in own), "cell"),

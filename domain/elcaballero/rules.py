@@ -235,6 +235,9 @@ def turn_constraint(s: State) -> dict[str, Any]:
                              for c, k in own if any(d not in k.ships for d, _ in b.sea_sides(s, c))]}
     out["castle"] = {"build": min(PER_TURN["castillos"] - t.castillos, s.castillo_supply),
                      "tiles": [cell_json(c) for c, k in own if not k.castillo]}
+    out["castillos"] = [cell_json(c) for c, k in own if k.castillo]
+    out["ships_on"] = [{"at": cell_json(c), "edges": [SIDES[d] for d in k.ships]}
+                       for c, k in own if k.ships]
     if s.advanced:
         where = s.grande_at(seat)
         out["grande"] = {"at": cell_json(where) if where else None,

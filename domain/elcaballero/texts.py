@@ -145,6 +145,12 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "ask.move_castle": ("Move a Castillo to another of your tiles (1 Caballero)",
                         "Déplacer un Castillo vers une autre de vos tuiles (1 Caballero)",
                         "Sposta un Castillo su un'altra tua tessera (1 Caballero)"),
+    "ask.move_ship": ("Move one of your ships to a sea side of another of your tiles "
+                      "(1 Caballero)",
+                      "Déplacer un de vos bateaux vers un côté mer d'une autre de vos tuiles "
+                      "(1 Caballero)",
+                      "Sposta una tua nave su un lato di mare di un'altra tua tessera "
+                      "(1 Caballero)"),
     "ask.grande": ("Put your Grande on one of your Caballero tiles",
                    "Placer votre Grande sur une de vos tuiles Caballeros",
                    "Metti il tuo Grande su una tua tessera Caballeros"),
@@ -172,6 +178,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "ask.submit.castle": ("Build it", "Le construire", "Costruiscilo"),
     "ask.submit.take_back": ("Take it back", "La reprendre", "Riprendila"),
     "ask.submit.move_castle": ("Move it", "Le déplacer", "Spostalo"),
+    "ask.submit.move_ship": ("Move it", "Le déplacer", "Spostala"),
     "ask.submit.grande": ("Put it there", "Le placer", "Mettilo"),
     "ask.submit.alcalde": ("Put it there", "Le placer", "Mettilo"),
     "ask.submit.end_turn": ("End the turn", "Finir le tour", "Finisci il turno"),

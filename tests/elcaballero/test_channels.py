@@ -304,3 +304,27 @@ def test_help_lines_offer_moving_only_what_the_player_has() -> None:
         has_castle_line = any(line.startswith("move castle") for line in lines)
         assert has_ship_line == (len(own) > 1 and any(k["ships"] for k in own))
         assert has_castle_line == (len(own) > 1 and any(k["castillo"] for k in own))
+
+
+def test_moving_a_castillo_or_a_ship_is_offered_as_a_form_the_engine_takes() -> None:
+    seen = set()
+    games = [p for seed in ("moves", "moves-2", "moves-3", "moves-4") for p in
+             _positions(seed, steps=2000)]
+    for state, decision in games:
+        if decision.kind != "turn" or state.court[decision.seat] < 1:
+            continue
+        for answer in decision.form.answers:
+            if answer.type not in ("move_castle", "move_ship"):
+                continue
+            fields = {f.name: f for f in answer.fields}
+            params = {name: (f.default if f.default is not None else f.constraint.options[0])
+                      for name, f in fields.items()}
+            if answer.type == "move_ship":
+                sea = next((x for x in decision.constraint["ship"]["sides"]
+                            if f"{x['at'][0]},{x['at'][1]}" != params["from"]), None)
+                if sea is None:
+                    continue
+                params["to"], params["to_edge"] = f"{sea['at'][0]},{sea['at'][1]}", sea["edges"][0]
+            GAME.decide(state, Command(answer.type, decision.seat, params))
+            seen.add(answer.type)
+    assert seen == {"move_castle", "move_ship"}
