@@ -19,8 +19,9 @@ and the players read them on `rules_page`):
   place on land and allows one ship on a sea (`scoring`).
 - **Power cards** are played openly in turn (the seed says so), so nothing but the stack's order is
   hidden, and that order does not exist before a draw (`views`).
-- **Default move** on a deadline: the lowest power card; in a turn the mandatory tile where it sends
-  no Caballero tile back, then the end of the turn (`rules.default_command`).
+- **Default move** on a deadline: the lowest power card; in a turn one command, `end_turn` with
+  `lay: true`, which lays the mandatory tile where it sends no Caballero tile back, then ends the
+  turn (`rules.default_command`): one passed deadline settles the turn.
 """
 
 from domain.elcaballero import refusals as _refusals  # noqa: F401 - registers the texts

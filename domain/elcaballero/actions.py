@@ -269,7 +269,7 @@ def _lay_knight(log: Log, cmd: Command) -> None:
     side = parse_knight_side(cmd.get("side"))
     with_grande = cmd.get("grande", False)
     if not isinstance(with_grande, bool):
-        raise refuse("grande_flag", allowed=[False, True])
+        raise refuse("flag", name="grande", allowed=[False, True])
     if not b.is_empty(s, at) or at not in b.knight_cells(s):
         raise refuse("knight_cell", at=cell_json(at),
                      allowed={"cells": [cell_json(c) for c in b.knight_cells(s)]})
@@ -520,7 +520,18 @@ def _alcalde(log: Log, cmd: Command) -> None:
 
 @action("end_turn")
 def _end_turn(log: Log, cmd: Command) -> None:
+    """`lay: true` (a passed deadline's move) lays the mandatory tile(s) first, as
+    `rules.default_lay` chooses, so that one command ends the turn."""
     s, seat = _seat(log, cmd)
+    lay = cmd.get("lay", False)
+    if not isinstance(lay, bool):
+        raise refuse("flag", name="lay", allowed=[False, True])
+    if lay:
+        from domain.elcaballero.rules import default_lay
+
+        while tiles_to_lay(log.state):
+            ACTIONS["lay_tile"](log, default_lay(log.state, seat))
+        s = log.state
     left = tiles_to_lay(s)
     if left:
         raise refuse("tile_first", count=left, allowed=["lay_tile"])

@@ -203,7 +203,7 @@ class GreedyBot:
         if best is not None and (must_lay or best[0] > base + 1e-9):
             return best[1]
         if must_lay:
-            return rules.default_command(s, decision)
+            return rules.default_lay(s, seat)
         return Command("end_turn", seat)
 
 

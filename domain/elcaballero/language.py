@@ -13,6 +13,8 @@
     move castle l13 to n14           déplacer castillo l13 vers n14 · sposta castillo l13 a n14
     grande l13 · alcalde m14 north   (advanced game)
     end                              fin · fine  ("pass", "passe", "passo" too)
+    end auto                         fin auto · fine auto  (the compulsory tile laid as a passed
+                                     deadline lays it, then the end of the turn)
 
 Cells are a column letter and a row number ("m13" is the start tile: `coords`); a face-up tile is
 its number on the board (1 to 5, left to right) or its id ("t17"); a rotation is 0, 90, 180 or 270
@@ -83,6 +85,8 @@ GRANDE = phrases({w: True for w in ("grande", "with grande", "avec grande", "con
 SHIP = phrases({w: True for w in ("ship", "boat", "bateau", "navire", "nave", "barca")})
 CASTLE = phrases({w: True for w in ("castle", "castillo", "chateau", "castello")})
 BACK = phrases({w: True for w in ("back", "taken back")})
+AUTO = phrases({w: True for w in ("auto", "automatic", "automatique", "automatico")})
+""""end auto": the server lays the compulsory tile as a passed deadline would, then ends."""
 
 VERB: dict[str, tuple[str, str, str]] = {
     "power": ("power", "pouvoir", "potere"),
@@ -206,6 +210,8 @@ class CaballeroParser(Parser):
             return None
         if kind == "power":
             return {"type": "power", "card": self._number("power")}
+        if kind == "end_turn" and c.take(AUTO):
+            return {"type": "end_turn", "lay": True}
         if kind in ("reinforce", "end_turn"):
             return {"type": kind}
         if kind == "lay_tile":
@@ -364,6 +370,8 @@ class ElCaballeroLanguage:
 
         if kind == "power":
             return f"{verb} {command['card']}"
+        if kind == "end_turn" and command.get("lay"):
+            return f"{verb} auto"
         if kind in ("reinforce", "end_turn"):
             return verb
         if kind == "lay_tile":

@@ -131,8 +131,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                        "d'abord.",
                        "Tutte le tue tessere Caballeros sono sul tabellone: riprendine prima "
                        "una."),
-    "grande_flag": ("'grande' is true or false.", "« grande » vaut vrai ou faux.",
-                    "«grande» vale vero o falso."),
+    "flag": ("'{name}' is true or false.", "« {name} » vaut vrai ou faux.",
+             "«{name}» vale vero o falso."),
     "knight_cell": ("A Caballero tile goes in an empty cell next to a terrain tile; {at} is not "
                     "one.",
                     "Une tuile Caballeros va sur une case vide contre une tuile de terrain ; "

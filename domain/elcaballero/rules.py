@@ -250,11 +250,13 @@ def turn_constraint(s: State) -> dict[str, Any]:
 # --- default and random moves ------------------------------------------------------------------
 
 def default_command(s: State, d: Decision) -> Command:
-    """The safe move when a decision's deadline passes.
+    """The safe move when a decision's deadline passes: one command, so that one passed deadline
+    settles the whole decision (a turn does not wait for a second deadline to end).
 
-    Power card: the lowest card left (most Caballeros, last to act). Turn: the mandatory terrain
-    tile on the first legal placement that sends no Caballero tile back (if there is one; the first
-    legal placement otherwise), then `end_turn`; nothing else is done (no Caballero is spent).
+    Power card: the lowest card left (most Caballeros, last to act). Turn: `end_turn` with
+    `lay: true`, which first lays the mandatory terrain tile(s) (`default_lay`: the first legal
+    placement that sends no Caballero tile back, the first legal one otherwise); nothing else is
+    done (no Caballero is spent).
     """
     seat = d.seat
     if d.kind == "power_card":
@@ -264,6 +266,12 @@ def default_command(s: State, d: Decision) -> Command:
         raise ValueError(f"no default for decision {d.kind}")
     if not tiles_to_lay(s):
         return Command("end_turn", seat)
+    return Command("end_turn", seat, {"lay": True})
+
+
+def default_lay(s: State, seat: int) -> Command:
+    """The mandatory terrain tile as a deadline lays it: the face-up tiles in order, each on its
+    legal placements in order, the first that sends no Caballero tile back (else the first)."""
     options = b.lay_options(s, seat)
     first = None
     for tile in s.face_up:

@@ -112,7 +112,7 @@ EN = _page("El Caballero: the rules as this server plays them", [
         "A power card not played in time: the lowest card left is played. A turn not played in "
         "time: the compulsory terrain tile is laid on the first legal cell and rotation where it "
         "pushes out no Caballero tile (any legal one if there is none), nothing else is done "
-        "and the turn ends: no Caballero is spent for you.",
+        "and the turn ends: no Caballero is spent for you. Writing “end auto” does the same.",
     ]),
 ])
 
@@ -228,7 +228,7 @@ FR = _page("El Caballero : les règles telles que ce serveur les applique", [
         "temps : la tuile de terrain obligatoire est posée sur la première case et rotation "
         "légales où elle n'élimine aucune tuile Caballeros (n'importe laquelle de légale sinon), "
         "rien d'autre n'est fait et le tour se termine : aucun Caballero n'est dépensé pour "
-        "vous.",
+        "vous. Écrire « fin auto » fait de même.",
     ]),
 ])
 
@@ -341,7 +341,8 @@ IT = _page("El Caballero: le regole come le applica questo server", [
         "Carta potere non giocata in tempo: si gioca la più bassa rimasta. Turno non giocato in "
         "tempo: la tessera di terreno obbligatoria è posata sulla prima casella e rotazione "
         "legali dove non elimina nessuna tessera Caballeros (una legale qualsiasi altrimenti), "
-        "non si fa nient'altro e il turno finisce: nessun Caballero viene speso per te.",
+        "non si fa nient'altro e il turno finisce: nessun Caballero viene speso per te. "
+        "Scrivere «fine auto» fa lo stesso.",
     ]),
 ])
 

@@ -16,6 +16,7 @@ import pytest
 from domain.core.commands import Command
 from domain.core.language import GameSession, ParseError
 from domain.elcaballero import coords
+from domain.elcaballero.actions import lay_tile_event
 from domain.elcaballero.module import GAME
 from domain.elcaballero.rules import default_command
 from emails import inbound
@@ -223,13 +224,21 @@ def test_boards_show_the_grid_with_typed_cells_and_who_leads_each_region(lang: s
         assert NAMES[r["counts"].index(max(r["counts"]))] in row[3]
 
 
-def test_the_deadline_move_lays_the_mandatory_tile_legally() -> None:
+def test_one_passed_deadline_lays_the_mandatory_tile_and_ends_the_turn() -> None:
+    """The default is one command: a turn does not wait for a second deadline to end, and no
+    Caballero tile is pushed out when a placement avoids it."""
     for state, decision in POSITIONS:
         if decision.kind != "turn" or not decision.constraint["tiles_to_lay"]:
             continue
         command = default_command(state, decision)
-        assert command.type == "lay_tile"
-        GAME.decide(state, command)  # legal
+        events = GAME.decide(state, command)
+        laid = [e for e in events if e.type == "tile_laid"]
+        assert len(laid) == decision.constraint["tiles_to_lay"]
+        assert any(e.type == "turn_ended" and e["seat"] == decision.seat for e in events)
+        assert not any(e["returned"] for e in laid) or all(
+            any(lay_tile_event(state, decision.seat, t, tuple(p["at"]), turn, False)["returned"]
+                for p in places for turn in p["turns"])
+            for t, places in decision.constraint["lay_tile"].items())
 
 
 def test_refusals_are_said_in_the_players_language_with_cells_and_names() -> None:
@@ -328,3 +337,13 @@ def test_moving_a_castillo_or_a_ship_is_offered_as_a_form_the_engine_takes() -> 
             GAME.decide(state, Command(answer.type, decision.seat, params))
             seen.add(answer.type)
     assert seen == {"move_castle", "move_ship"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_deadline_move_reads_and_writes_as_end_auto(lang: str) -> None:
+    state, decision = _turn()
+    command = default_command(state, decision).to_json()
+    line = GAME.language.format(command, lang, decision=decision)
+    assert line.endswith(" auto")
+    parsed = GAME.language.parse(line, GameSession(GAME, state, decision.seat, lang=lang))
+    assert parsed.commands == [{"type": "end_turn", "lay": True}]

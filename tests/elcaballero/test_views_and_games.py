@@ -102,11 +102,10 @@ def test_the_default_move_lays_a_tile_that_sends_no_caballero_tile_back_then_end
     t.knight(1, 1, seat=0, turn=90)  # faces the (0, 1) tile's east side
     (d,) = rules.pending(t.state)
     cmd = rules.default_command(t.state, d)
-    assert cmd.type == "lay_tile"
+    assert cmd == Command("end_turn", 0, {"lay": True})  # one command: one deadline is enough
     new = t.do(0, cmd.type, **dict(cmd.params))
-    assert not new[0]["returned"] and t.state.court[0] == 5
-    (d,) = rules.pending(t.state)
-    assert rules.default_command(t.state, d) == Command("end_turn", 0)
+    assert new[0].type == "tile_laid" and not new[0]["returned"] and t.state.court[0] == 5
+    assert new[1].type == "turn_ended"
 
 
 @pytest.mark.parametrize("level", ["random", "greedy"])
