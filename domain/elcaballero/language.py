@@ -35,6 +35,7 @@ from domain.core.language import (
     FILLER_WORDS,
     Lexicon,
     Parsed,
+    ParseError,
     Parser,
     Session,
     example_command,
@@ -44,8 +45,7 @@ from domain.elcaballero import coords
 from domain.elcaballero.data import TILE
 
 KEYWORDS: dict[str, tuple[str, ...]] = {
-    "power": ("power", "power card", "card", "pouvoir", "carte", "carte pouvoir", "potere",
-              "carta", "carta potere"),
+    "power": ("power", "power card", "pouvoir", "carte pouvoir", "potere", "carta potere"),
     "reinforce": ("reinforce", "reinforcements", "reinforcement", "renforts", "renfort",
                   "rinforzi", "rinforzo"),
     "lay_tile": ("tile", "terrain tile", "tuile", "tessera", "tessera terreno"),
@@ -227,6 +227,9 @@ class CaballeroParser(Parser):
             if c.take(COURT):
                 out["from"] = "court"
             return out
+        if kind == "grande" and not self._cell_ahead():
+            c.pos = self._start  # "grande !" is praise, not a move: the line is chatter
+            return None
         if kind in ("castle", "grande"):
             return {"type": kind, "at": self._cell()}
         if kind == "alcalde":
@@ -332,10 +335,27 @@ class CaballeroParser(Parser):
             out["grande"] = True
         return out
 
-    def looks_like_a_command(self, start: int, end: int) -> bool:
+    def _cell_ahead(self) -> bool:
+        """Whether a cell follows (after "at"-like words), without moving."""
         c = self.cursor
-        return super().looks_like_a_command(start, end) or any(
-            coords.parse(w) is not None and len(w) >= 2 for w in c.words[start:end])
+        here = c.pos
+        try:
+            self._cell()
+        except ParseError:
+            return False
+        finally:
+            c.pos = here
+        return True
+
+    def looks_like_a_command(self, start: int, end: int) -> bool:
+        """A line with a number, a cell name or a command word; "grande" alone is a word of
+        praise in French and Italian ("une grande partie", "grande!"), not a command."""
+        c = self.cursor
+        if any(w.isdigit() or (coords.parse(w) is not None and len(w) >= 2)
+               for w in c.words[start:end]):
+            return True
+        return any(c.match(self.lexicon.keywords, i)[1] and c.words[i] != "grande"
+                   for i in range(start, end))
 
 
 class ElCaballeroLanguage:

@@ -347,3 +347,19 @@ def test_the_deadline_move_reads_and_writes_as_end_auto(lang: str) -> None:
     assert line.endswith(" auto")
     parsed = GAME.language.parse(line, GameSession(GAME, state, decision.seat, lang=lang))
     assert parsed.commands == [{"type": "end_turn", "lay": True}]
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("Grande !\ntuile 1 en {CELL} tourne {TURN}\nfin", "fr"),
+    ("tessera 1 in {CELL} ruota {TURN}, fine\n\nGrande partita, grazie!", "it"),
+    ("Une grande partie !\n\ntuile 1 en {CELL} tourne {TURN}\nfin\nBruno", "fr"),
+])
+def test_grande_as_praise_is_chatter_not_a_move(text: str, lang: str) -> None:
+    state, decision = _turn()
+    first = decision.constraint["face_up"][0]["tile"]
+    places = decision.constraint["lay_tile"].get(first)
+    if not places:
+        pytest.skip("the first face-up tile fits nowhere here")
+    body = text.format(CELL=coords.name(places[0]["at"]), TURN=places[0]["turns"][0])
+    parsed = GAME.language.parse(body, GameSession(GAME, state, decision.seat, lang=lang))
+    assert [c["type"] for c in parsed.commands] == ["lay_tile", "end_turn"]
