@@ -10,3 +10,38 @@ def test_the_board_names_the_set_up_phase_in_every_language():
     for lang, words in (("en", "setting up"), ("fr", "mise en place"), ("it", "preparazione")):
         first = boards_of(GAME).text(GAME.view(state, 0), lang, ("Ann", "Bruno")).splitlines()[0]
         assert f"({words})" in first and "setup" not in first, first
+
+
+def _log(events_after, lang, names=("Ann", "Bruno", "Chiara")):
+    from domain.kingintrigue.module import GAME
+
+    return [GAME.texts.render(m, lang, names) for e in events_after
+            for m in GAME.describe(e, None)]
+
+
+def test_the_log_names_the_chosen_action_and_counts_caballeros_in_every_language():
+    """A French page read « Ann choisit l'action « king » » and « jusqu'à 5 Caballero(s) à
+    placer », an Italian one « sceglie l'azione «kings_return» »: the action is named by its card
+    in the reader's language and the number of Caballeros agrees with its noun."""
+    from domain.core.events import Event
+
+    chosen = [Event("action_chosen", {"seat": 0, "card": "king"}),
+              Event("action_chosen", {"seat": 1, "card": "kings_return"})]
+    cards = [Event("round_cards_taken", {"cards": [
+        {"seat": 0, "card": "king_card", "places": 5, "power": 110},
+        {"seat": 2, "card": "intrigue_card", "places": 1, "power": 90}]})]
+    expected = {"en": ("“The King”", "up to 5 Caballeros", "up to 1 Caballero to"),
+                "fr": ("« Le Roi »", "jusqu'à 5 Caballeros", "jusqu'à 1 Caballero à"),
+                "it": ("«Il Re»", "fino a 5 Caballeros", "fino a 1 Caballero da")}
+    for lang, (king, five, one) in expected.items():
+        lines = " | ".join(_log(chosen + cards, lang))
+        assert king in lines and "king" not in lines and "kings_return" not in lines, lines
+        assert five in lines and one in lines and "(s)" not in lines, lines
+
+
+def test_the_2x_marker_sentences_give_the_region_its_article():
+    from domain.core.events import Event
+
+    marked = [Event("double_marked", {"seat": 0, "region": "pais_vasco"})]
+    assert "2x au Pays basque" in _log(marked, "fr")[0]
+    assert "2x nei Paesi Baschi" in _log(marked, "it")[0]
