@@ -368,9 +368,13 @@ def _value(value: Any, lang: str) -> str:
     return messages.quoted(text[:60], lang)
 
 
-def _decision(kind: str, lang: str) -> str:
+def _decision(kind: str | Mapping[str, str], lang: str) -> str:
+    """A decision's words; a game built on El Grande's dispatch names its own decisions by giving
+    them in every language ({"en": …, "fr": …, "it": …})."""
     from domain.elgrande.texts import WORDS  # texts imports this module
 
+    if isinstance(kind, Mapping):
+        return kind.get(lang) or kind["en"]
     if kind == "secret":
         return _WORDS["secret"][language_index(lang)]
     key = f"el-grande.decision.{kind}"

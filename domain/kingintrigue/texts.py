@@ -14,7 +14,7 @@ from typing import Any
 
 from domain.core.decisions import Decision
 from domain.core.game import Message
-from domain.core.i18n import Catalogue, language_index, supported
+from domain.core.i18n import LANGUAGES, Catalogue, language_index, supported
 from domain.elgrande import asks as eg_asks
 from domain.elgrande import messages as eg_messages
 from domain.elgrande.texts import ElGrandeTexts, word
@@ -139,6 +139,15 @@ def name(key: str, lang: str = "en") -> str:
     if key in NAMES:
         return NAMES[key][language_index(supported(lang))]
     return eg_messages.card_name(key, supported(lang))
+
+
+def decision_words(kind: str) -> Any:
+    """The expansion's decisions in every language ({"en": …, "fr": …, "it": …}), for El Grande's
+    refusals that name what a player must do; another kind as it is (El Grande names it)."""
+    key = f"ki.decision.{kind}"
+    if key not in TEXTS:
+        return kind
+    return dict(zip(LANGUAGES, TEXTS[key], strict=True))
 
 
 def _named(message: Message, lang: str) -> Message:
