@@ -37,8 +37,8 @@ NAMES: dict[str, tuple[str, str, str]] = {
     "intrigue_card": ("the Intrigue card", "la carte Intrigue", "la carta Intrigo"),
     # the set-up's secret choices
     "keep": ("the 13 cards kept", "les 13 cartes gardées", "le 13 carte tenute"),
-    "setup_disc": ("the selection disc (set-up)", "le disque de sélection (mise en place)",
-                   "il disco di selezione (preparazione)"),
+    "setup_disc": ("the selection disc of the set-up", "le disque de sélection de la mise en place",
+                   "il disco di selezione della preparazione"),
 }
 
 TEXTS: dict[str, tuple[str, str, str]] = {

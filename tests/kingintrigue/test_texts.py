@@ -45,3 +45,21 @@ def test_the_2x_marker_sentences_give_the_region_its_article():
     marked = [Event("double_marked", {"seat": 0, "region": "pais_vasco"})]
     assert "2x au Pays basque" in _log(marked, "fr")[0]
     assert "2x nei Paesi Baschi" in _log(marked, "it")[0]
+
+
+def test_the_selection_disc_decision_reads_without_nested_brackets():
+    """A mail read « make a secret choice (the selection disc (set-up)) »."""
+    from domain.core.commands import Command
+    from domain.kingintrigue.module import GAME
+    from domain.kingintrigue.rules import DEFAULT_KEEP
+
+    s = GAME.fold(GAME.create(2, {}, "disc-words", None))
+    for seat in (0, 1):
+        s = GAME.fold(GAME.decide(s, Command("keep", seat, {"cards": list(DEFAULT_KEEP)})), s)
+    s = GAME.fold(GAME.decide(s, Command("resolve", None)), s)
+    decision = GAME.pending(s)[0]
+    for lang, words in (("en", "selection disc of the set-up"),
+                        ("fr", "disque de sélection de la mise en place"),
+                        ("it", "disco di selezione della preparazione")):
+        text = GAME.texts.decision(decision, lang, ("Ann", "Bruno"))
+        assert words in text and "((" not in text and "))" not in text, text
