@@ -247,37 +247,25 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
         return [_t(HELP, "choose_action", lang, kw=kw,
                    round=round_word.removeprefix(kw).strip(),
                    power=power_word.removeprefix(kw).strip())]
-    card = (decision.constraint or {}).get("card")
-    if decision.kind == "act" and "special" in (decision.constraint or {}) \
-            and card not in AS_EL_GRANDE and card not in vocab.CARD_NAMES_I18N:
-        lines = list(eg.help_lines(_without_special(decision), view, lang,
-                                   power_caballeros=CABALLEROS))
-        key = {"intrigue": "intrigue", "grande_and_caballeros": "grande_and_caballeros",
-               "castillo_capture": "capture"}.get(card)
-        how = _t(HELP, key, lang, kw=vocab.keyword("special", lang)) if key else \
-            eg.HOW["none"][language_index(lang)][0].format(kw=vocab.keyword("special", lang))
-        lines.insert(1 if "place" in (decision.constraint or {}) else 0,
-                     f"{how} — {name(str(card), lang)}")
-        lines.append(eg._t(eg.HELP, "decline", lang, kw=vocab.keyword("decline", lang)))
-        return lines
-    lines = eg.help_lines(_as_el_grande(decision), view, lang, power_caballeros=CABALLEROS)
-    con = decision.constraint or {}
-    if decision.kind == "act" and "special" not in con and "decline" in con.get("commands", ()):
-        # the card's action cannot be done now: declining it is all there is to write
-        lines.append(eg._t(eg.HELP, "decline", lang, kw=vocab.keyword("decline", lang)))
-    if decision.kind == "act" and card in AS_EL_GRANDE:
-        el_grande = vocab.card_name(AS_EL_GRANDE[card], lang)
-        lines = [line.replace(el_grande, name(card, lang)) for line in lines]
-    return lines
+    return eg.help_lines(decision, view, lang, power_caballeros=CABALLEROS, card_name=name,
+                         special_how=special_how)
+
+
+OWN_HOW = {"intrigue": "intrigue", "grande_and_caballeros": "grande_and_caballeros",
+           "castillo_capture": "capture"}
+"""The expansion's actions whose command El Grande's help does not know (the others read as an El
+Grande card's: `AS_EL_GRANDE`, or take no parameters)."""
+
+
+def special_how(card: str, spec: Mapping[str, Any], lang: str) -> tuple[str, str] | None:
+    """The command pattern of the expansion's own actions, for El Grande's help lines."""
+    if card not in OWN_HOW:
+        return None
+    return _t(HELP, OWN_HOW[card], lang, kw=vocab.keyword("special", lang)), ""
 
 
 CABALLEROS: dict[int, int] = {value: card.caballeros for value, card in POWER_CARDS.items()}
 """The Caballeros each power card brings, for El Grande's help lines."""
-
-
-def _without_special(d: Decision) -> Decision:
-    return replace(d, constraint={k: v for k, v in (d.constraint or {}).items()
-                                  if k != "special"})
 
 
 class KingAndIntrigueLanguage:

@@ -64,3 +64,26 @@ def test_keep_disc_play_and_king_read_as_the_issue_writes_them():
     state = GAME.fold(GAME.decide(state, Command("play_power", 1, {"card": 10})), state)
     assert LANGUAGE.parse("king castilla la vieja", _session(state, 0)).commands == [
         {"type": "special", "to": "castilla_la_vieja"}]
+
+
+def test_the_help_lines_name_the_expansions_actions_as_el_grande_names_its_own():
+    """The act help lines are El Grande's (one code path, its hooks for the expansion): the place
+    line, the action's command named by the expansion's card, then declining."""
+    from domain.core.decisions import Decision
+
+    d = Decision(0, "act", constraint={"card": "intrigue", "place": {"places": ["aragon"],
+                                                                     "max": 2},
+                                       "special": {"mode": ["one", "all"]},
+                                       "commands": ["place", "special", "decline"]})
+    lines = LANGUAGE.help_lines(d, None, "fr")
+    assert lines[0].startswith("placer N LIEU")
+    assert lines[1].startswith("intrigue deplacer") and lines[1].endswith("« Intrigue »")
+    assert lines[2].startswith("refuser")
+    seventy = Decision(0, "act", constraint={"card": "one_from_each_opponent",
+                                             "special": {"picks": {"1": ["aragon"]}},
+                                             "commands": ["special", "decline"]})
+    assert "Un Caballero di ogni avversario" in LANGUAGE.help_lines(seventy, None, "it")[0]
+    impossible = Decision(0, "act", constraint={"card": "grande_and_caballeros",
+                                                "commands": ["decline"]})
+    assert LANGUAGE.help_lines(impossible, None, "it") == [
+        "rinuncia — non usare l'azione speciale"]
