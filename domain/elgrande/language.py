@@ -725,17 +725,22 @@ for El Grande's (`special_help`)."""
 def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
                lang: str = "en", power_caballeros: Mapping[int, int] = POWER_CABALLEROS,
                card_name: Callable[[str, str], str] = vocab.card_name,
-               special_how: SpecialHow | None = None) -> list[str]:
+               special_how: SpecialHow | None = None,
+               power_card_words: Callable[[int, str], str] | None = None) -> list[str]:
     """The commands that answer `decision`, one line each, in `lang` (see HELP).
 
     A game built on El Grande's turns (King & Intrigue) gives its own `power_caballeros` (the
-    Caballeros each power card brings), `card_name` (its actions' names) and `special_how` (the
-    command pattern of its own actions), and gets every other line from here."""
+    Caballeros each power card brings), `card_name` (its actions' names), `special_how` (the
+    command pattern of its own actions) and `power_card_words` (a power card as the list of
+    playable cards shows it: its power cards carry an action), and gets every other line here."""
     if decision is None:
         return []
     lang = lang if lang in LANGUAGES else "en"
     kw = lambda kind: vocab.keyword(kind, lang)  # noqa: E731
     d, con = decision, decision.constraint or {}
+    if d.kind == "power_card" and power_card_words is not None:
+        cards = ", ".join(power_card_words(o["card"], lang) for o in d.options or [])
+        return [_t(HELP, "power_card", lang, kw=kw("play_power"), cards=cards)]
     if d.kind == "power_card":
         cards = ", ".join(_t(HELP, "power_caballeros", lang, card=o["card"],
                              count=power_caballeros[o["card"]],

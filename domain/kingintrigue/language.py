@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from domain.core.decisions import Decision
-from domain.core.i18n import supported
+from domain.core.i18n import Count, supported
 from domain.core.language import (
     ALL,
     FROM,
@@ -71,11 +71,15 @@ ERRORS: dict[str, tuple[str, str, str]] = {
                       "o «scegli azione» e il valore della tua carta potere."),
 }
 HELP: dict[str, tuple[str, str, str]] = {
-    "keep": ("{kw} N N … — 13 different values of 10, 20, … 180",
-             "{kw} N N … — 13 valeurs différentes parmi 10, 20, … 180",
-             "{kw} N N … — 13 valori diversi tra 10, 20, … 180"),
-    "choose_action": ("{kw} {round} or {kw} {power}", "{kw} {round} ou {kw} {power}",
-                      "{kw} {round} o {kw} {power}"),
+    "keep": ("{kw} N N … — 13 different values of: {cards}",
+             "{kw} N N … — 13 valeurs différentes parmi : {cards}",
+             "{kw} N N … — 13 valori diversi tra: {cards}"),
+    "choose_action": ("{kw} {round} ({round_name}) or {kw} {power} ({power_name})",
+                      "{kw} {round} ({round_name}) ou {kw} {power} ({power_name})",
+                      "{kw} {round} ({round_name}) o {kw} {power} ({power_name})"),
+    "card": ("{card} ({count:# Caballero|# Caballeros}, {action})",
+             "{card} ({count:# Caballero|# Caballeros}, {action})",
+             "{card} ({count:# Caballero|# Caballeros}, {action})"),
     "intrigue": ("intrigue move COLOUR REGION to REGION (one Caballero) or intrigue all from "
                  "REGION to REGION (all of yours)",
                  "intrigue deplacer COULEUR RÉGION vers RÉGION (un Caballero) ou intrigue tous de "
@@ -238,17 +242,27 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
         return []
     lang = supported(lang)
     if decision.kind == "keep":
-        return [_t(HELP, "keep", lang, kw=KEYWORDS["keep"][language_index(lang)][0])]
+        cards = ", ".join(card_words(v, lang) for v in POWER_CARDS)
+        return [_t(HELP, "keep", lang, kw=KEYWORDS["keep"][language_index(lang)][0],
+                   cards=cards)]
     if decision.kind == "choose_action":
         kw = KEYWORDS["choose_action"][language_index(lang)][0]
         options = [o["card"] for o in decision.options or []]
         round_word = format_command({"type": "choose_action", "card": options[0]}, lang)
         power_word = format_command({"type": "choose_action", "card": options[-1]}, lang)
         return [_t(HELP, "choose_action", lang, kw=kw,
-                   round=round_word.removeprefix(kw).strip(),
-                   power=power_word.removeprefix(kw).strip())]
+                   round=round_word.removeprefix(kw).strip(), round_name=name(options[0], lang),
+                   power=power_word.removeprefix(kw).strip(), power_name=name(options[-1], lang))]
     return eg.help_lines(decision, view, lang, power_caballeros=CABALLEROS, card_name=name,
-                         special_how=special_how)
+                         special_how=special_how, power_card_words=card_words)
+
+
+def card_words(value: int, lang: str) -> str:
+    """A power card as a mail lists it: its value, its Caballeros and its action, « 10 (6
+    Caballeros, Intrigue) » (by mail no form labels the cards)."""
+    card = POWER_CARDS[value]
+    return _t(HELP, "card", lang, card=value, count=Count(card.caballeros, lang),
+              action=name(card.action, lang))
 
 
 OWN_HOW = {"intrigue": "intrigue", "grande_and_caballeros": "grande_and_caballeros",

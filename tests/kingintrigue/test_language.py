@@ -87,3 +87,24 @@ def test_the_help_lines_name_the_expansions_actions_as_el_grande_names_its_own()
                                                 "commands": ["decline"]})
     assert LANGUAGE.help_lines(impossible, None, "it") == [
         "rinuncia — non usare l'azione speciale"]
+
+
+def test_a_mail_says_what_each_power_card_does_when_one_is_kept_played_or_chosen():
+    """By mail there is no form to label the cards: keeping 13, playing one and choosing the
+    action read « 10 (6 Caballeros) » or « scegli azione re o scegli azione 70 » without a word of
+    what the cards do. Each card is now given with its Caballeros and its action."""
+    from domain.core.decisions import Decision
+
+    keep = Decision(0, "keep", constraint={"commands": ["keep"], "cards": 13})
+    line = " ".join(LANGUAGE.help_lines(keep, None, "fr"))
+    assert "10 (6 Caballeros, Intrigue)" in line and "180 (0 Caballero, Le Roi)" in line, line
+    play = Decision(0, "power_card", options=[{"type": "play_power", "card": c}
+                                              for c in (70, 140)])
+    line = " ".join(LANGUAGE.help_lines(play, None, "it"))
+    assert "70 (3 Caballeros, Un Caballero di ogni avversario)" in line, line
+    assert "140 (1 Caballero, Nel Castillo)" in line, line
+    choose = Decision(0, "choose_action", options=[{"type": "choose_action", "card": c}
+                                                   for c in ("king", "one_from_each_opponent")])
+    line = " ".join(LANGUAGE.help_lines(choose, None, "it"))
+    assert "scegli azione re (Il Re)" in line, line
+    assert "scegli azione 70 (Un Caballero di ogni avversario)" in line, line
