@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.core.i18n import Count, language_index
 from domain.kingintrigue.data import CAPTURE_CAP, CAPTURE_OWN, POWER_CARDS, ROUND_CARDS
+from domain.kingintrigue.rules import DEFAULT_KEEP
 from domain.kingintrigue.texts import name
 
 Page = dict[str, Any]
@@ -18,15 +20,28 @@ def _page(title: str, sections: list[tuple[str, list[str]]]) -> Page:
     return {"title": title, "sections": [{"title": t, "paragraphs": p} for t, p in sections]}
 
 
+CARD_LINE = ("{value}: {count:# Caballero|# Caballeros} — {action}",
+             "{value} : {count:# Caballero|# Caballeros} — {action}",
+             "{value}: {count:# Caballero|# Caballeros} — {action}")
+PLAYERS = ("{players} players: {places}", "{players} joueurs : {places}",
+           "{players} giocatori: {places}")
+
+
 def _cards(lang: str) -> list[str]:
     """One line per power card: value, Caballeros, action (from data.py)."""
-    word = {"en": "Caballeros", "fr": "Caballeros", "it": "Caballeros"}[lang]
-    return [f"{v}: {c.caballeros} {word} — {name(c.action, lang)}" for v, c in POWER_CARDS.items()]
+    line = CARD_LINE[language_index(lang)]
+    return [line.format(value=v, count=Count(c.caballeros, lang), action=name(c.action, lang))
+            for v, c in POWER_CARDS.items()]
 
 
-def _round_cards() -> str:
-    return "; ".join(f"{n}: {', '.join(str(p) for p in places)}"
-                     for n, places in ROUND_CARDS.items())
+def _round_cards(lang: str) -> str:
+    line = PLAYERS[language_index(lang)]
+    return ("; ", " ; ", "; ")[language_index(lang)].join(
+        line.format(players=n, places=", ".join(str(p) for p in places))
+        for n, places in ROUND_CARDS.items())
+
+
+KEPT = ", ".join(str(v) for v in DEFAULT_KEEP)
 
 
 EN = _page("El Grande — King & Intrigue: the rules as this server plays them", [
@@ -49,7 +64,7 @@ EN = _page("El Grande — King & Intrigue: the rules as this server plays them",
         "descending order, the lowest the Intrigue card. Turns go by descending value. The "
         "first player of a round is whoever took the last turn of the previous one.",
         f"Caballeros each round card lets its holder place, highest first, by number of "
-        f"players (RECONSTRUCTED): {_round_cards()}.",
+        f"players (RECONSTRUCTED): {_round_cards('en')}.",
         "A turn: take up to your power card's Caballeros from the provinces to your court, then "
         "in either order do the special action and place up to your round card's number next to "
         "the King's region or into the Castillo (anywhere but the King's region with card 20).",
@@ -71,6 +86,13 @@ EN = _page("El Grande — King & Intrigue: the rules as this server plays them",
         f"Caballeros out of its region; nothing leaves the King's region. 40: the Veto is held "
         f"until the end of the next round.",
     ]),
+    ("When a deadline passes", [
+        f"The server then makes a safe move for the player: keep {KEPT}; set a disc on the region "
+        f"(never the King's) where the player has most Caballeros; play the lowest power card in "
+        f"hand; take as many Caballeros as allowed; choose the round card's action; place as "
+        f"many as allowed into the Castillo, then do not use the special action; let a Veto's "
+        f"question pass; return Caballeros from the court first.",
+    ]),
 ])
 
 FR = _page("El Grande — Roi et intrigues : les règles telles que ce serveur les applique", [
@@ -86,7 +108,7 @@ FR = _page("El Grande — Roi et intrigues : les règles telles que ce serveur l
         "partie continue.",
         "Après les régions de base, chaque joueur règle en secret son disque de sélection sur "
         "une région (jamais celle du Roi) ; tous sont révélés ensemble et chacun y place 1 "
-        "Caballero venu de la Province.",
+        "Caballero venu des provinces.",
     ]),
     ("Une manche", [
         "Les cartes pouvoir se jouent en sens horaire depuis le premier joueur, jamais une "
@@ -95,9 +117,9 @@ FR = _page("El Grande — Roi et intrigues : les règles telles que ce serveur l
         "tours suivent l'ordre décroissant des valeurs. Le premier joueur d'une manche est celui "
         "qui a joué le dernier tour de la précédente.",
         f"Caballeros que chaque carte de manche permet de placer, de la plus forte à la plus "
-        f"faible, selon le nombre de joueurs (RECONSTITUÉ) : {_round_cards()}.",
-        "Un tour : prendre jusqu'au nombre de Caballeros de sa carte pouvoir de la Province à la "
-        "Cour, puis dans l'ordre de son choix faire l'action spéciale et placer jusqu'au nombre "
+        f"faible, selon le nombre de joueurs (RECONSTITUÉ) : {_round_cards('fr')}.",
+        "Un tour : amener des provinces à sa cour jusqu'au nombre de Caballeros de sa carte "
+        "pouvoir, puis dans l'ordre de son choix faire l'action spéciale et placer jusqu'au nombre "
         "de sa carte de manche à côté de la région du Roi ou dans le Castillo (partout sauf dans "
         "la région du Roi avec la carte 20).",
         "L'action spéciale est celle de la carte pouvoir. À 4 ou 5 joueurs, les détenteurs des "
@@ -120,6 +142,14 @@ FR = _page("El Grande — Roi et intrigues : les règles telles que ce serveur l
         f"double au seul décompte général suivant. 80 : votre Grande vers une autre région (pas "
         f"celle du Roi, pas le Castillo) et/ou vos Caballeros hors de sa région ; rien ne quitte "
         f"la région du Roi. 40 : le Veto reste jusqu'à la fin de la manche suivante.",
+    ]),
+    ("Quand un délai expire", [
+        f"Le serveur joue alors un coup sans risque pour le joueur : garder {KEPT} ; régler un "
+        f"disque sur la région (jamais celle du Roi) où il a le plus de Caballeros ; jouer sa "
+        f"plus petite carte pouvoir ; amener autant de Caballeros que permis ; choisir l'action "
+        f"de la carte de manche ; placer autant que permis dans le Castillo, puis ne pas faire "
+        f"l'action spéciale ; laisser passer la question d'un Veto ; renvoyer d'abord des "
+        f"Caballeros de la cour.",
     ]),
 ])
 
@@ -145,7 +175,7 @@ IT = _page("El Grande — Re e intrighi: le regole come le applica questo server
         "decrescente. Il primo giocatore di un round è chi ha giocato l'ultimo turno del "
         "precedente.",
         f"Caballeros che ogni carta del round permette di piazzare, dalla più alta, secondo il "
-        f"numero di giocatori (RICOSTRUITO): {_round_cards()}.",
+        f"numero di giocatori (RICOSTRUITO): {_round_cards('it')}.",
         "Un turno: portare a corte dalla provincia fino ai Caballeros della propria carta "
         "potere, poi in qualunque ordine fare l'azione speciale e piazzare fino al numero della "
         "propria carta del round accanto alla regione del Re o nel Castillo (ovunque tranne "
@@ -168,6 +198,14 @@ IT = _page("El Grande — Re e intrighi: le regole come le applica questo server
         f"valutazione generale. 80: il tuo Grande in un'altra regione (non quella del Re, non il "
         f"Castillo) e/o i tuoi Caballeros fuori dalla sua regione; nulla lascia la regione del "
         f"Re. 40: il Veto resta fino alla fine del round successivo.",
+    ]),
+    ("Quando una scadenza passa", [
+        f"Il server fa allora una mossa sicura per il giocatore: tenere {KEPT}; impostare un "
+        f"disco sulla regione (mai quella del Re) dove ha più Caballeros; giocare la sua carta "
+        f"potere più bassa; portare a corte quanti più Caballeros possibile; scegliere l'azione "
+        f"della carta del round; piazzare quanti più possibile nel Castillo, poi non usare "
+        f"l'azione speciale; lasciar passare la domanda di un Veto; rimandare prima Caballeros "
+        f"dalla corte.",
     ]),
 ])
 

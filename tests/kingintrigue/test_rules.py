@@ -206,7 +206,24 @@ def test_the_rules_page_has_the_same_sections_in_three_languages():
               for lang, page in PAGES.items()}
     assert shapes["en"] == shapes["fr"] == shapes["it"]
     assert rules_page("de") is PAGES["en"]
-    assert "140: 1 Caballeros" in " ".join(rules_page("en")["sections"][3]["paragraphs"])
+    assert "140: 1 Caballero —" in " ".join(rules_page("en")["sections"][3]["paragraphs"])
+
+
+def test_the_rules_page_counts_caballeros_and_says_what_a_passed_deadline_plays():
+    """It read « 130: 1 Caballeros », « 170: 0 Caballeros » in French, and said nothing of the moves
+    the server makes for a player whose deadline passes (the issue: documented and safe)."""
+    from domain.kingintrigue.rules import DEFAULT_KEEP
+    from domain.kingintrigue.rules_page import rules_page
+
+    keep = ", ".join(str(v) for v in DEFAULT_KEEP)
+    for lang, card, deadline, players in (
+            ("en", "130: 1 Caballero —", "deadline", "3 players: 5, 3, 1"),
+            ("fr", "170 : 0 Caballero —", "délai", "3 joueurs : 5, 3, 1"),
+            ("it", "130: 1 Caballero —", "scadenza", "3 giocatori: 5, 3, 1")):
+        text = " ".join(" ".join([s["title"], *s["paragraphs"]])
+                        for s in rules_page(lang)["sections"])
+        assert card in text and players in text, lang
+        assert deadline in text.lower() and keep in text, lang
 
 
 CARDS_30_TO_170 = [10, 20, 30, 40, 50, 60, 70, 80, 90, 140, 160, 170, 180]
