@@ -63,3 +63,13 @@ def test_the_selection_disc_decision_reads_without_nested_brackets():
                         ("it", "disco di selezione della preparazione")):
         text = GAME.texts.decision(decision, lang, ("Ann", "Bruno"))
         assert words in text and "((" not in text and "))" not in text, text
+
+
+def test_the_mail_board_lists_the_hands_with_french_punctuation():
+    """A French mail read « Ann: caché »: French sets a space before the colon."""
+    from domain.core.game import boards_of
+    from domain.kingintrigue.module import GAME
+
+    state = GAME.fold(GAME.create(2, {}, "hands-words", None))
+    text = boards_of(GAME).text(GAME.view(state, 1), "fr", ("Ann", "Bruno"))
+    assert "  Ann : caché" in text and "Ann: " not in text, text
