@@ -208,6 +208,9 @@ class KingAndIntrigueTexts(ElGrandeTexts):
     def render(self, message: Message, lang: str, names: Sequence[str] = ()) -> str:
         return render(message, lang, names)
 
+    def card_name(self, card: str, lang: str) -> str:
+        return name(card, lang)
+
     def decision(self, decision: Decision, lang: str, names: Sequence[str] = ()) -> str:
         if decision.kind in ("keep", "choose_action"):
             return TEXTS[f"ki.decision.{decision.kind}"][language_index(supported(lang))]

@@ -73,3 +73,16 @@ def test_the_mail_board_lists_the_hands_with_french_punctuation():
     state = GAME.fold(GAME.create(2, {}, "hands-words", None))
     text = boards_of(GAME).text(GAME.view(state, 1), "fr", ("Ann", "Bruno"))
     assert "  Ann : caché" in text and "Ann: " not in text, text
+
+
+def test_a_veto_question_names_the_expansions_action():
+    """« laisser faire ou opposer un veto à « intrigue » d'Ann »: the action's id, not its name."""
+    from domain.core.decisions import Decision
+    from domain.kingintrigue.module import GAME
+
+    d = Decision(1, "veto", info={"active": 0, "card": "intrigue", "steps": ["all"],
+                                  "params": {"mode": "all", "from": "aragon",
+                                             "to": "galicia", "moves": []}})
+    fr = GAME.texts.decision(d, "fr", ("Ann", "Bruno"))
+    it = GAME.texts.decision(d, "it", ("Ann", "Bruno"))
+    assert "« Intrigue »" in fr and "«Intrigo»" in it, (fr, it)
