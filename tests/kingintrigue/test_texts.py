@@ -86,3 +86,16 @@ def test_a_veto_question_names_the_expansions_action():
     fr = GAME.texts.decision(d, "fr", ("Ann", "Bruno"))
     it = GAME.texts.decision(d, "it", ("Ann", "Bruno"))
     assert "« Intrigue »" in fr and "«Intrigo»" in it, (fr, it)
+
+
+def test_the_forms_count_caballeros_in_every_language():
+    """The placing form read « Place up to 3 Caballero(s) », « Piazza fino a 5 Caballero »."""
+    from domain.core.game import Message
+    from domain.kingintrigue.module import GAME
+
+    for lang, five, one in (("en", "up to 5 Caballeros", "up to 1 Caballero "),
+                            ("fr", "jusqu'à 5 Caballeros", "jusqu'à 1 Caballero "),
+                            ("it", "fino a 5 Caballeros", "fino a 1 Caballero ")):
+        assert five in GAME.prompt(Message("ask.place", {"max": 5}), lang)
+        assert one in GAME.prompt(Message("ask.place", {"max": 1}), lang)
+        assert "(s)" not in GAME.prompt(Message("ask.moves", {"max": 3}), lang)
