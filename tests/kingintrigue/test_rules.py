@@ -306,3 +306,21 @@ def test_discards_are_hidden_unless_open():
     assert GAME.view(hidden, 0)["seats"][0]["discards"] == [40]
     shown = play_round(started(2, {"discards": "open"}), {0: 40, 1: 10})
     assert GAME.view(shown, 1)["seats"][0]["discards"] == [40]
+
+
+def test_the_leak_invariant_catches_a_view_that_depends_on_another_seats_hand(monkeypatch):
+    """`pbem simulate` checks non-interference: a seat's view is the same whatever the others
+    hide. A view that let one hand through in a field the old check did not look at is caught."""
+    from domain.core.game import InvariantViolation
+    from domain.kingintrigue import invariants, views
+
+    real = views.view
+
+    def leaky(s, viewer):
+        out = real(s, viewer)
+        out["hint"] = sorted(s.hands[0]) if s.hands else None
+        return out
+
+    monkeypatch.setattr(invariants, "view", leaky)
+    with pytest.raises(InvariantViolation, match="changes with what another seat hides"):
+        play_random_game("leaky", 2, game=GAME)
