@@ -108,3 +108,39 @@ def test_a_mail_says_what_each_power_card_does_when_one_is_kept_played_or_chosen
     line = " ".join(LANGUAGE.help_lines(choose, None, "it"))
     assert "scegli azione re (Il Re)" in line, line
     assert "scegli azione 70 (Un Caballero di ogni avversario)" in line, line
+
+
+def test_the_issues_replies_read_in_french_and_italian():
+    """« garder … », « disque aragon », « jouer 120 », « roi vieille-castille » and their Italian
+    twins; a card put aside is refused in the reader's language."""
+    from domain.core.language import CommandRefused
+
+    state = GAME.fold(GAME.create(2, {}, "words", {"king": "castilla_la_nueva",
+                                                   "homes": ["galicia", "aragon"],
+                                                   "first_player": 0}))
+    kept = " ".join(str(v) for v in DEFAULT_KEEP)
+    for lang, word in (("fr", "garder"), ("it", "tieni")):
+        assert LANGUAGE.parse(f"{word} {kept}", _session(state, 0, lang)).commands == [
+            {"type": "keep", "cards": list(DEFAULT_KEEP)}]
+    for seat in (0, 1):
+        state = GAME.fold(GAME.decide(state, Command("keep", seat, {"cards": list(DEFAULT_KEEP)})),
+                          state)
+    state = GAME.fold(GAME.decide(state, Command("resolve", None)), state)
+    for lang, text in (("fr", "disque aragon"), ("it", "disco Aragona")):
+        assert LANGUAGE.parse(text, _session(state, 0, lang)).commands == [
+            {"type": "secret", "choice": "aragon"}]
+    for seat in (0, 1):
+        state = GAME.fold(GAME.decide(state, Command("secret", seat, {"choice": "granada"})), state)
+    state = GAME.fold(GAME.decide(state, Command("resolve", None)), state)
+    for lang, text, says in (("fr", "jouer 120", "La carte pouvoir 120 n'est pas dans votre main."),
+                             ("it", "gioca 120", "La carta potere 120 non è nella tua mano.")):
+        with pytest.raises(CommandRefused) as refused:
+            LANGUAGE.parse(text, _session(state, 0, lang))
+        assert refused.value.error.render(lang) == says
+    assert LANGUAGE.parse("gioca 180", _session(state, 0, "it")).commands == [
+        {"type": "play_power", "card": 180}]
+    state = GAME.fold(GAME.decide(state, Command("play_power", 0, {"card": 180})), state)
+    state = GAME.fold(GAME.decide(state, Command("play_power", 1, {"card": 10})), state)
+    for lang, text in (("fr", "roi vieille-castille"), ("it", "re Castiglia Vecchia")):
+        assert LANGUAGE.parse(text, _session(state, 0, lang)).commands == [
+            {"type": "special", "to": "castilla_la_vieja"}]
