@@ -324,3 +324,16 @@ def test_the_leak_invariant_catches_a_view_that_depends_on_another_seats_hand(mo
     monkeypatch.setattr(invariants, "view", leaky)
     with pytest.raises(InvariantViolation, match="changes with what another seat hides"):
         play_random_game("leaky", 2, game=GAME)
+
+
+def test_greedy_beats_random_clearly_in_the_arena():
+    """Issue 16: greedy must beat random clearly in `pbem arena`, with 95% intervals: the lower
+    end of greedy's win rate is above even, its mean score's interval above random's."""
+    from domain.bots.arena import run_arena
+
+    result = run_arena(["greedy", "random", "random"], games=12, seed="ki-arena", processes=1,
+                       game="king-and-intrigue")
+    by = {x.level: x for x in result.summaries}
+    assert by["greedy"].win_rate - by["greedy"].win_ci > 0.5
+    assert by["greedy"].mean_score - by["greedy"].score_ci > \
+        by["random"].mean_score + by["random"].score_ci
