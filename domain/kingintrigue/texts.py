@@ -17,7 +17,7 @@ from domain.core.game import Message
 from domain.core.i18n import LANGUAGES, Catalogue, language_index, supported
 from domain.elgrande import asks as eg_asks
 from domain.elgrande import messages as eg_messages
-from domain.elgrande.texts import ElGrandeTexts, word
+from domain.elgrande.texts import ElGrandeTexts
 from domain.kingintrigue.data import POWER_CARDS
 
 NAMES: dict[str, tuple[str, str, str]] = {
@@ -211,12 +211,10 @@ class KingAndIntrigueTexts(ElGrandeTexts):
     def card_name(self, card: str, lang: str) -> str:
         return name(card, lang)
 
+    def secret_kind_name(self, kind: str, lang: str) -> str:
+        return name(kind, lang) if kind in NAMES else super().secret_kind_name(kind, lang)
+
     def decision(self, decision: Decision, lang: str, names: Sequence[str] = ()) -> str:
         if decision.kind in ("keep", "choose_action"):
             return TEXTS[f"ki.decision.{decision.kind}"][language_index(supported(lang))]
-        if decision.kind == "secret":
-            kind = name(str(decision.info.get("kind", "")), lang) \
-                if decision.info.get("kind") in NAMES \
-                else eg_messages.secret_kind_name(str(decision.info.get("kind", "")), supported(lang))
-            return word("el-grande.decision.secret", lang, kind=kind)
         return super().decision(decision, lang, names)
