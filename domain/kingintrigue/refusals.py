@@ -30,11 +30,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                          "{count:Champ inconnu|Champs inconnus} dans la mise en place : {fields}.",
                          "{count:Campo sconosciuto|Campi sconosciuti} nella preparazione: "
                          "{fields}."),
-    K + "keep": ("Keep exactly {keep} different cards of your 18 (10, 20, … 180); the other 5 "
-                 "leave the game unseen.",
-                 "Gardez exactement {keep} cartes différentes de vos 18 (10, 20, … 180) ; les 5 "
+    K + "keep": ("Keep exactly {keep} different cards of your {count} ({cards}); the others leave "
+                 "the game unseen.",
+                 "Gardez exactement {keep} cartes différentes de vos {count} ({cards}) ; les "
                  "autres quittent la partie sans être vues.",
-                 "Tieni esattamente {keep} carte diverse delle tue 18 (10, 20, … 180); le altre 5 "
+                 "Tieni esattamente {keep} carte diverse delle tue {count} ({cards}); le altre "
                  "lasciano la partita senza essere viste."),
     K + "secret_choice": ("{choice:the} is not a choice you can make for {kind}.",
                           "{choice:the} n'est pas un choix possible pour {kind}.",

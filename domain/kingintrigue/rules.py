@@ -158,7 +158,8 @@ def _keep(log: Log, cmd: Command, d: Decision) -> None:
     cards = _kept(cmd.get("cards"))
     if cards is None or len(set(cards)) != KEEP or len(cards) != KEEP \
             or not set(cards) <= set(POWER_VALUES):
-        raise RuleError.of(K + "keep", keep=KEEP, allowed=list(POWER_VALUES))
+        raise RuleError.of(K + "keep", keep=KEEP, count=len(POWER_VALUES),
+                           cards=list(POWER_VALUES), allowed=list(POWER_VALUES))
     log.add(Event("secret_submitted", {"seat": cmd.seat, "kind": KEEP_KIND, "choice": cards}))
 
 
