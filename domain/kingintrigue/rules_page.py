@@ -91,7 +91,8 @@ EN = _page("El Grande — King & Intrigue: the rules as this server plays them",
         f"(never the King's) where the player has most Caballeros; play the lowest power card in "
         f"hand; take as many Caballeros as allowed; choose the round card's action; place as "
         f"many as allowed into the Castillo, then do not use the special action; let a Veto's "
-        f"question pass; return Caballeros from the court first.",
+        f"question pass; return Caballeros from the court first. (A game set to let a bot play "
+        f"for a late player has the greedy bot move instead; one set to pause waits.)",
     ]),
 ])
 
@@ -149,7 +150,9 @@ FR = _page("El Grande — Roi et intrigues : les règles telles que ce serveur l
         f"plus petite carte pouvoir ; amener autant de Caballeros que permis ; choisir l'action "
         f"de la carte de manche ; placer autant que permis dans le Castillo, puis ne pas faire "
         f"l'action spéciale ; laisser passer la question d'un Veto ; renvoyer d'abord des "
-        f"Caballeros de la cour.",
+        f"Caballeros de la cour. (Dans une partie réglée pour qu'un robot joue à la place d'un "
+        f"joueur en retard, le robot greedy joue ; dans une partie réglée pour la pause, elle "
+        f"attend.)",
     ]),
 ])
 
@@ -205,7 +208,8 @@ IT = _page("El Grande — Re e intrighi: le regole come le applica questo server
         f"potere più bassa; portare a corte quanti più Caballeros possibile; scegliere l'azione "
         f"della carta del round; piazzare quanti più possibile nel Castillo, poi non usare "
         f"l'azione speciale; lasciar passare la domanda di un Veto; rimandare prima Caballeros "
-        f"dalla corte.",
+        f"dalla corte. (In una partita impostata perché un bot giochi al posto di chi è in "
+        f"ritardo, gioca il bot greedy; in una impostata sulla pausa, si aspetta.)",
     ]),
 ])
 
