@@ -114,6 +114,12 @@ def _as_el_grande(d: Decision | None) -> Decision | None:
 class Parser(eg.Parser):
     lexicon = LEXICON
 
+    def __init__(self, text: str, session: Session) -> None:
+        """El Grande's parser listing the expansion's help lines (what may be written) when a
+        reply cannot be read: El Grande's know none of its own actions."""
+        super().__init__(text, session)
+        self.help_lines = help_lines
+
     def fail(self, key: str, **params: Any):  # type: ignore[no-untyped-def]
         if key in ERRORS:
             return self.error(_t(ERRORS, key, self.lang, **params), near=self.cursor.near())

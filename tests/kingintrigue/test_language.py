@@ -144,3 +144,27 @@ def test_the_issues_replies_read_in_french_and_italian():
     for lang, text in (("fr", "roi vieille-castille"), ("it", "re Castiglia Vecchia")):
         assert LANGUAGE.parse(text, _session(state, 0, lang)).commands == [
             {"type": "special", "to": "castilla_la_vieja"}]
+
+
+@pytest.mark.parametrize("card, text", [(10, "bonjour"), (10, "intrigue"), (80, "buongiorno"),
+                                        (140, "salut")])
+def test_an_unreadable_reply_to_the_expansions_actions_lists_what_to_write(card, text):
+    """A reply the parser could not read, while an action of the expansion's own was pending
+    (the Intrigue, 80, 140), crashed with KeyError: 'intrigue' while listing what may be written
+    (El Grande's help lines were asked for the expansion's card): a 500 on the web page."""
+    from domain.core.language import ParseError
+    from tests.kingintrigue.test_rules import act, play_round, started
+
+    keep = [10, 20, 40, 50, 60, 70, 80, 90, 100, 140, 160, 170, 180]
+    s = play_round(started(2, discs={0: "granada", 1: "granada"}, keep=keep),
+                   {0: card, 1: 20 if card == 10 else 10})
+    while GAME.pending(s)[0].seat != 0 or GAME.pending(s)[0].kind != "act":
+        d = GAME.pending(s)[0]
+        if d.kind == "choose_action":
+            s = act(s, Command("choose_action", d.seat, {"card": d.options[-1]["card"]}))
+        else:
+            s = act(s, GAME.default_command(s, d))
+    lang = "it" if text == "buongiorno" else "fr"
+    with pytest.raises(ParseError) as error:
+        LANGUAGE.parse(text, _session(s, 0, lang))
+    assert error.value.allowed and any("—" in line for line in error.value.allowed)
