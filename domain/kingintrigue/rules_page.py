@@ -85,6 +85,16 @@ EN = _page("El Grande — King & Intrigue: the rules as this server plays them",
         f"80: your Grande to another region (not the King's, not the Castillo) and/or your "
         f"Caballeros out of its region; nothing leaves the King's region. 40: the Veto is held "
         f"until the end of the next round.",
+        "20: this turn's placement may go to any region (never the King's) or the Castillo; use "
+        "it before placing. 30: each opponent returns 3 Caballeros from their court to the "
+        "provinces. 50: clockwise, each opponent returns 3 of theirs (from court and/or regions) "
+        "to the provinces. 60: the Castillo is scored. 70: you pick 1 Caballero of each opponent "
+        "in a region (not the King's) and return it to the provinces. 90: a mobile scoreboard on "
+        "a region or the Castillo, as in El Grande. 100: one place of your choice is scored. "
+        "110, 120, 150: every region whose first place is worth 4; 5; 6 or 7 is scored. 160: the "
+        "King to an adjacent region. 170: every player secretly chooses a region; those chosen by "
+        "exactly one player are scored. 180: as the King card. Every scoring of a card is special: "
+        "no 2x marker doubles it.",
     ]),
     ("When a deadline passes", [
         f"The server then makes a safe move for the player: keep {KEPT}; set a disc on the region "
@@ -143,6 +153,17 @@ FR = _page("El Grande — Roi et intrigues : les règles telles que ce serveur l
         f"double au seul décompte général suivant. 80 : votre Grande vers une autre région (pas "
         f"celle du Roi, pas le Castillo) et/ou vos Caballeros hors de sa région ; rien ne quitte "
         f"la région du Roi. 40 : le Veto reste jusqu'à la fin de la manche suivante.",
+        "20 : le placement du tour peut aller dans n'importe quelle région (jamais celle du Roi) "
+        "ou dans le Castillo ; à faire avant de placer. 30 : chaque adversaire renvoie 3 "
+        "Caballeros de sa cour dans les provinces. 50 : en sens horaire, chaque adversaire "
+        "renvoie 3 des siens (de sa cour et/ou des régions) dans les provinces. 60 : le Castillo "
+        "est décompté. 70 : vous choisissez 1 Caballero de chaque adversaire dans une région (pas "
+        "celle du Roi) et le renvoyez dans les provinces. 90 : un tableau de score mobile sur une "
+        "région ou le Castillo, comme dans El Grande. 100 : un lieu de votre choix est décompté. "
+        "110, 120, 150 : chaque région dont la première place vaut 4 ; 5 ; 6 ou 7 est décomptée. "
+        "160 : le Roi dans une région voisine. 170 : chaque joueur choisit en secret une région ; "
+        "celles choisies par un seul joueur sont décomptées. 180 : comme la carte du Roi. Tout "
+        "décompte d'une carte est spécial : aucun marqueur 2x ne le double.",
     ]),
     ("Quand un délai expire", [
         f"Le serveur joue alors un coup sans risque pour le joueur : garder {KEPT} ; régler un "
@@ -201,6 +222,17 @@ IT = _page("El Grande — Re e intrighi: le regole come le applica questo server
         f"valutazione generale. 80: il tuo Grande in un'altra regione (non quella del Re, non il "
         f"Castillo) e/o i tuoi Caballeros fuori dalla sua regione; nulla lascia la regione del "
         f"Re. 40: il Veto resta fino alla fine del round successivo.",
+        "20: il piazzamento del turno può andare in qualsiasi regione (mai quella del Re) o nel "
+        "Castillo; da fare prima di piazzare. 30: ogni avversario rimanda 3 Caballeros dalla sua "
+        "corte nelle province. 50: in senso orario, ogni avversario rimanda 3 dei suoi (dalla "
+        "corte e/o dalle regioni) nelle province. 60: si valuta il Castillo. 70: scegli 1 "
+        "Caballero di ogni avversario in una regione (non quella del Re) e lo rimandi nelle "
+        "province. 90: un segnapunti mobile su una regione o sul Castillo, come in El Grande. "
+        "100: si valuta un luogo a tua scelta. 110, 120, 150: si valuta ogni regione il cui primo "
+        "posto vale 4; 5; 6 o 7. 160: il Re in una regione confinante. 170: ogni giocatore "
+        "sceglie in segreto una regione; si valutano quelle scelte da un solo giocatore. 180: "
+        "come la carta del Re. Ogni valutazione di una carta è speciale: nessun segnalino 2x la "
+        "raddoppia.",
     ]),
     ("Quando una scadenza passa", [
         f"Il server fa allora una mossa sicura per il giocatore: tenere {KEPT}; impostare un "
