@@ -420,7 +420,9 @@ class CastilloCapture(Card):
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         raw = params.get("moves")
-        if not isinstance(raw, list) or not raw:
+        if raw == []:  # a form sent with no row filled in
+            raise RuleError.of("el-grande.refuse.no_moves", allowed=self.constraint(s, seat))
+        if not isinstance(raw, list):
             raise RuleError.of(K + "capture_moves", allowed=self.constraint(s, seat))
         taken: dict[tuple[int, str], int] = {}
         for m in raw:

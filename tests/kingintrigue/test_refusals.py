@@ -136,3 +136,17 @@ def test_a_move_out_of_turn_names_the_expansions_decisions_in_words():
     assert "garder 13 de vos 18 cartes pouvoir" in err.render("fr")
     assert "tenere 13 delle tue 18 carte potere" in err.render("it")
     assert "keep" not in err.render("fr")
+
+
+def test_a_moves_form_sent_empty_asks_for_a_move_not_for_json():
+    """The Intrigue's form sent with no row filled read « Donnez les déplacements comme une liste
+    de {seat, from, to, count} »: a web player is asked to choose a move, in words."""
+    s = play_round(started(2), {0: 10, 1: 180})
+    s = act(s, Command("decline", 1))
+    s = act(s, Command("place", 1, {"places": {}}))
+    s = act(s, Command("take", 0, {"count": 6}))
+    err = refusal(s, Command("special", 0, {"mode": "one", "moves": []}))
+    assert err.render("fr") == "Choisissez au moins un déplacement (ou ne faites pas l'action)."
+    assert "{" not in err.render("it")
+    capture = refusal(my_turn_with(140), Command("special", 0, {"moves": []}))
+    assert capture.render("it") == "Scegli almeno uno spostamento (o non usare l'azione)."
