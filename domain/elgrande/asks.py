@@ -14,7 +14,7 @@ from typing import Any
 
 from domain.core.constraints import Answer, Counts, Field, Form, Number, OneOf, Parts
 from domain.core.game import Message
-from domain.core.i18n import LANGUAGES
+from domain.core.i18n import LANGUAGES, Count
 from domain.elgrande import messages
 from domain.elgrande.data import POWER_CABALLEROS
 
@@ -30,9 +30,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "ask.veto": ("{seat} announces “{card}”: use a Veto?",
                  "{seat} annonce « {card} » : utiliser un Veto ?",
                  "{seat} annuncia «{card}»: usare un Veto?"),
-    "ask.return": ("Return {count} Caballero(s) to the provinces",
-                   "Renvoyez {count} Caballero(s) dans les provinces",
-                   "Rimanda {count} Caballero nelle province"),
+    "ask.return": ("Return {count:# Caballero|# Caballeros} to the provinces",
+                   "Renvoyez {count:# Caballero|# Caballeros} dans les provinces",
+                   "Rimanda {count:# Caballero|# Caballeros} nelle province"),
     "ask.secret.disc": ("General scoring: set your secret disc to a region.",
                         "Décompte général : réglez votre disque secret sur une région.",
                         "Valutazione generale: imposta il tuo disco segreto su una regione."),
@@ -76,22 +76,24 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                        "Quanti (da {min} a {max})"),
     "ask.take.regions": ("Taken from these regions", "Pris dans ces régions",
                          "Presi da queste regioni"),
-    "ask.place": ("Place up to {max} Caballero(s) from your court",
-                  "Placez jusqu'à {max} Caballero(s) de votre cour",
-                  "Piazza fino a {max} Caballero dalla tua corte"),
+    "ask.place": ("Place up to {max:# Caballero|# Caballeros} from your court",
+                  "Placez jusqu'à {max:# Caballero|# Caballeros} de votre cour",
+                  "Piazza fino a {max:# Caballero|# Caballeros} dalla tua corte"),
     "ask.special": ("Use the action of “{card}”", "Utiliser l'action de « {card} »",
                     "Usare l'azione di «{card}»"),
     "ask.no_params": ("This action needs no choice.", "Cette action ne demande aucun choix.",
                       "Questa azione non richiede scelte."),
-    "ask.moves": ("At most {max} Caballero(s) in all; leave unused rows empty.",
-                  "{max} Caballero(s) au plus en tout ; laissez vides les lignes inutiles.",
-                  "Al massimo {max} Caballero in tutto; lascia vuote le righe inutili."),
-    "ask.moves.one_source": ("At most {max} Caballero(s) in all, all from one region; leave "
-                             "unused rows empty.",
-                             "{max} Caballero(s) au plus en tout, tous d'une seule région ; "
-                             "laissez vides les lignes inutiles.",
-                             "Al massimo {max} Caballero in tutto, tutti da una sola regione; "
-                             "lascia vuote le righe inutili."),
+    "ask.moves": ("At most {max:# Caballero|# Caballeros} in all; leave unused rows empty.",
+                  "{max:# Caballero|# Caballeros} au plus en tout ; laissez vides les lignes "
+                  "inutiles.",
+                  "Al massimo {max:# Caballero|# Caballeros} in tutto; lascia vuote le righe "
+                  "inutili."),
+    "ask.moves.one_source": ("At most {max:# Caballero|# Caballeros} in all, all from one "
+                             "region; leave unused rows empty.",
+                             "{max:# Caballero|# Caballeros} au plus en tout, tous d'une seule "
+                             "région ; laissez vides les lignes inutiles.",
+                             "Al massimo {max:# Caballero|# Caballeros} in tutto, tutti da una "
+                             "sola regione; lascia vuote le righe inutili."),
     "ask.move_all": ("Move all of yours out of one region", "Déplacer tous les vôtres d'une région",
                      "Sposta tutti i tuoi da una regione"),
     "ask.move_all.from": ("The region to empty", "La région à vider", "La regione da svuotare"),
@@ -243,6 +245,8 @@ def prompt(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str
             shown[key] = _seat(value, names)
         elif key == "card" and isinstance(value, str):
             shown[key] = messages.card_name(value, lang)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            shown[key] = Count(value, lang)  # "{max:# Caballero|# Caballeros}" agrees
         else:
             shown[key] = value
     return TEXTS[message.key][LANGUAGES.index(lang)].format(**shown)

@@ -326,10 +326,8 @@ def next_scoring(view: Mapping[str, Any]) -> int | None:
 
 def hands(view: Mapping[str, Any], names: Sequence[str], lang: str) -> list[str]:
     """Each player's power cards still in hand ("Ann (red): 1, 4, 9 · 1 taken back unseen")."""
-    out = []
-    for s in view["seats"]:
-        out.append(f"{_name(s['seat'], names, lang)}: {hand_of(s, lang)}")
-    return out
+    colon = " : " if lang == "fr" else ": "  # French sets a space before the colon
+    return [f"{_name(s['seat'], names, lang)}{colon}{hand_of(s, lang)}" for s in view["seats"]]
 
 
 def declared_line(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:

@@ -18,7 +18,7 @@ parser asks the session for the decision before each command and tells it each p
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain.core import language as core
@@ -717,17 +717,30 @@ def special_help(card: str, spec: Mapping[str, Any], lang: str) -> tuple[str, st
     return pattern.format(**fields), what.format(**fields)
 
 
+SpecialHow = Callable[[str, Mapping[str, Any], str], "tuple[str, str] | None"]
+"""(card, its special constraint, lang) → the action's command pattern and what it says, or None
+for El Grande's (`special_help`)."""
+
+
 def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
-               lang: str = "en", power_caballeros: Mapping[int, int] = POWER_CABALLEROS
-               ) -> list[str]:
+               lang: str = "en", power_caballeros: Mapping[int, int] = POWER_CABALLEROS,
+               card_name: Callable[[str, str], str] = vocab.card_name,
+               special_how: SpecialHow | None = None,
+               power_card_words: Callable[[int, str], str] | None = None) -> list[str]:
     """The commands that answer `decision`, one line each, in `lang` (see HELP).
-    `power_caballeros`: the Caballeros each power card brings (a game with other power cards,
-    King & Intrigue, gives its own)."""
+
+    A game built on El Grande's turns (King & Intrigue) gives its own `power_caballeros` (the
+    Caballeros each power card brings), `card_name` (its actions' names), `special_how` (the
+    command pattern of its own actions) and `power_card_words` (a power card as the list of
+    playable cards shows it: its power cards carry an action), and gets every other line here."""
     if decision is None:
         return []
     lang = lang if lang in LANGUAGES else "en"
     kw = lambda kind: vocab.keyword(kind, lang)  # noqa: E731
     d, con = decision, decision.constraint or {}
+    if d.kind == "power_card" and power_card_words is not None:
+        cards = ", ".join(power_card_words(o["card"], lang) for o in d.options or [])
+        return [_t(HELP, "power_card", lang, kw=kw("play_power"), cards=cards)]
     if d.kind == "power_card":
         cards = ", ".join(_t(HELP, "power_caballeros", lang, card=o["card"],
                              count=power_caballeros[o["card"]],
@@ -753,14 +766,19 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
         elif "place" in con:
             lines.append(_t(HELP, "place_none", lang, kw=kw("place")))
         if "special" in con:
-            card = vocab.card_name(con["card"], lang)
+            card = card_name(con["card"], lang)
             spec = con["special"]
+            own = special_how(con["card"], spec, lang) if special_how is not None else None
             key = _how_key(spec)
-            if key in ("to", "place", "region", "card", "picks") and not spec.get(key):
+            if own is None and key in ("to", "place", "region", "card", "picks") \
+                    and not spec.get(key):
                 lines.append(_t(HELP, "decline_only", lang, kw=kw("decline"), card=card))
                 return lines
-            how, what = special_help(con["card"], spec, lang)
+            how, what = own or special_help(con["card"], spec, lang)
             lines.append(_t(HELP, "special", lang, how=how, what=what, card=card))
+            lines.append(_t(HELP, "decline", lang, kw=kw("decline")))
+        elif "decline" in con.get("commands", ()):
+            # the card's action cannot be done now: declining it is all there is to write
             lines.append(_t(HELP, "decline", lang, kw=kw("decline")))
         return lines
     if d.kind == "veto":

@@ -188,6 +188,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     R + "moves_shape": ("Give the moves as a list of {{seat, from, to, count}}.",
                         "Donnez les déplacements comme une liste de {{seat, from, to, count}}.",
                         "Indica gli spostamenti come una lista di {{seat, from, to, count}}."),
+    R + "no_moves": ("Choose at least one move (or do not use the action).",
+                     "Choisissez au moins un déplacement (ou ne faites pas l'action).",
+                     "Scegli almeno uno spostamento (o non usare l'azione)."),
     R + "move_shape": ("Each move is an object {{seat, from, to, count}}.",
                        "Chaque déplacement est un objet {{seat, from, to, count}}.",
                        "Ogni spostamento è un oggetto {{seat, from, to, count}}."),
@@ -368,9 +371,13 @@ def _value(value: Any, lang: str) -> str:
     return messages.quoted(text[:60], lang)
 
 
-def _decision(kind: str, lang: str) -> str:
+def _decision(kind: str | Mapping[str, str], lang: str) -> str:
+    """A decision's words; a game built on El Grande's dispatch names its own decisions by giving
+    them in every language ({"en": …, "fr": …, "it": …})."""
     from domain.elgrande.texts import WORDS  # texts imports this module
 
+    if isinstance(kind, Mapping):
+        return kind.get(lang) or kind["en"]
     if kind == "secret":
         return _WORDS["secret"][language_index(lang)]
     key = f"el-grande.decision.{kind}"

@@ -348,13 +348,21 @@ class ElGrandeTexts:
             what = messages.declared(info["card"], info.get("params") or {}, lang, names,
                                      info.get("active"))
             return word("el-grande.decision.veto_on", lang, names, seat=info.get("active"),
-                        card=messages.card_name(info["card"], lang),
+                        card=self.card_name(info["card"], lang),
                         what=f" ({what})" if what else "")
         if decision.kind == "secret":
-            kind = messages.secret_kind_name(str(decision.info.get("kind", "")), lang)
+            kind = self.secret_kind_name(str(decision.info.get("kind", "")), lang)
             return word("el-grande.decision.secret", lang, kind=kind)
         key = f"el-grande.decision.{decision.kind}"
         return word(key, lang) if key in WORDS else decision.kind
+
+    def card_name(self, card: str, lang: str) -> str:
+        """An action card's name (a game built on El Grande's turns names its own actions)."""
+        return messages.card_name(card, lang)
+
+    def secret_kind_name(self, kind: str, lang: str) -> str:
+        """A secret choice's name (a game built on El Grande's turns names its own)."""
+        return messages.secret_kind_name(kind, lang)
 
     def seat(self, seat: int, lang: str) -> str | None:
         return colour_name(seat, lang) if 0 <= seat < len(COLOURS) else None

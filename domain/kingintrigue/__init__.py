@@ -6,3 +6,5 @@ King's and the Grandes' moves, and the effect events with their `evolve` handler
 holds only what the expansion adds: the 18-card decks, the round cards, the two secret set-up
 choices and the cards' new actions (shared/rules/king-and-intrigue.md).
 """
+
+from domain.kingintrigue import refusals as _refusals  # noqa: F401 (registers the refusals' texts)

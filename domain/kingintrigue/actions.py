@@ -23,6 +23,7 @@ from domain.elgrande.data import CASTILLO, REGION_IDS
 from domain.elgrande.state import Action, State
 from domain.kingintrigue.data import CAPTURE_CAP, CAPTURE_OWN, POWER_CARDS
 
+K = "king-and-intrigue.refuse."
 CARDS: dict[str, Card] = {}
 """Action id → its rules (the power cards' actions and the two round cards')."""
 BY_VALUE: dict[int, type[Card]] = {}
@@ -60,8 +61,7 @@ class IntrigueOne(eg.MoveCard):
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         if any(isinstance(m, Mapping) and m.get("to") == CASTILLO
                for m in params.get("moves") or []):
-            raise RuleError("The Intrigue card moves a Caballero to another region, not into the "
-                            "Castillo.", allowed=regions_but_king(s))
+            raise RuleError.of(K + "intrigue_castillo", allowed=regions_but_king(s))
         return super().declare(s, seat, params)
 
     def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
@@ -91,18 +91,15 @@ class IntrigueAll(eg.MoveAllOwn):
         if isinstance(to, str):  # one region named: all of them go there
             to = {to: s.places[src][seat] if src in s.places else 0}
         if not isinstance(to, Mapping) or len(to) != 1:
-            raise RuleError("Name the one region all your Caballeros go to.",
-                            allowed=regions_but_king(s))
+            raise RuleError.of(K + "intrigue_one_region", allowed=regions_but_king(s))
         dest = next(iter(to))
         if dest == s.king:
-            raise RuleError("The King's region is taboo: nothing enters it.",
-                            allowed=regions_but_king(s))
+            raise RuleError.of("el-grande.refuse.king_enter", allowed=regions_but_king(s))
         if dest == CASTILLO:
-            raise RuleError("The Intrigue card moves Caballeros to another region, not into the "
-                            "Castillo.", allowed=regions_but_king(s))
+            raise RuleError.of(K + "intrigue_castillo", allowed=regions_but_king(s))
         if dest == src:
-            raise RuleError("Name a region other than the one you empty.",
-                            allowed=[r for r in regions_but_king(s) if r != src])
+            raise RuleError.of(K + "intrigue_same", region=src,
+                               allowed=[r for r in regions_but_king(s) if r != src])
         out, steps = super().declare(s, seat, {"from": src, "to": to})
         return {**out, "to": dest}, steps
 
@@ -145,9 +142,7 @@ class Intrigue(eg.Place2OrMoveAllOwn):
         mode = params.get("mode")
         rest = {k: v for k, v in params.items() if k != "mode"}
         if mode not in ("one", "all"):
-            raise RuleError("Say which half of the Intrigue you use: mode 'one' (move 1 "
-                            "Caballero, anyone's) or 'all' (all yours from one region to another).",
-                            allowed=["one", "all"])
+            raise RuleError.of(K + "intrigue_mode", allowed=["one", "all"])
         out, steps = self.PARTS[f"intrigue.{mode}"].declare(s, seat, rest)
         return {"mode": mode, **out}, steps
 
@@ -178,9 +173,9 @@ class FreePlacement(Card):
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         if params:
-            raise RuleError("This action takes no parameters.")
+            raise RuleError.of("el-grande.refuse.no_params")
         if s.turn is not None and s.turn.placed:
-            raise RuleError("You have placed already: card 20 frees a placement still to come.")
+            raise RuleError.of(K + "free_placed")
         return {}, ["free"]
 
     def run(self, s: State, seat: int, action: Action) -> list[Event]:
@@ -234,8 +229,7 @@ class OneFromEachOpponent(eg.OneFromEach):
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         raw = params.get("picks")
         if isinstance(raw, Mapping) and str(seat) in {str(k) for k in raw}:
-            raise RuleError("Card 70 takes one Caballero of each opponent, never yours.",
-                            allowed=self.constraint(s, seat)["picks"])
+            raise RuleError.of(K + "never_yours", allowed=self.constraint(s, seat)["picks"])
         return super().declare(s, seat, params)
 
     def run(self, s: State, seat: int, action: Action) -> list[Event]:
@@ -281,25 +275,26 @@ class GrandeAndCaballeros(Card):
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         home = s.grandes[seat]
         if home == s.king:
-            raise RuleError("Your Grande stands in the King's region: neither it nor your "
-                            "Caballeros may leave it.")
+            raise RuleError.of(K + "grande_in_king_region")
         grande = params.get("grande")
         if grande is not None:
             if grande in (s.king, CASTILLO):
-                raise RuleError("The Grande never goes to the King's region or the Castillo.",
-                                allowed=self._grande_targets(s, seat))
-            eg._region(grande, "The Grande's new region", self._grande_targets(s, seat))
+                raise RuleError.of(K + "grande_target", allowed=self._grande_targets(s, seat))
+            eg._region(grande, "destination", self._grande_targets(s, seat))
         raw = params.get("caballeros") or {}
         if s.king in (raw if isinstance(raw, Mapping) else {}):
-            raise RuleError("The King's region is taboo: nothing enters it.",
-                            allowed=self._caballero_targets(s, seat))
-        to = eg._distribution(s, raw, "'caballeros'", self._caballero_targets(s, seat))
+            raise RuleError.of("el-grande.refuse.king_enter",
+                               allowed=self._caballero_targets(s, seat))
+        if not isinstance(raw, Mapping):
+            raise RuleError.of("el-grande.refuse.distribution_shape", what="field",
+                               field="caballeros", allowed=self._caballero_targets(s, seat))
+        to = eg._distribution(s, raw, "to", self._caballero_targets(s, seat))
         if sum(to.values()) > self._own_here(s, seat):
-            raise RuleError(f"You have only {self._own_here(s, seat)} Caballero(s) in the "
-                            "Grande's region.", allowed={"most": self._own_here(s, seat)})
+            raise RuleError.of("el-grande.refuse.you_have_only", have=self._own_here(s, seat),
+                               region=home, asked=sum(to.values()),
+                               allowed={"most": self._own_here(s, seat)})
         if grande is None and not to:
-            raise RuleError("Move your Grande, your Caballeros out of its region, or both (or "
-                            "decline the action).", allowed=self.constraint(s, seat))
+            raise RuleError.of(K + "grande_nothing", allowed=self.constraint(s, seat))
         moves = [{"seat": seat, "from": home, "to": p, "count": n} for p, n in to.items()]
         steps = (["grande"] if grande else []) + (["caballeros"] if moves else [])
         return {"grande": grande, "from": home, "moves": moves}, steps
@@ -378,11 +373,10 @@ class DoubleScoring(Card):
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         region = params.get("region")
         if region == CASTILLO:
-            raise RuleError("The 2x marker goes on a region, not the Castillo.",
-                            allowed=self._regions(s))
+            raise RuleError.of(K + "double_castillo", allowed=self._regions(s))
         if region in getattr(s, "doubles", {}):
-            raise RuleError("That region carries a 2x marker already.", allowed=self._regions(s))
-        return {"region": eg._region(region, "The region to mark", self._regions(s))}, [region]
+            raise RuleError.of(K + "double_twice", region=region, allowed=self._regions(s))
+        return {"region": eg._region(region, "destination", self._regions(s))}, [region]
 
     def run(self, s: State, seat: int, action: Action) -> list[Event]:
         return [Event("double_marked", {"seat": seat, "region": action.params["region"]}),
@@ -426,38 +420,38 @@ class CastilloCapture(Card):
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         raw = params.get("moves")
-        if not isinstance(raw, list) or not raw:
-            raise RuleError("Give the moves as a list of {seat, from, count} (or decline).",
-                            allowed=self.constraint(s, seat))
+        if raw == []:  # a form sent with no row filled in
+            raise RuleError.of("el-grande.refuse.no_moves", allowed=self.constraint(s, seat))
+        if not isinstance(raw, list):
+            raise RuleError.of(K + "capture_moves", allowed=self.constraint(s, seat))
         taken: dict[tuple[int, str], int] = {}
         for m in raw:
             if not isinstance(m, Mapping):
-                raise RuleError("Each move is an object {seat, from, count}.")
+                raise RuleError.of("el-grande.refuse.move_shape")
             who, src = m.get("seat", seat), m.get("from")
             if isinstance(who, bool) or not isinstance(who, int) or who not in s.seats():
-                raise RuleError(f"There is no seat {who!r}.", allowed=list(s.seats()))
+                raise RuleError.of("el-grande.refuse.no_seat", value=who, allowed=list(s.seats()))
             if m.get("to", CASTILLO) != CASTILLO:
-                raise RuleError("Card 140 moves Caballeros into the Castillo only.")
+                raise RuleError.of(K + "capture_castillo_only")
             if src == CASTILLO:
-                raise RuleError("Caballeros never leave the Castillo by a move.")
+                raise RuleError.of("el-grande.refuse.castillo_never_leaves")
             if src == s.king:
-                raise RuleError("The King's region is taboo: nothing leaves it.")
-            eg._region(src, "The source", eg.move_sources(s))
-            n = eg._count(m.get("count", 1), "A move's count", 1, CAPTURE_CAP + CAPTURE_OWN)
+                raise RuleError.of("el-grande.refuse.king_leave")
+            eg._region(src, "source", eg.move_sources(s))
+            n = eg._count(m.get("count", 1), "move_count", 1, CAPTURE_CAP + CAPTURE_OWN)
             taken[(who, src)] = taken.get((who, src), 0) + n
         for (who, src), n in taken.items():
             if s.places[src][who] < n:
-                raise RuleError(f"Seat {who} has only {s.places[src][who]} Caballero(s) in {src}.")
+                raise RuleError.of("el-grande.refuse.has_only", mover=who,
+                                   have=s.places[src][who], region=src, asked=n)
         theirs = sum(n for (who, _), n in taken.items() if who != seat)
         own = sum(n for (who, _), n in taken.items() if who == seat)
         if not 1 <= theirs <= CAPTURE_CAP:
-            raise RuleError(f"Move 1 to {CAPTURE_CAP} of your opponents' Caballeros into the "
-                            "Castillo (or decline the action).",
-                            allowed={"opponents_max": CAPTURE_CAP})
+            raise RuleError.of(K + "capture_opponents", cap=CAPTURE_CAP,
+                               allowed={"opponents_max": CAPTURE_CAP})
         if own != self._own_due(s, seat):
-            raise RuleError(f"Moving your opponents' Caballeros in, you move "
-                            f"{self._own_due(s, seat)} of yours too (you gave {own}).",
-                            allowed={"own_exactly": self._own_due(s, seat)})
+            raise RuleError.of(K + "capture_own", own=self._own_due(s, seat), gave=own,
+                               allowed={"own_exactly": self._own_due(s, seat)})
         moves = [{"seat": w, "from": r, "to": CASTILLO, "count": n}
                  for (w, r), n in sorted(taken.items())]
         return {"moves": moves}, ["all"]

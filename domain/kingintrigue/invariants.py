@@ -33,13 +33,36 @@ def check_event(before: KIState, after: KIState, event: Event) -> None:
     check_no_leak(after, event, fail)
 
 
+def _others_changed(s: KIState, viewer: int | None) -> KIState:
+    """The state with every other seat's hidden cards and unrevealed secret choice replaced by
+    others of the same size: what the viewer may not know, made different."""
+    out = s.clone()
+    hidden_discards = s.ki.discards == "hidden"
+    for seat in s.seats():
+        if seat == viewer:
+            continue
+        if seat < len(out.hands):
+            out.hands[seat] = {1000 + 10 * seat + i for i in range(len(s.hands[seat]))}
+        if seat < len(out.put_aside):
+            out.put_aside[seat] = {2000 + 10 * seat + i for i in range(len(s.put_aside[seat]))}
+        if hidden_discards and seat < len(out.discards):
+            pile = s.discards[seat]  # its top, the card played last, was seen by all
+            out.discards[seat] = [3000 + 10 * seat + i for i in range(len(pile) - 1)] + pile[-1:]
+        if out.secret is not None and seat in out.secret.choices:
+            out.secret.choices[seat] = ["not", "this"]
+    return out
+
+
 def check_no_leak(s: KIState, event: Event, fail) -> None:  # type: ignore[no-untyped-def]
     """What each viewer gets (the view, the redacted event, its sentences) holds no other seat's
-    hand, put-aside cards, hidden discards or unrevealed secret choice."""
+    hand, put-aside cards, hidden discards or unrevealed secret choice: the viewer's view is the
+    same whatever those are (non-interference), and the fields that would carry them are empty."""
     if not s.places:
         return
     for viewer in [*s.seats(), None]:
         v = view(s, viewer)
+        if view(_others_changed(s, viewer), viewer) != v:
+            fail(f"the view of {viewer} changes with what another seat hides")
         for x in v["seats"]:
             other = x["seat"] != viewer
             if other and (x["hand"] is not None or x["put_aside"] is not None):

@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from domain.core.decisions import Decision
-from domain.core.i18n import supported
+from domain.core.i18n import Count, supported
 from domain.core.language import (
     ALL,
     FROM,
@@ -71,11 +71,15 @@ ERRORS: dict[str, tuple[str, str, str]] = {
                       "o «scegli azione» e il valore della tua carta potere."),
 }
 HELP: dict[str, tuple[str, str, str]] = {
-    "keep": ("{kw} N N … — 13 different values of 10, 20, … 180",
-             "{kw} N N … — 13 valeurs différentes parmi 10, 20, … 180",
-             "{kw} N N … — 13 valori diversi tra 10, 20, … 180"),
-    "choose_action": ("{kw} {round} or {kw} {power}", "{kw} {round} ou {kw} {power}",
-                      "{kw} {round} o {kw} {power}"),
+    "keep": ("{kw} N N … — 13 different values of: {cards}",
+             "{kw} N N … — 13 valeurs différentes parmi : {cards}",
+             "{kw} N N … — 13 valori diversi tra: {cards}"),
+    "choose_action": ("{kw} {round} ({round_name}) or {kw} {power} ({power_name})",
+                      "{kw} {round} ({round_name}) ou {kw} {power} ({power_name})",
+                      "{kw} {round} ({round_name}) o {kw} {power} ({power_name})"),
+    "card": ("{card} ({count:# Caballero|# Caballeros}, {action})",
+             "{card} ({count:# Caballero|# Caballeros}, {action})",
+             "{card} ({count:# Caballero|# Caballeros}, {action})"),
     "intrigue": ("intrigue move COLOUR REGION to REGION (one Caballero) or intrigue all from "
                  "REGION to REGION (all of yours)",
                  "intrigue deplacer COULEUR RÉGION vers RÉGION (un Caballero) ou intrigue tous de "
@@ -109,6 +113,12 @@ def _as_el_grande(d: Decision | None) -> Decision | None:
 
 class Parser(eg.Parser):
     lexicon = LEXICON
+
+    def __init__(self, text: str, session: Session) -> None:
+        """El Grande's parser listing the expansion's help lines (what may be written) when a
+        reply cannot be read: El Grande's know none of its own actions."""
+        super().__init__(text, session)
+        self.help_lines = help_lines
 
     def fail(self, key: str, **params: Any):  # type: ignore[no-untyped-def]
         if key in ERRORS:
@@ -238,46 +248,44 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
         return []
     lang = supported(lang)
     if decision.kind == "keep":
-        return [_t(HELP, "keep", lang, kw=KEYWORDS["keep"][language_index(lang)][0])]
+        cards = ", ".join(card_words(v, lang) for v in POWER_CARDS)
+        return [_t(HELP, "keep", lang, kw=KEYWORDS["keep"][language_index(lang)][0],
+                   cards=cards)]
     if decision.kind == "choose_action":
         kw = KEYWORDS["choose_action"][language_index(lang)][0]
         options = [o["card"] for o in decision.options or []]
         round_word = format_command({"type": "choose_action", "card": options[0]}, lang)
         power_word = format_command({"type": "choose_action", "card": options[-1]}, lang)
         return [_t(HELP, "choose_action", lang, kw=kw,
-                   round=round_word.removeprefix(kw).strip(),
-                   power=power_word.removeprefix(kw).strip())]
-    card = (decision.constraint or {}).get("card")
-    if decision.kind == "act" and "special" in (decision.constraint or {}) \
-            and card not in AS_EL_GRANDE and card not in vocab.CARD_NAMES_I18N:
-        lines = list(eg.help_lines(_without_special(decision), view, lang,
-                                   power_caballeros=CABALLEROS))
-        key = {"intrigue": "intrigue", "grande_and_caballeros": "grande_and_caballeros",
-               "castillo_capture": "capture"}.get(card)
-        how = _t(HELP, key, lang, kw=vocab.keyword("special", lang)) if key else \
-            eg.HOW["none"][language_index(lang)][0].format(kw=vocab.keyword("special", lang))
-        lines.insert(1 if "place" in (decision.constraint or {}) else 0,
-                     f"{how} — {name(str(card), lang)}")
-        lines.append(eg._t(eg.HELP, "decline", lang, kw=vocab.keyword("decline", lang)))
-        return lines
-    lines = eg.help_lines(_as_el_grande(decision), view, lang, power_caballeros=CABALLEROS)
-    con = decision.constraint or {}
-    if decision.kind == "act" and "special" not in con and "decline" in con.get("commands", ()):
-        # the card's action cannot be done now: declining it is all there is to write
-        lines.append(eg._t(eg.HELP, "decline", lang, kw=vocab.keyword("decline", lang)))
-    if decision.kind == "act" and card in AS_EL_GRANDE:
-        el_grande = vocab.card_name(AS_EL_GRANDE[card], lang)
-        lines = [line.replace(el_grande, name(card, lang)) for line in lines]
-    return lines
+                   round=round_word.removeprefix(kw).strip(), round_name=name(options[0], lang),
+                   power=power_word.removeprefix(kw).strip(), power_name=name(options[-1], lang))]
+    return eg.help_lines(decision, view, lang, power_caballeros=CABALLEROS, card_name=name,
+                         special_how=special_how, power_card_words=card_words)
+
+
+def card_words(value: int, lang: str) -> str:
+    """A power card as a mail lists it: its value, its Caballeros and its action, « 10 (6
+    Caballeros, Intrigue) » (by mail no form labels the cards)."""
+    card = POWER_CARDS[value]
+    return _t(HELP, "card", lang, card=value, count=Count(card.caballeros, lang),
+              action=name(card.action, lang))
+
+
+OWN_HOW = {"intrigue": "intrigue", "grande_and_caballeros": "grande_and_caballeros",
+           "castillo_capture": "capture"}
+"""The expansion's actions whose command El Grande's help does not know (the others read as an El
+Grande card's: `AS_EL_GRANDE`, or take no parameters)."""
+
+
+def special_how(card: str, spec: Mapping[str, Any], lang: str) -> tuple[str, str] | None:
+    """The command pattern of the expansion's own actions, for El Grande's help lines."""
+    if card not in OWN_HOW:
+        return None
+    return _t(HELP, OWN_HOW[card], lang, kw=vocab.keyword("special", lang)), ""
 
 
 CABALLEROS: dict[int, int] = {value: card.caballeros for value, card in POWER_CARDS.items()}
 """The Caballeros each power card brings, for El Grande's help lines."""
-
-
-def _without_special(d: Decision) -> Decision:
-    return replace(d, constraint={k: v for k, v in (d.constraint or {}).items()
-                                  if k != "special"})
 
 
 class KingAndIntrigueLanguage:

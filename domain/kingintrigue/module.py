@@ -25,9 +25,7 @@ UPCASTERS = Upcasters()
 class KingAndIntrigue:
     name = rules.GAME_ID
     upcasters = UPCASTERS
-    title: Mapping[str, str] = MappingProxyType({
-        "en": "El Grande — King & Intrigue", "fr": "El Grande — Roi et intrigues",
-        "it": "El Grande — Re e intrighi"})
+    title: Mapping[str, str] = MappingProxyType(rules.TITLE)
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
     option_specs = OPTIONS

@@ -44,6 +44,9 @@ from domain.kingintrigue.state import KIState
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 GAME_ID = "king-and-intrigue"
+TITLE = {"en": "El Grande — King & Intrigue", "fr": "El Grande — Roi et intrigues",
+         "it": "El Grande — Re e intrighi"}
+K = "king-and-intrigue.refuse."
 KEEP_KIND, SETUP_DISC, DISC = "keep", "setup_disc", eg.DISC
 DEFAULT_KEEP = (10, 20, 40, 50, 60, 80, 90, 100, 110, 130, 140, 160, 180)
 """The 13 cards kept when a player lets the deadline pass: a spread of values that keeps the cards
@@ -73,15 +76,15 @@ def create(players: int, options: Mapping[str, Any] | None, seed: str,
     A given `setup` may fix `king`, `homes`, `first_player` (no hidden information in them)."""
     if isinstance(players, bool) or not isinstance(players, int) \
             or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RuleError(f"King & Intrigue is for {MIN_PLAYERS} to {MAX_PLAYERS} players "
-                        f"(got {players!r}).", allowed={"min": MIN_PLAYERS, "max": MAX_PLAYERS})
+        raise RuleError.of("core.players", game=dict(TITLE), low=MIN_PLAYERS, high=MAX_PLAYERS,
+                           count=repr(players), allowed={"min": MIN_PLAYERS, "max": MAX_PLAYERS})
     opts = KIOptions.parse(options)
     if setup is not None and not isinstance(setup, Mapping):
-        raise RuleError("The set-up must be an object (king, homes, first_player).")
+        raise RuleError.of(K + "setup_shape")
     unknown = sorted(set(setup or {}) - {"king", "homes", "first_player"})
     if unknown:
-        raise RuleError(f"Unknown set-up field(s): {', '.join(unknown)}.",
-                        allowed=["king", "homes", "first_player"])
+        raise RuleError.of(K + "setup_fields", count=len(unknown), fields=unknown,
+                           allowed=["king", "homes", "first_player"])
     drawn = next(e for e in eg.create(players, {}, seed, setup) if e.type == "setup_drawn")
     opening = [
         Event("game_created", {"game": GAME_ID, "players": players, "options": opts.to_json(),
@@ -113,8 +116,26 @@ def handles(command_type: str, *decision_kinds: str) -> Callable[[Handler], Hand
 def decide(state: KIState, command: Command) -> list[Event]:
     """El Grande's dispatch with the expansion's handlers, decisions and consequences; the set-up's
     card keeping is a secret choice too."""
-    return eg.dispatch(state, command, HANDLERS, pending, advance, Log,
-                       secret_types=("secret", "keep"))
+    try:
+        return eg.dispatch(state, command, HANDLERS, pending, advance, Log,
+                           secret_types=("secret", "keep"))
+    except RuleError as err:
+        raise _own_decisions_named(err) from None
+
+
+def _own_decisions_named(err: RuleError) -> RuleError:
+    """El Grande's "not what you must do now" and "waiting for" name the decisions in its words:
+    the expansion's own (keeping 13 cards, choosing the action) are given in every language."""
+    if err.key not in ("el-grande.refuse.wrong_move", "el-grande.refuse.not_your_move"):
+        return err
+    from domain.kingintrigue.texts import decision_words
+
+    params = dict(err.params)
+    if "decisions" in params:
+        params["decisions"] = [decision_words(k) for k in params["decisions"]]
+    if "waiting" in params:
+        params["waiting"] = [{**w, "kind": decision_words(w["kind"])} for w in params["waiting"]]
+    return RuleError.of(str(err.key), allowed=err.allowed, **params)
 
 
 # --- set-up: the 13 cards kept, the selection disc's Caballero --------------------------------------
@@ -137,8 +158,8 @@ def _keep(log: Log, cmd: Command, d: Decision) -> None:
     cards = _kept(cmd.get("cards"))
     if cards is None or len(set(cards)) != KEEP or len(cards) != KEEP \
             or not set(cards) <= set(POWER_VALUES):
-        raise RuleError(f"Keep exactly {KEEP} different cards of your 18 (10, 20, … 180); the "
-                        "other 5 leave the game unseen.", allowed=list(POWER_VALUES))
+        raise RuleError.of(K + "keep", keep=KEEP, count=len(POWER_VALUES),
+                           cards=list(POWER_VALUES), allowed=list(POWER_VALUES))
     log.add(Event("secret_submitted", {"seat": cmd.seat, "kind": KEEP_KIND, "choice": cards}))
 
 
@@ -157,10 +178,9 @@ def _secret(log: Log, cmd: Command, d: Decision) -> None:
     assert s.secret is not None
     choice, options = cmd.get("choice"), secret_options(s, cmd.seat)
     if choice not in options:
-        why = " (never the King's region)" if choice == s.king and s.secret.kind == SETUP_DISC \
-            else ""
-        raise RuleError(f"{choice!r} is not a choice you can make for {s.secret.kind}{why}.",
-                        allowed=options)
+        key = "setup_disc_king" if choice == s.king and s.secret.kind == SETUP_DISC \
+            else "secret_choice"
+        raise RuleError.of(K + key, choice=choice, kind=s.secret.kind, allowed=options)
     log.add(Event("secret_submitted", {"seat": cmd.seat, "kind": s.secret.kind, "choice": choice}))
 
 
@@ -213,12 +233,10 @@ def _play_power(log: Log, cmd: Command, d: Decision) -> None:
     s, seat, card = log.state, cmd.seat, cmd.get("card")
     legal = legal_power_cards(s, seat)
     if isinstance(card, bool) or not isinstance(card, int):
-        raise RuleError("A power card is given by its value, a whole number (10 to 180).",
-                        allowed=legal)
+        raise RuleError.of("el-grande.refuse.power_number", value=card, allowed=legal)
     if card not in legal:
-        why = ("already played this round by another player" if card in s.power_played.values()
-               else "not in your hand")
-        raise RuleError(f"Power card {card!r} is {why}.", allowed=legal)
+        why = "power_played" if card in s.power_played.values() else "power_not_in_hand"
+        raise RuleError.of(f"el-grande.refuse.{why}", card=card, allowed=legal)
     log.add(Event("power_played", {"seat": seat, "card": card}))
 
 
@@ -238,7 +256,7 @@ def _choose_action(log: Log, cmd: Command, d: Decision) -> None:
     s = log.state
     card = cmd.get("card")
     if card not in s.choice:
-        raise RuleError("Choose the round card's action or your power card's.", allowed=s.choice)
+        raise RuleError.of(K + "choose_action", choices=list(s.choice), allowed=s.choice)
     log.add(Event("action_chosen", {"seat": cmd.seat, "card": card}))
 
 
@@ -255,31 +273,28 @@ def _place(log: Log, cmd: Command, d: Decision) -> None:
     s, seat = log.state, cmd.seat
     assert s.turn is not None
     if s.turn.placed:
-        raise RuleError("You have already placed Caballeros this turn.",
-                        allowed=["special", "decline"])
+        raise RuleError.of("el-grande.refuse.placed_already", allowed=["special", "decline"])
     if s.turn.action is not None:
-        raise RuleError("Finish the special action first: placement and action never interleave.")
+        raise RuleError.of("el-grande.refuse.action_under_way")
     raw = cmd.get("places") or {}
     targets, most = placement_targets(s), eg.placement_max(s, seat)
     if not isinstance(raw, Mapping):
-        raise RuleError("'places' maps places to numbers, e.g. {\"aragon\": 2, \"castillo\": 1}.",
-                        allowed={"places": targets, "max": most})
+        raise RuleError.of("el-grande.refuse.places_shape",
+                           allowed={"places": targets, "max": most})
     places: dict[str, int] = {}
     for place, n in raw.items():
         if place not in targets:
-            why = "the King's region is taboo" if place == s.king else (
-                "placement goes only next to the King's region or into the Castillo (card 20 "
-                "frees it)")
-            raise RuleError(f"You cannot place in {place}: {why}.",
-                            allowed={"places": targets, "max": most})
+            key = ("king-and-intrigue.refuse.place_free_king" if s.free_placement
+                   else "el-grande.refuse.place_king") if place == s.king \
+                else "el-grande.refuse.place_not_next"
+            raise RuleError.of(key, place=str(place), allowed={"places": targets, "max": most})
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise RuleError(f"The number for {place} must be a whole number (got {n!r}).")
+            raise RuleError.of("el-grande.refuse.place_number", place=place, value=n)
         if n:
             places[place] = n
     if sum(places.values()) > most:
-        raise RuleError(f"You may place at most {most} Caballero(s) now (your round card allows "
-                        f"{s.turn.stack}, your court holds {s.court[seat]}).",
-                        allowed={"places": targets, "max": most})
+        raise RuleError.of("el-grande.refuse.place_max", most=most, stack=s.turn.stack,
+                           court=s.court[seat], allowed={"places": targets, "max": most})
     log.add(Event("caballeros_placed", {"seat": seat, "places": places}))
 
 
@@ -289,9 +304,8 @@ def _special(log: Log, cmd: Command, d: Decision) -> None:
     t = s.turn
     assert t is not None and t.card is not None
     if t.special_done:
-        msg = ("The Veto has no action to perform: it now lies in front of you."
-               if t.card == "veto" else "You have already done (or declined) the special action.")
-        raise RuleError(msg, allowed=["place"] if not t.placed else [])
+        key = "veto_card" if t.card == "veto" else "special_done"
+        raise RuleError.of(f"el-grande.refuse.{key}", allowed=["place"] if not t.placed else [])
     clean, steps = CARDS[t.card].declare(s, seat, cmd.params)
     log.add(Event("special_declared", {"seat": seat, "card": t.card, "params": clean,
                                        "steps": steps, "veto_queue": eg.veto_queue(s, seat)}))

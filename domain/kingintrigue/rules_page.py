@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.core.i18n import Count, language_index
 from domain.kingintrigue.data import CAPTURE_CAP, CAPTURE_OWN, POWER_CARDS, ROUND_CARDS
+from domain.kingintrigue.rules import DEFAULT_KEEP
 from domain.kingintrigue.texts import name
 
 Page = dict[str, Any]
@@ -18,15 +20,28 @@ def _page(title: str, sections: list[tuple[str, list[str]]]) -> Page:
     return {"title": title, "sections": [{"title": t, "paragraphs": p} for t, p in sections]}
 
 
+CARD_LINE = ("{value}: {count:# Caballero|# Caballeros} — {action}",
+             "{value} : {count:# Caballero|# Caballeros} — {action}",
+             "{value}: {count:# Caballero|# Caballeros} — {action}")
+PLAYERS = ("{players} players: {places}", "{players} joueurs : {places}",
+           "{players} giocatori: {places}")
+
+
 def _cards(lang: str) -> list[str]:
     """One line per power card: value, Caballeros, action (from data.py)."""
-    word = {"en": "Caballeros", "fr": "Caballeros", "it": "Caballeros"}[lang]
-    return [f"{v}: {c.caballeros} {word} — {name(c.action, lang)}" for v, c in POWER_CARDS.items()]
+    line = CARD_LINE[language_index(lang)]
+    return [line.format(value=v, count=Count(c.caballeros, lang), action=name(c.action, lang))
+            for v, c in POWER_CARDS.items()]
 
 
-def _round_cards() -> str:
-    return "; ".join(f"{n}: {', '.join(str(p) for p in places)}"
-                     for n, places in ROUND_CARDS.items())
+def _round_cards(lang: str) -> str:
+    line = PLAYERS[language_index(lang)]
+    return ("; ", " ; ", "; ")[language_index(lang)].join(
+        line.format(players=n, places=", ".join(str(p) for p in places))
+        for n, places in ROUND_CARDS.items())
+
+
+KEPT = ", ".join(str(v) for v in DEFAULT_KEEP)
 
 
 EN = _page("El Grande — King & Intrigue: the rules as this server plays them", [
@@ -49,7 +64,7 @@ EN = _page("El Grande — King & Intrigue: the rules as this server plays them",
         "descending order, the lowest the Intrigue card. Turns go by descending value. The "
         "first player of a round is whoever took the last turn of the previous one.",
         f"Caballeros each round card lets its holder place, highest first, by number of "
-        f"players (RECONSTRUCTED): {_round_cards()}.",
+        f"players (RECONSTRUCTED): {_round_cards('en')}.",
         "A turn: take up to your power card's Caballeros from the provinces to your court, then "
         "in either order do the special action and place up to your round card's number next to "
         "the King's region or into the Castillo (anywhere but the King's region with card 20).",
@@ -70,6 +85,24 @@ EN = _page("El Grande — King & Intrigue: the rules as this server plays them",
         f"80: your Grande to another region (not the King's, not the Castillo) and/or your "
         f"Caballeros out of its region; nothing leaves the King's region. 40: the Veto is held "
         f"until the end of the next round.",
+        "20: this turn's placement may go to any region (never the King's) or the Castillo; use "
+        "it before placing. 30: each opponent returns 3 Caballeros from their court to the "
+        "provinces. 50: clockwise, each opponent returns 3 of theirs (from court and/or regions) "
+        "to the provinces. 60: the Castillo is scored. 70: you pick 1 Caballero of each opponent "
+        "in a region (not the King's) and return it to the provinces. 90: a mobile scoreboard on "
+        "a region or the Castillo, as in El Grande. 100: one place of your choice is scored. "
+        "110, 120, 150: every region whose first place is worth 4; 5; 6 or 7 is scored. 160: the "
+        "King to an adjacent region. 170: every player secretly chooses a region; those chosen by "
+        "exactly one player are scored. 180: as the King card. Every scoring of a card is special: "
+        "no 2x marker doubles it.",
+    ]),
+    ("When a deadline passes", [
+        f"The server then makes a safe move for the player: keep {KEPT}; set a disc on the region "
+        f"(never the King's) where the player has most Caballeros; play the lowest power card in "
+        f"hand; take as many Caballeros as allowed; choose the round card's action; place as "
+        f"many as allowed into the Castillo, then do not use the special action; let a Veto's "
+        f"question pass; return Caballeros from the court first. (A game set to let a bot play "
+        f"for a late player has the greedy bot move instead; one set to pause waits.)",
     ]),
 ])
 
@@ -86,7 +119,7 @@ FR = _page("El Grande — Roi et intrigues : les règles telles que ce serveur l
         "partie continue.",
         "Après les régions de base, chaque joueur règle en secret son disque de sélection sur "
         "une région (jamais celle du Roi) ; tous sont révélés ensemble et chacun y place 1 "
-        "Caballero venu de la Province.",
+        "Caballero venu des provinces.",
     ]),
     ("Une manche", [
         "Les cartes pouvoir se jouent en sens horaire depuis le premier joueur, jamais une "
@@ -95,9 +128,9 @@ FR = _page("El Grande — Roi et intrigues : les règles telles que ce serveur l
         "tours suivent l'ordre décroissant des valeurs. Le premier joueur d'une manche est celui "
         "qui a joué le dernier tour de la précédente.",
         f"Caballeros que chaque carte de manche permet de placer, de la plus forte à la plus "
-        f"faible, selon le nombre de joueurs (RECONSTITUÉ) : {_round_cards()}.",
-        "Un tour : prendre jusqu'au nombre de Caballeros de sa carte pouvoir de la Province à la "
-        "Cour, puis dans l'ordre de son choix faire l'action spéciale et placer jusqu'au nombre "
+        f"faible, selon le nombre de joueurs (RECONSTITUÉ) : {_round_cards('fr')}.",
+        "Un tour : amener des provinces à sa cour jusqu'au nombre de Caballeros de sa carte "
+        "pouvoir, puis dans l'ordre de son choix faire l'action spéciale et placer jusqu'au nombre "
         "de sa carte de manche à côté de la région du Roi ou dans le Castillo (partout sauf dans "
         "la région du Roi avec la carte 20).",
         "L'action spéciale est celle de la carte pouvoir. À 4 ou 5 joueurs, les détenteurs des "
@@ -120,6 +153,27 @@ FR = _page("El Grande — Roi et intrigues : les règles telles que ce serveur l
         f"double au seul décompte général suivant. 80 : votre Grande vers une autre région (pas "
         f"celle du Roi, pas le Castillo) et/ou vos Caballeros hors de sa région ; rien ne quitte "
         f"la région du Roi. 40 : le Veto reste jusqu'à la fin de la manche suivante.",
+        "20 : le placement du tour peut aller dans n'importe quelle région (jamais celle du Roi) "
+        "ou dans le Castillo ; à faire avant de placer. 30 : chaque adversaire renvoie 3 "
+        "Caballeros de sa cour dans les provinces. 50 : en sens horaire, chaque adversaire "
+        "renvoie 3 des siens (de sa cour et/ou des régions) dans les provinces. 60 : le Castillo "
+        "est décompté. 70 : vous choisissez 1 Caballero de chaque adversaire dans une région (pas "
+        "celle du Roi) et le renvoyez dans les provinces. 90 : un tableau de score mobile sur une "
+        "région ou le Castillo, comme dans El Grande. 100 : un lieu de votre choix est décompté. "
+        "110, 120, 150 : chaque région dont la première place vaut 4 ; 5 ; 6 ou 7 est décomptée. "
+        "160 : le Roi dans une région voisine. 170 : chaque joueur choisit en secret une région ; "
+        "celles choisies par un seul joueur sont décomptées. 180 : comme la carte du Roi. Tout "
+        "décompte d'une carte est spécial : aucun marqueur 2x ne le double.",
+    ]),
+    ("Quand un délai expire", [
+        f"Le serveur joue alors un coup sans risque pour le joueur : garder {KEPT} ; régler un "
+        f"disque sur la région (jamais celle du Roi) où il a le plus de Caballeros ; jouer sa "
+        f"plus petite carte pouvoir ; amener autant de Caballeros que permis ; choisir l'action "
+        f"de la carte de manche ; placer autant que permis dans le Castillo, puis ne pas faire "
+        f"l'action spéciale ; laisser passer la question d'un Veto ; renvoyer d'abord des "
+        f"Caballeros de la cour. (Dans une partie réglée pour qu'un robot joue à la place d'un "
+        f"joueur en retard, le robot greedy joue ; dans une partie réglée pour la pause, elle "
+        f"attend.)",
     ]),
 ])
 
@@ -145,7 +199,7 @@ IT = _page("El Grande — Re e intrighi: le regole come le applica questo server
         "decrescente. Il primo giocatore di un round è chi ha giocato l'ultimo turno del "
         "precedente.",
         f"Caballeros che ogni carta del round permette di piazzare, dalla più alta, secondo il "
-        f"numero di giocatori (RICOSTRUITO): {_round_cards()}.",
+        f"numero di giocatori (RICOSTRUITO): {_round_cards('it')}.",
         "Un turno: portare a corte dalla provincia fino ai Caballeros della propria carta "
         "potere, poi in qualunque ordine fare l'azione speciale e piazzare fino al numero della "
         "propria carta del round accanto alla regione del Re o nel Castillo (ovunque tranne "
@@ -168,6 +222,26 @@ IT = _page("El Grande — Re e intrighi: le regole come le applica questo server
         f"valutazione generale. 80: il tuo Grande in un'altra regione (non quella del Re, non il "
         f"Castillo) e/o i tuoi Caballeros fuori dalla sua regione; nulla lascia la regione del "
         f"Re. 40: il Veto resta fino alla fine del round successivo.",
+        "20: il piazzamento del turno può andare in qualsiasi regione (mai quella del Re) o nel "
+        "Castillo; da fare prima di piazzare. 30: ogni avversario rimanda 3 Caballeros dalla sua "
+        "corte nelle province. 50: in senso orario, ogni avversario rimanda 3 dei suoi (dalla "
+        "corte e/o dalle regioni) nelle province. 60: si valuta il Castillo. 70: scegli 1 "
+        "Caballero di ogni avversario in una regione (non quella del Re) e lo rimandi nelle "
+        "province. 90: un segnapunti mobile su una regione o sul Castillo, come in El Grande. "
+        "100: si valuta un luogo a tua scelta. 110, 120, 150: si valuta ogni regione il cui primo "
+        "posto vale 4; 5; 6 o 7. 160: il Re in una regione confinante. 170: ogni giocatore "
+        "sceglie in segreto una regione; si valutano quelle scelte da un solo giocatore. 180: "
+        "come la carta del Re. Ogni valutazione di una carta è speciale: nessun segnalino 2x la "
+        "raddoppia.",
+    ]),
+    ("Quando una scadenza passa", [
+        f"Il server fa allora una mossa sicura per il giocatore: tenere {KEPT}; impostare un "
+        f"disco sulla regione (mai quella del Re) dove ha più Caballeros; giocare la sua carta "
+        f"potere più bassa; portare a corte quanti più Caballeros possibile; scegliere l'azione "
+        f"della carta del round; piazzare quanti più possibile nel Castillo, poi non usare "
+        f"l'azione speciale; lasciar passare la domanda di un Veto; rimandare prima Caballeros "
+        f"dalla corte. (In una partita impostata perché un bot giochi al posto di chi è in "
+        f"ritardo, gioca il bot greedy; in una impostata sulla pausa, si aspetta.)",
     ]),
 ])
 

@@ -14,10 +14,10 @@ from typing import Any
 
 from domain.core.decisions import Decision
 from domain.core.game import Message
-from domain.core.i18n import language_index, supported
+from domain.core.i18n import LANGUAGES, Catalogue, language_index, supported
 from domain.elgrande import asks as eg_asks
 from domain.elgrande import messages as eg_messages
-from domain.elgrande.texts import ElGrandeTexts, word
+from domain.elgrande.texts import ElGrandeTexts
 from domain.kingintrigue.data import POWER_CARDS
 
 NAMES: dict[str, tuple[str, str, str]] = {
@@ -37,8 +37,8 @@ NAMES: dict[str, tuple[str, str, str]] = {
     "intrigue_card": ("the Intrigue card", "la carte Intrigue", "la carta Intrigo"),
     # the set-up's secret choices
     "keep": ("the 13 cards kept", "les 13 cartes gardées", "le 13 carte tenute"),
-    "setup_disc": ("the selection disc (set-up)", "le disque de sélection (mise en place)",
-                   "il disco di selezione (preparazione)"),
+    "setup_disc": ("the selection disc of the set-up", "le disque de sélection de la mise en place",
+                   "il disco di selezione della preparazione"),
 }
 
 TEXTS: dict[str, tuple[str, str, str]] = {
@@ -64,11 +64,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                              "per un Caballero."),
     "ki.round.started": ("Round {round} of 9 begins.", "La manche {round} sur 9 commence.",
                          "Inizia il round {round} di 9."),
-    "ki.round_card": ("{seat} ({power}) takes {round_card}: up to {places} Caballero(s) to place.",
-                      "{seat} ({power}) prend {round_card} : jusqu'à {places} Caballero(s) à "
-                      "placer.",
-                      "{seat} ({power}) prende {round_card}: fino a {places} Caballero da "
-                      "piazzare."),
+    "ki.round_card": ("{seat} ({power}) takes {round_card}: up to {places:# Caballero|# Caballeros} "
+                      "to place.",
+                      "{seat} ({power}) prend {round_card} : jusqu'à "
+                      "{places:# Caballero|# Caballeros} à placer.",
+                      "{seat} ({power}) prende {round_card}: fino a "
+                      "{places:# Caballero|# Caballeros} da piazzare."),
     "ki.action.chosen": ("{seat} chooses the action “{card}”.",
                          "{seat} choisit l'action « {card} ».",
                          "{seat} sceglie l'azione «{card}»."),
@@ -77,15 +78,15 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                            "Roi).",
                            "{seat} può piazzare ovunque in questo turno (mai nella regione del "
                            "Re)."),
-    "ki.double.marked": ("{seat} puts a 2x marker on {region}: it scores double in the next "
+    "ki.double.marked": ("{seat} puts a 2x marker {region:in}: it scores double in the next "
                          "general scoring.",
-                         "{seat} pose un marqueur 2x sur {region} : elle compte double au "
+                         "{seat} pose un marqueur 2x {region:in} : la région compte double au "
                          "prochain décompte général.",
-                         "{seat} mette un segnalino 2x su {region}: conta doppio nella prossima "
-                         "valutazione generale."),
-    "ki.place.doubled": ("{place} scores double (2x marker).",
-                         "{place} compte double (marqueur 2x).",
-                         "{place} conta doppio (segnalino 2x)."),
+                         "{seat} mette un segnalino 2x {region:in}: la regione conta doppio "
+                         "nella prossima valutazione generale."),
+    "ki.place.doubled": ("{place:the} scores double (2x marker).",
+                         "{place:the} compte double (marqueur 2x).",
+                         "{place:the} conta doppio (segnalino 2x)."),
     # the forms
     "ki.ask.keep": ("Keep 13 of your 18 power cards", "Gardez 13 de vos 18 cartes pouvoir",
                     "Tieni 13 delle tue 18 carte potere"),
@@ -140,6 +141,15 @@ def name(key: str, lang: str = "en") -> str:
     return eg_messages.card_name(key, supported(lang))
 
 
+def decision_words(kind: str) -> Any:
+    """The expansion's decisions in every language ({"en": …, "fr": …, "it": …}), for El Grande's
+    refusals that name what a player must do; another kind as it is (El Grande names it)."""
+    key = f"ki.decision.{kind}"
+    if key not in TEXTS:
+        return kind
+    return dict(zip(LANGUAGES, TEXTS[key], strict=True))
+
+
 def _named(message: Message, lang: str) -> Message:
     """The message with the names El Grande does not know already in `lang`."""
     params = dict(message.params)
@@ -149,22 +159,25 @@ def _named(message: Message, lang: str) -> Message:
     return Message(message.key, params)
 
 
+def show(key: str, value: Any, lang: str, names: Sequence[str]) -> Any:
+    """How the expansion's sentences show a parameter: its own names (actions, round cards,
+    secret choices) and power values, else as El Grande shows it (seats by name, places in the
+    form the sentence asks, numbers that agree with their noun)."""
+    if key in ("card", "kind", "round_card") and isinstance(value, str) and value in NAMES:
+        return name(value, lang)
+    if key == "cards" and isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return eg_messages.show(key, value, lang, names)
+
+
+CATALOGUE = Catalogue(TEXTS, show)
+
+
 def render(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
     lang = supported(lang)
-    message = _named(message, lang)
     if message.key not in TEXTS:
-        return eg_messages.render(message, lang, list(names) or None)
-    shown: dict[str, Any] = {}
-    for key, value in message.params.items():
-        if key == "seat" and isinstance(value, int):
-            shown[key] = names[value] if 0 <= value < len(names) else f"seat {value}"
-        elif key in ("region", "place") and isinstance(value, str):
-            shown[key] = eg_messages.place_name(value, lang)
-        elif key == "cards" and isinstance(value, list):
-            shown[key] = ", ".join(str(v) for v in value)
-        else:
-            shown[key] = value
-    return TEXTS[message.key][language_index(lang)].format(**shown)
+        return eg_messages.render(_named(message, lang), lang, list(names) or None)
+    return CATALOGUE.render(message.key, message.params, lang, names)
 
 
 def prompt(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
@@ -195,12 +208,13 @@ class KingAndIntrigueTexts(ElGrandeTexts):
     def render(self, message: Message, lang: str, names: Sequence[str] = ()) -> str:
         return render(message, lang, names)
 
+    def card_name(self, card: str, lang: str) -> str:
+        return name(card, lang)
+
+    def secret_kind_name(self, kind: str, lang: str) -> str:
+        return name(kind, lang) if kind in NAMES else super().secret_kind_name(kind, lang)
+
     def decision(self, decision: Decision, lang: str, names: Sequence[str] = ()) -> str:
         if decision.kind in ("keep", "choose_action"):
             return TEXTS[f"ki.decision.{decision.kind}"][language_index(supported(lang))]
-        if decision.kind == "secret":
-            kind = name(str(decision.info.get("kind", "")), lang) \
-                if decision.info.get("kind") in NAMES \
-                else eg_messages.secret_kind_name(str(decision.info.get("kind", "")), supported(lang))
-            return word("el-grande.decision.secret", lang, kind=kind)
         return super().decision(decision, lang, names)

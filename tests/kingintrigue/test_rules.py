@@ -206,7 +206,24 @@ def test_the_rules_page_has_the_same_sections_in_three_languages():
               for lang, page in PAGES.items()}
     assert shapes["en"] == shapes["fr"] == shapes["it"]
     assert rules_page("de") is PAGES["en"]
-    assert "140: 1 Caballeros" in " ".join(rules_page("en")["sections"][3]["paragraphs"])
+    assert "140: 1 Caballero —" in " ".join(rules_page("en")["sections"][3]["paragraphs"])
+
+
+def test_the_rules_page_counts_caballeros_and_says_what_a_passed_deadline_plays():
+    """It read « 130: 1 Caballeros », « 170: 0 Caballeros » in French, and said nothing of the moves
+    the server makes for a player whose deadline passes (the issue: documented and safe)."""
+    from domain.kingintrigue.rules import DEFAULT_KEEP
+    from domain.kingintrigue.rules_page import rules_page
+
+    keep = ", ".join(str(v) for v in DEFAULT_KEEP)
+    for lang, card, deadline, players in (
+            ("en", "130: 1 Caballero —", "deadline", "3 players: 5, 3, 1"),
+            ("fr", "170 : 0 Caballero —", "délai", "3 joueurs : 5, 3, 1"),
+            ("it", "130: 1 Caballero —", "scadenza", "3 giocatori: 5, 3, 1")):
+        text = " ".join(" ".join([s["title"], *s["paragraphs"]])
+                        for s in rules_page(lang)["sections"])
+        assert card in text and players in text, lang
+        assert deadline in text.lower() and keep in text, lang
 
 
 CARDS_30_TO_170 = [10, 20, 30, 40, 50, 60, 70, 80, 90, 140, 160, 170, 180]
@@ -289,3 +306,34 @@ def test_discards_are_hidden_unless_open():
     assert GAME.view(hidden, 0)["seats"][0]["discards"] == [40]
     shown = play_round(started(2, {"discards": "open"}), {0: 40, 1: 10})
     assert GAME.view(shown, 1)["seats"][0]["discards"] == [40]
+
+
+def test_the_leak_invariant_catches_a_view_that_depends_on_another_seats_hand(monkeypatch):
+    """`pbem simulate` checks non-interference: a seat's view is the same whatever the others
+    hide. A view that let one hand through in a field the old check did not look at is caught."""
+    from domain.core.game import InvariantViolation
+    from domain.kingintrigue import invariants, views
+
+    real = views.view
+
+    def leaky(s, viewer):
+        out = real(s, viewer)
+        out["hint"] = sorted(s.hands[0]) if s.hands else None
+        return out
+
+    monkeypatch.setattr(invariants, "view", leaky)
+    with pytest.raises(InvariantViolation, match="changes with what another seat hides"):
+        play_random_game("leaky", 2, game=GAME)
+
+
+def test_greedy_beats_random_clearly_in_the_arena():
+    """Issue 16: greedy must beat random clearly in `pbem arena`, with 95% intervals: the lower
+    end of greedy's win rate is above even, its mean score's interval above random's."""
+    from domain.bots.arena import run_arena
+
+    result = run_arena(["greedy", "random", "random"], games=12, seed="ki-arena", processes=1,
+                       game="king-and-intrigue")
+    by = {x.level: x for x in result.summaries}
+    assert by["greedy"].win_rate - by["greedy"].win_ci > 0.5
+    assert by["greedy"].mean_score - by["greedy"].score_ci > \
+        by["random"].mean_score + by["random"].score_ci

@@ -10,3 +10,92 @@ def test_the_board_names_the_set_up_phase_in_every_language():
     for lang, words in (("en", "setting up"), ("fr", "mise en place"), ("it", "preparazione")):
         first = boards_of(GAME).text(GAME.view(state, 0), lang, ("Ann", "Bruno")).splitlines()[0]
         assert f"({words})" in first and "setup" not in first, first
+
+
+def _log(events_after, lang, names=("Ann", "Bruno", "Chiara")):
+    from domain.kingintrigue.module import GAME
+
+    return [GAME.texts.render(m, lang, names) for e in events_after
+            for m in GAME.describe(e, None)]
+
+
+def test_the_log_names_the_chosen_action_and_counts_caballeros_in_every_language():
+    """A French page read « Ann choisit l'action « king » » and « jusqu'à 5 Caballero(s) à
+    placer », an Italian one « sceglie l'azione «kings_return» »: the action is named by its card
+    in the reader's language and the number of Caballeros agrees with its noun."""
+    from domain.core.events import Event
+
+    chosen = [Event("action_chosen", {"seat": 0, "card": "king"}),
+              Event("action_chosen", {"seat": 1, "card": "kings_return"})]
+    cards = [Event("round_cards_taken", {"cards": [
+        {"seat": 0, "card": "king_card", "places": 5, "power": 110},
+        {"seat": 2, "card": "intrigue_card", "places": 1, "power": 90}]})]
+    expected = {"en": ("“The King”", "up to 5 Caballeros", "up to 1 Caballero to"),
+                "fr": ("« Le Roi »", "jusqu'à 5 Caballeros", "jusqu'à 1 Caballero à"),
+                "it": ("«Il Re»", "fino a 5 Caballeros", "fino a 1 Caballero da")}
+    for lang, (king, five, one) in expected.items():
+        lines = " | ".join(_log(chosen + cards, lang))
+        assert king in lines and "king" not in lines and "kings_return" not in lines, lines
+        assert five in lines and one in lines and "(s)" not in lines, lines
+
+
+def test_the_2x_marker_sentences_give_the_region_its_article():
+    from domain.core.events import Event
+
+    marked = [Event("double_marked", {"seat": 0, "region": "pais_vasco"})]
+    assert "2x au Pays basque" in _log(marked, "fr")[0]
+    assert "2x nei Paesi Baschi" in _log(marked, "it")[0]
+
+
+def test_the_selection_disc_decision_reads_without_nested_brackets():
+    """A mail read « make a secret choice (the selection disc (set-up)) »."""
+    from domain.core.commands import Command
+    from domain.kingintrigue.module import GAME
+    from domain.kingintrigue.rules import DEFAULT_KEEP
+
+    s = GAME.fold(GAME.create(2, {}, "disc-words", None))
+    for seat in (0, 1):
+        s = GAME.fold(GAME.decide(s, Command("keep", seat, {"cards": list(DEFAULT_KEEP)})), s)
+    s = GAME.fold(GAME.decide(s, Command("resolve", None)), s)
+    decision = GAME.pending(s)[0]
+    for lang, words in (("en", "selection disc of the set-up"),
+                        ("fr", "disque de sélection de la mise en place"),
+                        ("it", "disco di selezione della preparazione")):
+        text = GAME.texts.decision(decision, lang, ("Ann", "Bruno"))
+        assert words in text and "((" not in text and "))" not in text, text
+
+
+def test_the_mail_board_lists_the_hands_with_french_punctuation():
+    """A French mail read « Ann: caché »: French sets a space before the colon."""
+    from domain.core.game import boards_of
+    from domain.kingintrigue.module import GAME
+
+    state = GAME.fold(GAME.create(2, {}, "hands-words", None))
+    text = boards_of(GAME).text(GAME.view(state, 1), "fr", ("Ann", "Bruno"))
+    assert "  Ann : caché" in text and "Ann: " not in text, text
+
+
+def test_a_veto_question_names_the_expansions_action():
+    """« laisser faire ou opposer un veto à « intrigue » d'Ann »: the action's id, not its name."""
+    from domain.core.decisions import Decision
+    from domain.kingintrigue.module import GAME
+
+    d = Decision(1, "veto", info={"active": 0, "card": "intrigue", "steps": ["all"],
+                                  "params": {"mode": "all", "from": "aragon",
+                                             "to": "galicia", "moves": []}})
+    fr = GAME.texts.decision(d, "fr", ("Ann", "Bruno"))
+    it = GAME.texts.decision(d, "it", ("Ann", "Bruno"))
+    assert "« Intrigue »" in fr and "«Intrigo»" in it, (fr, it)
+
+
+def test_the_forms_count_caballeros_in_every_language():
+    """The placing form read « Place up to 3 Caballero(s) », « Piazza fino a 5 Caballero »."""
+    from domain.core.game import Message
+    from domain.kingintrigue.module import GAME
+
+    for lang, five, one in (("en", "up to 5 Caballeros", "up to 1 Caballero "),
+                            ("fr", "jusqu'à 5 Caballeros", "jusqu'à 1 Caballero "),
+                            ("it", "fino a 5 Caballeros", "fino a 1 Caballero ")):
+        assert five in GAME.prompt(Message("ask.place", {"max": 5}), lang)
+        assert one in GAME.prompt(Message("ask.place", {"max": 1}), lang)
+        assert "(s)" not in GAME.prompt(Message("ask.moves", {"max": 3}), lang)

@@ -1,5 +1,6 @@
-"""Whole El Grande games through the HTTP API: every move a legal option, secrets resolved by the
-service, and nothing hidden ever reaching another seat (views, logs, decisions, errors)."""
+"""Whole El Grande (and King & Intrigue) games through the HTTP API: every move a legal option,
+secrets resolved by the service, and nothing hidden ever reaching another seat (views, logs,
+decisions, errors)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,6 @@ from service import states
 from service.tables import games as games_t
 from tests.service.conftest import Client
 from tests.service.seating import accept_over_http
-
-EL_GRANDE = GAMES["el-grande"]
 
 
 class Recording(Client):
@@ -47,13 +46,14 @@ def _without_secret_marks(view: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _play(ctx: Any, app: Any, make_player: Any, seed: int, edition: str) -> None:
+def _play(ctx: Any, app: Any, make_player: Any, seed: int, options: dict[str, Any],
+          game: str = "el-grande") -> None:
+    module = GAMES[game]
     rng = random.Random(seed)
     emails = [f"p{i}-{seed}@example.com" for i in range(3)]
     clients = [make_player(e) for e in emails]
     creator = clients[0]
-    r = creator.post("/api/games", {"game": "el-grande", "seats": emails,
-                                    "options": {"edition": edition}})
+    r = creator.post("/api/games", {"game": game, "seats": emails, "options": options})
     assert r.status_code == 201, r.get_json()
     gid = r.get_json()["id"]
     accept_over_http(clients[1:], gid)
@@ -79,8 +79,8 @@ def _play(ctx: Any, app: Any, make_player: Any, seed: int, edition: str) -> None
         if decision.options:
             body = dict(rng.choice(decision.options))
         else:
-            _v, state, _ = states.load(ctx.engine, None, gid, EL_GRANDE)
-            body = EL_GRANDE.sample_command(state, decision, rng).to_json()
+            _v, state, _ = states.load(ctx.engine, None, gid, module)
+            body = module.sample_command(state, decision, rng).to_json()
             body.pop("seat", None)
         others = [c for c in seats if c.seat != seat] + [spectator]
         before = {c.seat: c.get(f"/api/games/{gid}").get_json() for c in others} \
@@ -130,4 +130,14 @@ def _play(ctx: Any, app: Any, make_player: Any, seed: int, edition: str) -> None
 @pytest.mark.parametrize(("seed", "edition"), [(3, "decennial"), (11, "original")])
 def test_whole_three_player_game_over_http(ctx: Any, app: Any, make_player: Any, seed: int,
                                            edition: str) -> None:
-    _play(ctx, app, make_player, seed=seed, edition=edition)
+    _play(ctx, app, make_player, seed=seed, options={"edition": edition})
+
+
+@pytest.mark.parametrize(("seed", "discards"), [(5, "hidden"), (8, "open")])
+def test_whole_king_and_intrigue_game_over_http(ctx: Any, app: Any, make_player: Any, seed: int,
+                                                discards: str) -> None:
+    """King & Intrigue's two set-up secrets (the 13 cards kept, the selection disc), its hidden
+    hands and discards: each secret changes nothing another seat sees but that it was made, and
+    the service resolves each set once the last is in."""
+    _play(ctx, app, make_player, seed=seed, options={"discards": discards},
+          game="king-and-intrigue")

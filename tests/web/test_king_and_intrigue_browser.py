@@ -1,0 +1,71 @@
+"""King & Intrigue in a real browser, a French and an Italian player with an English one: the
+set-up's secret choices by their forms (13 cards kept, the selection disc), then a whole first
+round by the forms and the text box, each page in its reader's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core.game import language_of
+from domain.games import GAMES
+from service import players, states
+from tests.service.seating import started_game
+
+GAME = GAMES["king-and-intrigue"]
+SETUP = {"king": "castilla_la_nueva", "homes": ["galicia", "aragon", "sevilla"],
+         "first_player": 0}
+
+
+def test_the_set_up_and_a_round_through_the_pages(page_for: Any, wctx: Any) -> None:
+    people = [players.add(wctx, f"{n.lower()}@example.com", name=n, language=lang)[0]
+              for n, lang in (("Ann", "en"), ("Bruno", "fr"), ("Chiara", "it"))]
+    game_id = started_game(wctx, people[0], game="king-and-intrigue",
+                           emails=[p.email for p in people], setup=SETUP)
+    pages = {seat: page_for(person.id) for seat, person in enumerate(people)}
+
+    def version() -> int:
+        return states.load(wctx.engine, wctx.states, game_id, GAME)[0]
+
+    def submit(seat: int, text: str | None = None) -> None:
+        page = pages[seat]
+        page.goto(f"/games/{game_id}")
+        before = version()
+        if text is None:
+            form = page.locator("form.decision").first
+            radios = form.locator("input[type=radio]")
+            if radios.count():
+                radios.first.check()
+            form.locator("button[type=submit], button.choice-btn").first.click()
+        else:
+            page.fill("#text-move-box", text)
+            page.locator("#text-move-box").press("Enter")
+        page.wait_for_load_state()
+        assert version() > before, page.inner_text("main")[:1500]
+
+    for seat in range(3):  # the 13 cards kept: the form's default selection
+        submit(seat)
+    pages[1].goto(f"/games/{game_id}")
+    assert "disque de sélection de la mise en place" in pages[1].inner_text("main")
+    for seat in range(3):  # the selection disc: the first region offered
+        submit(seat)
+    state = states.load(wctx.engine, wctx.states, game_id, GAME)[1]
+    assert state.phase == "power" and state.round == 1
+    submit(0, "play 180")
+    submit(1, "jouer 10")
+    submit(2, "gioca 90")
+    pages[2].goto(f"/games/{game_id}")
+    text = pages[2].inner_text("main")
+    assert "Ann (180) prende la carta del Re: fino a 5 Caballeros da piazzare." in text, text
+    state = states.load(wctx.engine, wctx.states, game_id, GAME)[1]
+    while state.round == 1:  # each turn typed in the player's language: the default move
+        d = next(d for d in GAME.pending(state) if d.seat is not None)
+        command = GAME.default_command(state, d)
+        submit(d.seat, language_of(GAME).format({"type": command.type, **dict(command.params)},
+                                                people[d.seat].language, decision=d,
+                                                names=[p.name for p in people]))
+        state = states.load(wctx.engine, wctx.states, game_id, GAME)[1]
+    pages[1].goto(f"/games/{game_id}")
+    french = pages[1].inner_text("main")
+    assert "Manche 2 sur 9" in french
+    assert "(s)" not in french and "_card" not in french and "setup" not in french
+    assert "Bruno (10) prend la carte Intrigue : jusqu'à 1 Caballero à placer." in french
