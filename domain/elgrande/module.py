@@ -75,6 +75,10 @@ class ElGrande:
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         return views.view(state, viewer)
 
+    def revealed_view(self, state: State, viewer: Viewer) -> dict[str, Any]:
+        """A finished game's replay shows everything (`domain.core.surface.revealed_view`)."""
+        return views.revealed_view(state, viewer)
+
     def redact(self, event: Event, viewer: Viewer) -> Event:
         return views.redact(event, viewer)
 

@@ -5,6 +5,14 @@
   "use strict";
   function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
   ready(function () {
+    // On a phone the map is shown large enough to read and to tap (it scrolls sideways); this
+    // button fits it to the screen and back.
+    var zoom = document.getElementById("map-zoom");
+    var box = document.getElementById("board-box");
+    if (zoom && box) zoom.addEventListener("click", function () {
+      var fit = box.classList.toggle("fit");
+      zoom.textContent = zoom.getAttribute(fit ? "data-zoom" : "data-fit");
+    });
     var countForm = document.querySelector('[data-map-form="count"]');
     var pickForm = document.querySelector('[data-map-form="pick"]');
     var places = document.querySelectorAll(".board .place.target");
