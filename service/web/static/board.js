@@ -9,6 +9,17 @@
     // button fits it to the screen and back.
     var zoom = document.getElementById("map-zoom");
     var box = document.getElementById("board-box");
+    if (box && box.scrollWidth > box.clientWidth) {
+      // Zoomed on a small screen: show the places a click may choose (else the King's region).
+      var aims = box.querySelectorAll(".place.target");
+      if (!aims.length) aims = box.querySelectorAll(".place");
+      var left = Infinity, right = -Infinity, origin = box.getBoundingClientRect().left;
+      aims.forEach(function (p) {
+        var r = p.getBoundingClientRect();
+        left = Math.min(left, r.left - origin); right = Math.max(right, r.right - origin);
+      });
+      if (isFinite(left)) box.scrollLeft = Math.max(0, (left + right) / 2 - box.clientWidth / 2);
+    }
     if (zoom && box) zoom.addEventListener("click", function () {
       var fit = box.classList.toggle("fit");
       zoom.textContent = zoom.getAttribute(fit ? "data-zoom" : "data-fit");
