@@ -14,7 +14,7 @@ view — never from a state, so they show nothing the seat may not see:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -423,9 +423,10 @@ def turn_order_table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -
                  marked=frozenset(i for i, seat in enumerate(order) if seat == current))
 
 
-def scoring_table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Table | None:
+def scoring_table(view: Mapping[str, Any], lang: str, names: Sequence[str],
+                  card_title: Callable[[str, str], str] = card_name) -> Table | None:
     """The latest scoring, place by place: the points each player got there (bonuses included),
-    and the totals."""
+    and the totals. `card_title` names the card that scored (King & Intrigue has its own)."""
     last = view.get("last_scoring")
     if not last or not last.get("places"):
         return None
@@ -436,7 +437,7 @@ def scoring_table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> T
     else:
         who = last.get("seat")
         caption = word("el-grande.board.scored_card", lang,
-                       card=card_name(str(last.get("reason")), lang),
+                       card=card_title(str(last.get("reason")), lang),
                        who=_name(who, names, lang) if isinstance(who, int) else "—",
                        round=last.get("round"))
     rows = [(place_name(place, lang), *(str(points[seat]) if seat < len(points) else "0"
@@ -481,7 +482,8 @@ def text_row(table: Table, row: Sequence[str]) -> str:
     return f"{row[0]} — {rest}" if rest else row[0]
 
 
-def board_text(view: Mapping[str, Any] | None, lang: str = "en", names: Sequence[str] = ()) -> str:
+def board_text(view: Mapping[str, Any] | None, lang: str = "en", names: Sequence[str] = (),
+               card_title: Callable[[str, str], str] = card_name) -> str:
     """A plain-text board readable in any client (monospace or not: one place per line)."""
     if not view or not view.get("places"):
         return text_of_view(view)
@@ -515,7 +517,7 @@ def board_text(view: Mapping[str, Any] | None, lang: str = "en", names: Sequence
                                       who=who, card=card, count=int(count or 0))
                                  if count else word("el-grande.board.order_waiting", lang,
                                                     position=position, who=who)) + now)
-    if scored := scoring_table(view, lang, names):
+    if scored := scoring_table(view, lang, names, card_title):
         lines += ["", word("el-grande.board.heading", lang, what=scored.caption),
                   *(f"  {text_row(scored, row)}" for row in scored.rows)]
     if cards := _cards_lines(view, lang):
@@ -526,7 +528,8 @@ def board_text(view: Mapping[str, Any] | None, lang: str = "en", names: Sequence
     return "\n".join(lines)
 
 
-def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = ()) -> Summary | None:
+def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = (),
+            card_title: Callable[[str, str], str] = card_name) -> Summary | None:
     """The board as tables: the players (score, court, provinces, Castillo, power card, Vetoes),
     the places (counts per seat, values, what else stands there), the face-up action cards; and
     the viewer's own power cards."""
@@ -563,7 +566,7 @@ def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = ()
     tables = [players, places, leads]
     if order_table := turn_order_table(view, lang, names):
         tables.insert(1, order_table)
-    if scored := scoring_table(view, lang, names):
+    if scored := scoring_table(view, lang, names, card_title):
         tables.append(scored)
     face_up = view.get("cards", {}).get("face_up", [])
     if face_up:
@@ -588,6 +591,9 @@ def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = ()
 class ElGrandeBoards:
     """The `boards` facet of El Grande's module."""
 
+    card_title: Callable[[str, str], str] = staticmethod(card_name)
+    """How an action card is named (the card of the last scoring); King & Intrigue's its own."""
+
     def svg(self, view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = (), *,
             targets: Sequence[str] = (), title: str | None = None) -> str | None:
         if not view.get("places"):
@@ -596,11 +602,11 @@ class ElGrandeBoards:
 
     def text(self, view: Mapping[str, Any] | None, lang: str = "en",
              names: Sequence[str] = ()) -> str:
-        return board_text(view, lang, names)
+        return board_text(view, lang, names, self.card_title)
 
     def summary(self, view: Mapping[str, Any], lang: str = "en",
                 names: Sequence[str] = ()) -> Summary | None:
-        return summary(view, lang, names)
+        return summary(view, lang, names, self.card_title)
 
     def headline(self, view: Mapping[str, Any], lang: str = "en",
                  names: Sequence[str] = ()) -> str:
