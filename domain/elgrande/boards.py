@@ -209,11 +209,18 @@ def _place_group(view: dict[str, Any], region: str, lang: str, names: Sequence[s
         f'<polygon points="{_points(region)}" fill="{fill}" stroke="#7a5c2e" stroke-width="2" '
         f'stroke-linejoin="round" class="shape"/>',
         _text(cx, cy - 14, place_name(region, lang), 13, "bold"),
-        _text(cx, cy + 1, "/".join(str(v) for v in info.get("values", [])), 10, fill="#5a4320"),
-        *_pieces(view, region, cx, cy + 8),
         "</g>",
+        # The values and pieces lie over the place but outside its button, whose visible text
+        # is then its name alone, which its label begins with (what a voice user says to
+        # click it); a click on them goes through to the place.
+        _overlay([_text(cx, cy + 1, "/".join(str(v) for v in info.get("values", [])), 10,
+                        fill="#5a4320"), *_pieces(view, region, cx, cy + 8)]),
     ]
     return "\n".join(parts)
+
+
+def _overlay(parts: list[str]) -> str:
+    return '<g aria-hidden="true" pointer-events="none">' + "\n".join(parts) + "</g>"
 
 
 def _castillo_group(view: dict[str, Any], lang: str, names: Sequence[str] | None,
@@ -229,10 +236,9 @@ def _castillo_group(view: dict[str, Any], lang: str, names: Sequence[str] | None
         f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{fill}" stroke="#5b4a2a" '
         f'stroke-width="2" class="shape"/>',
         _text(x + w / 2, y + 20, "Castillo", 14, "bold"),
-        _text(x + w / 2, y + 34, "/".join(str(v) for v in info.get("values", [])), 10,
-              fill="#5a4320"),
-        *_pieces(view, CASTILLO, x + w / 2, y + 44),
         "</g>",
+        _overlay([_text(x + w / 2, y + 34, "/".join(str(v) for v in info.get("values", [])), 10,
+                        fill="#5a4320"), *_pieces(view, CASTILLO, x + w / 2, y + 44)]),
     ]
     return "\n".join(parts)
 
