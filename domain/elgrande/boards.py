@@ -471,6 +471,26 @@ def track_line(view: Mapping[str, Any], lang: str) -> str:
     return word("el-grande.board.track", lang, track=" ".join(cells))
 
 
+def secret_choices_line(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
+    """The secret choices made so far, when the view shows them (a finished game's replay)."""
+    choices = (view.get("secret") or {}).get("choices")
+    if not choices:
+        return ""
+
+    def shown(value: Any) -> str:
+        if isinstance(value, str):
+            return place_name(value, lang)
+        if isinstance(value, list | tuple):
+            return ", ".join(shown(v) for v in value)
+        if isinstance(value, Mapping):
+            return ", ".join(f"{shown(k)} {shown(v)}" for k, v in value.items())
+        return str(value)
+
+    return word("el-grande.board.secret_choices", lang, choices="; ".join(
+        word("el-grande.board.heading", lang, what=_name(int(seat), names, lang))
+        + f" {shown(value)}" for seat, value in choices.items()))
+
+
 def headline(view: Mapping[str, Any], lang: str, names: Sequence[str] = ()) -> str:
     """A game in one line for a list of games: its round and the scores ("round 4 of 9 · Ann
     12, Bob 8")."""
@@ -591,6 +611,8 @@ def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = ()
         lines.append(word("el-grande.board.hand", lang, cards=hand))
     if track := track_line(view, lang):
         lines.append(track)
+    if chosen := secret_choices_line(view, lang, names):
+        lines.append(chosen)
     return Summary(title=board_title(view, lang), tables=tuple(tables), lines=tuple(lines))
 
 

@@ -200,6 +200,10 @@ WORDS.update({
     "el-grande.board.headline": ("{title}: round {round} of {rounds}",
                                  "{title} : manche {round} sur {rounds}",
                                  "{title}: round {round} di {rounds}"),
+    "el-grande.board.secret_choices": ("Secret choices made (shown in the replay): {choices}",
+                                       "Choix secrets faits (montrés dans la rediffusion) : "
+                                       "{choices}",
+                                       "Scelte segrete fatte (mostrate nel replay): {choices}"),
     "el-grande.board.milestone_round": ("Round {round}", "Manche {round}", "Round {round}"),
     "el-grande.board.milestone_scoring": ("General scoring {number}", "Décompte général {number}",
                                           "Valutazione generale {number}"),

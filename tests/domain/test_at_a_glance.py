@@ -82,3 +82,19 @@ def test_the_replay_may_jump_to_rounds_and_general_scorings() -> None:
     assert surface.milestone(module, Message("scoring.started", {"number": 2}),
                              "it") == "Valutazione generale 2"
     assert surface.milestone(module, Message("power.played", {"seat": 0}), "en") is None
+
+
+def test_the_replay_view_shows_the_secret_choices_already_made() -> None:
+    module, state = played("el-grande", 0)
+    rng = random.Random(3)
+    while not (state.secret and state.secret.choices):
+        decision = module.pending(state)[0]
+        state = module.fold(module.decide(state, module.sample_command(state, decision, rng)),
+                            state)
+    [(seat, choice)] = state.secret.choices.items()
+    from domain.elgrande.messages import place_name
+    lines = module.boards.summary(surface.revealed_view(module, state, None), "fr", NAMES).lines
+    assert any(line.startswith("Choix secrets faits") and
+               f"{NAMES[seat]} : {place_name(choice, 'fr')}" in line for line in lines), lines
+    seen = module.boards.summary(module.view(state, (seat + 1) % 3), "fr", NAMES).lines
+    assert not any(line.startswith("Choix secrets") for line in seen)  # never during play
