@@ -220,7 +220,7 @@ def _place_group(view: dict[str, Any], region: str, lang: str, names: Sequence[s
 
 
 def _overlay(parts: list[str]) -> str:
-    return '<g aria-hidden="true" pointer-events="none">' + "\n".join(parts) + "</g>"
+    return '<g aria-hidden="true" class="overlay">' + "\n".join(parts) + "</g>"
 
 
 def _castillo_group(view: dict[str, Any], lang: str, names: Sequence[str] | None,
