@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, select
 
+from domain.core import surface
 from domain.core.game import GameModule
 from service import db, progress, states, store
 from service.context import Context
@@ -121,8 +122,10 @@ def module_of(ctx: Context, head: Header) -> GameModule:
     return module
 
 
-def view(ctx: Context, head: Header, *, at: int | None = None) -> tuple[int, dict[str, Any] | None]:
-    """The caller's view now, or as it was after event `at` (time travel)."""
+def view(ctx: Context, head: Header, *, at: int | None = None,
+         revealed: bool = False) -> tuple[int, dict[str, Any] | None]:
+    """The caller's view now, or as it was after event `at` (time travel). `revealed`: for a
+    finished game, everything the game reveals once over, at every step (the replay)."""
     if head.status == progress.INVITED:
         if at not in (None, 0):
             raise Invalid.of("service.not_started")
@@ -138,6 +141,8 @@ def view(ctx: Context, head: Header, *, at: int | None = None) -> tuple[int, dic
     if at is None:
         return version, module.view(state, head.seat)
     try:
+        if revealed and head.status == progress.OVER:
+            return version, surface.revealed_view(module, state, head.seat)
         return version, module.view(state, head.seat)
     except Exception:  # a mid-opening state the game cannot show: refuse, and log for the game
         logger.exception("view() failed on %s after event %s", head.id, at)

@@ -90,3 +90,7 @@ class GenericBoards:
     def summary(self, view: Mapping[str, Any], lang: str = "en",
                 names: Sequence[str] = ()) -> Summary | None:
         return None
+
+    def headline(self, view: Mapping[str, Any], lang: str = "en",
+                 names: Sequence[str] = ()) -> str:
+        return ""

@@ -166,7 +166,12 @@ class Boards(Protocol):
 
     def summary(self, view: Mapping[str, Any], lang: str,
                 names: Sequence[str] = ()) -> Summary | None:
-        """The board as tables of plain strings (a mail's HTML part, the web page), or None."""
+        """The board as tables of plain strings (a mail's HTML part, the web page), or None.
+        Besides the board, what a player reads at a glance: the order of play, who leads where,
+        the last scoring, the round track (the web page and every turn mail show it)."""
+
+    def headline(self, view: Mapping[str, Any], lang: str, names: Sequence[str] = ()) -> str:
+        """The game in one line for a list of games (its round, the scores), or ""."""
 
 
 class Texts(Protocol):
@@ -187,6 +192,10 @@ class Texts(Protocol):
 
     def rules(self, lang: str) -> list[str]:
         """The game in a few lines (a player's "rules" request by mail); [] for none."""
+
+    def milestone(self, message: Message, lang: str) -> str | None:
+        """A short label ("Round 3", "General scoring 1") when one of `describe`'s messages
+        marks a step a replay may jump to, else None."""
 
 
 class GenericTexts:
@@ -213,6 +222,9 @@ class GenericTexts:
 
     def rules(self, lang: str) -> list[str]:
         return []
+
+    def milestone(self, message: Message, lang: str) -> str | None:
+        return None
 
 
 def language_of(module: Any) -> Language:

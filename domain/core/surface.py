@@ -146,6 +146,35 @@ def revealed_seed(module: GameModule, payloads: Sequence[tuple[int, Mapping[str,
     return None
 
 
+# --- a finished game's replay -------------------------------------------------------------------
+
+
+def revealed_view(module: GameModule, state: Any, viewer: int | None) -> dict[str, Any]:
+    """The view a finished game's replay shows at any step: everything the game agrees to reveal
+    once it is over (`module.revealed_view`), else the viewer's ordinary view."""
+    own: Callable[[Any, int | None], dict[str, Any]] | None = getattr(module, "revealed_view",
+                                                                       None)
+    if own is not None:
+        return own(state, viewer)
+    return module.view(state, viewer)
+
+
+def milestone(module: GameModule, message: Message, lang: str) -> str | None:
+    """A replay's jump label for one of the log's messages ("Round 3"), or None: the game's
+    texts say which steps count (`Texts.milestone`); a game that says nothing has none."""
+    own = getattr(texts_of(module), "milestone", None)
+    return own(message, lang) if own is not None else None
+
+
+def headline(module: GameModule, view: Mapping[str, Any] | None, lang: str,
+             names: Sequence[str] = ()) -> str:
+    """The game in one line for a list of games (`Boards.headline`), or ""."""
+    from domain.core.game import boards_of
+
+    own = getattr(boards_of(module), "headline", None)
+    return own(view, lang, names) if own is not None and view else ""
+
+
 # --- bots --------------------------------------------------------------------------------------
 
 

@@ -14,7 +14,7 @@ view — never from a state, so they show nothing the seat may not see:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -209,11 +209,18 @@ def _place_group(view: dict[str, Any], region: str, lang: str, names: Sequence[s
         f'<polygon points="{_points(region)}" fill="{fill}" stroke="#7a5c2e" stroke-width="2" '
         f'stroke-linejoin="round" class="shape"/>',
         _text(cx, cy - 14, place_name(region, lang), 13, "bold"),
-        _text(cx, cy + 1, "/".join(str(v) for v in info.get("values", [])), 10, fill="#5a4320"),
-        *_pieces(view, region, cx, cy + 8),
         "</g>",
+        # The values and pieces lie over the place but outside its button, whose visible text
+        # is then its name alone, which its label begins with (what a voice user says to
+        # click it); a click on them goes through to the place.
+        _overlay([_text(cx, cy + 1, "/".join(str(v) for v in info.get("values", [])), 10,
+                        fill="#5a4320"), *_pieces(view, region, cx, cy + 8)]),
     ]
     return "\n".join(parts)
+
+
+def _overlay(parts: list[str]) -> str:
+    return '<g aria-hidden="true" class="overlay">' + "\n".join(parts) + "</g>"
 
 
 def _castillo_group(view: dict[str, Any], lang: str, names: Sequence[str] | None,
@@ -229,10 +236,9 @@ def _castillo_group(view: dict[str, Any], lang: str, names: Sequence[str] | None
         f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{fill}" stroke="#5b4a2a" '
         f'stroke-width="2" class="shape"/>',
         _text(x + w / 2, y + 20, "Castillo", 14, "bold"),
-        _text(x + w / 2, y + 34, "/".join(str(v) for v in info.get("values", [])), 10,
-              fill="#5a4320"),
-        *_pieces(view, CASTILLO, x + w / 2, y + 44),
         "</g>",
+        _overlay([_text(x + w / 2, y + 34, "/".join(str(v) for v in info.get("values", [])), 10,
+                        fill="#5a4320"), *_pieces(view, CASTILLO, x + w / 2, y + 44)]),
     ]
     return "\n".join(parts)
 
@@ -260,12 +266,14 @@ def _legend(view: dict[str, Any], lang: str, names: Sequence[str] | None) -> str
 # --- the same facts as text and as tables --------------------------------------------------------
 
 
-def hand_of(seat_view: Mapping[str, Any], lang: str) -> str:
-    """The power cards a seat holds as the viewer may see them: listed, or hidden (a game whose
-    hands are secret, King & Intrigue, gives None for another seat's)."""
+def hand_of(seat_view: Mapping[str, Any], lang: str, *, compact: bool = False) -> str:
+    """The power cards a seat holds as the viewer may see them: listed (`compact`: runs written
+    "1–5, 7", so that a table of hands fits a screen), or hidden (a game whose hands are secret,
+    King & Intrigue, gives None for another seat's)."""
     if "hand" in seat_view and seat_view["hand"] is None:
         return _w("hidden", lang)
-    cards = ", ".join(str(c) for c in seat_view.get("hand") or []) or "—"
+    held = list(seat_view.get("hand") or [])
+    cards = (runs(held) if compact else ", ".join(str(c) for c in held)) or "—"
     if seat_view.get("hand_hidden"):
         cards += " · " + word("el-grande.board.hand_hidden", lang, count=seat_view["hand_hidden"])
     return cards
@@ -353,7 +361,153 @@ def _cards_lines(view: Mapping[str, Any], lang: str) -> list[str]:
               for c in face_up)]
 
 
-def board_text(view: Mapping[str, Any] | None, lang: str = "en", names: Sequence[str] = ()) -> str:
+# --- at a glance: the turn order, who leads where, the last scoring, the round track ------------
+
+
+def runs(cards: Sequence[int]) -> str:
+    """Card numbers as runs: [1, 2, 3, 5, 7, 8, 9] → "1–3, 5, 7–9"."""
+    out: list[str] = []
+    ordered = sorted(cards)
+    start = prev = None
+    for card in [*ordered, None]:
+        if card is not None and prev is not None and card == prev + 1:
+            prev = card
+            continue
+        if start is not None:
+            out.append(str(start) if start == prev else
+                       f"{start}, {prev}" if prev == start + 1 else f"{start}–{prev}")
+        start = prev = card
+    return ", ".join(out)
+
+
+def leader(counts: Sequence[int | None], names: Sequence[str], lang: str) -> str:
+    """Who has the most Caballeros on a place and by how many over the next ("Ann by 2", "Ann
+    alone", "Ann, Bob (tied)"); "?" when a count is hidden, "—" on an empty place."""
+    if any(c is None for c in counts):
+        return "?"
+    known = [int(c or 0) for c in counts]
+    top = max(known, default=0)
+    if top <= 0:
+        return "—"
+    first = [seat for seat, c in enumerate(known) if c == top]
+    if len(first) > 1:
+        return word("el-grande.board.lead_tie", lang,
+                    who=", ".join(_name(seat, names, lang) for seat in first))
+    second = max((c for c in known if c < top), default=0)
+    if second == 0:
+        return word("el-grande.board.lead_alone", lang, who=_name(first[0], names, lang))
+    return word("el-grande.board.lead_by", lang, who=_name(first[0], names, lang),
+                count=top - second)
+
+
+def turn_order_table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Table | None:
+    """This round's turn order with the power card each player played and the Caballeros it
+    brings to court; before everyone has played, the order of play with the cards so far."""
+    played = view.get("power_played") or {}
+    if view.get("phase") not in ("power", "turns") and not played:
+        return None
+    bring = view.get("power_caballeros") or {}
+    seats = [s["seat"] for s in view.get("seats", [])]
+    order = list(view.get("turn_order") or [])
+    if not order:  # the power cards are being played, from the first player clockwise
+        first = int(view.get("first_player") or 0)
+        order = [seats[(first + i) % len(seats)] for i in range(len(seats))] if seats else []
+    turn = view.get("turn") or {}
+    current = turn.get("seat") if view.get("phase") == "turns" else None
+    rows = []
+    for seat in order:
+        card = played.get(str(seat))
+        rows.append((_name(seat, names, lang),
+                     _w("not_played", lang) if card is None else str(card),
+                     "" if card is None else str(bring.get(str(seat), ""))))
+    return Table(caption=_w("order", lang),
+                 header=(_w("player", lang), _w("power", lang), _w("caballeros", lang)),
+                 rows=tuple(rows),
+                 notes=tuple(_w("playing", lang) if seat == current else "" for seat in order),
+                 marked=frozenset(i for i, seat in enumerate(order) if seat == current))
+
+
+def scoring_table(view: Mapping[str, Any], lang: str, names: Sequence[str],
+                  card_title: Callable[[str, str], str] = card_name) -> Table | None:
+    """The latest scoring, place by place: the points each player got there (bonuses included),
+    and the totals. `card_title` names the card that scored (King & Intrigue has its own)."""
+    last = view.get("last_scoring")
+    if not last or not last.get("places"):
+        return None
+    seats = [s["seat"] for s in view.get("seats", [])]
+    if last.get("reason") == "general_scoring":
+        caption = word("el-grande.board.scored_general", lang, number=last.get("number") or "",
+                       round=last.get("round"))
+    else:
+        who = last.get("seat")
+        caption = word("el-grande.board.scored_card", lang,
+                       card=card_title(str(last.get("reason")), lang),
+                       who=_name(who, names, lang) if isinstance(who, int) else "—",
+                       round=last.get("round"))
+    rows = [(place_name(place, lang), *(str(points[seat]) if seat < len(points) else "0"
+                                        for seat in seats))
+            for place, points in last["places"]]
+    totals = [sum(points[seat] for _place, points in last["places"] if seat < len(points))
+              for seat in seats]
+    rows.append((_w("total", lang), *(str(t) for t in totals)))
+    return Table(caption=caption,
+                 header=(_w("place", lang), *(_name(seat, names, lang) for seat in seats)),
+                 rows=tuple(rows), marked=frozenset({len(rows) - 1}))
+
+
+def track_line(view: Mapping[str, Any], lang: str) -> str:
+    """The rounds, the current one in brackets, the general scorings starred: "Rounds: 1 2 3★
+    [4] 5 6★ 7 8 9★ (★ general scoring)"."""
+    rounds = list(view.get("rounds") or [])
+    if not rounds or not view.get("round"):
+        return ""
+    now = view.get("round")
+    cells = []
+    for r in rounds:
+        cell = f"{r}★" if r in GENERAL_SCORING_ROUNDS else str(r)
+        cells.append(f"[{cell}]" if r == now and view.get("phase") != "over" else cell)
+    return word("el-grande.board.track", lang, track=" ".join(cells))
+
+
+def secret_choices_line(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
+    """The secret choices made so far, when the view shows them (a finished game's replay)."""
+    choices = (view.get("secret") or {}).get("choices")
+    if not choices:
+        return ""
+
+    def shown(value: Any) -> str:
+        if isinstance(value, str):
+            return place_name(value, lang)
+        if isinstance(value, list | tuple):
+            return ", ".join(shown(v) for v in value)
+        if isinstance(value, Mapping):
+            return ", ".join(f"{shown(k)} {shown(v)}" for k, v in value.items())
+        return str(value)
+
+    return word("el-grande.board.secret_choices", lang, choices="; ".join(
+        word("el-grande.board.heading", lang, what=_name(int(seat), names, lang))
+        + f" {shown(value)}" for seat, value in choices.items()))
+
+
+def headline(view: Mapping[str, Any], lang: str, names: Sequence[str] = ()) -> str:
+    """A game in one line for a list of games: its round and the scores ("round 4 of 9 · Ann
+    12, Bob 8")."""
+    if not view.get("places"):
+        return ""
+    scores = ", ".join(f"{_name(s['seat'], names, lang)} {s['score']}" for s in view["seats"])
+    rounds = view.get("rounds") or []
+    return (f"{_w('round', lang)} {view.get('round')}/{len(rounds)} · "
+            f"{phase_name(view.get('phase', ''), lang)} · {scores}")
+
+
+def text_row(table: Table, row: Sequence[str]) -> str:
+    """A table's row as a line of the text board: "header: cell" pairs after the first cell."""
+    rest = ", ".join(f"{h} {c}" for h, c in zip(table.header[1:], row[1:], strict=False) if c)
+    return f"{row[0]} — {rest}" if rest else row[0]
+
+
+def board_text(view: Mapping[str, Any] | None, lang: str = "en", names: Sequence[str] = (),
+               card_title: Callable[[str, str], str] = card_name) -> str:
     """A plain-text board readable in any client (monospace or not: one place per line)."""
     if not view or not view.get("places"):
         return text_of_view(view)
@@ -368,13 +522,28 @@ def board_text(view: Mapping[str, Any] | None, lang: str = "en", names: Sequence
     for name, marks, info in rows:
         title = f"{name} {marks}".rstrip()
         lines.append(f"{title:<{width}}" + "".join(f"{_count(c):>10}" for c in info["counts"])
-                     + f"   {'/'.join(str(v) for v in info['values'])}")
+                     + f"   {'/'.join(str(v) for v in info['values'])}"
+                     + "   " + word("el-grande.board.leads_line", lang,
+                                      who=leader(info["counts"], names, lang)))
     lines.append("-" * (width + 10 * len(labels)))
     for key in ("court", "provinces", "score"):
         lines.append(f"{_w(key, lang):<{width}}" + "".join(f"{_count(s.get(key)):>10}"
                                                           for s in seats))
+    lines.insert(1, track_line(view, lang))
     lines += ["", word("el-grande.board.hands_line", lang, hands=""),
               *(f"  {line}" for line in hands(view, names, lang))]
+    if order := turn_order_table(view, lang, names):
+        lines += ["", word("el-grande.board.heading", lang, what=order.caption)]
+        for i, (who, card, count) in enumerate(order.rows):
+            position = i + 1
+            now = f" ({order.notes[i]})" if order.notes and order.notes[i] else ""
+            lines.append("  " + (word("el-grande.board.order_line", lang, position=position,
+                                      who=who, card=card, count=int(count or 0))
+                                 if count else word("el-grande.board.order_waiting", lang,
+                                                    position=position, who=who)) + now)
+    if scored := scoring_table(view, lang, names, card_title):
+        lines += ["", word("el-grande.board.heading", lang, what=scored.caption),
+                  *(f"  {text_row(scored, row)}" for row in scored.rows)]
     if cards := _cards_lines(view, lang):
         lines += ["", *cards]
     if declared_text := declared_line(view, lang, names):
@@ -383,7 +552,8 @@ def board_text(view: Mapping[str, Any] | None, lang: str = "en", names: Sequence
     return "\n".join(lines)
 
 
-def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = ()) -> Summary | None:
+def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = (),
+            card_title: Callable[[str, str], str] = card_name) -> Summary | None:
     """The board as tables: the players (score, court, provinces, Castillo, power card, Vetoes),
     the places (counts per seat, values, what else stands there), the face-up action cards; and
     the viewer's own power cards."""
@@ -391,17 +561,14 @@ def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = ()
         return None
     seats, you = view["seats"], view.get("you")
     hidden = _w("hidden", lang)
-    played = view.get("power_played", {})
     players = Table(
         caption=_w("players", lang),
         header=(_w("player", lang), _w("score", lang), _w("court", lang), _w("provinces", lang),
-                _w("castillo", lang), _w("power", lang), _w("in_hand", lang),
-                _w("vetoes", lang)),
+                _w("castillo", lang), _w("in_hand", lang), _w("vetoes", lang)),
         rows=tuple((seat_label(s["seat"], names, lang, you), str(s["score"]), str(s["court"]),
                     hidden if s.get("provinces") is None else str(s["provinces"]),
                     hidden if s.get("castillo") is None else str(s["castillo"]),
-                    str(played.get(str(s["seat"]), "")),
-                    hand_of(s, lang), str(s.get("vetoes", "")))
+                    hand_of(s, lang, compact=True), str(s.get("vetoes", "")))
                    for s in seats),
         marked=frozenset(i for i, s in enumerate(seats) if s["seat"] == you))
     order = _order(view)
@@ -414,7 +581,17 @@ def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = ()
         notes=tuple(_marks(view["places"][p], lang) for p in order),
         marked=frozenset(i for i, p in enumerate(order) if view["places"][p]["king"]),
         repeats_picture=True)
-    tables = [players, places]
+    leads = Table(caption=_w("leaders", lang),
+                  header=(_w("place", lang), _w("leads", lang), _w("values", lang)),
+                  rows=tuple((place_name(p, lang), leader(view["places"][p]["counts"], names, lang),
+                              "/".join(str(v) for v in view["places"][p]["values"]))
+                             for p in order),
+                  marked=frozenset(i for i, p in enumerate(order) if view["places"][p]["king"]))
+    tables = [players, places, leads]
+    if order_table := turn_order_table(view, lang, names):
+        tables.insert(1, order_table)
+    if scored := scoring_table(view, lang, names, card_title):
+        tables.append(scored)
     face_up = view.get("cards", {}).get("face_up", [])
     if face_up:
         tables.append(Table(caption=_w("cards", lang),
@@ -430,11 +607,18 @@ def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = ()
         if mine.get("hand_hidden"):
             hand += " · " + word("el-grande.board.hand_hidden", lang, count=mine["hand_hidden"])
         lines.append(word("el-grande.board.hand", lang, cards=hand))
+    if track := track_line(view, lang):
+        lines.append(track)
+    if chosen := secret_choices_line(view, lang, names):
+        lines.append(chosen)
     return Summary(title=board_title(view, lang), tables=tuple(tables), lines=tuple(lines))
 
 
 class ElGrandeBoards:
     """The `boards` facet of El Grande's module."""
+
+    card_title: Callable[[str, str], str] = staticmethod(card_name)
+    """How an action card is named (the card of the last scoring); King & Intrigue's its own."""
 
     def svg(self, view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = (), *,
             targets: Sequence[str] = (), title: str | None = None) -> str | None:
@@ -444,8 +628,12 @@ class ElGrandeBoards:
 
     def text(self, view: Mapping[str, Any] | None, lang: str = "en",
              names: Sequence[str] = ()) -> str:
-        return board_text(view, lang, names)
+        return board_text(view, lang, names, self.card_title)
 
     def summary(self, view: Mapping[str, Any], lang: str = "en",
                 names: Sequence[str] = ()) -> Summary | None:
-        return summary(view, lang, names)
+        return summary(view, lang, names, self.card_title)
+
+    def headline(self, view: Mapping[str, Any], lang: str = "en",
+                 names: Sequence[str] = ()) -> str:
+        return headline(view, lang, names)

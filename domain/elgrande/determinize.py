@@ -149,7 +149,12 @@ def _flow(s: State, view: dict[str, Any], seat: int, decision: Decision | None) 
     s.power_played = {int(k): v for k, v in view["power_played"].items()}
     s.turn_order = list(view["turn_order"])
     n = s.players
-    if s.phase == "power":
+    s.last_scoring = view.get("last_scoring")  # public: every scoring is seen by all
+    if "first_player" in view:  # public too: who played the round's first power card
+        s.first_player = view["first_player"]
+        if s.phase == "power":
+            s.last_player = s.first_player
+    elif s.phase == "power":
         if decision is not None and decision.kind == "power_card" and decision.seat is not None:
             s.first_player = (decision.seat - len(s.power_played)) % n
         elif s.power_played:

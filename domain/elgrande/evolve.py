@@ -124,6 +124,8 @@ def _round_ended(s: State, e: Event) -> None:
 @on("general_scoring_started")
 def _general_scoring_started(s: State, e: Event) -> None:
     s.phase = "scoring"
+    s.last_scoring = {"round": s.round, "reason": "general_scoring",
+                      "number": s.scorings_done + 1, "seat": None, "places": []}
 
 
 @on("general_scoring_ended")
@@ -279,6 +281,23 @@ def _place_scored(s: State, e: Event) -> None:
         s.scores[seat] += e["points"][seat]
     for seat, bonus in e["bonuses"].items():
         s.scores[int(seat)] += sum(bonus.values())
+    _record_scoring(s, e)
+
+
+def _record_scoring(s: State, e: Event) -> None:
+    """Keep the latest scoring place by place (points with bonuses, per seat): a general
+    scoring's places from its start, an action card's from its first place."""
+    reason = e.get("reason") or ""
+    seat = s.turn.seat if s.turn is not None and reason != "general_scoring" else None
+    last = s.last_scoring
+    if last is None or last["round"] != s.round or last["reason"] != reason \
+            or last["seat"] != seat:
+        last = s.last_scoring = {"round": s.round, "reason": reason, "number": None,
+                                 "seat": seat, "places": []}
+    total = list(e["points"])
+    for who, bonus in e["bonuses"].items():
+        total[int(who)] += sum(bonus.values())
+    last["places"] = [*last["places"], [e["place"], total]]
 
 
 # --- secret choices --------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from types import MappingProxyType
 from typing import Any
 
 from domain.core.events import Event, Upcasters
-from domain.core.game import Message
+from domain.core.game import Message, Viewer
 from domain.core.module import RulesModule
 from domain.elgrande import asks, rules, views
 from domain.elgrande import describe as describing
@@ -44,6 +44,10 @@ class ElGrande(RulesModule):
         from domain.elgrande.invariants import check_event
 
         check_event(before, after, event)
+
+    def revealed_view(self, state: State, viewer: Viewer) -> dict[str, Any]:
+        """A finished game's replay shows everything (`domain.core.surface.revealed_view`)."""
+        return views.revealed_view(state, viewer)
 
     def prompt(self, message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
         return asks.prompt(message, lang, names)

@@ -98,6 +98,9 @@ class State:
     scorings_done: int = 0
     last_player: int | None = None  # who took the last turn of the previous round
     ranking: list[dict[str, Any]] = field(default_factory=list)
+    # The latest scoring (a general one, or an action card's), place by place: what a player
+    # reads at a glance after it ("who got what where"); see `evolve._place_scored`.
+    last_scoring: dict[str, Any] | None = None
     events: int = 0  # how many events were folded in
 
     def clone(self) -> State:
@@ -132,6 +135,8 @@ class State:
             scorings_done=self.scorings_done,
             last_player=self.last_player,
             ranking=list(self.ranking),
+            last_scoring=(None if self.last_scoring is None else
+                          {**self.last_scoring, "places": list(self.last_scoring["places"])}),
             events=self.events,
         )
 

@@ -10,7 +10,7 @@ catalogues (`emails/i18n.py`, `service/web/i18n.py`), which hold only game-indep
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from domain.core.decisions import Decision
 from domain.core.game import Message
@@ -159,6 +159,55 @@ WORDS: dict[str, tuple[str, str, str]] = {
                           "vanno i suoi Caballeros del Castillo; il Castillo è valutato per "
                           "primo."),
 }
+
+# --- at a glance (issue 14 item 12, issue 15 item 9): the turn order, who leads where, the last
+# scoring, the round track; the boards' tables and text, on the game page and in every turn mail.
+WORDS.update({
+    "el-grande.board.order": ("Turn order this round", "Ordre de jeu de la manche",
+                              "Ordine di gioco del round"),
+    "el-grande.board.leaders": ("Who leads where", "Qui mène où", "Chi è in testa dove"),
+    "el-grande.board.caballeros": ("Caballeros to court", "Caballeros à la cour",
+                                   "Caballeros a corte"),
+    "el-grande.board.not_played": ("not played yet", "pas encore jouée", "non ancora giocata"),
+    "el-grande.board.playing": ("plays now", "joue maintenant", "gioca ora"),
+    "el-grande.board.leads": ("Leads", "En tête", "In testa"),
+    "el-grande.board.lead_by": ("{who} (+{count})", "{who} (+{count})", "{who} (+{count})"),
+    "el-grande.board.lead_alone": ("only {who}", "{who} uniquement", "solo {who}"),
+    "el-grande.board.lead_tie": ("{who} (tied)", "{who} (à égalité)", "{who} (pari merito)"),
+    "el-grande.board.scored_general": ("Last scoring (general scoring {number}, round {round})",
+                                       "Dernier décompte (décompte général {number}, manche "
+                                       "{round})",
+                                       "Ultima valutazione (valutazione generale {number}, "
+                                       "round {round})"),
+    "el-grande.board.scored_card": ("Last scoring (“{card}”, {who}, round {round})",
+                                    "Dernier décompte (« {card} », {who}, manche {round})",
+                                    "Ultima valutazione («{card}», {who}, round {round})"),
+    "el-grande.board.total": ("Total", "Total", "Totale"),
+    "el-grande.board.leads_line": ("leads: {who}", "en tête : {who}", "in testa: {who}"),
+    "el-grande.board.heading": ("{what}:", "{what} :", "{what}:"),
+    "el-grande.board.order_line": ("{position}. {who}: power card {card}, {count:# Caballero|# "
+                                   "Caballeros} to court",
+                                   "{position}. {who} : carte pouvoir {card}, {count:# Caballero|"
+                                   "# Caballeros} à la cour",
+                                   "{position}. {who}: carta potere {card}, {count:# Caballero|# "
+                                   "Caballeros} a corte"),
+    "el-grande.board.order_waiting": ("{position}. {who}: not played yet",
+                                      "{position}. {who} : pas encore jouée",
+                                      "{position}. {who}: non ancora giocata"),
+    "el-grande.board.track": ("Rounds: {track} (★ general scoring)",
+                              "Manches : {track} (★ décompte général)",
+                              "Round: {track} (★ valutazione generale)"),
+    "el-grande.board.headline": ("{title}: round {round} of {rounds}",
+                                 "{title} : manche {round} sur {rounds}",
+                                 "{title}: round {round} di {rounds}"),
+    "el-grande.board.secret_choices": ("Secret choices made (shown in the replay): {choices}",
+                                       "Choix secrets faits (montrés dans la rediffusion) : "
+                                       "{choices}",
+                                       "Scelte segrete fatte (mostrate nel replay): {choices}"),
+    "el-grande.board.milestone_round": ("Round {round}", "Manche {round}", "Round {round}"),
+    "el-grande.board.milestone_scoring": ("General scoring {number}", "Décompte général {number}",
+                                          "Valutazione generale {number}"),
+})
 
 CARD_TEXTS: dict[str, tuple[str, str, str]] = {
     "move_all_own": ("Take all your Caballeros out of one region and spread them over other "
@@ -370,3 +419,16 @@ class ElGrandeTexts:
     def rules(self, lang: str) -> list[str]:
         """The game in a few lines, for a player who asks for the rules by mail."""
         return [word(f"el-grande.rules.{i}", lang) for i in range(1, 7)]
+
+    MILESTONES: ClassVar[dict[str, tuple[str, str]]] = {
+        "round.started": ("el-grande.board.milestone_round", "round"),
+        "ki.round.started": ("el-grande.board.milestone_round", "round"),
+        "scoring.started": ("el-grande.board.milestone_scoring", "number")}
+
+    def milestone(self, message: Message, lang: str) -> str | None:
+        """The steps a replay may jump to: each round's start, each general scoring's."""
+        found = self.MILESTONES.get(message.key)
+        if found is None:
+            return None
+        key, param = found
+        return word(key, lang, **{param: message.params.get(param)})

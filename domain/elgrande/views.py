@@ -23,7 +23,9 @@ def castillo_hidden(s: State, viewer: Viewer, seat: int) -> bool:
     return s.options.castillo_visibility == "memory" and viewer != seat and s.phase != "over"
 
 
-def view(s: State, viewer: Viewer) -> dict[str, Any]:
+def view(s: State, viewer: Viewer, *, everything: bool = False) -> dict[str, Any]:
+    """What `viewer` may see; `everything`: all of it, hidden or not (the replay of a finished
+    game, where nothing is secret any more: `revealed_view`)."""
     if not s.places:  # created, set-up not yet folded
         return {"game": "el-grande", "phase": "new", "you": viewer, "players": s.players,
                 "options": s.options.to_json()}
@@ -31,7 +33,8 @@ def view(s: State, viewer: Viewer) -> dict[str, Any]:
     for place in PLACES:
         counts: list[int | None] = list(s.places[place])
         if place == CASTILLO:
-            counts = [None if castillo_hidden(s, viewer, seat) else c for seat, c in enumerate(counts)]
+            counts = [None if castillo_hidden(s, viewer, seat) and not everything else c
+                      for seat, c in enumerate(counts)]
         places[place] = {
             "counts": counts,
             "values": list(current_values(s, place)),
@@ -50,7 +53,7 @@ def view(s: State, viewer: Viewer) -> dict[str, Any]:
         "king": s.king,
         "places": places,
         "region_order": list(REGION_IDS),
-        "seats": [_seat_view(s, viewer, seat) for seat in s.seats()],
+        "seats": [_seat_view(s, viewer, seat, everything) for seat in s.seats()],
         "cards": {
             "face_up": [{"stack": k, "card": c} for k, c in sorted(s.face_up.items())],
             "face_down_left": {str(k): len(v) for k, v in sorted(s.stacks.items())},
@@ -62,24 +65,31 @@ def view(s: State, viewer: Viewer) -> dict[str, Any]:
                          else "setup.given_stacks", "params": {"stacks": sorted(s.given_stacks)}}
                         if s.given_stacks else None),
         "power_played": {str(k): v for k, v in s.power_played.items()},
+        # The Caballeros each power card played this round brings (King & Intrigue's differ).
+        "power_caballeros": {str(k): s.power_caballeros(v) for k, v in s.power_played.items()},
+        "first_player": s.first_player,
         "turn_order": list(s.turn_order),
-        "turn": _turn_view(s, viewer),
-        "secret": _secret_view(s, viewer),
+        "turn": _turn_view(s, viewer, everything),
+        "secret": _secret_view(s, viewer, everything),
         "scorings_done": s.scorings_done,
+        "last_scoring": (None if s.last_scoring is None else
+                         {**s.last_scoring, "places": [[p, list(points)] for p, points
+                                                       in s.last_scoring["places"]]}),
         "ranking": list(s.ranking),
     }
 
 
-def _seat_view(s: State, viewer: Viewer, seat: int) -> dict[str, Any]:
-    own = viewer == seat or s.phase == "over"
+def _seat_view(s: State, viewer: Viewer, seat: int, everything: bool = False) -> dict[str, Any]:
+    own = viewer == seat or s.phase == "over" or everything
     hidden = set() if own else s.private_returns[seat]
+    secret = castillo_hidden(s, viewer, seat) and not everything
     return {
         "seat": seat,
         "colour": COLOURS[seat],
         "score": s.scores[seat],
         "court": s.court[seat],
-        "provinces": None if castillo_hidden(s, viewer, seat) else s.provinces[seat],
-        "castillo": None if castillo_hidden(s, viewer, seat) else s.places[CASTILLO][seat],
+        "provinces": None if secret else s.provinces[seat],
+        "castillo": None if secret else s.places[CASTILLO][seat],
         "grande": s.grandes[seat],
         "hand": sorted(s.hands[seat] - hidden),
         "hand_hidden": len(hidden),
@@ -100,14 +110,15 @@ def hidden_params(card: str, params: Any, seat: int, viewer: Viewer) -> Any:
     return params
 
 
-def _turn_view(s: State, viewer: Viewer) -> dict[str, Any] | None:
+def _turn_view(s: State, viewer: Viewer, everything: bool = False) -> dict[str, Any] | None:
     t = s.turn
     if t is None:
         return None
     action = None
     if t.action is not None:
         a = t.action
-        params = hidden_params(a.card, a.params, t.seat, viewer if s.phase != "over" else t.seat)
+        params = hidden_params(a.card, a.params, t.seat,
+                               viewer if s.phase != "over" and not everything else t.seat)
         action = {"card": a.card, "params": params, "steps": list(a.steps),
                   "stopped": sorted(a.stopped), "stage": a.stage, "veto_queue": list(a.veto_queue),
                   "responders": list(a.responders)}
@@ -115,7 +126,7 @@ def _turn_view(s: State, viewer: Viewer) -> dict[str, Any] | None:
             "placed": t.placed, "special_done": t.special_done, "action": action}
 
 
-def _secret_view(s: State, viewer: Viewer) -> dict[str, Any] | None:
+def _secret_view(s: State, viewer: Viewer, everything: bool = False) -> dict[str, Any] | None:
     if s.secret is None:
         return None
     return {
@@ -124,7 +135,15 @@ def _secret_view(s: State, viewer: Viewer) -> dict[str, Any] | None:
         "submitted": sorted(s.secret.choices),
         "context": dict(s.secret.context),
         "your_choice": s.secret.choices.get(viewer) if viewer is not None else None,
+        **({"choices": {str(k): v for k, v in sorted(s.secret.choices.items())}}
+           if everything else {}),
     }
+
+
+def revealed_view(s: State, viewer: Viewer) -> dict[str, Any]:
+    """The view of a finished game's replay: everything, at every step (the Castillo, the cards
+    taken back unseen, the secret choices made): once the game is over nothing is secret."""
+    return view(s, viewer, everything=True)
 
 
 def redact(event: Event, viewer: Viewer) -> Event:

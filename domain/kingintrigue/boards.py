@@ -48,6 +48,8 @@ def extra_lines(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> lis
 
 
 class KingAndIntrigueBoards(ElGrandeBoards):
+    card_title = staticmethod(name)  # the expansion's actions by their names (the last scoring)
+
     def text(self, view: Mapping[str, Any] | None, lang: str, names: Sequence[str] = ()) -> str:
         board = super().text(view, lang, names)
         if not view or not view.get("places"):

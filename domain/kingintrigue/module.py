@@ -72,6 +72,11 @@ class KingAndIntrigue:
     def view(self, state: KIState, viewer: Viewer) -> dict[str, Any]:
         return views.view(state, viewer)
 
+    def revealed_view(self, state: KIState, viewer: Viewer) -> dict[str, Any]:
+        """A finished game's replay: El Grande's hidden facts shown, the hands still not (the
+        cards never played stay as unknown as the five put aside: views.py)."""
+        return views.view(state, viewer, everything=True)
+
     def redact(self, event: Event, viewer: Viewer) -> Event:
         return views.redact(event, viewer)
 

@@ -26,8 +26,8 @@ def _sees_hand(s: KIState, viewer: Viewer, seat: int) -> bool:
     return viewer == seat
 
 
-def view(s: KIState, viewer: Viewer) -> dict[str, Any]:
-    out = eg.view(s, viewer)
+def view(s: KIState, viewer: Viewer, *, everything: bool = False) -> dict[str, Any]:
+    out = eg.view(s, viewer, everything=everything)
     out["game"] = GAME_ID
     out["ki_options"] = s.ki.to_json()
     if not s.places:

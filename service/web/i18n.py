@@ -242,3 +242,28 @@ TEXTS: dict[str, tuple[str, str, str]] = {
 
 
 add(TEXTS)
+
+
+# --- at a glance, the replay's jumps, the layout (issue 14 items 12-14): a separate block ---------
+GLANCE: dict[str, tuple[str, str, str]] = {
+    "games.where": ("Round and scores", "Manche et scores", "Round e punteggi"),
+    "replay.jump": ("Jump to", "Aller à", "Vai a"),
+    "replay.go": ("Show this step", "Voir cette étape", "Mostra questo passo"),
+    "replay.step_label": ("Step number (1 to {last})", "Numéro d'étape (1 à {last})",
+                          "Numero del passo (da 1 a {last})"),
+    "replay.around": ("The log around this step", "Le journal autour de cette étape",
+                      "Il registro attorno a questo passo"),
+    "replay.revealed": ("The game is over: what was hidden during play is shown at every step.",
+                        "La partie est terminée : ce qui était caché pendant le jeu est montré à "
+                        "chaque étape.",
+                        "La partita è finita: ciò che era nascosto durante il gioco è mostrato a "
+                        "ogni passo."),
+    "game.at_a_glance": ("At a glance", "En un coup d'œil", "A colpo d'occhio"),
+    "game.map_zoom": ("Zoom the map", "Agrandir la carte", "Ingrandisci la mappa"),
+    "game.map_fit": ("Whole map", "Carte entière", "Mappa intera"),
+    "game.map_label": ("Map of the board", "Carte du plateau", "Mappa del tabellone"),
+    "game.log_label": ("The game's log, newest first", "Le journal de la partie, le plus récent "
+                       "d'abord", "Il registro della partita, dal più recente"),
+}
+TEXTS.update(GLANCE)
+add(GLANCE)

@@ -162,6 +162,28 @@ def _http_error(error: HTTPException) -> Any:
     return render_template("web/error.html", message=message), error.code
 
 
+@blp.app_errorhandler(404)
+def _not_found_anywhere(error: HTTPException) -> Any:
+    """An unknown address outside the API is a page a person typed or followed: the HTML error
+    page in their language, not the API's JSON problem."""
+    if request.path.startswith("/api") or request.accept_mimetypes.best == "application/json":
+        return current_app.extensions["pbem_api"].handle_http_exception(error)
+    return render_template("web/error.html", message=i18n.t("error.not_found", lang())), 404
+
+
+@blp.app_errorhandler(405)
+def _not_allowed_anywhere(error: HTTPException) -> Any:
+    if request.path.startswith("/api") or request.accept_mimetypes.best == "application/json":
+        return current_app.extensions["pbem_api"].handle_http_exception(error)
+    return render_template("web/error.html", message=error.description), 405
+
+
+@blp.get("/favicon.ico")
+def favicon() -> BaseResponse:
+    """Browsers ask for it at the root: the icon is the blueprint's static SVG."""
+    return redirect(url_for("web.static", filename="favicon.svg"), code=301)
+
+
 SAME_SITE_PATH = re.compile(r"/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@/?#%]*")
 """A path on this site: one leading slash and URL characters only. Browsers drop tabs and
 newlines from a URL and read a backslash as a slash, so "/\t/evil.example" would lead to
@@ -281,7 +303,28 @@ def my_games() -> str:
     player = _require_player()
     heads = queries.games_of(ctx(), player)
     due = _deadlines(player, [h.id for h in heads])
-    return render_template("web/games.html", heads=heads, due=due, tz=_tz(player))
+    return render_template("web/games.html", heads=heads, due=due, tz=_tz(player),
+                           titles={h.id: _game_name(h, lang()) for h in heads},
+                           glance={h.id: _headline(h, lang()) for h in heads})
+
+
+def _game_name(head: queries.Header, language: str) -> str:
+    """A game as its players call it: the game's title and who plays it."""
+    module = ctx().games.get(head.game)
+    title = surface.title(module, language) if module is not None else head.game
+    return f"{title} — {', '.join(_names(head))}"
+
+
+def _headline(head: queries.Header, language: str) -> str:
+    """The game's round and scores in one line (the game's words), "" before it starts."""
+    module = ctx().games.get(head.game)
+    if module is None or head.status == progress.INVITED:
+        return ""
+    try:
+        _v, view = queries.view(ctx(), head)
+        return surface.headline(module, view, language, _names(head))
+    except (ServiceError, RuleError):
+        return ""
 
 
 def _deadlines(player: Player, game_ids: list[str]) -> dict[str, datetime]:
@@ -310,7 +353,7 @@ def _localtime(stamp: Any, tz: ZoneInfo) -> str:
     when = stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=ZoneInfo("UTC"))
     with contextlib.suppress(OverflowError):  # the end of 9999, east of Greenwich: shown in UTC
         when = when.astimezone(tz)
-    return when.strftime("%Y-%m-%d %H:%M")
+    return when.strftime("%Y-%m-%d %H:%M %Z")
 
 
 # --- a game ----------------------------------------------------------------------------------------
@@ -612,14 +655,26 @@ def replay(game_id: str) -> str | tuple[str, int]:
     module = queries.module_of(ctx(), head)
     problem = None
     try:
-        _v, view = queries.view(ctx(), head, at=at)
+        _v, view = queries.view(ctx(), head, at=at, revealed=True)
     except Invalid:
         view, problem = None, i18n.t("replay.cannot_show", language)
-    event = render_log(module, queries.log(ctx(), head, after=at - 1, upto=at), language, names)
+    entries = queries.log(ctx(), head, after=0, upto=last, limit=LOG_LIMIT * 10)
+    jumps = [{"at": e["seq"], "label": label}
+             for e in entries for m in e["messages"]
+             if (label := surface.milestone(module, Message(m["key"], m["params"]), language))]
+    around = [e for e in render_log(module, [e for e in entries
+                                             if at - AROUND <= e["seq"] <= at + AROUND],
+                                    language, names) if e["sentences"] or e["seq"] == at]
+    event = [e for e in around if e["seq"] == at]
     return render_template("web/replay.html", head=head, at=at, last=last, view=view,
                            problem=problem, event=event, names=names, tz=_tz(me()),
+                           jumps=jumps, around=around,
                            **_board(module, view, language, names,
                                     title=i18n.t("replay.step", language, at=at, last=last)))
+
+
+AROUND = 6
+"""How many steps before and after the replay's step its log shows."""
 
 
 # --- settings --------------------------------------------------------------------------------------

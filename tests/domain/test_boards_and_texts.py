@@ -45,7 +45,11 @@ def test_the_summary_is_tables_of_plain_strings_in_the_players_language(
         lang: str, title: str, court: str) -> None:
     summary = GAME.boards.summary(view(0), lang, NAMES)
     assert isinstance(summary, Summary) and summary.title == title
-    players, places, cards = summary.tables
+    players, order, places, leads, cards = summary.tables
+    # At a glance: the order of play so far, who leads where (issue 14 item 12).
+    assert sorted(row[0] for row in order.rows) == NAMES and order.rows[0][2] == ""
+    assert len(leads.rows) == 10 and leads.header[1] == {"en": "Leads", "fr": "En tête",
+                                                         "it": "In testa"}[lang]
     assert court in players.header and players.marked == {0}
     assert players.rows[1][3] == {"en": "hidden", "fr": "caché", "it": "nascosto"}[lang]
     aragon = next(i for i, row in enumerate(places.rows) if row[0] in ("Aragón", "Aragon",

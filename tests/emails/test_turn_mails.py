@@ -183,3 +183,35 @@ def test_a_mistyped_or_ambiguous_name_is_answered_with_what_it_may_be(
         assert "« valenica » n'est pas connu ici : vouliez-vous dire Valence ?" in str(error)
     else:
         raise AssertionError("a mistyped place was read")
+
+
+def test_a_turn_mail_says_at_a_glance_the_order_the_leaders_and_the_last_scoring(
+        table: Any) -> None:
+    """Issue 15 item 9 / issue 14 item 12: the turn order with the power cards and their
+    Caballeros, who leads each region and by how much, the last scoring place by place and the
+    round track, in the text part and in the HTML part, in the reader's language."""
+    api(table, 0, "play_power", card=13)
+    api(table, 1, "play_power", card=12)
+    api(table, 2, "play_power", card=11)
+    table.drain()
+    api(table, 0, "choose_card", stack=3)  # "Score all 5-regions": Ann's Aragón among them
+    api(table, 0, "special")
+    api(table, 0, "place", places={"castillo": 1})
+    [turn] = [m for m in mine(table.drain(), table.people[1]) if asking([m])]
+    text, html = plain(turn), turn.get_body(("html",)).get_content()
+    assert "Manches : [1] 2 3★ 4 5 6★ 7 8 9★ (★ décompte général)" in text
+    assert "Ordre de jeu de la manche :\n" \
+           "  1. Ann : carte pouvoir 13, 0 Caballero à la cour\n" \
+           "  2. Bruno : carte pouvoir 12, 0 Caballero à la cour (joue maintenant)\n" \
+           "  3. Chiara : carte pouvoir 11, 1 Caballero à la cour" in text
+    assert re.search(r"\nAragon G:rouge +2 +0 +0 +5/4/1 +en tête : Ann uniquement\n", text)
+    assert re.search(r"\nGalice G:bleu +0 +2 +0 +4/2/0 +en tête : Bruno uniquement\n", text)
+    assert "Dernier décompte (« Décompter les régions à 5 », Ann, manche 1) :\n" \
+           "  Pays basque — Ann 0, Bruno 0, Chiara 0\n" \
+           "  Aragon — Ann 7, Bruno 0, Chiara 0\n" in text
+    assert "  Total — Ann 7, Bruno 0, Chiara 0" in text
+    # The HTML part (what mail clients show) has the same as tables.
+    for caption in ("Ordre de jeu de la manche", "Qui mène où",
+                    "Dernier décompte (« Décompter les régions à 5 », Ann, manche 1)"):
+        assert caption in html.replace("&nbsp;", " ").replace("&#34;", '"'), caption
+    assert "<td>Ann uniquement</td>" in html and "joue maintenant" in html

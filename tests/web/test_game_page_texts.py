@@ -35,7 +35,7 @@ def _page(client: Any, game: Game) -> str:
 
 
 def _log(page: str) -> list[str]:
-    found = re.search(r'<ol reversed class="log-list">(.*?)</ol>', page, re.S)
+    found = re.search(r'<ol reversed class="log-list"[^>]*>(.*?)</ol>', page, re.S)
     assert found, "no log on the page"
     return re.findall(r"<li[^>]*>(.*?)</li>", found.group(1), re.S)
 

@@ -5,6 +5,25 @@
   "use strict";
   function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
   ready(function () {
+    // On a phone the map is shown large enough to read and to tap (it scrolls sideways); this
+    // button fits it to the screen and back.
+    var zoom = document.getElementById("map-zoom");
+    var box = document.getElementById("board-box");
+    if (box && box.scrollWidth > box.clientWidth) {
+      // Zoomed on a small screen: show the places a click may choose (else the King's region).
+      var aims = box.querySelectorAll(".place.target");
+      if (!aims.length) aims = box.querySelectorAll(".place");
+      var left = Infinity, right = -Infinity, origin = box.getBoundingClientRect().left;
+      aims.forEach(function (p) {
+        var r = p.getBoundingClientRect();
+        left = Math.min(left, r.left - origin); right = Math.max(right, r.right - origin);
+      });
+      if (isFinite(left)) box.scrollLeft = Math.max(0, (left + right) / 2 - box.clientWidth / 2);
+    }
+    if (zoom && box) zoom.addEventListener("click", function () {
+      var fit = box.classList.toggle("fit");
+      zoom.textContent = zoom.getAttribute(fit ? "data-zoom" : "data-fit");
+    });
     var countForm = document.querySelector('[data-map-form="count"]');
     var pickForm = document.querySelector('[data-map-form="pick"]');
     var places = document.querySelectorAll(".board .place.target");
