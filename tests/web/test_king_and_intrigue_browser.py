@@ -110,6 +110,8 @@ def test_the_keep_form_ticks_13_cards_and_the_page_names_the_game(page_for: Any,
         pages[seat].locator("#keep-form button[type=submit]").click()
         pages[seat].wait_for_load_state()
         assert version() > before, pages[seat].inner_text("main")[:1500]
+        if seat == 1:  # the cards kept as a list of values, not a Python tuple "(10, 20, …)"
+            assert "Votre choix secret : 10, 20, 40, 50," in bruno.inner_text("#decide")
     bruno.goto(f"/games/{game_id}")
     log = bruno.inner_text(".log")
     assert "Chaque joueur a gardé 13 cartes pouvoir" in log
