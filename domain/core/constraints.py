@@ -11,6 +11,7 @@ that every game shares:
 - `Moves`: rows of moves (whose, from, to, how many) within a total and per-seat limits;
 - `Picks`: one value per key (a region for each player);
 - `Parts`: some of an ordered list of parts (the parts of an action to veto);
+- `Subset`: from `min` to `max` different values of a list (exactly 13 of 18 cards: min == max);
 - `GridCell`: a cell of a square grid and a rotation (a tile laid on an open grid).
 
 `of` names what the values are ("place", "seat", "card"...) so that the game, not the client, gives
@@ -133,6 +134,23 @@ class Parts:
 
 
 @dataclass(frozen=True)
+class Subset:
+    """From `min` to `max` different values of `options`, as a list (`[10, 40, 90]`), each
+    labelled as `of`. "Choose exactly k of these n" is `min == max == k`: a client shows a box to
+    tick per option and how many are ticked, where `Counts` of 1 would show a number per option."""
+
+    options: tuple[Any, ...]
+    of: str
+    min: int
+    max: int
+    type: ClassVar[str] = "subset"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "of": self.of, "options": list(self.options),
+                "min": self.min, "max": self.max}
+
+
+@dataclass(frozen=True)
 class GridCell:
     """A cell of a square grid and a rotation: `{"x", "y", "rotation"}`, (x, y) one of `cells`
     (the open cells where something may go), `rotation` one of `rotations` (degrees)."""
@@ -146,7 +164,7 @@ class GridCell:
                 "rotations": list(self.rotations)}
 
 
-Constraint = OneOf | Number | Counts | Moves | Picks | Parts | GridCell
+Constraint = OneOf | Number | Counts | Moves | Picks | Parts | Subset | GridCell
 
 
 def _message(message: Message | None) -> dict[str, Any] | None:
@@ -200,4 +218,4 @@ class Form:
 
 
 __all__ = ["Answer", "Constraint", "Counts", "Field", "Form", "GridCell", "Moves", "Number",
-           "OneOf", "Parts", "Picks", "SeatLimit"]
+           "OneOf", "Parts", "Picks", "SeatLimit", "Subset"]

@@ -65,11 +65,9 @@ def _submitted(e: Event, v: Viewer) -> list[Message]:
 
 @describes("hands_kept")
 def _kept(e: Event, v: Viewer) -> list[Message]:
-    mine = e["hands"].get(str(v)) if v is not None else None
-    out = [_m("ki.hands.kept")]
-    if mine is not None:
-        out.append(_m("ki.keep.own", cards=list(mine)))
-    return out
+    """Only that everyone has kept: a player's own cards were said once, when they were kept (the
+    `secret_submitted` before it, a deadline's default cards too), not a second time here."""
+    return [_m("ki.hands.kept")]
 
 
 @describes("round_cards_taken")

@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any
 
 from domain.core.commands import Command
-from domain.core.constraints import Answer, Counts, Field, Form, OneOf
+from domain.core.constraints import Answer, Field, Form, OneOf, Subset
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import Event
@@ -384,9 +384,9 @@ def advance(log: Log) -> None:
 # --- pending decisions ------------------------------------------------------------------------------
 
 def keep_form(default: list[int]) -> Form:
-    field = Field("cards", Counts({str(v): 1 for v in POWER_VALUES}, "power_card",
-                                  min_total=KEEP, max_total=KEEP),
-                  default={str(v): 1 for v in default}, label=Message("ki.ask.keep.cards"))
+    """Exactly 13 of the 18 values, a box to tick per card (not a number per card)."""
+    field = Field("cards", Subset(tuple(POWER_VALUES), "power_card", KEEP, KEEP),
+                  default=list(default), label=Message("ki.ask.keep.cards"))
     return Form((Answer("keep", (field,), submit=Message("ki.ask.keep.submit")),),
                 title=Message("ki.ask.keep"))
 

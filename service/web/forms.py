@@ -9,6 +9,7 @@ one widget, named after the command's parameter:
   when its values are places); `number` → `p.NAME`;
 - `counts` → `p.NAME.KEY` per key; `picks` → `p.NAME.KEY` per key (a select each);
 - `moves` → `p.NAME.I.seat|from|to|count` per row; `parts` → `p.NAME` checkboxes (the indices);
+- `subset` → `p.NAME` checkboxes (the values, with how many are ticked);
 - `grid_cell` → `p.NAME.cell` ("x,y") and `p.NAME.rotation`.
 
 Posted forms are read back by the same constraint (the one the game gives now), so every value
@@ -202,6 +203,15 @@ def _parts(form: MultiDict[str, str], name: str, c: dict[str, Any]) -> list[int]
     return chosen or None  # none ticked: the field is left out, which means all of them
 
 
+def _subset(form: MultiDict[str, str], name: str, c: dict[str, Any]) -> list[Any]:
+    """The ticked values in the options' order; none ticked is an empty list (not left out), so
+    that the engine says how many it needs."""
+    ticked = {v.strip() for v in form.getlist(name)}
+    chosen = [o for o in c["options"] if str(o) in ticked]
+    unknown = sorted(ticked - {str(o) for o in c["options"]})
+    return chosen + [_typed(v[:20]) for v in unknown]  # for the engine to refuse in its words
+
+
 def _grid_cell(form: MultiDict[str, str], name: str, c: dict[str, Any]) -> dict[str, Any] | None:
     cell = _text(form, f"{name}.cell")
     if not cell:
@@ -214,5 +224,5 @@ def _grid_cell(form: MultiDict[str, str], name: str, c: dict[str, Any]) -> dict[
 
 READERS: dict[str, Callable[[MultiDict[str, str], str, dict[str, Any]], Any]] = {
     "one_of": _one_of, "number": _number, "counts": _counts, "moves": _moves, "picks": _picks,
-    "parts": _parts, "grid_cell": _grid_cell,
+    "parts": _parts, "subset": _subset, "grid_cell": _grid_cell,
 }

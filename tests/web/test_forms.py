@@ -20,6 +20,7 @@ from domain.core.constraints import (
     Parts,
     Picks,
     SeatLimit,
+    Subset,
 )
 from domain.elgrande import rules
 from service.web import forms
@@ -75,6 +76,17 @@ def test_counts_numbers_choices_parts_and_grid_cells_come_back_typed():
                       "steps": [0, 2], "at": {"x": 1, "y": -1, "rotation": 90}}
     # Nothing ticked or typed: left out (a veto of the whole action), counts an empty map.
     assert read(answer) == {"mode": "place", "regions": {}}
+
+
+def test_a_subset_comes_back_as_the_ticked_values_in_their_order_and_none_as_an_empty_list():
+    """Choose k of n: the values typed as the options are (cards are numbers), an unknown one passed
+    on for the engine to refuse, nothing ticked an empty list (the engine says how many it needs)."""
+    answer = Answer("keep", (Field("cards", Subset((10, 20, 30, 40), "power_card", 2, 2)),))
+    assert read(answer, p__cards=["30", "10"]) == {"cards": [10, 30]}
+    assert read(answer, p__cards=["10", "99"]) == {"cards": [10, 99]}
+    assert read(answer) == {"cards": []}
+    assert answer.to_json()["fields"][0]["constraint"] == {
+        "type": "subset", "of": "power_card", "options": [10, 20, 30, 40], "min": 2, "max": 2}
 
 
 def test_a_value_no_option_matches_is_passed_on_for_the_engine_to_refuse():

@@ -69,3 +69,50 @@ def test_the_set_up_and_a_round_through_the_pages(page_for: Any, wctx: Any) -> N
     assert "Manche 2 sur 9" in french
     assert "(s)" not in french and "_card" not in french and "setup" not in french
     assert "Bruno (10) prend la carte Intrigue : jusqu'à 1 Caballero à placer." in french
+
+
+def test_the_keep_form_ticks_13_cards_and_the_page_names_the_game(page_for: Any, wctx: Any) -> None:
+    """The set-up's "keep 13 of your 18" is a box to tick per card with a live count, not a number
+    box per card; a wrong number is refused with how many are needed; the page is titled by the
+    game's name in the reader's language, not by an id; the log says once which cards you kept."""
+    people = [players.add(wctx, f"{n.lower()}@example.com", name=n, language=lang)[0]
+              for n, lang in (("Ann", "en"), ("Bruno", "fr"), ("Chiara", "it"))]
+    game_id = started_game(wctx, people[0], game="king-and-intrigue",
+                           emails=[p.email for p in people], setup=SETUP)
+    pages = {seat: page_for(person.id) for seat, person in enumerate(people)}
+
+    def version() -> int:
+        return states.load(wctx.engine, wctx.states, game_id, GAME)[0]
+
+    bruno = pages[1]
+    bruno.goto(f"/games/{game_id}")
+    assert "Roi et intrigues" in bruno.title() and game_id in bruno.title()
+    assert "Roi et intrigues" in bruno.inner_text("h1")
+    pages[2].goto(f"/games/{game_id}")
+    assert "Re e intrighi" in pages[2].inner_text("h1")
+    form = bruno.locator("#keep-form")
+    boxes = form.locator("input[type=checkbox]")
+    assert boxes.count() == 18 and form.locator("input[type=number]").count() == 0
+    assert form.locator("input[type=checkbox]:checked").count() == 13
+    total = form.locator(".total")
+    assert total.inner_text() == "Sélection : 13 sur 13"
+    form.locator("input[type=checkbox]:checked").first.uncheck()
+    assert total.inner_text() == "Sélection : 12 sur 13"
+    bruno.screenshot(path="/tmp/ki16b/keep_fr.png", full_page=True)
+    before = version()
+    form.locator("button[type=submit]").click()
+    bruno.wait_for_load_state()
+    assert version() == before
+    assert "Gardez exactement 13 cartes différentes de vos 18" in bruno.inner_text("main")
+    for seat in (1, 0, 2):  # the default 13 ticked, as the form shows them
+        pages[seat].goto(f"/games/{game_id}")
+        before = version()
+        pages[seat].locator("#keep-form button[type=submit]").click()
+        pages[seat].wait_for_load_state()
+        assert version() > before, pages[seat].inner_text("main")[:1500]
+        if seat == 1:  # the cards kept as a list of values, not a Python tuple "(10, 20, …)"
+            assert "Votre choix secret : 10, 20, 40, 50," in bruno.inner_text("#decide")
+    bruno.goto(f"/games/{game_id}")
+    log = bruno.inner_text(".log")
+    assert "Chaque joueur a gardé 13 cartes pouvoir" in log
+    assert log.count("Vous gardez") == 1, log

@@ -69,6 +69,19 @@
         places.forEach(function (p) { p.classList.toggle("picked", p.getAttribute("data-place") === id); });
       });
     }
+    // A choice of several values (tick exactly k of n): how many are ticked, marked when not yet
+    // within the bounds; the server still refuses a wrong number in the game's words.
+    document.querySelectorAll("[data-subset]").forEach(function (box) {
+      var out = box.querySelector(".total");
+      var low = parseInt(box.getAttribute("data-min"), 10), high = parseInt(box.getAttribute("data-max"), 10);
+      function count() {
+        var n = box.querySelectorAll("input[type=checkbox]:checked").length;
+        out.textContent = out.getAttribute("data-total-template").replace("{n}", n);
+        out.classList.toggle("off", n < low || n > high);
+      }
+      box.addEventListener("change", count);
+      count();
+    });
   });
 })();
 
