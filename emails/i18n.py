@@ -5,6 +5,7 @@ sentences, boards and decisions are its module's `texts` and `boards` facets). `
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
@@ -182,10 +183,18 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                  "le mail di turno)."),
     "waiting.lines": ("Not applied — the game now waits for {who}: {lines}. Send them again when "
                       "it is your turn; a mail will tell you.",
-                      "Pas appliqué — la partie attend maintenant {who} : {lines}. Renvoyez-le "
+                      "Pas appliqué — la partie attend maintenant {who} : {lines}. Renvoyez-les "
                       "quand ce sera à vous ; un courriel vous le dira.",
-                      "Non applicato — la partita ora aspetta {who}: {lines}. Rimandalo quando "
+                      "Non applicato — la partita ora aspetta {who}: {lines}. Rimandale quando "
                       "toccherà a te; una mail te lo dirà."),
+    "waiting.line": ("Not applied — the game now waits for {who}: {lines}. Send it again when "
+                     "it is your turn; a mail will tell you.",
+                     "Pas appliqué — la partie attend maintenant {who} : {lines}. Renvoyez-la "
+                     "quand ce sera à vous ; un courriel vous le dira.",
+                     "Non applicato — la partita ora aspetta {who}: {lines}. Rimandala quando "
+                     "toccherà a te; una mail te lo dirà."),
+    "refused.command": ("“{command}”: {refusal}", "« {command} » : {refusal}",
+                        "«{command}»: {refusal}"),
     "waiting.now": ("The game now waits for {who}; a mail will tell you when it is your turn.",
                     "La partie attend maintenant {who} ; un courriel vous dira quand ce sera à "
                     "vous.",
@@ -329,3 +338,21 @@ def when(value: datetime | str | None, lang: str = "en", zone: str | None = None
 
 
 add(TEXTS)
+
+
+NBSP = "\u00a0"
+_CURLY = re.compile(r"“([^“”\n]*)”")
+_FRENCH_SPACE = re.compile(r"«[ \u202f]*|[ \u202f]*»")
+
+
+def typography(text: str, lang: str) -> str:
+    """A mail's text with its language's quotation marks: French « … » with non-breaking spaces
+    inside (a line never wraps between « and its word), Italian «…»; English “…” as it is. Every
+    quotation a mail's sentences put in English marks (a refused command, the lines left for later,
+    the request words) comes out right, whatever wrote it."""
+    if lang == "fr":
+        text = _CURLY.sub(r"«\1»", text)
+        return _FRENCH_SPACE.sub(lambda m: f"«{NBSP}" if "«" in m.group() else f"{NBSP}»", text)
+    if lang == "it":
+        return _CURLY.sub(r"«\1»", text)
+    return text

@@ -36,6 +36,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from emails import addresses, requests
+from emails.i18n import t
 from emails.play import CommandRefused, ParseError, PartlyPlayed, play_text, seat_names, shown
 from service import db, progress, states, store
 from service.context import Context
@@ -394,12 +395,14 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
                 (owner.id, {**payload, "status": "refused", "why": why}))
     except CommandRefused as error:
         refusal = error.error.render(owner.language, seat_names(ctx, game_id))
-        why = f"“{shown(module, error.command, owner.language)}”: {refusal}"
+        why = t("refused.command", owner.language,
+                command=shown(module, error.command, owner.language), refusal=refusal)
         return (Result("refused", why, mid, game_id, seat),
                 (owner.id, {**payload, "status": "refused", "why": why}))
     except PartlyPlayed as error:
         refusal = error.error.render(owner.language, seat_names(ctx, game_id))
-        why = f"“{shown(module, error.command, owner.language)}”: {refusal}"
+        why = t("refused.command", owner.language,
+                command=shown(module, error.command, owner.language), refusal=refusal)
         return (Result("refused", why, mid, game_id, seat, error.done),
                 (owner.id, {**payload, "status": "refused", "why": why,
                             "applied": len(error.done)}))

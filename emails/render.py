@@ -271,8 +271,9 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         elif kind == "mail-reply" and not info.module.is_over(info.state):
             waiting = waiting_for(info, lang)
             if payload.get("waiting_lines"):
-                p.append(t("waiting.lines", who=waiting or t("nobody"),
-                           lines=" / ".join(f"“{x}”" for x in payload["waiting_lines"])))
+                lines = payload["waiting_lines"]
+                p.append(t("waiting.lines" if len(lines) > 1 else "waiting.line",
+                           who=waiting or t("nobody"), lines=" / ".join(f"“{x}”" for x in lines)))
             elif status == "accepted" or (status == "request" and decision is None):
                 if waiting:
                     p.append(t("waiting.now", who=waiting))
