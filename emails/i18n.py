@@ -74,14 +74,14 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     # bodies
     "hello": ("Hello {name},", "Bonjour {name},", "Ciao {name},"),
     "invitation": ("{inviter} invites you to play {title} by mail (game {game}). Reply “{yes}” "
-                   "to this mail to accept your seat, or “{no}” to decline it; or answer on the "
-                   "web page: {link}",
+                   "to this mail to accept your seat, or “{no}” to decline it (or answer on the "
+                   "game's web page, below).",
                    "{inviter} vous invite à jouer par courriel : {title} (partie {game}). "
                    "Répondez « {yes} » à ce courriel pour accepter votre place, ou « {no} » pour "
-                   "la décliner ; ou répondez sur la page web : {link}",
+                   "la décliner (ou répondez sur la page web de la partie, ci-dessous).",
                    "{inviter} ti invita a giocare per posta a {title} (partita {game}). "
                    "Rispondi «{yes}» a questa mail per accettare il tuo posto, o «{no}» per "
-                   "rifiutarlo; oppure rispondi sulla pagina web: {link}"),
+                   "rifiutarlo (oppure rispondi sulla pagina web della partita, qui sotto)."),
     "invitation.started": ("{inviter} has started a game of {title} by mail with you (game "
                            "{game}); its first mail tells you what to do.",
                            "{inviter} a commencé avec vous une partie par courriel : {title} "
@@ -100,7 +100,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "game-started.all": ("Every seat has accepted: the game {game} has started.",
                          "Tout le monde a accepté : la partie {game} a commencé.",
                          "Tutti hanno accettato: la partita {game} è iniziata."),
-    "game-started.seat": ("You are {colour}.", "Vous êtes {colour}.", "Sei {colour}."),
+    "game-started.seat": ("You play {colour}.", "Vous jouez en {colour}.",
+                          "Giochi con il {colour}."),
     "your-turn": ("It is your turn in game {game}: {what}.", "C'est à vous de jouer dans la partie "
                   "{game} : {what}.", "Tocca a te nella partita {game}: {what}."),
     "your-secret": ("A secret choice is waiting for you in game {game}: {what}.",
@@ -203,10 +204,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "waiting.system": ("the reveal", "la révélation", "la rivelazione"),
     "req.accept": ("Your seat is accepted.", "Votre place est acceptée.",
                    "Il tuo posto è accettato."),
-    "req.accept.started": ("You were the last: the game has started, and its first mail follows.",
-                           "Vous étiez le dernier : la partie a commencé, son premier courriel "
+    "req.accept.started": ("Only you were missing: the game has started, and its first mail "
+                           "follows.",
+                           "Il ne manquait que vous : la partie a commencé, son premier courriel "
                            "suit.",
-                           "Eri l'ultimo: la partita è iniziata, la sua prima mail segue."),
+                           "Mancavi solo tu: la partita è iniziata, la sua prima mail segue."),
     "req.accept.waiting": ("The game starts when these players have accepted too: {who}.",
                            "La partie commencera quand ces joueurs auront accepté aussi : {who}.",
                            "La partita inizierà quando avranno accettato anche: {who}."),

@@ -24,7 +24,7 @@ from emails.i18n import t as translate
 from emails.i18n import when
 from emails.requests import WRITTEN, help_words
 from service import db, states, store
-from service.tables import deadlines, events, games, players, seats
+from service.tables import deadlines, events, games, outbox, players, seats
 
 log = logging.getLogger(__name__)
 
@@ -125,6 +125,29 @@ class GameInfo:
                 if message.key in texts.scoring:
                     scoring.append(text)
         return lines[-MAX_SINCE:], scoring[-30:]
+
+
+TURN_MAILS = frozenset({"your-turn", "reminder", "final-warning"})
+
+
+def outdated(ctx: Any, row: Any) -> bool:
+    """Whether a turn mail (your-turn, reminder, final warning) has nothing left to ask when it is
+    sent: its seat answered meanwhile (on the web, by the API, by another mail) and is not waiting
+    now, or a later turn mail to the same player for that game is queued and will ask. A mail sent
+    anyway would ask again what the player has just done."""
+    kind, game_id = _field(row, "kind"), _field(row, "game_id")
+    seat = (_field(row, "payload") or {}).get("seat")
+    if kind not in TURN_MAILS or game_id is None or seat is None:
+        return False
+    with db.read(ctx.engine) as conn:
+        later = conn.execute(select(outbox.c.id).where(
+            outbox.c.game_id == game_id, outbox.c.player_id == _field(row, "player_id"),
+            outbox.c.kind == "your-turn", outbox.c.id > _field(row, "id"),
+            outbox.c.sent_at.is_(None)).limit(1)).first()
+    if later is not None and kind == "your-turn":
+        return True
+    info = GameInfo(ctx, game_id, _field(row, "player_id"), seat=int(seat))
+    return info.module is not None and info.started and info.decision() is None
 
 
 def describe_decision(module: Any, decision: Any, lang: str, names: Sequence[str] = ()) -> str:

@@ -183,3 +183,25 @@ def test_a_mistyped_or_ambiguous_name_is_answered_with_what_it_may_be(
         assert "« valenica » n'est pas connu ici : vouliez-vous dire Valence ?" in str(error)
     else:
         raise AssertionError("a mistyped place was read")
+
+
+def test_no_turn_mail_asks_what_the_player_has_just_played_on_the_web(table: Any) -> None:
+    """Bruno's your-turn mail is queued when Ann plays; Bruno plays on the web before the sender
+    gets to it: the sender leaves it out instead of asking for a power card he has played."""
+    from workers import mail as mail_worker
+
+    table.drain()
+    api(table, 0, "play_power", card=7)  # Bruno's turn: his your-turn mail is queued
+    api(table, 1, "play_power", card=5)  # ... and he plays on the web at once
+    sent: list[EmailMessage] = []
+
+    class Transport:
+        def send(self, message: EmailMessage) -> None:
+            sent.append(message)
+
+    counts = mail_worker.drain(table.ctx, transport=Transport())
+    assert counts["sent"] >= 1  # Chiara's turn
+    assert not [m for m in sent if table.people[1].email in str(m["To"])], \
+        [str(m["Subject"]) for m in sent]
+    assert [m for m in sent if table.people[2].email in str(m["To"])
+            and "tocca a te" in str(m["Subject"])]
