@@ -246,7 +246,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         p.append(t("auto-move", move=move))
     elif kind == "game-over":
         p.append(t("game-over", game=game_id))
-        data["table"] = [{"rank": r.get("rank"), "score": r.get("score"),
+        data["table"] = [{"rank": r.get("rank"), "score": _points(r.get("score"), lang),
                           "name": names[r["seat"]] if r.get("seat") is not None
                           and r["seat"] < len(names) else f"seat {r.get('seat')}"}
                          for r in payload.get("ranking", [])]
@@ -307,6 +307,14 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         data["requests_help"] = t("requests", words=", ".join(
             f"“{w}”" for w in help_words(lang)))
     return data
+
+
+def _points(score: Any, lang: str) -> str:
+    """A final score in words ("111 points", "1 punto"); French counts 0 and 1 as singular."""
+    if not isinstance(score, int):
+        return str(score)
+    one = score == 1 or (lang == "fr" and score == 0)
+    return translate("points.one" if one else "points", lang, count=score)
 
 
 def _index(lang: str) -> int:

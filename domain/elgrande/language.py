@@ -519,7 +519,17 @@ def _colour(seat: int, count: int, lang: str) -> str:
 
 
 def _pairs_text(pairs: Mapping[str, int], lang: str) -> str:
-    return " ".join(f"{n} {_place(p, lang)}" for p, n in pairs.items())
+    """"2 Aragón 1 Castillo": after a number a place needs no article ("placer 5 le Castillo"
+    read oddly in the mails' examples)."""
+    return " ".join(f"{n} {_bare(p, lang)}" for p, n in pairs.items())
+
+
+def _bare(place: str, lang: str) -> str:
+    name = _place(place, lang)
+    for article in ("the ", "le ", "la ", "il ", "l'"):
+        if name.startswith(article) and place == "castillo":
+            return name[len(article):]
+    return name
 
 
 def format_command(command: Mapping[str, Any], lang: str = "en", *,

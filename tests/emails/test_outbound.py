@@ -71,6 +71,11 @@ def test_every_kind_renders_in_every_language(table: Any, lang: str) -> None:
         texts.add(str(message["Subject"]))
         if kind == "auto-move":
             assert {"en": "power 1", "fr": "pouvoir 1", "it": "potere 1"}[lang] in text
+        if kind == "game-over":  # "La partie El Grande … est terminée", the scores in points
+            assert subject.startswith({"en": "El Grande", "fr": "La partie El Grande",
+                                       "it": "La partita El Grande"}[lang]), subject
+            assert {"en": "1. Chiara — 80 points", "fr": "1. Chiara — 80 points",
+                    "it": "1. Chiara — 80 punti"}[lang] in text
     assert len(texts) >= len(KINDS) - 3  # subjects say what the mail is
 
 
