@@ -91,9 +91,9 @@ ERRORS: dict[str, tuple[str, str, str]] = {
     "moves": ("Write each move as: [count] [colour] REGION to PLACE, e.g. move 2 red aragon to "
               "castillo.",
               "Écrivez chaque déplacement ainsi : [nombre] [couleur] RÉGION vers LIEU, p. ex. "
-              "deplacer 2 rouge aragon vers castillo.",
+              "deplacer 2 rouges aragon vers castillo.",
               "Scrivi ogni spostamento così: [numero] [colore] REGIONE a LUOGO, p. es. sposta 2 "
-              "rosso aragona a castillo."),
+              "rossi aragona a castillo."),
     "where_to": ("Where to? Write “to” and a place after the region.",
                  "Vers où ? Écrivez « vers » et un lieu après la région.",
                  "Dove? Scrivi «a» e un luogo dopo la regione."),
@@ -103,10 +103,10 @@ ERRORS: dict[str, tuple[str, str, str]] = {
     "back": ("Which power card do you take back? Write its number.",
              "Quelle carte pouvoir reprenez-vous ? Écrivez son numéro.",
              "Quale carta potere riprendi? Scrivi il suo numero."),
-    "scoreboard": ("Write: scoreboard 8-4-0 to REGION (or 4-0-0).",
-                   "Écrivez : tableau 8-4-0 vers RÉGION (ou 4-0-0).",
-                   "Scrivi: segnapunti 8-4-0 a REGIONE (o 4-0-0)."),
-    "picks": ("Write one pick per player: COLOUR REGION, e.g. pick red aragon, blue galicia.",
+    "scoreboard": ("Write: special 8-4-0 to PLACE (or 4-0-0).",
+                   "Écrivez : special 8-4-0 vers LIEU (ou 4-0-0).",
+                   "Scrivi: speciale 8-4-0 a LUOGO (o 4-0-0)."),
+    "picks": ("Write one pick per player: COLOUR REGION, e.g. special red aragon, blue galicia.",
               "Écrivez un choix par joueur : COULEUR RÉGION, p. ex. special rouge aragon, bleu "
               "galicia.",
               "Scrivi una scelta per giocatore: COLORE REGIONE, p. es. speciale rosso aragona, "
@@ -119,7 +119,7 @@ ERRORS: dict[str, tuple[str, str, str]] = {
     "where_to_region": ("Where to? Name a region.", "Vers où ? Nommez une région.",
                         "Dove? Nomina una regione."),
     "which_place": ("Which place? Name it.", "Quel lieu ? Nommez-le.", "Quale luogo? Nominalo."),
-    "which_empty": ("Which region do you empty? e.g. move all from aragon to 2 castillo 1 "
+    "which_empty": ("Which region do you empty? e.g. special move all from aragon to 2 castillo 1 "
                     "galicia.",
                     "Quelle région videz-vous ? p. ex. special deplacer tous de aragon vers 2 "
                     "castillo 1 galicia.",
