@@ -413,8 +413,17 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
     moves = [shown(module, c, owner.language) for c in played.commands]
     return (Result("accepted", "; ".join(moves), mid, game_id, seat, played.commands),
             (owner.id, {**payload, "status": "accepted", "moves": moves,
-                        "ignored": played.ignored[:5], "waiting_lines": played.rest[:10],
+                        "ignored": [line for line in played.ignored if worth_saying(line)][:5],
+                        "waiting_lines": played.rest[:10],
                         "asks": played.asks, "version": _version_now(ctx, game_id)}))
+
+
+def worth_saying(line: str) -> bool:
+    """Whether a line the game did not read is worth telling the player about: one that might
+    have been meant as a move (a number in it, or a sentence), not a greeting, a thank-you, a
+    name or "Sent from my iPhone" — an answer listing « bonjour » / « merci » as lines not read
+    was noise."""
+    return any(ch.isdigit() for ch in line) or len(line.split()) >= 5
 
 
 def _version_now(ctx: Context, game_id: str) -> int | None:

@@ -205,3 +205,13 @@ def test_no_turn_mail_asks_what_the_player_has_just_played_on_the_web(table: Any
         [str(m["Subject"]) for m in sent]
     assert [m for m in sent if table.people[2].email in str(m["To"])
             and "tocca a te" in str(m["Subject"])]
+
+
+def test_greetings_and_signatures_are_not_listed_as_lines_not_read(
+        table: Any, smtp_server: Any) -> None:
+    first = mine(table.drain(), table.people[0])[-1]
+    reply(smtp_server, first, table.people[0], "Hi all,\npower 7\n\nThanks!\nAnn\n\n"
+                                               "Sent from my iPhone")
+    [answer] = mine(table.drain(), table.people[0])
+    assert "power 7" in plain(answer)
+    assert "not read as commands" not in plain(answer), plain(answer)
