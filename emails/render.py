@@ -397,7 +397,8 @@ def reply_paragraphs(payload: Mapping[str, Any], lang: str) -> list[str]:
     if status == "request":
         pass  # what each request did: request_paragraphs
     elif status == "accepted":
-        out.append(t("accepted", moves="; ".join(payload.get("moves", []))))
+        joiner = " ; " if lang == "fr" else "; "  # French puts a space before ";"
+        out.append(t("accepted", moves=joiner.join(payload.get("moves", []))))
     elif status == "stale":
         out.append(t("refused.stale"))
     elif status == "duplicate":

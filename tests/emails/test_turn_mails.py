@@ -215,3 +215,24 @@ def test_greetings_and_signatures_are_not_listed_as_lines_not_read(
     [answer] = mine(table.drain(), table.people[0])
     assert "power 7" in plain(answer)
     assert "not read as commands" not in plain(answer), plain(answer)
+
+
+def test_a_whole_turn_then_the_next_rounds_card_keeps_that_line_for_later(
+        table: Any, smtp_server: Any) -> None:
+    """Bruno plays his whole turn and, while at it, next round's power card: the turn is
+    recorded, and the answer says, in French, that « pouvoir 9 » waits for Ann's turn."""
+    ann, bruno = table.people[0], table.people[1]
+    table.drain()
+    api(table, 0, "play_power", card=7)
+    api(table, 1, "play_power", card=11)
+    api(table, 2, "play_power", card=3)
+    [turn] = [m for m in mine(table.drain(), bruno) if "à vous de jouer" in str(m["Subject"])]
+    reply(smtp_server, turn, bruno, "Je prends 1\ncarte 5\nroi vers Valence\n"
+                                    "placer 1 castillo\npouvoir 9\n\nBruno")
+    [answer] = mine(table.drain(), bruno)
+    text = plain(answer)
+    assert "C'est fait — votre coup est enregistré : prendre 1 ; carte Le Roi ; special vers " \
+           "Valence ; placer 1 Castillo." in text, text
+    assert ("Pas appliqué — la partie attend maintenant Ann (prendre des Caballeros à la cour) : "
+            "«\u00a0pouvoir 9\u00a0». Renvoyez-la quand ce sera à vous") in text, text
+    assert ann.name in text and not asking([answer])
