@@ -91,7 +91,7 @@ ERRORS: dict[str, tuple[str, str, str]] = {
     "moves": ("Write each move as: [count] [colour] REGION to PLACE, e.g. move 2 red aragon to "
               "castillo.",
               "Écrivez chaque déplacement ainsi : [nombre] [couleur] RÉGION vers LIEU, p. ex. "
-              "deplacer 2 rouges aragon vers castillo.",
+              "déplacer 2 rouges aragon vers castillo.",
               "Scrivi ogni spostamento così: [numero] [colore] REGIONE a LUOGO, p. es. sposta 2 "
               "rossi aragona a castillo."),
     "where_to": ("Where to? Write “to” and a place after the region.",
@@ -104,10 +104,10 @@ ERRORS: dict[str, tuple[str, str, str]] = {
              "Quelle carte pouvoir reprenez-vous ? Écrivez son numéro.",
              "Quale carta potere riprendi? Scrivi il suo numero."),
     "scoreboard": ("Write: special 8-4-0 to PLACE (or 4-0-0).",
-                   "Écrivez : special 8-4-0 vers LIEU (ou 4-0-0).",
+                   "Écrivez : spécial 8-4-0 vers LIEU (ou 4-0-0).",
                    "Scrivi: speciale 8-4-0 a LUOGO (o 4-0-0)."),
     "picks": ("Write one pick per player: COLOUR REGION, e.g. special red aragon, blue galicia.",
-              "Écrivez un choix par joueur : COULEUR RÉGION, p. ex. special rouge aragon, bleu "
+              "Écrivez un choix par joueur : COULEUR RÉGION, p. ex. spécial rouge aragon, bleu "
               "galicia.",
               "Scrivi una scelta per giocatore: COLORE REGIONE, p. es. speciale rosso aragona, "
               "blu galicia."),
@@ -121,7 +121,7 @@ ERRORS: dict[str, tuple[str, str, str]] = {
     "which_place": ("Which place? Name it.", "Quel lieu ? Nommez-le.", "Quale luogo? Nominalo."),
     "which_empty": ("Which region do you empty? e.g. special move all from aragon to 2 castillo 1 "
                     "galicia.",
-                    "Quelle région videz-vous ? p. ex. special deplacer tous de aragon vers 2 "
+                    "Quelle région videz-vous ? p. ex. spécial déplacer tous de aragon vers 2 "
                     "castillo 1 galicia.",
                     "Quale regione svuoti? p. es. speciale sposta tutti da aragona a 2 castillo 1 "
                     "galicia."),
@@ -581,7 +581,7 @@ def _format_special(command: Mapping[str, Any], lang: str, decision: Decision | 
     params = {k: v for k, v in command.items() if k != "type"}
     card = (decision.constraint or {}).get("card") if decision else None
     if "moves" in params and card not in ("move_all_own", "place_2_or_move_all_own"):
-        verb = {"en": "move", "fr": "deplacer", "it": "sposta"}[lang]
+        verb = {"en": "move", "fr": "déplacer", "it": "sposta"}[lang]
         groups = [f"{m.get('count', 1)} {_colour(m['seat'], m.get('count', 1), lang)} "
                   f"{_place(m['from'], lang)} {_to(m['to'], lang)}"
                   for m in params["moves"]]
@@ -592,7 +592,7 @@ def _format_special(command: Mapping[str, Any], lang: str, decision: Decision | 
         mode = params.get("mode") or ("move_all" if card == "move_all_own" or move_all
                                       else "place")
         mode_word = ({"en": "place", "fr": "placer", "it": "piazza"}[lang] if mode == "place"
-                     else {"en": "move all", "fr": "deplacer tous", "it": "sposta tutti"}[lang])
+                     else {"en": "move all", "fr": "déplacer tous", "it": "sposta tutti"}[lang])
         if mode == "place":
             return f"{word} {mode_word} {_pairs_text(params.get('places') or {}, lang)}"
         return (f"{word} {mode_word} {frm} {_place(params['from'], lang)} {to} "
@@ -710,8 +710,8 @@ language; `{kw}` is the language's keyword, written once (never "specialee")."""
 
 WORDS: dict[str, tuple[str, str, str]] = {
     "to": ("to", "vers", "a"), "from": ("from", "de", "da"), "court": ("court", "cour", "corte"),
-    "move": ("move", "deplacer", "sposta"), "place": ("place", "placer", "piazza"),
-    "move_all": ("move all", "deplacer tous", "sposta tutti"),
+    "move": ("move", "déplacer", "sposta"), "place": ("place", "placer", "piazza"),
+    "move_all": ("move all", "déplacer tous", "sposta tutti"),
 }
 """The words `format_command` writes between a command's values."""
 

@@ -80,7 +80,8 @@ COLOUR_NAMES: dict[str, tuple[str, str, str]] = {
     "yellow": ("yellow", "jaune", "giallo"), "green": ("green", "vert", "verde"),
     "black": ("black", "noir", "nero"),
 }
-# Command keywords: type → words (normalised), the first of each language is the one we write.
+# Command keywords: type → words (read normalised: accents optional), the first of each language is
+# the one we write, with its accents.
 KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "play_power": {"en": ("power", "play", "power card", "i play"),
                    "fr": ("pouvoir", "jouer", "joue", "je joue", "carte pouvoir"),
@@ -95,7 +96,7 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "place": {"en": ("place", "put"),
               "fr": ("placer", "place", "poser", "pose", "mettre", "mets", "placez"),
               "it": ("piazza", "piazzare", "metti", "piazzo", "metto", "pongo", "mettere")},
-    "special": {"en": ("special", "action", "use", "do"), "fr": ("special", "action", "faire"),
+    "special": {"en": ("special", "action", "use", "do"), "fr": ("spécial", "special", "action", "faire"),
                 "it": ("speciale", "azione", "usa", "uso")},
     "decline": {"en": ("decline", "pass", "skip", "no action"),
                 "fr": ("refuser", "passer", "passe", "renoncer", "je passe", "renonce"),

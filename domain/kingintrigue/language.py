@@ -81,7 +81,7 @@ HELP: dict[str, tuple[str, str, str]] = {
                       "{kw} {round} / {kw} {power} — l'azione della carta del round, o quella "
                       "della tua carta potere"),
     "intrigue": ("intrigue move COLOUR REGION to REGION / intrigue all from REGION to REGION",
-                 "intrigue deplacer COULEUR RÉGION vers RÉGION / intrigue tous de RÉGION vers "
+                 "intrigue déplacer COULEUR RÉGION vers RÉGION / intrigue tous de RÉGION vers "
                  "RÉGION",
                  "intrigo sposta COLORE REGIONE a REGIONE / intrigo tutti da REGIONE a REGIONE"),
     "grande_and_caballeros": ("{kw} grande REGION N PLACE … / {kw} grande REGION / {kw} N PLACE …",

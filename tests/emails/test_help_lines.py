@@ -178,7 +178,7 @@ MARKERS = re.compile(r"(?:e\.g\.|p\. ex\.|p\. es\.|Write:|Écrivez :|Scrivi:)\s*
 
 
 def hints(game: str, lang: str) -> list[str]:
-    """The example commands a parse error suggests ("e.g. take 4", "Écrivez : special 8-4-0 vers
+    """The example commands a parse error suggests ("e.g. take 4", "Écrivez : spécial 8-4-0 vers
     LIEU", "Scrivi «scegli azione re»"), upper-case words filled in with a region."""
     from domain.elgrande import language as eg
     from domain.kingintrigue import language as ki
@@ -200,7 +200,7 @@ def hints(game: str, lang: str) -> list[str]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_example_a_refusal_suggests_is_understood_where_it_applies(lang: str,
                                                                         game: str) -> None:
-    """A player told "Écrivez : special 8-4-0 vers LIEU" who writes it gets past the reader
+    """A player told "Écrivez : spécial 8-4-0 vers LIEU" who writes it gets past the reader
     somewhere in a game (the rules may still refuse a move that is not legal there): the hints'
     keywords are the language's own."""
     names = ["Ann", "Bruno", "Chiara", "Dora", "Emil"]

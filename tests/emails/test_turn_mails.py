@@ -62,7 +62,7 @@ def test_a_whole_turn_through_a_veto_holder_records_what_it_can_and_says_what_wa
     # Bruno, holding the Veto, reads exactly what was declared, in French.
     [veto] = mine(sent, bruno)
     assert "opposer un veto à «\u00a0Le Roi\u00a0» d’Ann (à Valence)" in plain(veto)
-    assert "Ann a annoncé «\u00a0Le Roi\u00a0» : special vers Valence." in plain(veto)
+    assert "Ann a annoncé «\u00a0Le Roi\u00a0» : spécial vers Valence." in plain(veto)
     reply(smtp_server, veto, bruno, "laisser faire")
     back = mine(table.drain(), ann)
     assert len(asking(back)) == 1 and "place N PLACE" in plain(asking(back)[0])
@@ -231,7 +231,7 @@ def test_a_whole_turn_then_the_next_rounds_card_keeps_that_line_for_later(
                                     "placer 1 castillo\npouvoir 9\n\nBruno")
     [answer] = mine(table.drain(), bruno)
     text = plain(answer)
-    assert "C'est fait — votre coup est enregistré : prendre 1 ; carte Le Roi ; special vers " \
+    assert "C'est fait — votre coup est enregistré : prendre 1 ; carte Le Roi ; spécial vers " \
            "Valence ; placer 1 Castillo." in text, text
     assert ("Pas appliqué — la partie attend maintenant Ann (prendre des Caballeros à la cour) : "
             "«\u00a0pouvoir 9\u00a0». Renvoyez-la quand ce sera à vous") in text, text
