@@ -97,6 +97,13 @@ def test_an_invited_player_accepts_by_replying_and_the_last_acceptance_starts(
     after = mails.drain()
     [answer] = [m for m in to(after, people[2]) if str(m["Subject"]).startswith("Re:")]
     assert "la partita è iniziata" in plain(answer)
+    # Each player is told once that everybody accepted: in the game-started mail only.
+    everybody = ("Every seat has accepted", "Tout le monde a accepté", "Tutti hanno accettato")
+    for person in people:
+        told = [m for m in to(after, person) if any(e in plain(m) for e in everybody)]
+        assert len(told) == 1 and sum(plain(told[0]).count(e) for e in everybody) == 1
+        assert "started" in str(told[0]["Subject"]) or "commencé" in str(told[0]["Subject"]) \
+            or "iniziata" in str(told[0]["Subject"])
     assert status(mail_ctx, game_id) == progress.ACTIVE
     started = [m for m in after if "iniziata" in str(m["Subject"]) or "commencé" in str(
         m["Subject"]) or "started" in str(m["Subject"])]
