@@ -51,6 +51,13 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "subject.undo": ("{title} {game}: undo request {status}",
                      "{title} {game} : demande d'annulation — {status}",
                      "{title} {game}: richiesta di annullamento — {status}"),
+    "subject.undo.applied": ("{title} {game}: the undo is done", "{title} {game} : annulation faite",
+                             "{title} {game}: annullamento fatto"),
+    "subject.undo.refused": ("{title} {game}: undo refused", "{title} {game} : annulation refusée",
+                             "{title} {game}: annullamento rifiutato"),
+    "subject.undo.lapsed": ("{title} {game}: the undo request lapsed",
+                            "{title} {game} : la demande d'annulation a expiré",
+                            "{title} {game}: la richiesta di annullamento è scaduta"),
     "subject.reply.accepted": ("Re: {title} {game}: reply accepted{round}",
                                "Re: {title} {game} : réponse acceptée{round}",
                                "Re: {title} {game}: risposta accettata{round}"),
@@ -157,6 +164,20 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "undo": ("The undo request in game {game} is {status}.",
              "La demande d'annulation dans la partie {game} : {status}.",
              "La richiesta di annullamento nella partita {game}: {status}."),
+    "undo.applied": ("Everyone agreed to the undo in game {game}: it is done.",
+                     "Tous ont accepté l'annulation dans la partie {game} : elle est faite.",
+                     "Tutti hanno accettato l'annullamento nella partita {game}: è fatto."),
+    "undo.refused": ("The undo request in game {game} was refused: the game goes on as it was.",
+                     "La demande d'annulation dans la partie {game} a été refusée : la partie "
+                     "continue telle quelle.",
+                     "La richiesta di annullamento nella partita {game} è stata rifiutata: la "
+                     "partita continua così."),
+    "undo.lapsed": ("The undo request in game {game} lapsed (not everyone answered in time): the "
+                    "game goes on as it was.",
+                    "La demande d'annulation dans la partie {game} a expiré (tous n'ont pas "
+                    "répondu à temps) : la partie continue telle quelle.",
+                    "La richiesta di annullamento nella partita {game} è scaduta (non tutti hanno "
+                    "risposto in tempo): la partita continua così."),
     "since": ("Since your last move:", "Depuis votre dernier coup :", "Dalla tua ultima mossa:"),
     "since.auto": ("(automatic)", "(automatique)", "(automatica)"),
     "scoring": ("Scoring results:", "Résultats du décompte :", "Risultati della valutazione:"),

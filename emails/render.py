@@ -262,7 +262,10 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
                    else by, back_to=payload.get("back_to"), reason=payload.get("reason", ""),
                    expires=at(payload.get("expires_at")), link=data["web_link"], **yes_no))
     elif kind.startswith("undo-"):
-        p.append(t("undo", game=game_id, status=kind.removeprefix("undo-")))
+        status = kind.removeprefix("undo-")
+        known = status in ("applied", "refused", "lapsed")  # the service's statuses, in words
+        p.append(t(f"undo.{status}", game=game_id) if known else t("undo", game=game_id,
+                                                                    status=status))
     elif kind == "mail-reply":
         p += reply_paragraphs(payload, lang)
         p += request_paragraphs(info, payload.get("requests", []), lang, links)
@@ -341,7 +344,9 @@ def _subject(kind: str, payload: Mapping[str, Any], fields: Mapping[str, Any], d
     elif kind == "game-started" and decision is not None:
         key = "subject.game-started.secret" if decision.secret else "subject.game-started.turn"
     if kind.startswith("undo-") and kind != "undo-request":
-        key = "subject.undo"
+        status = kind.removeprefix("undo-")
+        key = f"subject.undo.{status}" if status in ("applied", "refused", "lapsed") \
+            else "subject.undo"
     return t(key, **fields)
 
 
