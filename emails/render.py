@@ -202,7 +202,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     yes_no = {"yes": WRITTEN["yes"][_index(lang)], "no": WRITTEN["no"][_index(lang)]}
     title = surface.title(info.module, lang) if info and info.module is not None else ""
     fields = {"game": game_id or "", "title": title, "inviter": payload.get("inviter", ""),
-              "date": payload.get("date", ""), "status": payload.get("status", kind),
+              "date": _day(payload.get("date", ""), lang), "status": payload.get("status", kind),
               "round": "", "by": payload.get("by", "")}
     decision = info.decision() if info and info.started else None
     if info and info.started:
@@ -310,6 +310,18 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         data["requests_help"] = t("requests", words=", ".join(
             f"“{w}”" for w in help_words(lang)))
     return data
+
+
+def _day(value: Any, lang: str) -> str:
+    """A digest's day in the reader's language ("22 novembre 2026", not "2026-11-22")."""
+    from datetime import date
+
+    from babel.dates import format_date
+
+    try:
+        return format_date(date.fromisoformat(str(value)), "long", locale=lang)
+    except Exception:  # not a day, or a language babel does not know: as it came
+        return str(value)
 
 
 def _points(score: Any, lang: str) -> str:

@@ -65,6 +65,8 @@ def test_every_kind_renders_in_every_language(table: Any, lang: str) -> None:
         subject = str(message["Subject"])
         if kind == "digest":  # about every game waiting on the player, of any kind
             assert {"en": "games", "fr": "parties", "it": "partite"}[lang] in subject
+            assert {"en": "November 22, 2026", "fr": "22 novembre 2026",
+                    "it": "22 novembre 2026"}[lang] in subject, subject
         else:  # the game's own title
             assert SUBJECT_WORDS[lang] in subject or kind == "magic-link"
         assert {"en": "Hello", "fr": "Bonjour", "it": "Ciao"}[lang] in text
