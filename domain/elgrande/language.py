@@ -60,6 +60,8 @@ MODE_PLACE = phrases({w: True for w in ("place", "placer", "piazza", "put", "pos
 MODE_MOVE = phrases({w: True for w in ("move", "deplacer", "deplace", "sposta", "sposto",
                                         "move all", "all", "tous", "tutti", "vider", "vide",
                                         "svuota", "svuoto")})
+OF = phrases({w: True for w in ("of", "du", "de", "de la", "des", "del", "della", "dello",
+                                 "dei", "degli")})
 LEXICON = Lexicon(keywords=STRONG, verbs=VERBS, filler=phrases({w: True for w in vocab.FILLER}))
 
 ERRORS: dict[str, tuple[str, str, str]] = {
@@ -248,6 +250,7 @@ class Parser(core.Parser):
         stack = None
         if card is None:
             c.skip_filler()
+            c.take(OF)  # "la carte du Roi", "la carta del Re"
             card = c.take_name(CARDS)
         if card is None:
             stack = c.number()
