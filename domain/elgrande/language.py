@@ -326,6 +326,10 @@ class Parser(core.Parser):
             c.take(TO)
             n = c.number()
             c.skip_filler()
+            own, length = c.match(COLOUR_WORDS)
+            if length and own == COLOURS[self.session.seat % len(COLOURS)]:
+                c.pos += length  # "2 rouges en Aragon": one's own colour, said along
+                c.skip_filler()
             c.take(TO)
             place = c.take(where)
             if place is None:
