@@ -5,6 +5,7 @@ sentences, boards and decisions are its module's `texts` and `boards` facets). `
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
@@ -38,8 +39,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "subject.auto-move": ("{title} {game}: a move was made for you",
                           "{title} {game} : un coup a été joué pour vous",
                           "{title} {game}: è stata fatta una mossa per te"),
-    "subject.game-over": ("{title} {game} is over", "{title} {game} est terminée",
-                          "{title} {game} è finita"),
+    "subject.game-over": ("{title} {game} is over", "La partie {title} {game} est terminée",
+                          "La partita {title} {game} è finita"),
     "subject.digest": ("Your games waiting for you ({date})",
                        "Vos parties en attente ({date})",
                        "Le tue partite in attesa ({date})"),
@@ -50,6 +51,13 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "subject.undo": ("{title} {game}: undo request {status}",
                      "{title} {game} : demande d'annulation — {status}",
                      "{title} {game}: richiesta di annullamento — {status}"),
+    "subject.undo.applied": ("{title} {game}: the undo is done", "{title} {game} : annulation faite",
+                             "{title} {game}: annullamento fatto"),
+    "subject.undo.refused": ("{title} {game}: undo refused", "{title} {game} : annulation refusée",
+                             "{title} {game}: annullamento rifiutato"),
+    "subject.undo.lapsed": ("{title} {game}: the undo request lapsed",
+                            "{title} {game} : la demande d'annulation a expiré",
+                            "{title} {game}: la richiesta di annullamento è scaduta"),
     "subject.reply.accepted": ("Re: {title} {game}: reply accepted{round}",
                                "Re: {title} {game} : réponse acceptée{round}",
                                "Re: {title} {game}: risposta accettata{round}"),
@@ -73,14 +81,14 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     # bodies
     "hello": ("Hello {name},", "Bonjour {name},", "Ciao {name},"),
     "invitation": ("{inviter} invites you to play {title} by mail (game {game}). Reply “{yes}” "
-                   "to this mail to accept your seat, or “{no}” to decline it; or answer on the "
-                   "web page: {link}",
+                   "to this mail to accept your seat, or “{no}” to decline it (or answer on the "
+                   "game's web page, below).",
                    "{inviter} vous invite à jouer par courriel : {title} (partie {game}). "
                    "Répondez « {yes} » à ce courriel pour accepter votre place, ou « {no} » pour "
-                   "la décliner ; ou répondez sur la page web : {link}",
+                   "la décliner (ou répondez sur la page web de la partie, ci-dessous).",
                    "{inviter} ti invita a giocare per posta a {title} (partita {game}). "
                    "Rispondi «{yes}» a questa mail per accettare il tuo posto, o «{no}» per "
-                   "rifiutarlo; oppure rispondi sulla pagina web: {link}"),
+                   "rifiutarlo (oppure rispondi sulla pagina web della partita, qui sotto)."),
     "invitation.started": ("{inviter} has started a game of {title} by mail with you (game "
                            "{game}); its first mail tells you what to do.",
                            "{inviter} a commencé avec vous une partie par courriel : {title} "
@@ -99,7 +107,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "game-started.all": ("Every seat has accepted: the game {game} has started.",
                          "Tout le monde a accepté : la partie {game} a commencé.",
                          "Tutti hanno accettato: la partita {game} è iniziata."),
-    "game-started.seat": ("You are {colour}.", "Vous êtes {colour}.", "Sei {colour}."),
+    "game-started.seat": ("You play {colour}.", "Vous jouez en {colour}.",
+                          "Giochi con il {colour}."),
     "your-turn": ("It is your turn in game {game}: {what}.", "C'est à vous de jouer dans la partie "
                   "{game} : {what}.", "Tocca a te nella partita {game}: {what}."),
     "your-secret": ("A secret choice is waiting for you in game {game}: {what}.",
@@ -134,6 +143,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                   "La tua scadenza è passata, quindi questa mossa è stata fatta per te: {move}."),
     "game-over": ("Game {game} is over. The final table:", "La partie {game} est terminée. "
                   "Le classement final :", "La partita {game} è finita. La classifica finale:"),
+    "points": ("{count} points", "{count} points", "{count} punti"),
+    "points.one": ("{count} point", "{count} point", "{count} punto"),
     "digest": ("These games are waiting for you:", "Ces parties vous attendent :",
                "Queste partite ti aspettano:"),
     "digest.line": ("game {game}, before {due}", "partie {game}, avant {due}",
@@ -153,6 +164,20 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "undo": ("The undo request in game {game} is {status}.",
              "La demande d'annulation dans la partie {game} : {status}.",
              "La richiesta di annullamento nella partita {game}: {status}."),
+    "undo.applied": ("Everyone agreed to the undo in game {game}: it is done.",
+                     "Tous ont accepté l'annulation dans la partie {game} : elle est faite.",
+                     "Tutti hanno accettato l'annullamento nella partita {game}: è fatto."),
+    "undo.refused": ("The undo request in game {game} was refused: the game goes on as it was.",
+                     "La demande d'annulation dans la partie {game} a été refusée : la partie "
+                     "continue telle quelle.",
+                     "La richiesta di annullamento nella partita {game} è stata rifiutata: la "
+                     "partita continua così."),
+    "undo.lapsed": ("The undo request in game {game} lapsed (not everyone answered in time): the "
+                    "game goes on as it was.",
+                    "La demande d'annulation dans la partie {game} a expiré (tous n'ont pas "
+                    "répondu à temps) : la partie continue telle quelle.",
+                    "La richiesta di annullamento nella partita {game} è scaduta (non tutti hanno "
+                    "risposto in tempo): la partita continua così."),
     "since": ("Since your last move:", "Depuis votre dernier coup :", "Dalla tua ultima mossa:"),
     "since.auto": ("(automatic)", "(automatique)", "(automatica)"),
     "scoring": ("Scoring results:", "Résultats du décompte :", "Risultati della valutazione:"),
@@ -182,10 +207,18 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                  "le mail di turno)."),
     "waiting.lines": ("Not applied — the game now waits for {who}: {lines}. Send them again when "
                       "it is your turn; a mail will tell you.",
-                      "Pas appliqué — la partie attend maintenant {who} : {lines}. Renvoyez-le "
+                      "Pas appliqué — la partie attend maintenant {who} : {lines}. Renvoyez-les "
                       "quand ce sera à vous ; un courriel vous le dira.",
-                      "Non applicato — la partita ora aspetta {who}: {lines}. Rimandalo quando "
+                      "Non applicato — la partita ora aspetta {who}: {lines}. Rimandale quando "
                       "toccherà a te; una mail te lo dirà."),
+    "waiting.line": ("Not applied — the game now waits for {who}: {lines}. Send it again when "
+                     "it is your turn; a mail will tell you.",
+                     "Pas appliqué — la partie attend maintenant {who} : {lines}. Renvoyez-la "
+                     "quand ce sera à vous ; un courriel vous le dira.",
+                     "Non applicato — la partita ora aspetta {who}: {lines}. Rimandala quando "
+                     "toccherà a te; una mail te lo dirà."),
+    "refused.command": ("“{command}”: {refusal}", "« {command} » : {refusal}",
+                        "«{command}»: {refusal}"),
     "waiting.now": ("The game now waits for {who}; a mail will tell you when it is your turn.",
                     "La partie attend maintenant {who} ; un courriel vous dira quand ce sera à "
                     "vous.",
@@ -194,10 +227,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "waiting.system": ("the reveal", "la révélation", "la rivelazione"),
     "req.accept": ("Your seat is accepted.", "Votre place est acceptée.",
                    "Il tuo posto è accettato."),
-    "req.accept.started": ("You were the last: the game has started, and its first mail follows.",
-                           "Vous étiez le dernier : la partie a commencé, son premier courriel "
+    "req.accept.started": ("Only you were missing: the game has started, and its first mail "
+                           "follows.",
+                           "Il ne manquait que vous : la partie a commencé, son premier courriel "
                            "suit.",
-                           "Eri l'ultimo: la partita è iniziata, la sua prima mail segue."),
+                           "Mancavi solo tu: la partita è iniziata, la sua prima mail segue."),
     "req.accept.waiting": ("The game starts when these players have accepted too: {who}.",
                            "La partie commencera quand ces joueurs auront accepté aussi : {who}.",
                            "La partita inizierà quando avranno accettato anche: {who}."),
@@ -329,3 +363,21 @@ def when(value: datetime | str | None, lang: str = "en", zone: str | None = None
 
 
 add(TEXTS)
+
+
+NBSP = "\u00a0"
+_CURLY = re.compile(r"“([^“”\n]*)”")
+_FRENCH_SPACE = re.compile(r"«[ \u202f]*|[ \u202f]*»")
+
+
+def typography(text: str, lang: str) -> str:
+    """A mail's text with its language's quotation marks: French « … » with non-breaking spaces
+    inside (a line never wraps between « and its word), Italian «…»; English “…” as it is. Every
+    quotation a mail's sentences put in English marks (a refused command, the lines left for later,
+    the request words) comes out right, whatever wrote it."""
+    if lang == "fr":
+        text = _CURLY.sub(r"«\1»", text)
+        return _FRENCH_SPACE.sub(lambda m: f"«{NBSP}" if "«" in m.group() else f"{NBSP}»", text)
+    if lang == "it":
+        return _CURLY.sub(r"«\1»", text)
+    return text

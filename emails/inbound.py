@@ -36,6 +36,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from emails import addresses, requests
+from emails.i18n import t
 from emails.play import CommandRefused, ParseError, PartlyPlayed, play_text, seat_names, shown
 from service import db, progress, states, store
 from service.context import Context
@@ -394,12 +395,14 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
                 (owner.id, {**payload, "status": "refused", "why": why}))
     except CommandRefused as error:
         refusal = error.error.render(owner.language, seat_names(ctx, game_id))
-        why = f"“{shown(module, error.command, owner.language)}”: {refusal}"
+        why = t("refused.command", owner.language,
+                command=shown(module, error.command, owner.language), refusal=refusal)
         return (Result("refused", why, mid, game_id, seat),
                 (owner.id, {**payload, "status": "refused", "why": why}))
     except PartlyPlayed as error:
         refusal = error.error.render(owner.language, seat_names(ctx, game_id))
-        why = f"“{shown(module, error.command, owner.language)}”: {refusal}"
+        why = t("refused.command", owner.language,
+                command=shown(module, error.command, owner.language), refusal=refusal)
         return (Result("refused", why, mid, game_id, seat, error.done),
                 (owner.id, {**payload, "status": "refused", "why": why,
                             "applied": len(error.done)}))
@@ -410,8 +413,17 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
     moves = [shown(module, c, owner.language) for c in played.commands]
     return (Result("accepted", "; ".join(moves), mid, game_id, seat, played.commands),
             (owner.id, {**payload, "status": "accepted", "moves": moves,
-                        "ignored": played.ignored[:5], "waiting_lines": played.rest[:10],
+                        "ignored": [line for line in played.ignored if worth_saying(line)][:5],
+                        "waiting_lines": played.rest[:10],
                         "asks": played.asks, "version": _version_now(ctx, game_id)}))
+
+
+def worth_saying(line: str) -> bool:
+    """Whether a line the game did not read is worth telling the player about: one that might
+    have been meant as a move (a number in it, or a sentence), not a greeting, a thank-you, a
+    name or "Sent from my iPhone" — an answer listing « bonjour » / « merci » as lines not read
+    was noise."""
+    return any(ch.isdigit() for ch in line) or len(line.split()) >= 5
 
 
 def _version_now(ctx: Context, game_id: str) -> int | None:

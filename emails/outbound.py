@@ -28,6 +28,7 @@ from itsdangerous import URLSafeSerializer
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from emails.i18n import t as translate
+from emails.i18n import typography
 
 log = logging.getLogger(__name__)
 
@@ -98,8 +99,9 @@ def build_message(notification_row: Any, player: Any, *, sender: str = "El Grand
     if png:
         data["board_png"] = make_msgid("board", domain)[1:-1]
     body = {**data, "t": t, "lang": lang}
-    msg.set_content(_env.get_template("mail.txt.j2").render(body))
-    msg.add_alternative(_env.get_template("mail.html.j2").render(body), subtype="html")
+    msg.set_content(typography(_env.get_template("mail.txt.j2").render(body), lang))
+    msg.add_alternative(typography(_env.get_template("mail.html.j2").render(body), lang),
+                        subtype="html")
     if png:
         html = msg.get_payload()[1]
         html.add_related(png, maintype="image", subtype="png", cid=f"<{data['board_png']}>",

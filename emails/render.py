@@ -24,7 +24,7 @@ from emails.i18n import t as translate
 from emails.i18n import when
 from emails.requests import WRITTEN, help_words
 from service import db, states, store
-from service.tables import deadlines, events, games, players, seats
+from service.tables import deadlines, events, games, outbox, players, seats
 
 log = logging.getLogger(__name__)
 
@@ -127,6 +127,29 @@ class GameInfo:
         return lines[-MAX_SINCE:], scoring[-30:]
 
 
+TURN_MAILS = frozenset({"your-turn", "reminder", "final-warning"})
+
+
+def outdated(ctx: Any, row: Any) -> bool:
+    """Whether a turn mail (your-turn, reminder, final warning) has nothing left to ask when it is
+    sent: its seat answered meanwhile (on the web, by the API, by another mail) and is not waiting
+    now, or a later turn mail to the same player for that game is queued and will ask. A mail sent
+    anyway would ask again what the player has just done."""
+    kind, game_id = _field(row, "kind"), _field(row, "game_id")
+    seat = (_field(row, "payload") or {}).get("seat")
+    if kind not in TURN_MAILS or game_id is None or seat is None:
+        return False
+    with db.read(ctx.engine) as conn:
+        later = conn.execute(select(outbox.c.id).where(
+            outbox.c.game_id == game_id, outbox.c.player_id == _field(row, "player_id"),
+            outbox.c.kind == "your-turn", outbox.c.id > _field(row, "id"),
+            outbox.c.sent_at.is_(None)).limit(1)).first()
+    if later is not None and kind == "your-turn":
+        return True
+    info = GameInfo(ctx, game_id, _field(row, "player_id"), seat=int(seat))
+    return info.module is not None and info.started and info.decision() is None
+
+
 def describe_decision(module: Any, decision: Any, lang: str, names: Sequence[str] = ()) -> str:
     """What the seat must decide, in the game's words ("play a power card"; a Veto's question
     says what was announced, its players named)."""
@@ -179,7 +202,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     yes_no = {"yes": WRITTEN["yes"][_index(lang)], "no": WRITTEN["no"][_index(lang)]}
     title = surface.title(info.module, lang) if info and info.module is not None else ""
     fields = {"game": game_id or "", "title": title, "inviter": payload.get("inviter", ""),
-              "date": payload.get("date", ""), "status": payload.get("status", kind),
+              "date": _day(payload.get("date", ""), lang), "status": payload.get("status", kind),
               "round": "", "by": payload.get("by", "")}
     decision = info.decision() if info and info.started else None
     if info and info.started:
@@ -223,7 +246,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         p.append(t("auto-move", move=move))
     elif kind == "game-over":
         p.append(t("game-over", game=game_id))
-        data["table"] = [{"rank": r.get("rank"), "score": r.get("score"),
+        data["table"] = [{"rank": r.get("rank"), "score": _points(r.get("score"), lang),
                           "name": names[r["seat"]] if r.get("seat") is not None
                           and r["seat"] < len(names) else f"seat {r.get('seat')}"}
                          for r in payload.get("ranking", [])]
@@ -239,7 +262,10 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
                    else by, back_to=payload.get("back_to"), reason=payload.get("reason", ""),
                    expires=at(payload.get("expires_at")), link=data["web_link"], **yes_no))
     elif kind.startswith("undo-"):
-        p.append(t("undo", game=game_id, status=kind.removeprefix("undo-")))
+        status = kind.removeprefix("undo-")
+        known = status in ("applied", "refused", "lapsed")  # the service's statuses, in words
+        p.append(t(f"undo.{status}", game=game_id) if known else t("undo", game=game_id,
+                                                                    status=status))
     elif kind == "mail-reply":
         p += reply_paragraphs(payload, lang)
         p += request_paragraphs(info, payload.get("requests", []), lang, links)
@@ -271,8 +297,9 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         elif kind == "mail-reply" and not info.module.is_over(info.state):
             waiting = waiting_for(info, lang)
             if payload.get("waiting_lines"):
-                p.append(t("waiting.lines", who=waiting or t("nobody"),
-                           lines=" / ".join(f"“{x}”" for x in payload["waiting_lines"])))
+                lines = payload["waiting_lines"]
+                p.append(t("waiting.lines" if len(lines) > 1 else "waiting.line",
+                           who=waiting or t("nobody"), lines=" / ".join(f"“{x}”" for x in lines)))
             elif status == "accepted" or (status == "request" and decision is None):
                 if waiting:
                     p.append(t("waiting.now", who=waiting))
@@ -283,6 +310,26 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         data["requests_help"] = t("requests", words=", ".join(
             f"“{w}”" for w in help_words(lang)))
     return data
+
+
+def _day(value: Any, lang: str) -> str:
+    """A digest's day in the reader's language ("22 novembre 2026", not "2026-11-22")."""
+    from datetime import date
+
+    from babel.dates import format_date
+
+    try:
+        return format_date(date.fromisoformat(str(value)), "long", locale=lang)
+    except Exception:  # not a day, or a language babel does not know: as it came
+        return str(value)
+
+
+def _points(score: Any, lang: str) -> str:
+    """A final score in words ("111 points", "1 punto"); French counts 0 and 1 as singular."""
+    if not isinstance(score, int):
+        return str(score)
+    one = score == 1 or (lang == "fr" and score == 0)
+    return translate("points.one" if one else "points", lang, count=score)
 
 
 def _index(lang: str) -> int:
@@ -309,7 +356,9 @@ def _subject(kind: str, payload: Mapping[str, Any], fields: Mapping[str, Any], d
     elif kind == "game-started" and decision is not None:
         key = "subject.game-started.secret" if decision.secret else "subject.game-started.turn"
     if kind.startswith("undo-") and kind != "undo-request":
-        key = "subject.undo"
+        status = kind.removeprefix("undo-")
+        key = f"subject.undo.{status}" if status in ("applied", "refused", "lapsed") \
+            else "subject.undo"
     return t(key, **fields)
 
 
@@ -365,7 +414,8 @@ def reply_paragraphs(payload: Mapping[str, Any], lang: str) -> list[str]:
     if status == "request":
         pass  # what each request did: request_paragraphs
     elif status == "accepted":
-        out.append(t("accepted", moves="; ".join(payload.get("moves", []))))
+        joiner = " ; " if lang == "fr" else "; "  # French puts a space before ";"
+        out.append(t("accepted", moves=joiner.join(payload.get("moves", []))))
     elif status == "stale":
         out.append(t("refused.stale"))
     elif status == "duplicate":

@@ -33,6 +33,7 @@ from typing import Any, Protocol
 from sqlalchemy import or_, select, update
 
 from emails.outbound import build_message
+from emails.render import outdated
 from service import clock, db
 from service import players as players_mod
 from service.context import Context
@@ -178,6 +179,8 @@ def _send_one(ctx: Context, outbox_id: int, now: datetime, settings: MailSetting
                 note = "not sent: a bot plays this seat"
             elif row.kind in OPTIONAL and not getattr(player, "email_notifications", True):
                 note = "not sent: the player switched notifications off"
+            elif outdated(ctx, row):
+                note = "not sent: the player has answered since"
             else:
                 message = build_message(row, player, sender=settings.sender,
                                         links=_links(ctx, row, player))

@@ -48,15 +48,20 @@ from domain.elgrande.messages import place_name
 
 PLACES = phrases(vocab.place_words())
 CARDS = phrases(vocab.card_words())
-COLOUR_WORDS = phrases({w: c for c, names in vocab.COLOUR_NAMES.items() for w in names})
+COLOUR_WORDS = phrases({w: c for c, names in (*vocab.COLOUR_NAMES.items(),
+                                                *vocab.COLOUR_FORMS.items()) for w in names})
 COURT = phrases({w: True for w in vocab.COURT_WORDS})
 STRONG = phrases({w: kind for kind, langs in vocab.KEYWORDS.items()
                   for words in langs.values() for w in words})
 VERBS = phrases({w: verb for verb, words in vocab.SPECIAL_VERBS.items() for w in words})
 BACK = phrases({w: True for w in ("take back", "back", "reprendre", "riprendi")})
-MODE_PLACE = phrases({w: True for w in ("place", "placer", "piazza", "put", "poser")})
-MODE_MOVE = phrases({w: True for w in ("move", "deplacer", "sposta", "move all", "all", "tous",
-                                        "tutti", "vider", "svuota")})
+MODE_PLACE = phrases({w: True for w in ("place", "placer", "piazza", "put", "poser", "pose",
+                                         "mettre", "piazzo", "metti", "metto")})
+MODE_MOVE = phrases({w: True for w in ("move", "deplacer", "deplace", "sposta", "sposto",
+                                        "move all", "all", "tous", "tutti", "vider", "vide",
+                                        "svuota", "svuoto")})
+OF = phrases({w: True for w in ("of", "du", "de", "de la", "des", "del", "della", "dello",
+                                 "dei", "degli")})
 LEXICON = Lexicon(keywords=STRONG, verbs=VERBS, filler=phrases({w: True for w in vocab.FILLER}))
 
 ERRORS: dict[str, tuple[str, str, str]] = {
@@ -88,9 +93,9 @@ ERRORS: dict[str, tuple[str, str, str]] = {
     "moves": ("Write each move as: [count] [colour] REGION to PLACE, e.g. move 2 red aragon to "
               "castillo.",
               "Écrivez chaque déplacement ainsi : [nombre] [couleur] RÉGION vers LIEU, p. ex. "
-              "deplacer 2 rouge aragon vers castillo.",
+              "déplacer 2 rouges aragon vers castillo.",
               "Scrivi ogni spostamento così: [numero] [colore] REGIONE a LUOGO, p. es. sposta 2 "
-              "rosso aragona a castillo."),
+              "rossi aragona a castillo."),
     "where_to": ("Where to? Write “to” and a place after the region.",
                  "Vers où ? Écrivez « vers » et un lieu après la région.",
                  "Dove? Scrivi «a» e un luogo dopo la regione."),
@@ -100,11 +105,11 @@ ERRORS: dict[str, tuple[str, str, str]] = {
     "back": ("Which power card do you take back? Write its number.",
              "Quelle carte pouvoir reprenez-vous ? Écrivez son numéro.",
              "Quale carta potere riprendi? Scrivi il suo numero."),
-    "scoreboard": ("Write: scoreboard 8-4-0 to REGION (or 4-0-0).",
-                   "Écrivez : tableau 8-4-0 vers RÉGION (ou 4-0-0).",
-                   "Scrivi: segnapunti 8-4-0 a REGIONE (o 4-0-0)."),
-    "picks": ("Write one pick per player: COLOUR REGION, e.g. pick red aragon, blue galicia.",
-              "Écrivez un choix par joueur : COULEUR RÉGION, p. ex. special rouge aragon, bleu "
+    "scoreboard": ("Write: special 8-4-0 to PLACE (or 4-0-0).",
+                   "Écrivez : spécial 8-4-0 vers LIEU (ou 4-0-0).",
+                   "Scrivi: speciale 8-4-0 a LUOGO (o 4-0-0)."),
+    "picks": ("Write one pick per player: COLOUR REGION, e.g. special red aragon, blue galicia.",
+              "Écrivez un choix par joueur : COULEUR RÉGION, p. ex. spécial rouge aragon, bleu "
               "galicia.",
               "Scrivi una scelta per giocatore: COLORE REGIONE, p. es. speciale rosso aragona, "
               "blu galicia."),
@@ -116,9 +121,9 @@ ERRORS: dict[str, tuple[str, str, str]] = {
     "where_to_region": ("Where to? Name a region.", "Vers où ? Nommez une région.",
                         "Dove? Nomina una regione."),
     "which_place": ("Which place? Name it.", "Quel lieu ? Nommez-le.", "Quale luogo? Nominalo."),
-    "which_empty": ("Which region do you empty? e.g. move all from aragon to 2 castillo 1 "
+    "which_empty": ("Which region do you empty? e.g. special move all from aragon to 2 castillo 1 "
                     "galicia.",
-                    "Quelle région videz-vous ? p. ex. special deplacer tous de aragon vers 2 "
+                    "Quelle région videz-vous ? p. ex. spécial déplacer tous de aragon vers 2 "
                     "castillo 1 galicia.",
                     "Quale regione svuoti? p. es. speciale sposta tutti da aragona a 2 castillo 1 "
                     "galicia."),
@@ -245,6 +250,7 @@ class Parser(core.Parser):
         stack = None
         if card is None:
             c.skip_filler()
+            c.take(OF)  # "la carte du Roi", "la carta del Re"
             card = c.take_name(CARDS)
         if card is None:
             stack = c.number()
@@ -320,6 +326,10 @@ class Parser(core.Parser):
             c.take(TO)
             n = c.number()
             c.skip_filler()
+            own, length = c.match(COLOUR_WORDS)
+            if length and own == COLOURS[self.session.seat % len(COLOURS)]:
+                c.pos += length  # "2 rouges en Aragon": one's own colour, said along
+                c.skip_filler()
             c.take(TO)
             place = c.take(where)
             if place is None:
@@ -492,8 +502,41 @@ def _place(place: str, lang: str) -> str:
     return place_name(place, lang)
 
 
+def _to(place: str, lang: str) -> str:
+    """"to" and a place as the language writes them: Italian joins "a" to the article ("al
+    Castillo", never "a il Castillo"); the parser reads both."""
+    name = _place(place, lang)
+    if lang == "it":
+        for article, joined in (("il ", "al "), ("lo ", "allo "), ("la ", "alla "),
+                                ("l'", "all'"), ("i ", "ai "), ("le ", "alle ")):
+            if name.startswith(article):
+                return joined + name[len(article):]
+    return f"{_w('to', lang)} {name}"
+
+
+def _colour(seat: int, count: int, lang: str) -> str:
+    """A seat's colour agreeing with how many Caballeros ("2 rouges", "1 rosso", "2 rossi")."""
+    name = vocab.colour_name(seat, lang)
+    if count == 1 or lang == "en":
+        return name
+    plural = {"it": {"rosso": "rossi", "giallo": "gialli", "verde": "verdi", "nero": "neri"},
+              "fr": {"rouge": "rouges", "bleu": "bleus", "jaune": "jaunes", "vert": "verts",
+                     "noir": "noirs"}}[lang]
+    return plural.get(name, name)
+
+
 def _pairs_text(pairs: Mapping[str, int], lang: str) -> str:
-    return " ".join(f"{n} {_place(p, lang)}" for p, n in pairs.items())
+    """"2 Aragón 1 Castillo": after a number a place needs no article ("placer 5 le Castillo"
+    read oddly in the mails' examples)."""
+    return " ".join(f"{n} {_bare(p, lang)}" for p, n in pairs.items())
+
+
+def _bare(place: str, lang: str) -> str:
+    name = _place(place, lang)
+    for article in ("the ", "le ", "la ", "il ", "l'"):
+        if name.startswith(article) and place == "castillo":
+            return name[len(article):]
+    return name
 
 
 def format_command(command: Mapping[str, Any], lang: str = "en", *,
@@ -545,9 +588,9 @@ def _format_special(command: Mapping[str, Any], lang: str, decision: Decision | 
     params = {k: v for k, v in command.items() if k != "type"}
     card = (decision.constraint or {}).get("card") if decision else None
     if "moves" in params and card not in ("move_all_own", "place_2_or_move_all_own"):
-        verb = {"en": "move", "fr": "deplacer", "it": "sposta"}[lang]
-        groups = [f"{m.get('count', 1)} {vocab.colour_name(m['seat'], lang)} "
-                  f"{_place(m['from'], lang)} {to} {_place(m['to'], lang)}"
+        verb = {"en": "move", "fr": "déplacer", "it": "sposta"}[lang]
+        groups = [f"{m.get('count', 1)} {_colour(m['seat'], m.get('count', 1), lang)} "
+                  f"{_place(m['from'], lang)} {_to(m['to'], lang)}"
                   for m in params["moves"]]
         return f"{verb} " + ", ".join(groups)
     move_all = "from" in params and isinstance(params.get("to"), Mapping)
@@ -556,7 +599,7 @@ def _format_special(command: Mapping[str, Any], lang: str, decision: Decision | 
         mode = params.get("mode") or ("move_all" if card == "move_all_own" or move_all
                                       else "place")
         mode_word = ({"en": "place", "fr": "placer", "it": "piazza"}[lang] if mode == "place"
-                     else {"en": "move all", "fr": "deplacer tous", "it": "sposta tutti"}[lang])
+                     else {"en": "move all", "fr": "déplacer tous", "it": "sposta tutti"}[lang])
         if mode == "place":
             return f"{word} {mode_word} {_pairs_text(params.get('places') or {}, lang)}"
         return (f"{word} {mode_word} {frm} {_place(params['from'], lang)} {to} "
@@ -566,11 +609,11 @@ def _format_special(command: Mapping[str, Any], lang: str, decision: Decision | 
                           for s, r in params["picks"].items())
         return f"{word} {picks}"
     if "board" in params:
-        return f"{word} {params['board']} {to} {_place(params['to'], lang)}"
+        return f"{word} {params['board']} {_to(params['to'], lang)}"
     if card == "power_card_back" or ("card" in params and isinstance(params["card"], int)):
         return f"{word} {params['card']}"
     if "to" in params:
-        return f"{word} {to} {_place(params['to'], lang)}"
+        return f"{word} {_to(params['to'], lang)}"
     if "place" in params:
         return f"{word} {_place(params['place'], lang)}"
     if "region" in params:
@@ -618,12 +661,13 @@ HELP: dict[str, tuple[str, str, str]] = {
     "veto_parts": ("{kw} N … — stop only these parts: {parts}",
                    "{kw} N … — n'arrêter que ces parties : {parts}",
                    "{kw} N … — ferma solo queste parti: {parts}"),
-    "return": ("{kw} N {court} N REGION … / {kw} N REGION … — exactly {count} in all, from your "
-               "court ({have}) and regions ({regions})",
-               "{kw} N {court} N RÉGION … / {kw} N RÉGION … — exactement {count}, de votre cour "
-               "({have}) et des régions ({regions})",
-               "{kw} N {court} N REGIONE … / {kw} N REGIONE … — esattamente {count}, dalla corte "
-               "({have}) e dalle regioni ({regions})"),
+    "return": ("{how} — exactly {count} in all, from your court ({have}) and regions "
+               "({regions})",
+               "{how} — exactement {count}, de votre cour ({have}) et des régions ({regions})",
+               "{how} — esattamente {count}, dalla corte ({have}) e dalle regioni ({regions})"),
+    "return_how": ("{kw} N {court} N REGION … / {kw} N REGION … / {kw} N {court}",
+                   "{kw} N {court} N RÉGION … / {kw} N RÉGION … / {kw} N {court}",
+                   "{kw} N {court} N REGIONE … / {kw} N REGIONE … / {kw} N {court}"),
     "secret": ("{kw} REGION — one of: {places}", "{kw} RÉGION — parmi : {places}",
                "{kw} REGIONE — tra: {places}"),
 }
@@ -673,8 +717,8 @@ language; `{kw}` is the language's keyword, written once (never "specialee")."""
 
 WORDS: dict[str, tuple[str, str, str]] = {
     "to": ("to", "vers", "a"), "from": ("from", "de", "da"), "court": ("court", "cour", "corte"),
-    "move": ("move", "deplacer", "sposta"), "place": ("place", "placer", "piazza"),
-    "move_all": ("move all", "deplacer tous", "sposta tutti"),
+    "move": ("move", "déplacer", "sposta"), "place": ("place", "placer", "piazza"),
+    "move_all": ("move all", "déplacer tous", "sposta tutti"),
 }
 """The words `format_command` writes between a command's values."""
 
@@ -790,8 +834,13 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
         return lines
     if d.kind == "return":
         regions = ", ".join(f"{_place(r, lang)} {n}" for r, n in con["regions"].items()) or "—"
-        return [_t(HELP, "return", lang, kw=kw("return"), court=_w("court", lang),
-                   count=con["count"], have=con["court"], regions=regions)]
+        ways = _t(HELP, "return_how", lang, kw=kw("return"), court=_w("court", lang)).split(" / ")
+        # Only the ways the player has: none from an empty court, none from no region.
+        court, some = con["court"], bool(con["regions"])
+        shown = (court and some, some, court and not some)
+        how = " / ".join(way for way, show in zip(ways, shown, strict=True) if show)
+        return [_t(HELP, "return", lang, how=how, count=con["count"], have=con["court"],
+                   regions=regions)]
     if d.kind == "secret":
         places = [o["choice"] for o in d.options or []]
         return [_t(HELP, "secret", lang, kw=kw("secret"), places=_names(places, lang))]
@@ -806,14 +855,17 @@ def step_text(step: Any, lang: str) -> str:
     move = re.fullmatch(r"(\d+)×(\d+):(\w+)>(\w+)", text)
     if move:
         count, seat, src, dst = move.groups()
-        return (f"{count} {vocab.colour_name(int(seat), lang)} {_place(src, lang)} "
-                f"{_w('to', lang)} {_place(dst, lang)}")
+        return (f"{count} {_colour(int(seat), int(count), lang)} {_place(src, lang)} "
+                f"{_to(dst, lang)}")
     if text.startswith("seat:") and text[5:].isdigit():
         return vocab.colour_name(int(text[5:]), lang)
     if ">" in text:
         what, _, where = text.partition(">")
         where_name = _place(where, lang) if where in PLACE_IDS else where
-        return f"{what} {where_name}" if what.isdigit() else f"{what} {_w('to', lang)} {where_name}"
+        if what.isdigit():
+            return f"{what} {where_name}"
+        return f"{what} {_to(where, lang)}" if where in PLACE_IDS \
+            else f"{what} {_w('to', lang)} {where_name}"
     return _place(text, lang) if text in PLACE_IDS else text
 
 

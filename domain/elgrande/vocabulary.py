@@ -68,40 +68,57 @@ PLACE_ALIASES: dict[str, tuple[str, ...]] = {
     CASTILLO: ("castle", "cast", "chateau", "castello", "il castello", "le chateau"),
 }
 
+COLOUR_FORMS: dict[str, tuple[str, ...]] = {
+    "red": ("reds", "rouges", "rossi", "rossa", "rosse"), "blue": ("blues", "bleus"),
+    "yellow": ("yellows", "jaunes", "gialli", "gialla", "gialle"),
+    "green": ("greens", "verts", "verdi"), "black": ("blacks", "noirs", "neri", "nera", "nere"),
+}
+"""The plural (and Italian feminine) forms a player writes about several Caballeros ("2 rossi",
+"les rouges"): read, never written."""
 COLOUR_NAMES: dict[str, tuple[str, str, str]] = {
     "red": ("red", "rouge", "rosso"), "blue": ("blue", "bleu", "blu"),
     "yellow": ("yellow", "jaune", "giallo"), "green": ("green", "vert", "verde"),
     "black": ("black", "noir", "nero"),
 }
-# Command keywords: type → words (normalised), the first of each language is the one we write.
+# Command keywords: type → words (read normalised: accents optional), the first of each language is
+# the one we write, with its accents.
 KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "play_power": {"en": ("power", "play", "power card", "i play"),
                    "fr": ("pouvoir", "jouer", "joue", "je joue", "carte pouvoir"),
                    "it": ("potere", "gioca", "giocare", "gioco", "carta potere")},
-    "take": {"en": ("take", "bring"), "fr": ("prendre", "prends", "prend"),
-             "it": ("prendi", "prendere", "prendo")},
-    "choose_card": {"en": ("card", "action card", "choose card"), "fr": ("carte", "prendre carte"),
-                    "it": ("carta", "scegli carta")},
-    "place": {"en": ("place", "put"), "fr": ("placer", "place", "poser", "pose"),
-              "it": ("piazza", "piazzare", "metti")},
-    "special": {"en": ("special", "action", "use", "do"), "fr": ("special", "action", "faire"),
-                "it": ("speciale", "azione", "usa")},
+    "take": {"en": ("take", "bring"), "fr": ("prendre", "prends", "prend", "amener", "amene"),
+             "it": ("prendi", "prendere", "prendo", "porto", "porta")},
+    "choose_card": {"en": ("card", "action card", "choose card"),
+                    "fr": ("carte", "prendre carte", "prends carte", "prends la carte",
+                           "choisir carte", "choisis carte", "choisis la carte"),
+                    "it": ("carta", "scegli carta", "scelgo carta", "scelgo la carta",
+                           "prendo carta", "prendo la carta")},
+    "place": {"en": ("place", "put"),
+              "fr": ("placer", "place", "poser", "pose", "mettre", "mets", "placez"),
+              "it": ("piazza", "piazzare", "metti", "piazzo", "metto", "pongo", "mettere")},
+    "special": {"en": ("special", "action", "use", "do"), "fr": ("spécial", "special", "action", "faire"),
+                "it": ("speciale", "azione", "usa", "uso")},
     "decline": {"en": ("decline", "pass", "skip", "no action"),
-                "fr": ("refuser", "passer", "passe", "renoncer", "je passe"),
-                "it": ("rinuncia", "passo", "passa", "salta")},
+                "fr": ("refuser", "passer", "passe", "renoncer", "je passe", "renonce"),
+                "it": ("rinuncia", "passo", "passa", "salta", "rinuncio", "salto")},
     "allow": {"en": ("allow", "ok", "accept", "let it"),
-              "fr": ("accepter", "laisser", "laisser faire", "permettre", "accepte"),
-              "it": ("consenti", "lascia", "lascia fare", "accetta")},
+              "fr": ("accepter", "laisser", "laisser faire", "permettre", "accepte",
+                     "laisse faire"),
+              "it": ("consenti", "lascia", "lascia fare", "accetta", "consento", "lascio",
+                     "lascio fare", "accetto")},
     "veto": {"en": ("veto",), "fr": ("veto",), "it": ("veto",)},
-    "return": {"en": ("return", "give back"), "fr": ("rendre", "renvoyer", "rends"),
-               "it": ("restituisci", "rimanda", "restituire")},
+    "return": {"en": ("return", "give back"), "fr": ("rendre", "renvoyer", "rends", "renvoie"),
+               "it": ("restituisci", "rimanda", "restituire", "restituisco", "rimando")},
     "secret": {"en": ("secret", "disc", "disk", "choose", "choice"),
                "fr": ("secret", "disque", "choisir", "choix", "choisis"),
-               "it": ("segreto", "disco", "scegli", "scelta")},
+               "it": ("segreto", "disco", "scegli", "scelta", "scelgo")},
 }
+"""Besides the imperative and infinitive, each language's first person ("piazzo 2 aragona",
+"je prends 3": with "je" a filler word, "je place", "je mets"), which is how many people write
+what they do."""
 # Words that begin a special action directly, but only at the start of a command.
 SPECIAL_VERBS: dict[str, tuple[str, ...]] = {
-    "move": ("move", "deplacer", "deplace", "sposta", "spostare"),
+    "move": ("move", "deplacer", "deplace", "sposta", "spostare", "sposto", "je deplace"),
     "score": ("score", "decompter", "valuta"),
     "king": ("king", "roi", "re"),
     "advisor": ("advisor", "conseiller", "consigliere"),
@@ -112,7 +129,7 @@ SPECIAL_VERBS: dict[str, tuple[str, ...]] = {
     "court": ("court", "cour", "corte"),
     "pick": ("pick", "prendre chez", "prendi da"),
 }
-FILLER = (*FILLER_WORDS, "caballeros", "caballero", "cab", "cabs", "knights", "stack", "pile",
+FILLER = (*FILLER_WORDS, "je", "j", "caballeros", "caballero", "cab", "cabs", "knights", "stack", "pile",
           "mazzo", "pila", "part", "parts", "partie", "parties", "parte", "parti", "region",
           "regione")
 COURT_WORDS = ("court", "cour", "corte")

@@ -74,29 +74,37 @@ HELP: dict[str, tuple[str, str, str]] = {
     "keep": ("{kw} N N … — 13 different values of: {cards}",
              "{kw} N N … — 13 valeurs différentes parmi : {cards}",
              "{kw} N N … — 13 valori diversi tra: {cards}"),
-    "choose_action": ("{kw} {round} ({round_name}) or {kw} {power} ({power_name})",
-                      "{kw} {round} ({round_name}) ou {kw} {power} ({power_name})",
-                      "{kw} {round} ({round_name}) o {kw} {power} ({power_name})"),
+    "choose_action": ("{kw} {round} / {kw} {power} — the round card's action ({round_name}), or "
+                      "your power card's ({power_name})",
+                      "{kw} {round} / {kw} {power} — l'action de la carte de manche "
+                      "({round_name}), ou celle de votre carte pouvoir ({power_name})",
+                      "{kw} {round} / {kw} {power} — l'azione della carta del round "
+                      "({round_name}), o quella della tua carta potere ({power_name})"),
     "card": ("{card} ({count:# Caballero|# Caballeros}, {action})",
              "{card} ({count:# Caballero|# Caballeros}, {action})",
              "{card} ({count:# Caballero|# Caballeros}, {action})"),
-    "intrigue": ("intrigue move COLOUR REGION to REGION (one Caballero) or intrigue all from "
-                 "REGION to REGION (all of yours)",
-                 "intrigue deplacer COULEUR RÉGION vers RÉGION (un Caballero) ou intrigue tous de "
-                 "RÉGION vers RÉGION (tous les vôtres)",
-                 "intrigo sposta COLORE REGIONE a REGIONE (un Caballero) o intrigo tutti da "
-                 "REGIONE a REGIONE (tutti i tuoi)"),
-    "grande_and_caballeros": ("{kw} grande REGION and/or N PLACE … (your Caballeros leaving its "
-                              "region)",
-                              "{kw} grande RÉGION et/ou N LIEU … (vos Caballeros qui quittent sa "
-                              "région)",
-                              "{kw} grande REGIONE e/o N LUOGO … (i tuoi Caballeros che lasciano "
-                              "la sua regione)"),
-    "capture": ("{kw} move N COLOUR REGION to castillo, … (up to 3 of your opponents', then 2 of "
-                "yours)",
-                "{kw} deplacer N COULEUR RÉGION vers castillo, … (jusqu'à 3 adverses, puis 2 des "
-                "vôtres)",
-                "{kw} sposta N COLORE REGIONE a castillo, … (fino a 3 avversari, poi 2 tuoi)"),
+    "intrigue": ("intrigue move COLOUR REGION to REGION / intrigue all from REGION to REGION",
+                 "intrigue déplacer COULEUR RÉGION vers RÉGION / intrigue tous de RÉGION vers "
+                 "RÉGION",
+                 "intrigo sposta COLORE REGIONE a REGIONE / intrigo tutti da REGIONE a REGIONE"),
+    "grande_and_caballeros": ("{kw} grande REGION N PLACE … / {kw} grande REGION / {kw} N PLACE …",
+                              "{kw} grande RÉGION N LIEU … / {kw} grande RÉGION / {kw} N LIEU …",
+                              "{kw} grande REGIONE N LUOGO … / {kw} grande REGIONE / {kw} N "
+                              "LUOGO …"),
+    "capture": ("{move} N COLOUR REGION {to}, …", "{move} N COULEUR RÉGION {to}, …",
+                "{move} N COLORE REGIONE {to}, …"),
+}
+"""The expansion's help lines, as El Grande's (`domain.elgrande.language.HELP`): a pattern whose
+upper-case words the player fills in, " / " between alternatives, then " — " and what it does
+(copied back, the line is a legal command: tests/emails/test_help_lines.py)."""
+WHAT: dict[str, tuple[str, str, str]] = {
+    "intrigue": (": one Caballero, or all of yours", " : un Caballero, ou tous les vôtres",
+                 ": un Caballero, o tutti i tuoi"),
+    "grande_and_caballeros": (": the Grande and/or your Caballeros leaving its region",
+                              " : le Grande et/ou vos Caballeros qui quittent sa région",
+                              ": il Grande e/o i tuoi Caballeros che lasciano la sua regione"),
+    "capture": (": up to 3 of your opponents', then 2 of yours",
+                " : jusqu'à 3 adverses, puis 2 des vôtres", ": fino a 3 avversari, poi 2 tuoi"),
 }
 
 
@@ -224,11 +232,10 @@ def format_command(command: Mapping[str, Any], lang: str = "en", *,
     if kind == "special" and card == "intrigue":
         verb = ("intrigue", "intrigue", "intrigo")[language_index(lang)]
         if command.get("mode") == "all":
-            frm, to = ("from", "de", "da")[language_index(lang)], \
-                ("to", "vers", "a")[language_index(lang)]
+            frm = ("from", "de", "da")[language_index(lang)]
             every = ("all", "tous", "tutti")[language_index(lang)]
-            return (f"{verb} {every} {frm} {eg._place(command['from'], lang)} {to} "
-                    f"{eg._place(command['to'], lang)}")
+            return (f"{verb} {every} {frm} {eg._place(command['from'], lang)} "
+                    f"{eg._to(command['to'], lang)}")
         moves = eg.format_command({"type": "special", "moves": command["moves"]}, lang,
                                   decision=decision, names=names)
         return f"{verb} {moves}"
@@ -281,7 +288,10 @@ def special_how(card: str, spec: Mapping[str, Any], lang: str) -> tuple[str, str
     """The command pattern of the expansion's own actions, for El Grande's help lines."""
     if card not in OWN_HOW:
         return None
-    return _t(HELP, OWN_HOW[card], lang, kw=vocab.keyword("special", lang)), ""
+    key = OWN_HOW[card]
+    how = _t(HELP, key, lang, kw=vocab.keyword("special", lang), move=eg._w("move", lang),
+             to=eg._to("castillo", lang))
+    return how, _t(WHAT, key, lang)
 
 
 CABALLEROS: dict[int, int] = {value: card.caballeros for value, card in POWER_CARDS.items()}

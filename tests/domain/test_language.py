@@ -190,3 +190,20 @@ def test_every_random_command_round_trips_in_every_language() -> None:
                         f"special:{decision.constraint['card']}")
             state = GAME.fold(effect, state)
     assert len(checked) >= 25
+
+
+def test_first_persons_plural_colours_and_ones_own_colour_said_along() -> None:
+    """How the play-testers wrote by mail: « je prends », « piazzo », « 2 rossi », « la carte du
+    Roi », and their own colour with a placement (« je place 2 rouges dans le Castillo »)."""
+    state = game(*POWERS)
+    assert read("Je prends 3\nje prends la carte 1\nje place 1 valencia\n"
+                "je déplace 2 rouges aragon vers galice", state) == [
+        {"type": "take", "count": 3}, {"type": "choose_card", "stack": 1, "card": "move_3_any"},
+        {"type": "place", "places": {"valencia": 1}},
+        {"type": "special", "moves": [{"seat": 0, "from": "aragon", "to": "galicia", "count": 2}]}]
+    assert read("prendo 3, prendo la carta 1\npiazzo 1 rosso nel castello\n"
+                "sposto 2 rossi da aragona a galizia", state)[2] == {
+        "type": "place", "places": {"castillo": 1}}
+    assert read("je place 1 rouge dans le Castillo", game(*POWERS, (0, "take", {"count": 3}),
+                                                          (0, "choose_card", {"stack": 1}))) == [
+        {"type": "place", "places": {"castillo": 1}}]

@@ -17,7 +17,7 @@ import pytest
 from sqlalchemy import select, update
 
 from domain.elgrande.data import stack_contents
-from emails import mailin, outbound
+from emails import mailin, outbound, render
 from service import context, db, players
 from service.context import Context
 from service.tables import outbox
@@ -54,7 +54,8 @@ class Table:
     sent: list[EmailMessage] = field(default_factory=list)
 
     def drain(self) -> list[EmailMessage]:
-        """Turn every unsent outbox row into a message (as the sender does), mark it sent."""
+        """Turn every unsent outbox row into a message (as the sender does, which leaves out a turn
+        mail whose seat has answered since), mark it sent."""
         with db.read(self.ctx.engine) as conn:
             rows = conn.execute(select(outbox).where(outbox.c.sent_at.is_(None))
                                 .order_by(outbox.c.id)).all()
@@ -63,10 +64,11 @@ class Table:
             with db.read(self.ctx.engine) as conn:
                 player = conn.execute(select(players_t).where(players_t.c.id == row.player_id)
                                       ).first()
-            message = outbound.build_message(row, player, sender=SENDER, ctx=self.ctx,
-                                             links=mail_worker._links(self.ctx, row, player))
-            # What a receiver gets: the bytes, parsed again.
-            out.append(email.message_from_bytes(message.as_bytes(), policy=policy.default))
+            if not render.outdated(self.ctx, row):  # as the sender: nothing to ask any more
+                message = outbound.build_message(row, player, sender=SENDER, ctx=self.ctx,
+                                                 links=mail_worker._links(self.ctx, row, player))
+                # What a receiver gets: the bytes, parsed again.
+                out.append(email.message_from_bytes(message.as_bytes(), policy=policy.default))
             with db.write(self.ctx.engine) as conn:
                 conn.execute(update(outbox).where(outbox.c.id == row.id)
                              .values(sent_at=row.created_at, attempts=1))

@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 
 from domain.core.decisions import Decision
-from domain.core.language import GameSession, normalise
+from domain.core.game import language_of
+from domain.core.language import GameSession, ParseError, normalise
 from domain.elgrande.data import CARD_NAMES
-from domain.elgrande.module import GAME
+from domain.games import GAMES
 
 LANGS = ("en", "fr", "it")
 PLACEHOLDERS = {"n", "place", "region", "colour", "name", "stack", "lieu", "couleur", "nom",
@@ -34,13 +35,16 @@ def key_of(decision: Decision) -> str:
     return decision.kind
 
 
-def positions() -> Iterator[tuple[Any, Decision]]:
-    """Decisions met in random games of 3 to 5 players in both editions, a few of each kind (every
-    action card's special action among them)."""
+OPTIONS = {"el-grande": {"edition": "original"}, "king-and-intrigue": {"discards": "open"}}
+
+
+def positions(GAME: Any) -> Iterator[tuple[Any, Decision]]:
+    """Decisions met in random games of 3 to 5 players, with and without the game's first option,
+    a few of each kind (every action card's special action among them)."""
     seen: dict[str, int] = {}
     for game in range(40):
         players = 3 + game % 3
-        options = {"edition": "original"} if game % 2 else {}
+        options = OPTIONS.get(GAME.name, {}) if game % 2 else {}
         rng = random.Random(game)
         state = GAME.fold(GAME.create(players, options, f"help-{game}", None))
         while not GAME.is_over(state):
@@ -54,7 +58,7 @@ def positions() -> Iterator[tuple[Any, Decision]]:
             state = GAME.fold(GAME.decide(state, command), state)
 
 
-POSITIONS = list(positions())
+POSITIONS = {name: list(positions(module)) for name, module in GAMES.items()}
 
 
 def shape(pattern: str) -> re.Pattern[str]:
@@ -72,7 +76,8 @@ def shape(pattern: str) -> re.Pattern[str]:
     return re.compile(r"\s*".join(parts).replace(r"\s*,?\s*", r"\s*,?\s*") + r"\s*$")
 
 
-def candidates(state: Any, decision: Decision, rng: random.Random) -> list[dict[str, Any]]:
+def candidates(GAME: Any, state: Any, decision: Decision, rng: random.Random
+               ) -> list[dict[str, Any]]:
     found = {}
     for _ in range(60):
         command = GAME.sample_command(state, decision, rng)
@@ -97,22 +102,30 @@ def same(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 
 def test_the_positions_cover_every_decision_and_every_special_action() -> None:
-    keys = {key_of(d) for _, d in POSITIONS}
+    keys = {key_of(d) for _, d in POSITIONS["el-grande"]}
     assert {"power_card", "take", "choose_card", "act", "veto", "return", "secret"} <= {
         k.split(":")[0] for k in keys}
     assert {k.split(":")[1] for k in keys if k.startswith("act:")} == set(CARD_NAMES) - {"veto"}
+    expansion = {key_of(d) for _, d in POSITIONS["king-and-intrigue"]}
+    assert {"keep", "choose_action", "power_card", "act", "veto", "return", "secret",
+            "act:intrigue", "act:castillo_capture", "act:grande_and_caballeros",
+            "act:free_placement", "act:double_scoring"} <= expansion
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_help_line_copied_back_with_its_words_filled_in_is_accepted(lang: str) -> None:
+def test_every_help_line_copied_back_with_its_words_filled_in_is_accepted(lang: str,
+                                                                           game: str) -> None:
     rng = random.Random(1)
     names = ["Ann", "Bruno", "Chiara", "Dora", "Emil"]
-    for state, decision in POSITIONS:
+    GAME = GAMES[game]
+    language = language_of(GAME)
+    for state, decision in POSITIONS[game]:
         view = GAME.view(state, decision.seat)
-        lines = GAME.language.help_lines(decision, view, lang)
+        lines = language.help_lines(decision, view, lang)
         assert lines, decision
-        written = [(GAME.language.format(c, lang, decision=decision, names=names), c)
-                   for c in candidates(state, decision, rng)]
+        written = [(language.format(c, lang, decision=decision, names=names), c)
+                   for c in candidates(GAME, state, decision, rng)]
         for line in lines:
             pattern, _, explanation = line.partition(" — ")
             assert explanation, f"{line!r}: no explanation after ' — '"
@@ -127,29 +140,85 @@ def test_every_help_line_copied_back_with_its_words_filled_in_is_accepted(lang: 
                 text, command = matching[0]
                 copied = f"{text} — {explanation}"  # the player copies the whole line
                 session = GameSession(GAME, state, decision.seat, names=names, lang=lang)
-                assert same(GAME.language.parse(copied, session).commands[0], command), copied
+                assert same(language.parse(copied, session).commands[0], command), copied
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("lang", LANGS)
-def test_lines_without_words_to_fill_are_accepted_as_they_are(lang: str) -> None:
+def test_lines_without_words_to_fill_are_accepted_as_they_are(lang: str, game: str) -> None:
     names = ["Ann", "Bruno", "Chiara", "Dora", "Emil"]
     copied = 0
-    for state, decision in POSITIONS:
-        for line in GAME.language.help_lines(decision, GAME.view(state, decision.seat), lang):
+    GAME = GAMES[game]
+    language = language_of(GAME)
+    for state, decision in POSITIONS[game]:
+        for line in language.help_lines(decision, GAME.view(state, decision.seat), lang):
             pattern = line.partition(" — ")[0]
             if any(w in PLACEHOLDERS or w in ("…", "...") for w in normalise(pattern).split()) \
                     or " / " in pattern:
                 continue
             session = GameSession(GAME, state, decision.seat, names=names, lang=lang)
-            assert GAME.language.parse(line, session).commands, line
+            assert language.parse(line, session).commands, line
             copied += 1
     assert copied >= 3  # decline, allow, veto at least
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_example_is_accepted_as_it_is(lang: str) -> None:
+def test_every_example_is_accepted_as_it_is(lang: str, game: str) -> None:
     names = ["Ann", "Bruno", "Chiara", "Dora", "Emil"]
-    for state, decision in POSITIONS:
-        example = GAME.language.example(state, decision, lang, names)
+    GAME = GAMES[game]
+    language = language_of(GAME)
+    for state, decision in POSITIONS[game]:
+        example = language.example(state, decision, lang, names)
         session = GameSession(GAME, state, decision.seat, names=names, lang=lang)
-        assert GAME.language.parse(example, session).commands, example
+        assert language.parse(example, session).commands, example
+
+
+MARKERS = re.compile(r"(?:e\.g\.|p\. ex\.|p\. es\.|Write:|Écrivez :|Scrivi:)\s*")
+
+
+def hints(game: str, lang: str) -> list[str]:
+    """The example commands a parse error suggests ("e.g. take 4", "Écrivez : spécial 8-4-0 vers
+    LIEU", "Scrivi «scegli azione re»"), upper-case words filled in with a region."""
+    from domain.elgrande import language as eg
+    from domain.kingintrigue import language as ki
+
+    tables = [eg.ERRORS] + ([ki.ERRORS] if game == "king-and-intrigue" else [])
+    found = []
+    for table in tables:
+        for texts in table.values():
+            text = texts[LANGS.index(lang)]
+            pieces = [re.split(r" \(|\.$|\. |[”»]", after)[0] for after in MARKERS.split(text)[1:]]
+            pieces += [q for q in re.findall(r"[“«]\s*([^”»]+?)\s*[”»]", text)
+                       if len(q.split()) >= 3]
+            found += [re.sub(r"\bR[ÉE]GIONE?\b|\bPLACE\b|\bLIEU\b|\bLUOGO\b", "granada",
+                             piece).strip() for piece in pieces if "[" not in piece]
+    return found
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_example_a_refusal_suggests_is_understood_where_it_applies(lang: str,
+                                                                        game: str) -> None:
+    """A player told "Écrivez : spécial 8-4-0 vers LIEU" who writes it gets past the reader
+    somewhere in a game (the rules may still refuse a move that is not legal there): the hints'
+    keywords are the language's own."""
+    names = ["Ann", "Bruno", "Chiara", "Dora", "Emil"]
+    GAME = GAMES[game]
+    language = language_of(GAME)
+    examples = hints(game, lang)
+    assert len(examples) >= 7, examples
+    for example in examples:
+        errors = []
+        for state, decision in POSITIONS[game]:
+            session = GameSession(GAME, state, decision.seat, names=names, lang=lang)
+            try:
+                language.parse(example, session)
+            except ParseError as error:
+                errors.append(str(error))
+                continue
+            except Exception:  # understood; the rules refuse it in this position
+                pass
+            break
+        else:
+            raise AssertionError(f"{lang} {example!r} is understood nowhere: {errors[:3]}")

@@ -23,7 +23,7 @@ from tests.emails.helpers import example_of, plain
 
 KINDS = ["invitation", "game-started", "your-turn", "reminder", "final-warning", "game-paused",
          "auto-move", "game-over", "digest", "magic-link", "undo-request", "undo-applied",
-         "undo-refused", "mail-reply", "invitation-declined"]
+         "undo-refused", "undo-lapsed", "mail-reply", "invitation-declined"]
 SUBJECT_WORDS = {"en": "El Grande", "fr": "El Grande", "it": "El Grande"}
 
 
@@ -65,12 +65,22 @@ def test_every_kind_renders_in_every_language(table: Any, lang: str) -> None:
         subject = str(message["Subject"])
         if kind == "digest":  # about every game waiting on the player, of any kind
             assert {"en": "games", "fr": "parties", "it": "partite"}[lang] in subject
+            assert {"en": "November 22, 2026", "fr": "22 novembre 2026",
+                    "it": "22 novembre 2026"}[lang] in subject, subject
         else:  # the game's own title
             assert SUBJECT_WORDS[lang] in subject or kind == "magic-link"
         assert {"en": "Hello", "fr": "Bonjour", "it": "Ciao"}[lang] in text
         texts.add(str(message["Subject"]))
         if kind == "auto-move":
             assert {"en": "power 1", "fr": "pouvoir 1", "it": "potere 1"}[lang] in text
+        if kind.startswith("undo-") and lang != "en":  # the outcome in words, not "applied"
+            assert not any(w in text or w in subject for w in ("applied", "refused", "lapsed")), \
+                (subject, text)
+        if kind == "game-over":  # "La partie El Grande … est terminée", the scores in points
+            assert subject.startswith({"en": "El Grande", "fr": "La partie El Grande",
+                                       "it": "La partita El Grande"}[lang]), subject
+            assert {"en": "1. Chiara — 80 points", "fr": "1. Chiara — 80 points",
+                    "it": "1. Chiara — 80 punti"}[lang] in text
     assert len(texts) >= len(KINDS) - 3  # subjects say what the mail is
 
 

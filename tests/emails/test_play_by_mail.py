@@ -110,6 +110,8 @@ def test_whole_game_by_email(mail_ctx: Any, monkeypatch: pytest.MonkeyPatch, cou
                 text = plain(mail)
                 assert "specialee" not in text and "votredélai" not in str(mail["Subject"])
                 assert "Every seat has accepted" not in text or "started" in str(mail["Subject"])
+                if person.language != "en":  # « … » in French and Italian, never “…”
+                    assert "“" not in text and "”" not in text, text
                 if any(d in text for d in DECIDE):
                     asked[person.email] += 1
                     assert asked[person.email] == 1, f"{person.name} asked twice: {text}"

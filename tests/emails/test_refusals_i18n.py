@@ -37,3 +37,23 @@ def test_a_french_players_refusal_is_french(table: Any, smtp_server: Any) -> Non
             and str(m["Subject"]).startswith("Re:")]
     text = plain(told[-1])
     assert "La carte pouvoir 13 a déjà été jouée à cette manche par un autre joueur." in text
+
+
+def test_a_refusal_names_the_move_with_the_players_own_keyword(table: Any,
+                                                               smtp_server: Any) -> None:
+    """“take” in a French answer is a word Bruno cannot type back: the refusal says « placer »,
+    the word his help lines use."""
+    reply(smtp_server, _turn_mail(table, 0), table.people[0], "power 7")
+    mail = _turn_mail(table, 1)
+    reply(smtp_server, mail, table.people[1], "pouvoir 13")  # Bruno goes first: he takes now
+    turn = _turn_mail(table, 2)
+    reply(smtp_server, turn, table.people[2], "potere 1")
+    mail = _turn_mail(table, 1)
+    reply(smtp_server, mail, table.people[1], "placer 1 valencia")
+    told = [m for m in table.drain() if table.people[1].email in str(m["To"])
+            and str(m["Subject"]).startswith("Re:")]
+    text = plain(told[-1])
+    # French quotation marks, with non-breaking spaces inside, around the command too.
+    assert "Pourquoi : «\u00a0placer 1 Valence\u00a0» : «\u00a0placer\u00a0» n'est pas ce que " \
+           "vous devez faire maintenant" in text, text
+    assert "“" not in text and "« place »" not in text and "«\u00a0place\u00a0»" not in text

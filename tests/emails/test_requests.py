@@ -70,6 +70,14 @@ def test_the_requests_are_whole_lines_in_three_languages() -> None:
     assert requests.kind_of("power 7") is None and requests.kind_of("refuser") is None
 
 
+def test_help_is_asked_for_as_people_ask_for_it() -> None:
+    for line in ("aide", "Aide !", "Aide-moi svp", "Aidez-moi", "j'ai besoin d'aide",
+                 "Que dois-je faire ?", "aiuto", "Aiuto!", "Aiutami per favore",
+                 "ho bisogno di aiuto", "cosa devo fare?", "help", "Help me", "what do I do?",
+                 "how does this work?"):
+        assert requests.kind_of(line) == "rules", line
+
+
 def test_an_invited_player_accepts_by_replying_and_the_last_acceptance_starts(
         mail_ctx: Any, smtp_server: Any) -> None:
     game_id, people = invited(mail_ctx)
@@ -78,7 +86,7 @@ def test_an_invited_player_accepts_by_replying_and_the_last_acceptance_starts(
     [for_bruno] = to(sent, people[1])
     [for_chiara] = to(sent, people[2])
     # The invitation says how to accept by mail, and its Reply-To takes the answer.
-    assert "« oui »" in plain(for_bruno) and str(for_bruno["Reply-To"]).count("pbem+") == 1
+    assert "«\u00a0oui\u00a0»" in plain(for_bruno) and str(for_bruno["Reply-To"]).count("pbem+") == 1
     assert "«sì»" in plain(for_chiara)
     reply(smtp_server, for_bruno, people[1], "Oui, avec plaisir !\n\nBruno")
     [answer] = to(mails.drain(), people[1])
@@ -89,6 +97,13 @@ def test_an_invited_player_accepts_by_replying_and_the_last_acceptance_starts(
     after = mails.drain()
     [answer] = [m for m in to(after, people[2]) if str(m["Subject"]).startswith("Re:")]
     assert "la partita è iniziata" in plain(answer)
+    # Each player is told once that everybody accepted: in the game-started mail only.
+    everybody = ("Every seat has accepted", "Tout le monde a accepté", "Tutti hanno accettato")
+    for person in people:
+        told = [m for m in to(after, person) if any(e in plain(m) for e in everybody)]
+        assert len(told) == 1 and sum(plain(told[0]).count(e) for e in everybody) == 1
+        assert "started" in str(told[0]["Subject"]) or "commencé" in str(told[0]["Subject"]) \
+            or "iniziata" in str(told[0]["Subject"])
     assert status(mail_ctx, game_id) == progress.ACTIVE
     started = [m for m in after if "iniziata" in str(m["Subject"]) or "commencé" in str(
         m["Subject"]) or "started" in str(m["Subject"])]
@@ -165,6 +180,12 @@ def test_the_board_and_the_rules_by_mail(table: Any, smtp_server: Any) -> None:
     text = plain(answer)
     assert "Comment se joue cette partie" in text and "Neuf manches" in text
     assert "edition = decennial" in text  # the options in effect
+    reply(smtp_server, latest(table, 2, first), table.people[2], "Aiuto!\n\nChiara")
+    [answer] = to(table.drain(), table.people[2])
+    assert str(answer["Subject"]).endswith("(round 1)") and "Nove round" in plain(answer)
+    reply(smtp_server, latest(table, 1, first), table.people[1], "aide svp\n\nBruno")
+    [answer] = to(table.drain(), table.people[1])
+    assert "Comment se joue cette partie" in plain(answer)
     reply(smtp_server, latest(table, 2, first), table.people[2], "link di accesso")
     [answer] = to(table.drain(), table.people[2])
     assert "Il tuo link di accesso" in plain(answer) and "/login/" in plain(answer)
@@ -174,9 +195,10 @@ def test_every_game_mail_lists_the_requests_in_the_players_language(table: Any) 
     for mail, lang in zip(table.drain(), ("en", "fr", "it"), strict=False):
         person = next(p for p in table.people if p.email in str(mail["To"]))
         words = {"en": "“board”, “rules”, “undo”, “link”, “stop”, “restart”",
-                 "fr": "“plateau”, “règles”, “annuler”, “lien”, “stop”, “relancer”",
-                 "it": "“tabellone”, “regole”, “annulla”, “link di accesso”, “stop”, "
-                       "“riattiva”"}[person.language]
+                 "fr": "«\u00a0plateau\u00a0», «\u00a0règles\u00a0», «\u00a0annuler\u00a0», "
+                       "«\u00a0lien\u00a0», «\u00a0stop\u00a0», «\u00a0relancer\u00a0»",
+                 "it": "«tabellone», «regole», «annulla», «link di accesso», «stop», "
+                       "«riattiva»"}[person.language]
         assert words in plain(mail), (lang, plain(mail))
 
 
@@ -214,7 +236,7 @@ def test_an_undo_request_is_answered_by_replying_yes(table: Any, smtp_server: An
     request = undo.request(table.ctx, table.game_id, 0, after[1], reason="misclick")
     sent = table.drain()
     asked_bruno, asked_chiara = latest(table, 1, sent), latest(table, 2, sent)
-    assert "Répondez « oui » pour accepter" in plain(asked_bruno)
+    assert "Répondez «\u00a0oui\u00a0» pour accepter" in plain(asked_bruno)
     reply(smtp_server, asked_bruno, table.people[1], "oui")
     assert "Vous avez accepté la demande d'annulation." in plain(to(table.drain(),
                                                                     table.people[1])[0])
@@ -233,6 +255,6 @@ def test_stop_and_restart_the_turn_mails_by_mail(table: Any, smtp_server: Any) -
 
     reply(smtp_server, latest(table, 1, first), table.people[1], "stop")
     [answer] = to(table.drain(), table.people[1])
-    assert not notifications() and "Répondez « relancer »" in plain(answer)
+    assert not notifications() and "Répondez «\u00a0relancer\u00a0»" in plain(answer)
     reply(smtp_server, answer, table.people[1], "relancer")
     assert notifications()

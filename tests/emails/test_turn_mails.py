@@ -61,8 +61,8 @@ def test_a_whole_turn_through_a_veto_holder_records_what_it_can_and_says_what_wa
     assert not asking([answer])  # Ann's next decision comes when it is hers again
     # Bruno, holding the Veto, reads exactly what was declared, in French.
     [veto] = mine(sent, bruno)
-    assert "opposer un veto à « Le Roi » d’Ann (à Valence)" in plain(veto)
-    assert "Ann a annoncé « Le Roi » : special vers Valence." in plain(veto)
+    assert "opposer un veto à «\u00a0Le Roi\u00a0» d’Ann (à Valence)" in plain(veto)
+    assert "Ann a annoncé «\u00a0Le Roi\u00a0» : spécial vers Valence." in plain(veto)
     reply(smtp_server, veto, bruno, "laisser faire")
     back = mine(table.drain(), ann)
     assert len(asking(back)) == 1 and "place N PLACE" in plain(asking(back)[0])
@@ -215,3 +215,56 @@ def test_a_turn_mail_says_at_a_glance_the_order_the_leaders_and_the_last_scoring
                     "Dernier décompte (« Décompter les régions à 5 », Ann, manche 1)"):
         assert caption in html.replace("&nbsp;", " ").replace("&#34;", '"'), caption
     assert "<td>Ann uniquement</td>" in html and "joue maintenant" in html
+
+
+def test_no_turn_mail_asks_what_the_player_has_just_played_on_the_web(table: Any) -> None:
+    """Bruno's your-turn mail is queued when Ann plays; Bruno plays on the web before the sender
+    gets to it: the sender leaves it out instead of asking for a power card he has played."""
+    from workers import mail as mail_worker
+
+    table.drain()
+    api(table, 0, "play_power", card=7)  # Bruno's turn: his your-turn mail is queued
+    api(table, 1, "play_power", card=5)  # ... and he plays on the web at once
+    sent: list[EmailMessage] = []
+
+    class Transport:
+        def send(self, message: EmailMessage) -> None:
+            sent.append(message)
+
+    counts = mail_worker.drain(table.ctx, transport=Transport())
+    assert counts["sent"] >= 1  # Chiara's turn
+    assert not [m for m in sent if table.people[1].email in str(m["To"])], \
+        [str(m["Subject"]) for m in sent]
+    assert [m for m in sent if table.people[2].email in str(m["To"])
+            and "tocca a te" in str(m["Subject"])]
+
+
+def test_greetings_and_signatures_are_not_listed_as_lines_not_read(
+        table: Any, smtp_server: Any) -> None:
+    first = mine(table.drain(), table.people[0])[-1]
+    reply(smtp_server, first, table.people[0], "Hi all,\npower 7\n\nThanks!\nAnn\n\n"
+                                               "Sent from my iPhone")
+    [answer] = mine(table.drain(), table.people[0])
+    assert "power 7" in plain(answer)
+    assert "not read as commands" not in plain(answer), plain(answer)
+
+
+def test_a_whole_turn_then_the_next_rounds_card_keeps_that_line_for_later(
+        table: Any, smtp_server: Any) -> None:
+    """Bruno plays his whole turn and, while at it, next round's power card: the turn is
+    recorded, and the answer says, in French, that « pouvoir 9 » waits for Ann's turn."""
+    ann, bruno = table.people[0], table.people[1]
+    table.drain()
+    api(table, 0, "play_power", card=7)
+    api(table, 1, "play_power", card=11)
+    api(table, 2, "play_power", card=3)
+    [turn] = [m for m in mine(table.drain(), bruno) if "à vous de jouer" in str(m["Subject"])]
+    reply(smtp_server, turn, bruno, "Je prends 1\ncarte 5\nroi vers Valence\n"
+                                    "placer 1 castillo\npouvoir 9\n\nBruno")
+    [answer] = mine(table.drain(), bruno)
+    text = plain(answer)
+    assert "C'est fait — votre coup est enregistré : prendre 1 ; carte Le Roi ; spécial vers " \
+           "Valence ; placer 1 Castillo." in text, text
+    assert ("Pas appliqué — la partie attend maintenant Ann (prendre des Caballeros à la cour) : "
+            "«\u00a0pouvoir 9\u00a0». Renvoyez-la quand ce sera à vous") in text, text
+    assert ann.name in text and not asking([answer])

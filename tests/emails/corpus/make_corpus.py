@@ -175,4 +175,23 @@ mime("outlook-fr-svp", "power", 0, P7, "Microsoft Outlook 16.0",
 # 27 K-9, a signature that reads like a place ("Sev", for Séverine) on the line after a placement
 mime("k9-signature-sev", "turn", 0, PLACED, "K-9 Mail for Android",
      text="take 3\ncard king\nplace 2 aragon 1 castillo\n\nSev\n\nEl Grande <pbem@grande.test> schrieb am 22. November 2026 10:00:00 MEZ:\n" + quoted())
+# --- issue 15, the play-test by mail: first persons and plural colours
+MOVED = [{"type": "take", "count": 3}, {"type": "choose_card", "stack": 1, "card": "move_3_any"}]
+# 28 French Gmail: every command in the first person, "2 rouges"
+mime("gmail-fr-je", "turn", 0, MOVED + [{"type": "place", "places": {"valencia": 1}},
+     {"type": "special", "moves": [{"seat": 0, "from": "aragon", "to": "galicia", "count": 2}]}],
+     "Gmail", text="Je prends 3\nJe prends la carte 1\nJe place 1 Valencia\nJe déplace 2 rouges Aragon vers Galice\n\nBruno\n\nLe dim. 22 nov. 2026 à 10:00, El Grande <pbem@grande.test> a écrit :\n" + quoted())
+# 29 Italian iPhone: "prendo", "piazzo", "sposto 2 rossi", "1 blu … al castello"
+mime("iphone-it-piazzo", "turn", 0, MOVED + [{"type": "place", "places": {"castillo": 1}},
+     {"type": "special", "moves": [{"seat": 0, "from": "aragon", "to": "galicia", "count": 2},
+                                   {"seat": 1, "from": "galicia", "to": "castillo", "count": 1}]}],
+     "iPhone Mail (20H240)", text="Prendo 3, scelgo la carta 1\npiazzo 1 castillo\nsposto 2 rossi da aragona a galizia, 1 blu galizia al castello\n\nInviato da iPhone\n\n> Il giorno 22 nov 2026, alle ore 10:00, El Grande <pbem@grande.test> ha scritto:\n> \n" + quoted())
+# 30 French Outlook: "la carte du Roi", "je mets 1 dans le Castillo"
+KING_CASTILLO = [{"type": "take", "count": 3}, {"type": "choose_card", "stack": 5, "card": "king"},
+                 {"type": "special", "to": "valencia"}]
+mime("outlook-fr-carte-du-roi", "turn", 0, KING_CASTILLO + [{"type": "place", "places": {"castillo": 1}}],
+     "Microsoft Outlook 16.0", text="Je prends 3, je prends la carte du Roi\r\nLe Roi vers Valence\r\nje mets 1 dans le Castillo\r\n\r\nBruno\r\n\r\nDe : El Grande <pbem@grande.test>\r\nEnvoyé : dimanche 22 novembre 2026 10:00\r\nObjet : El Grande : à vous de jouer\r\n\r\npower 1\r\n")
+# 31 Italian Libero: "la carta del Re", "metto 2 al castello"
+mime("libero-it-carta-del-re", "turn", 0, KING_CASTILLO + [{"type": "place", "places": {"castillo": 2}}],
+     "Libero Mail", text="prendo 3 e prendo la carta del Re\nil re a valencia, metto 2 al castello\n\nChiara\n\n----Messaggio originale----\nDa: El Grande <pbem@grande.test>\n\npower 1\n", cte="b64")
 print(len([f for f in os.listdir(OUT) if f.endswith(".eml")]))
