@@ -20,7 +20,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "it": "hidden: le carte potere giocate da un giocatore sono coperte, viste solo da lui "
               "(la carta giocata nel round è stata vista da tutti); open: tutti vedono tutte le "
               "pile degli scarti.",
-    }),
+    }, title={"en": "Played power cards", "fr": "Cartes pouvoir jouées",
+              "it": "Carte potere giocate"},
+        labels={"en": ("face down, seen by their owner", "face up, seen by all"),
+                "fr": ("face cachée, vues de leur joueur", "face visible, vues de tous"),
+                "it": ("coperte, viste dal loro giocatore", "scoperte, viste da tutti")}),
     OptionSpec("round_card_choice", ("seed", "always"), "seed", {
         "en": "With 4 or 5 players, seed: the holders of the King card and the Intrigue card do "
               "only that card's action (the rulebook); always: they choose between it and their "
@@ -31,7 +35,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "it": "Con 4 o 5 giocatori, seed: chi ha la carta del Re o la carta Intrigo fa solo "
               "l'azione di quella carta (il regolamento); always: sceglie tra essa e l'azione "
               "della sua carta potere, come con 2 o 3 giocatori.",
-    }),
+    }, title={"en": "King and Intrigue cards with 4 or 5 players",
+              "fr": "Cartes du Roi et Intrigue à 4 ou 5 joueurs",
+              "it": "Carte del Re e Intrigo con 4 o 5 giocatori"},
+        labels={"en": ("only the card's action (rulebook)", "a choice, as with 2 or 3 players"),
+                "fr": ("seulement l'action de la carte (règle)",
+                       "au choix, comme à 2 ou 3 joueurs"),
+                "it": ("solo l'azione della carta (regolamento)",
+                       "a scelta, come con 2 o 3 giocatori")}),
 )
 
 
