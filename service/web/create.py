@@ -11,6 +11,7 @@ shown again with what was typed, and nothing is created.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -152,6 +153,17 @@ def new_game_post() -> BaseResponse | tuple[str, int]:
     flash(i18n.t("create.started" if created.started else "create.invited", language,
                  count=len(invited), who=", ".join(invited)), "ok")
     return redirect(url_for("web.game", game_id=created.game_id))
+
+
+def too_many(wait: int) -> tuple[str, int, dict[str, str]]:
+    """The per-player limit on invitations (flask-limiter, service/web/ratelimit.py): the form
+    again, as it was typed, saying when to come back."""
+    name, module = chosen_game(None)
+    with contextlib.suppress(ServiceError):
+        name, module = chosen_game(request.form.get("game", "")[:40])
+    message = ratelimit.message("inviter", wait, lang())
+    page, status = _page(name, module, read(module), message, 429)
+    return page, status, {"Retry-After": str(wait)}
 
 
 class Refused(ValueError):

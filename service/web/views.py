@@ -137,6 +137,10 @@ def _csrf_error(error: CSRFError) -> tuple[str, int]:
 def _too_many(error: Exception) -> tuple[str, int, dict[str, str]]:
     """A per-client limit (flask-limiter) on asking for or using sign-in links."""
     wait = ratelimit.breach_wait()
+    if request.endpoint == ratelimit.WEB_CREATE_ENDPOINT:  # too many invitations sent
+        from service.web import create
+
+        return create.too_many(wait)
     message = ratelimit.message(limits.SIGN_IN, wait, lang())
     return render_template("web/sign_in.html", error=message), 429, {"Retry-After": str(wait)}
 

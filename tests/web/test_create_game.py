@@ -156,3 +156,28 @@ def test_every_offered_game_and_its_options_are_on_the_page(app: Any, wctx: Any)
     assert client.get("/games/new?game=chess").status_code == 404
     anonymous = app.test_client().get("/games/new")
     assert anonymous.status_code == 302 and "/login" in anonymous.headers["Location"]
+
+
+def test_invitations_from_the_page_count_with_the_apis_per_inviting_player(wctx: Any) -> None:
+    """The page cannot be used to mail more people than the API lets a player invite: past the
+    limit the form comes back, as typed, saying when to return (in the creator's language), and
+    nothing is created; a game of the creator and bots invites nobody and is never limited."""
+    from dataclasses import replace
+
+    from service.api import create_app
+
+    limited = replace(wctx, settings=replace(wctx.settings, invite_client_limits="2 per hour"))
+    app = create_app(limited, TESTING=True)
+    cid = _player(wctx, "cid@example.com", "Cid", "it")
+    client = _signed(app, wctx, cid)
+    page = client.get("/games/new").text
+    for n in range(2):
+        done = client.post("/games/new", data=_form(page, **{"seat.1.email": f"p{n}@example.com"}))
+        assert done.status_code == 302, _text(done)
+    refused = client.post("/games/new", data=_form(page, **{"seat.1.email": "p9@example.com"}))
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert "Hai inviato troppi inviti; riprova tra" in _text(refused)
+    assert 'value="p9@example.com"' in refused.text
+    assert _count_games(wctx) == 2
+    bots = client.post("/games/new", data=_form(page, **{"seat.1.kind": "bot:random"}))
+    assert bots.status_code == 302
