@@ -14,7 +14,7 @@ from typing import Any
 
 from domain.core.constraints import Answer, Counts, Field, Form, Number, OneOf, Parts
 from domain.core.game import Message
-from domain.core.i18n import LANGUAGES
+from domain.core.i18n import LANGUAGES, Catalogue
 from domain.elgrande import messages
 from domain.elgrande.data import POWER_CABALLEROS
 
@@ -30,9 +30,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "ask.veto": ("{seat} announces “{card}”: use a Veto?",
                  "{seat} annonce « {card} » : utiliser un Veto ?",
                  "{seat} annuncia «{card}»: usare un Veto?"),
-    "ask.return": ("Return {count} Caballero(s) to the provinces",
-                   "Renvoyez {count} Caballero(s) dans les provinces",
-                   "Rimanda {count} Caballero nelle province"),
+    "ask.return": ("Return {count:# Caballero|# Caballeros} to the provinces",
+                   "Renvoyez {count:# Caballero|# Caballeros} dans les provinces",
+                   "Rimanda {count:# Caballero|# Caballeros} nelle province"),
     "ask.secret.disc": ("General scoring: set your secret disc to a region.",
                         "Décompte général : réglez votre disque secret sur une région.",
                         "Valutazione generale: imposta il tuo disco segreto su una regione."),
@@ -71,27 +71,77 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                            "régions.",
                            "Le tue province ne hanno {provinces}; il resto viene dalle tue "
                            "regioni."),
+    # what a secret choice costs, said before it is made (rules.secret_note)
+    "ask.lose.disc": ("Your {count:Caballero|# Caballeros} in the Castillo {count:goes|go} to the "
+                      "region you choose; choosing {king:the}, the King's region, sends "
+                      "{count:it|them} back to your court.",
+                      "{count:Votre Caballero du Castillo va|Vos # Caballeros du Castillo vont} "
+                      "dans la région que vous choisissez ; choisir {king:the}, la région du Roi, "
+                      "{count:le|les} renvoie à votre cour.",
+                      "{count:Il tuo Caballero nel Castillo va|I tuoi # Caballeros nel Castillo "
+                      "vanno} nella regione che scegli; scegliere {king:the}, la regione del Re, "
+                      "{count:lo|li} rimanda alla tua corte."),
+    "ask.lose.disc_none": ("You have no Caballero in the Castillo: your disc moves none.",
+                           "Vous n'avez aucun Caballero dans le Castillo : votre disque n'en "
+                           "déplace aucun.",
+                           "Non hai nessun Caballero nel Castillo: il tuo disco non ne sposta "
+                           "nessuno."),
+    "ask.lose.eviction": ("Your {count:Caballero leaves|# Caballeros leave} {region:the} for the "
+                          "region you choose; choosing {king:the}, the King's region, sends "
+                          "{count:it|them} to your court instead.",
+                          "{count:Votre Caballero quitte|Vos # Caballeros quittent} {region:the} "
+                          "pour la région que vous choisissez ; choisir {king:the}, la région du "
+                          "Roi, {count:l'|les }envoie à votre cour.",
+                          "{count:Il tuo Caballero lascia|I tuoi # Caballeros lasciano} "
+                          "{region:the} per la regione che scegli; scegliere {king:the}, la "
+                          "regione del Re, {count:lo|li} manda alla tua corte."),
+    "ask.lose.eviction_back": ("Your {count:Caballero leaves|# Caballeros leave} {region:the} for "
+                               "the region you choose; choosing {king:the}, the King's region, "
+                               "or {region:the} itself sends {count:it|them} to your court "
+                               "instead.",
+                               "{count:Votre Caballero quitte|Vos # Caballeros quittent} "
+                               "{region:the} pour la région que vous choisissez ; choisir "
+                               "{king:the}, la région du Roi, ou la région expulsée elle-même "
+                               "{count:l'|les }envoie à votre cour.",
+                               "{count:Il tuo Caballero lascia|I tuoi # Caballeros lasciano} "
+                               "{region:the} per la regione che scegli; scegliere {king:the}, la "
+                               "regione del Re, o la stessa regione sfrattata {count:lo|li} manda "
+                               "alla tua corte."),
+    "ask.lose.remove": ("You lose {count:# Caballero|# Caballeros} in the region you choose: "
+                        "{count:it goes|they go} back to your provinces.",
+                        "Vous perdez {count:# Caballero|# Caballeros} dans la région que vous "
+                        "choisissez : {count:il retourne|ils retournent} dans vos provinces.",
+                        "Perdi {count:# Caballero|# Caballeros} nella regione che scegli: "
+                        "{count:torna|tornano} nelle tue province."),
+    "ask.lose.remove_all": ("You lose all your Caballeros in the region you choose: they go back "
+                            "to your provinces.",
+                            "Vous perdez tous vos Caballeros dans la région que vous choisissez : "
+                            "ils retournent dans vos provinces.",
+                            "Perdi tutti i tuoi Caballeros nella regione che scegli: tornano "
+                            "nelle tue province."),
     # prompts and field labels
     "ask.take.count": ("How many (from {min} to {max})", "Combien (de {min} à {max})",
                        "Quanti (da {min} a {max})"),
     "ask.take.regions": ("Taken from these regions", "Pris dans ces régions",
                          "Presi da queste regioni"),
-    "ask.place": ("Place up to {max} Caballero(s) from your court",
-                  "Placez jusqu'à {max} Caballero(s) de votre cour",
-                  "Piazza fino a {max} Caballero dalla tua corte"),
+    "ask.place": ("Place up to {max:# Caballero|# Caballeros} from your court",
+                  "Placez jusqu'à {max:# Caballero|# Caballeros} de votre cour",
+                  "Piazza fino a {max:# Caballero|# Caballeros} dalla tua corte"),
     "ask.special": ("Use the action of “{card}”", "Utiliser l'action de « {card} »",
                     "Usare l'azione di «{card}»"),
     "ask.no_params": ("This action needs no choice.", "Cette action ne demande aucun choix.",
                       "Questa azione non richiede scelte."),
-    "ask.moves": ("At most {max} Caballero(s) in all; leave unused rows empty.",
-                  "{max} Caballero(s) au plus en tout ; laissez vides les lignes inutiles.",
-                  "Al massimo {max} Caballero in tutto; lascia vuote le righe inutili."),
-    "ask.moves.one_source": ("At most {max} Caballero(s) in all, all from one region; leave "
-                             "unused rows empty.",
-                             "{max} Caballero(s) au plus en tout, tous d'une seule région ; "
-                             "laissez vides les lignes inutiles.",
-                             "Al massimo {max} Caballero in tutto, tutti da una sola regione; "
-                             "lascia vuote le righe inutili."),
+    "ask.moves": ("At most {max:# Caballero|# Caballeros} in all; leave unused rows empty.",
+                  "{max:# Caballero|# Caballeros} au plus en tout ; laissez vides les lignes "
+                  "inutiles.",
+                  "Al massimo {max:# Caballero|# Caballeros} in tutto; lascia vuote le righe "
+                  "inutili."),
+    "ask.moves.one_source": ("At most {max:# Caballero|# Caballeros} in all, all from one region; "
+                             "leave unused rows empty.",
+                             "{max:# Caballero|# Caballeros} au plus en tout, d'une seule "
+                             "région ; laissez vides les lignes inutiles.",
+                             "Al massimo {max:# Caballero|# Caballeros} in tutto, da una sola "
+                             "regione; lascia vuote le righe inutili."),
     "ask.move_all": ("Move all of yours out of one region", "Déplacer tous les vôtres d'une région",
                      "Sposta tutti i tuoi da una regione"),
     "ask.move_all.from": ("The region to empty", "La région à vider", "La regione da svuotare"),
@@ -232,20 +282,18 @@ def _seat(value: Any, names: Sequence[str]) -> str:
     return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
 
+FORMS = Catalogue(TEXTS, messages.show)
+"""The forms' words shown as the log shows its sentences' parameters: a seat by name, a place in
+the form the sentence needs (`{king:the}`), a count agreeing with its noun
+(`{count:# Caballero|# Caballeros}`)."""
+
+
 def prompt(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
     """A form's title, note, prompt, field label or button, in `lang` (seats named by `names`)."""
     lang = _lang(lang)
     if message.key not in TEXTS:  # a message of the game's log (e.g. a secret choice's warning)
         return messages.render(message, lang, list(names) or None)
-    shown: dict[str, Any] = {}
-    for key, value in message.params.items():
-        if key == "seat":
-            shown[key] = _seat(value, names)
-        elif key == "card" and isinstance(value, str):
-            shown[key] = messages.card_name(value, lang)
-        else:
-            shown[key] = value
-    return TEXTS[message.key][LANGUAGES.index(lang)].format(**shown)
+    return FORMS.render(message.key, message.params, lang, names)
 
 
 _MOVE_PART = re.compile(r"^(\d+)×(\d+):(\w+)>(\w+)$")
