@@ -11,6 +11,9 @@ one widget, named after the command's parameter:
 - `moves` → `p.NAME.I.seat|from|to|count` per row; `parts` → `p.NAME` checkboxes (the indices);
 - `grid_cell` → `p.NAME.cell` ("x,y") and `p.NAME.rotation`.
 
+A field of a constraint type the page has no widget for gets a JSON box (`json` in the form's
+parameters, as the API takes them): nowhere else, since every typed field has its widget.
+
 Posted forms are read back by the same constraint (the one the game gives now), so every value
 comes back with its type: a seat 0 stays a seat, a row with no source and no target is an unused
 row whatever its other widgets say, a map keyed by seat stays a map. The engine's `decide` stays
@@ -60,9 +63,12 @@ def prepare(decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 map_taken = map_field is not None
             buttons = (len(fields) == 1 and fields[0]["constraint"]["type"] == "one_of"
                        and not _on_map(fields[0]["constraint"]))
+            # The JSON box only where the page has no widget for a field: every typed form is
+            # filled in with its widgets, and API users have the API.
+            json_box = any(f["constraint"]["type"] not in READERS for f in fields)
             answers.append({**answer, "index": index, "id": f"{kind}-form{suffix}",
                             "submit_id": f"{kind}-submit{suffix}", "buttons": buttons,
-                            "map_field": map_field})
+                            "map_field": map_field, "json": json_box})
         out.append({**d, "title": form.get("title"), "notes": form.get("notes", []),
                     "answers": answers})
     return out

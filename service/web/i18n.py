@@ -244,6 +244,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
 add(TEXTS)
 
 CREATE: dict[str, tuple[str, str, str]] = {
+    # the game page around a decision
+    "decide.played": ("Done: {what}", "C'est fait : {what}", "Fatto: {what}"),
+    "game.also_waiting": ("Also waiting for {who}.", "En attente aussi de {who}.",
+                          "In attesa anche di {who}."),
+    "list.and": ("{first} and {last}", "{first} et {last}", "{first} e {last}"),
     # the page to create a game (service/web/create.py)
     "games.new": ("Create a game", "Créer une partie", "Crea una partita"),
     "create.title": ("Create a game", "Créer une partie", "Crea una partita"),

@@ -380,7 +380,10 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         "seat_label": texts_of(module).seat(head.seat, language) if head.seat is not None
         else None,
         "text_help": _text_help(module, mine, view, language),
-        "waiting": ", ".join(names[w] for w in head.waiting_on if w < len(names)),
+        "waiting": _joined([names[w] for w in head.waiting_on
+                            if w < len(names) and (spectate or w != head.seat)], language),
+        "status_wait": _status_wait(head, names, [texts.decision(_decision(d), language, names)
+                                                  for d in mine], spectate, language),
         "head": head, "version": version, "view": view, "names": names, "decisions": prepared,
         "asked": [texts.decision(_decision(d), language, names) for d in mine],
         # A log line says something: events without a sentence (a turn's inner steps) are left out.
@@ -397,6 +400,28 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         "can_accept": not spectate and head.status == progress.INVITED and head.seat is not None
         and not head.seats[head.seat]["accepted"],
     }
+
+
+def _joined(names: list[str], language: str) -> str:
+    """Names as a sentence lists them: "Ann", "Ann and Bob", "Ann, Bob and Cid"."""
+    if len(names) < 2:
+        return "".join(names)
+    return i18n.t("list.and", language, first=", ".join(names[:-1]), last=names[-1])
+
+
+def _status_wait(head: queries.Header, names: list[str], asked: list[str], spectate: bool,
+                 language: str) -> str:
+    """Who the game waits for, as the viewer reads it: the player to move is told what she must
+    do (never that the game waits for her), and who else it waits for."""
+    if head.status != progress.ACTIVE or not head.waiting_on:
+        return ""
+    mine = not spectate and head.seat in head.waiting_on and asked
+    others = _joined([names[w] for w in head.waiting_on
+                      if w < len(names) and (spectate or w != head.seat or not mine)], language)
+    if not mine:
+        return i18n.t("game.waiting_for", language, who=others) if others else ""
+    line = " ".join(i18n.t("game.you_must", language, what=a) for a in asked)
+    return f"{line} {i18n.t('game.also_waiting', language, who=others)}" if others else line
 
 
 def _text_help(module: Any, decisions: list[dict[str, Any]], view: dict[str, Any] | None,
@@ -465,15 +490,35 @@ def play(game_id: str) -> BaseResponse:
         command = Command.from_json({"type": kind, **params}, seat=head.seat)
         version = request.form.get("version", "")
         expected = int(version) if version.isdigit() and not request.form.get("secret") else None
-        commands.handle(game_id, head.seat, command, Source("web"), ctx=ctx(),
-                        expected_version=expected, actor=f"player:{player.id}")
+        outcome = commands.handle(game_id, head.seat, command, Source("web"), ctx=ctx(),
+                                  expected_version=expected, actor=f"player:{player.id}")
     except (ServiceError, RuleError) as error:
         flash(i18n.t("decide.failed", lang(), detail=said(error, head)), "error")
     except (forms.FormError, ValueError) as error:
         flash(i18n.t("decide.failed", lang(), detail=str(error)), "error")
     else:
-        flash(i18n.t("decide.done", lang()), "ok")
+        what = _played(head, outcome, command)
+        flash(i18n.t("decide.played", lang(), what=what) if what else i18n.t("decide.done", lang()),
+              "ok")
     return back
+
+
+PLAYED_SENTENCES = 4
+"""At most this many sentences of a move's log say what it did (the rest: "…")."""
+
+
+def _played(head: queries.Header, outcome: commands.Outcome, command: Command) -> str:
+    """What the move did, as the log tells this player (redacted for their seat): its first
+    sentences, else the command as the game writes it."""
+    language = lang()
+    module = queries.module_of(ctx(), head)
+    entries = queries.log(ctx(), head, after=outcome.first - 1, upto=outcome.version)
+    sentences = [s for e in render_log(module, entries, language, _names(head))
+                 for s in e["sentences"] if s]
+    if sentences:
+        more = " …" if len(sentences) > PLAYED_SENTENCES else ""
+        return " ".join(sentences[:PLAYED_SENTENCES]) + more
+    return _shown(module, command.to_json(), language)
 
 
 @blp.post("/games/<game_id>/text")
