@@ -249,6 +249,9 @@ CREATE: dict[str, tuple[str, str, str]] = {
     "game.also_waiting": ("Also waiting for {who}.", "En attente aussi de {who}.",
                           "In attesa anche di {who}."),
     "list.and": ("{first} and {last}", "{first} et {last}", "{first} e {last}"),
+    "game.sign_in_to_accept": ("Invited? Sign in to accept your seat.",
+                               "Invité ? Connectez-vous pour accepter votre place.",
+                               "Sei invitato? Accedi per accettare il tuo posto."),
     # the page to create a game (service/web/create.py)
     "games.new": ("Create a game", "Créer une partie", "Crea una partita"),
     "create.title": ("Create a game", "Créer une partie", "Crea una partita"),

@@ -83,6 +83,8 @@ def lang() -> str:
     player = me()
     if player is not None and player.language in i18n.LANGUAGES:
         return player.language
+    if g.get("page_lang") in i18n.LANGUAGES:  # a page for a known player (a sign-in link)
+        return str(g.page_lang)
     chosen = request.args.get("lang") or session.get("lang")
     if chosen in i18n.LANGUAGES:
         if request.args.get("lang") == chosen:
@@ -225,7 +227,9 @@ def sign_in_post() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str,
 
 @blp.get("/login/<ticket>")
 def redeem(ticket: str) -> str:
-    """A magic link opens a page with one button: a mail scanner fetching the link uses nothing."""
+    """A magic link opens a page with one button: a mail scanner fetching the link uses nothing.
+    It speaks the language of the player the link is for (their browser may say otherwise)."""
+    g.page_lang = players.ticket_language(ctx(), ticket[:2000])
     return render_template("web/redeem.html", ticket=ticket)
 
 
