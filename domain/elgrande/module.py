@@ -81,6 +81,12 @@ class ElGrande:
     def describe(self, event: Event, viewer: Viewer) -> list[Message]:
         return describing.describe(event, viewer)
 
+    def rules_page(self, lang: str = "en") -> dict[str, Any]:
+        """The rules as this server plays them, with its rulings (the web's /rules page)."""
+        from domain.elgrande.rules_page import rules_page
+
+        return rules_page(lang)
+
     def prompt(self, message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
         return asks.prompt(message, lang, names)
 
