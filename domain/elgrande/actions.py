@@ -187,7 +187,9 @@ class MoveCard(Card):
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         raw = params.get("moves")
-        if not isinstance(raw, list) or not raw:
+        if isinstance(raw, list) and not raw:  # a form sent with no row filled in
+            raise RuleError.of("el-grande.refuse.moves_none", allowed=self.constraint(s, seat))
+        if not isinstance(raw, list):
             raise RuleError.of("el-grande.refuse.moves_shape", allowed=self.constraint(s, seat))
         moves = [self._check_move(s, seat, m) for m in raw]
         total = sum(m["count"] for m in moves)

@@ -188,6 +188,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     R + "moves_shape": ("Give the moves as a list of {{seat, from, to, count}}.",
                         "Donnez les déplacements comme une liste de {{seat, from, to, count}}.",
                         "Indica gli spostamenti come una lista di {{seat, from, to, count}}."),
+    R + "moves_none": ("Choose at least one Caballero to move (whose, from where, to where), or "
+                       "decline the action.",
+                       "Choisissez au moins un Caballero à déplacer (à qui, d'où, vers où), ou "
+                       "refusez l'action.",
+                       "Scegli almeno un Caballero da spostare (di chi, da dove, verso dove), o "
+                       "rinuncia all'azione."),
     R + "move_shape": ("Each move is an object {{seat, from, to, count}}.",
                        "Chaque déplacement est un objet {{seat, from, to, count}}.",
                        "Ogni spostamento è un oggetto {{seat, from, to, count}}."),
