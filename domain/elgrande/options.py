@@ -23,12 +23,15 @@ OPTIONS: tuple[OptionSpec, ...] = (
                 "fr": ("dixième anniversaire", "originale"),
                 "it": ("decennale", "originale")}),
     OptionSpec("castillo_visibility", ("memory", "open"), "memory", {
-        "en": "memory: each player sees only their own Castillo count (the log announces "
-              "additions); open: everyone sees every count.",
-        "fr": "memory : chacun ne voit que ses propres Caballeros dans le Castillo (le journal "
-              "annonce les ajouts) ; open : tout le monde voit tout.",
-        "it": "memory: ognuno vede solo i propri Caballeros nel Castillo (il registro annuncia "
-              "le aggiunte); open: tutti vedono tutto.",
+        "en": "Whether each player sees only their own Caballeros in the Castillo and must "
+              "remember the others' (the log announces every addition: memory), or everyone "
+              "sees every count (open).",
+        "fr": "Chacun ne voit que ses propres Caballeros dans le Castillo et doit se souvenir de "
+              "ceux des autres (le journal annonce chaque ajout : memory), ou tout le monde voit "
+              "tout (open).",
+        "it": "Ognuno vede solo i propri Caballeros nel Castillo e deve ricordare quelli degli "
+              "altri (il registro annuncia ogni aggiunta: memory), oppure tutti vedono tutto "
+              "(open).",
     }, title={"en": "Castillo counts", "fr": "Caballeros dans le Castillo",
               "it": "Caballeros nel Castillo"},
         labels={"en": ("each sees only their own (memory)", "open to all"),
