@@ -93,6 +93,7 @@ def inviter_key() -> str:
 def invitations() -> int:
     """How many people a game creation would invite: its seats given as addresses, except the
     creator's own (bot seats are never mailed)."""
+    seats: Any
     if request.endpoint == WEB_CREATE_ENDPOINT:  # the page's rows: `seat.N.kind` = "email"
         form = request.form
         seats = [form.get(f"seat.{n[5:-5]}.email", "") for n, kind in form.items()
