@@ -38,7 +38,17 @@ MAP_OF = "place"
 
 
 class FormError(ValueError):
-    """The posted form cannot be read as a command."""
+    """The posted form cannot be read as a command: a key of the web's catalogue and its
+    parameters, said in the player's language (`render`); `str()` is the English line."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key, self.params = key, params
+        super().__init__(self.render("en"))
+
+    def render(self, lang: str) -> str:
+        from service.web import i18n
+
+        return i18n.t(self.key, lang, **self.params)
 
 
 # --- from the decisions to the forms ----------------------------------------------------------------
@@ -112,7 +122,7 @@ def params_from_form(answer: dict[str, Any] | None, form: MultiDict[str, str]) -
     """The command parameters a decision form posted: its fixed ones, each field read by its
     constraint, and the advanced JSON box on top."""
     if sum(1 for n in form if n.startswith("p.")) > MAX_FIELDS:
-        raise FormError("Too many fields.")
+        raise FormError("form.too_many", most=MAX_FIELDS)
     params: dict[str, Any] = {}
     if answer is not None:
         params.update(answer.get("fixed") or {})
@@ -126,9 +136,9 @@ def params_from_form(answer: dict[str, Any] | None, form: MultiDict[str, str]) -
         try:
             parsed = read_json(extra)
         except ValueError as error:
-            raise FormError(f"The JSON parameters are not valid JSON: {error}.") from None
+            raise FormError("form.bad_json", error=str(error)[:200]) from None
         if not isinstance(parsed, dict):
-            raise FormError("The JSON parameters must be an object.")
+            raise FormError("form.json_object")
         params.update(parsed)
     return params
 
@@ -154,7 +164,7 @@ def _count(raw: str, name: str) -> int | None:
     if not raw:
         return None
     if not _INT.match(raw):
-        raise FormError(f"{raw[:20]!r} is not a whole number ({name[2:]}).")
+        raise FormError("form.not_number", typed=raw[:20])
     return int(raw)
 
 
@@ -204,7 +214,8 @@ def _picks(form: MultiDict[str, str], name: str, c: dict[str, Any]) -> dict[str,
 
 
 def _parts(form: MultiDict[str, str], name: str, c: dict[str, Any]) -> list[int] | None:
-    chosen = sorted({int(v) for v in form.getlist(name) if v.strip().isdigit()})
+    chosen = sorted({int(v) for v in form.getlist(name)
+                     if v.strip().isascii() and v.strip().isdigit() and len(v.strip()) <= 6})
     return chosen or None  # none ticked: the field is left out, which means all of them
 
 

@@ -252,6 +252,24 @@ CREATE: dict[str, tuple[str, str, str]] = {
     "game.sign_in_to_accept": ("Invited? Sign in to accept your seat.",
                                "Invité ? Connectez-vous pour accepter votre place.",
                                "Sei invitato? Accedi per accettare il tuo posto."),
+    "form.too_many": ("The form has too many fields (at most {most}).",
+                      "Le formulaire a trop de champs ({most} au plus).",
+                      "Il modulo ha troppi campi (al massimo {most})."),
+    "form.bad_json": ("The JSON parameters are not valid JSON: {error}.",
+                      "Les paramètres JSON ne sont pas du JSON valable : {error}.",
+                      "I parametri JSON non sono JSON valido: {error}."),
+    "form.json_object": ("The JSON parameters must be an object ({…}).",
+                         "Les paramètres JSON doivent être un objet ({…}).",
+                         "I parametri JSON devono essere un oggetto ({…})."),
+    "form.not_number": ("“{typed}” is not a whole number.",
+                        "« {typed} » n'est pas un nombre entier.",
+                        "«{typed}» non è un numero intero."),
+    "form.unreadable": ("The form could not be read; look at the game again and answer what it "
+                        "asks now.",
+                        "Le formulaire n'a pas pu être lu ; regardez de nouveau la partie et "
+                        "répondez à ce qu'elle demande maintenant.",
+                        "Il modulo non si è potuto leggere; guarda di nuovo la partita e rispondi "
+                        "a ciò che chiede ora."),
     # the page to create a game (service/web/create.py)
     "games.new": ("Create a game", "Créer une partie", "Crea una partita"),
     "create.title": ("Create a game", "Créer une partie", "Crea una partita"),

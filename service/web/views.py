@@ -498,8 +498,10 @@ def play(game_id: str) -> BaseResponse:
                                   expected_version=expected, actor=f"player:{player.id}")
     except (ServiceError, RuleError) as error:
         flash(i18n.t("decide.failed", lang(), detail=said(error, head)), "error")
-    except (forms.FormError, ValueError) as error:
-        flash(i18n.t("decide.failed", lang(), detail=str(error)), "error")
+    except forms.FormError as error:
+        flash(i18n.t("decide.failed", lang(), detail=error.render(lang())), "error")
+    except ValueError:  # a value no reader expected: nothing was played, said in words
+        flash(i18n.t("decide.failed", lang(), detail=i18n.t("form.unreadable", lang())), "error")
     else:
         what = _played(head, outcome, command)
         flash(i18n.t("decide.played", lang(), what=what) if what else i18n.t("decide.done", lang()),

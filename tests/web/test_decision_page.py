@@ -86,3 +86,18 @@ def test_the_json_box_is_only_for_a_field_the_page_has_no_widget_for(
     strange = {"type": "special", "fields": [{"name": "shape", "constraint": {"type": "polygon"}}]}
     prepared = forms.prepare([{"form": {"answers": [typed, strange]}}])
     assert [a["json"] for a in prepared[0]["answers"]] == [False, True]
+
+
+def test_a_form_the_page_cannot_read_is_refused_in_the_players_language(
+        app: Any, wctx: Any, game: Game) -> None:
+    """Numbers that are not numbers, a parts list of superscript digits: nothing is played, and
+    the player reads why in their own language (these were English sentences, or a 500)."""
+    bob = _signed(app, wctx, game, 1)
+    for seat, card in ((0, 12), (1, 13), (2, 11)):  # Bob plays first
+        game.play(seat, "play_power", card=card)
+    game.play(1, "choose_card", stack=1)
+    done = _post(bob, game, type="place", **{"p.places.castillo": "abc"})
+    assert "Pas fait : « abc » n'est pas un nombre entier." in _text(done), _text(done)
+    done = _post(bob, game, type="place", json="[1, 2]", **{"p.places.castillo": "1"})
+    assert "Pas fait : Les paramètres JSON doivent être un objet ({…})." in _text(done)
+    assert "Bob met" not in _text(done)
