@@ -16,13 +16,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
+from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
 from domain.core import surface
 from domain.core.errors import RuleError
 from domain.core.game import GameModule, OptionSpec
 from domain.games import DEFAULT_GAME
-from service import lobby, players, preferences, schedule
+from service import db, lobby, players, preferences, queries, schedule, tables
 from service.api.state import ctx
 from service.errors import Invalid, ServiceError
 from service.limits import SendLimited
@@ -164,6 +165,36 @@ def too_many(wait: int) -> tuple[str, int, dict[str, str]]:
     message = ratelimit.message("inviter", wait, lang())
     page, status = _page(name, module, read(module), message, 429)
     return page, status, {"Retry-After": str(wait)}
+
+
+def invitation(head: queries.Header) -> list[str]:
+    """What an invited player is asked to accept, in their language: the game and who created
+    it, who sits where, the rule options in the game's words, and the time to play."""
+    module = ctx().games.get(head.game)
+    if module is None:
+        return []
+    language = lang()
+    with db.read(ctx().engine) as conn:
+        row = conn.execute(
+            select(tables.games.c.options, tables.games.c.turn_hours,
+                   tables.games.c.timeout_policy, tables.players.c.name)
+            .join(tables.players, tables.players.c.id == tables.games.c.created_by)
+            .where(tables.games.c.id == head.id)).first()
+    if row is None:
+        return []
+    chosen = surface.check_options(module, row.options or {})
+    lines = [i18n.t("invite.game", language, title=surface.title(module, language),
+                    who=row.name),
+             i18n.t("invite.players", language, names=", ".join(s["name"] for s in head.seats))]
+    for spec in surface.option_specs(module):
+        words = option_words(spec, language)
+        lines.append(f"{spec.caption(language)} : {words[_index(spec, chosen[spec.name])]}"
+                     if language == "fr" else
+                     f"{spec.caption(language)}: {words[_index(spec, chosen[spec.name])]}")
+    policy = row.timeout_policy if row.timeout_policy in POLICIES else "default"
+    lines.append(i18n.t("invite.turn", language, hours=int(row.turn_hours),
+                        policy=i18n.t(f"create.policy.{policy}", language)))
+    return lines
 
 
 class Refused(ValueError):

@@ -270,6 +270,15 @@ CREATE: dict[str, tuple[str, str, str]] = {
                         "répondez à ce qu'elle demande maintenant.",
                         "Il modulo non si è potuto leggere; guarda di nuovo la partita e rispondi "
                         "a ciò che chiede ora."),
+    "invite.game": ("A game of {title} created by {who}.", "Une partie de {title} créée par {who}.",
+                    "Una partita di {title} creata da {who}."),
+    "invite.players": ("Players, in seat order: {names}.",
+                       "Joueurs, dans l'ordre des places : {names}.",
+                       "Giocatori, nell'ordine dei posti: {names}."),
+    "invite.turn": ("{hours:# hour|# hours} for each decision; when the time is up, {policy}.",
+                    "{hours:# heure|# heures} pour chaque décision ; quand le temps est écoulé, "
+                    "{policy}.",
+                    "{hours:# ora|# ore} per ogni decisione; quando il tempo è scaduto, {policy}."),
     # the page to create a game (service/web/create.py)
     "games.new": ("Create a game", "Créer une partie", "Crea una partita"),
     "create.title": ("Create a game", "Créer une partie", "Crea una partita"),

@@ -401,6 +401,7 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         "prompt": lambda m: surface.prompt(module, Message(m["key"], m["params"]), language, names),
         "label": lambda of, value: surface.label(module, of, value, language, names, view),
         "to_accept": [s["name"] for s in head.seats if not s["accepted"]],
+        "invitation": _invitation(head) if head.status == progress.INVITED else [],
         "can_accept": not spectate and head.status == progress.INVITED and head.seat is not None
         and not head.seats[head.seat]["accepted"],
     }
@@ -426,6 +427,12 @@ def _status_wait(head: queries.Header, names: list[str], asked: list[str], spect
         return i18n.t("game.waiting_for", language, who=others) if others else ""
     line = " ".join(i18n.t("game.you_must", language, what=a) for a in asked)
     return f"{line} {i18n.t('game.also_waiting', language, who=others)}" if others else line
+
+
+def _invitation(head: queries.Header) -> list[str]:
+    from service.web import create  # (create adds its pages to this blueprint)
+
+    return create.invitation(head)
 
 
 def _text_help(module: Any, decisions: list[dict[str, Any]], view: dict[str, Any] | None,

@@ -83,6 +83,7 @@ def test_a_new_user_creates_a_game_with_bots_in_the_browser_and_plays(page_for: 
 
 def test_a_french_creator_invites_players_and_they_are_mailed(app: Any, wctx: Any) -> None:
     bob = _player(wctx, "bob@example.com", "Bob", "fr")
+    cid_player = _player(wctx, "cid@example.com", "Cid", "it")
     client = _signed(app, wctx, bob)
     page = client.get("/games/new")
     assert page.status_code == 200
@@ -102,6 +103,15 @@ def test_a_french_creator_invites_players_and_they_are_mailed(app: Any, wctx: An
     with wctx.engine.connect() as conn:
         mailed = conn.execute(select(outbox.c.kind)).scalars().all()
     assert mailed.count("invitation") == 2
+    # What Cid is asked to accept, on the game page, in Italian.
+    game_url = re.search(r'href="(/games/[a-z0-9]{12})"', done.text).group(1)  # type: ignore
+    cid = _signed(app, wctx, cid_player)
+    invited = _text(cid.get(game_url))
+    for line in ("Una partita di El Grande creata da Bob.",
+                 "Edizione: decennale", "Durata: nove turni",
+                 "72 ore per ogni decisione; quando il tempo è scaduto, la partita gioca per lui "
+                 "la mossa predefinita, senza rischi."):
+        assert line in invited, (line, invited)
 
 
 def test_bad_input_is_refused_in_the_creators_language_and_creates_nothing(app: Any,
