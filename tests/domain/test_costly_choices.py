@@ -131,3 +131,19 @@ def test_no_form_text_hedges_a_plural():
         "Rimanda 3 Caballeros nelle province"
     assert asks.prompt(asks.Message("ask.return", {"count": 1}), "fr") == \
         "Renvoyez 1 Caballero dans les provinces"
+
+
+def test_a_mail_lists_what_a_secret_choice_costs_with_its_commands():
+    """The turn mail's command lines (the language's help) carry the same note as the form."""
+    from domain.core.game import language_of
+
+    t = ready(3)
+    t.arrange(granada=[0, 3, 1])
+    t.turn_with("eviction")
+    t.do(0, "special", region="granada")
+    (d,) = [d for d in t.pending() if d.seat == 1]
+    lines = language_of(GAME).help_lines(d, None, "fr")
+    assert lines[-1] == ("Vos 3 Caballeros quittent Grenade pour la région que vous choisissez ; "
+                         "choisir la Nouvelle-Castille, la région du Roi, ou la région expulsée "
+                         "elle-même les envoie à votre cour.")
+    assert lines[0].startswith("secret ")
