@@ -17,6 +17,7 @@ from typing import Any
 from domain.core import errors
 from domain.core.i18n import Catalogue, Word, language_index
 from domain.elgrande import messages
+from domain.elgrande import vocabulary as vocab
 from domain.elgrande.data import CASTILLO, REGIONS
 
 R = "el-grande.refuse."
@@ -397,6 +398,8 @@ def show(key: str, value: Any, lang: str, names: Sequence[str]) -> Any:
                                 f"({_decision(w['kind'], lang)})" for w in value], lang)
     if key == "cards" and isinstance(value, list):
         return messages.joined([str(c) for c in value], lang)
+    if key == "type" and isinstance(value, str) and value in vocab.KEYWORDS:
+        return vocab.keyword(value, lang)  # the command as the player writes it ("carte")
     if key in ("fields", "type"):
         return ", ".join(value) if isinstance(value, list) else value
     return messages.show(key, value, lang, names)

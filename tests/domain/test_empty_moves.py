@@ -23,3 +23,18 @@ def test_no_move_at_all_is_refused_saying_what_to_do(card: str) -> None:
     assert said["it"] == ("Scegli almeno un Caballero da spostare (di chi, da dove, verso dove), "
                           "o rinuncia all'azione.")
     assert "{" not in " ".join(said.values())
+
+
+def test_a_move_out_of_turn_names_the_command_as_the_player_writes_it() -> None:
+    """Not "“choose_card” is not what you must do now": the command's word in each language."""
+    from tests.domain.helpers import Table
+
+    t = Table(3)
+    t.play_powers(6, 5, 4)
+    with pytest.raises(RuleError) as refused:
+        t.do(0, "choose_card", stack=1)
+    assert refused.value.render("fr") == ("« carte » n'est pas ce que vous devez faire "
+                                          "maintenant : vous devez amener des Caballeros à la "
+                                          "cour.")
+    assert refused.value.render("it").startswith("«carta» non è ciò che devi fare ora")
+    assert "choose_card" not in refused.value.render("en")

@@ -43,7 +43,8 @@ def test_a_french_player_reads_a_refusal_in_french_with_the_players_names(make_p
 def test_an_italian_and_an_english_player_read_theirs(make_player: Any) -> None:
     url, alice, _bob, carla = _game(make_player)
     body = _problem(carla.post(f"{url}/commands", {"type": "take", "count": 2}), 422)
-    assert body["detail"] == "«take» non è ciò che devi fare ora: devi giocare una carta potere."
+    # The command as an Italian player writes it ("prendi"); `params` keep the API type.
+    assert body["detail"] == "«prendi» non è ciò che devi fare ora: devi giocare una carta potere."
     assert body["key"] == "el-grande.refuse.wrong_move"
     body = _problem(carla.post(f"{url}/commands", {"type": "play_power", "card": 99}), 422)
     assert body["detail"] == "La carta potere 99 non è nella tua mano."
