@@ -190,7 +190,9 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     info = None
     if game_id:
         info = GameInfo(ctx, game_id, getattr(player, "id", None), payload.get("seat"))
-        data["web_link"] = f"{base}/games/{game_id}"
+        # In the reader's language even before they sign in (an invitee's browser may say
+        # otherwise): the web pages take ?lang= from a visitor who is not signed in.
+        data["web_link"] = f"{base}/games/{game_id}?lang={lang}"
         if info.row is not None:
             data["rules_link"] = f"{base}/rules/{info.row.game}"
         if info.seat is not None and getattr(player, "id", None) is not None \

@@ -131,6 +131,47 @@ REFUSALS: dict[str, tuple[str, str, str]] = {
                               "l'événement {at} ; essayez un événement plus loin.",
                               "La partita non si può mostrare com'era subito dopo l'evento {at}; "
                               "prova un evento successivo."),
+    # creating a game
+    "service.lobby.no_game": ("There is no game “{game}” on this service; offered: {games}.",
+                              "Ce service n'a pas de jeu « {game} » ; jeux proposés : {games}.",
+                              "Questo servizio non ha il gioco «{game}»; giochi offerti: "
+                              "{games}."),
+    "service.lobby.seats": ("A game has between 1 and {most} seats, not {count}.",
+                            "Une partie a de 1 à {most} places, pas {count}.",
+                            "Una partita ha da 1 a {most} posti, non {count}."),
+    "service.lobby.same_email": ("The same email is given for two seats ({email}); each seat needs "
+                                 "its own player.",
+                                 "La même adresse est donnée pour deux places ({email}) ; chaque "
+                                 "place a besoin de son propre joueur.",
+                                 "Lo stesso indirizzo è dato per due posti ({email}); ogni posto "
+                                 "ha bisogno del suo giocatore."),
+    "service.lobby.bot_address": ("Addresses @{domain} are for bots ({email}): choose a bot seat "
+                                  "instead.",
+                                  "Les adresses @{domain} sont celles des bots ({email}) : "
+                                  "choisissez plutôt une place de bot.",
+                                  "Gli indirizzi @{domain} sono dei bot ({email}): scegli invece "
+                                  "un posto per un bot."),
+    "service.lobby.bot_level": ("A seat is an email address or a bot of one of the game's levels: "
+                                "{levels}.",
+                                "Une place est une adresse e-mail ou un bot de l'un des niveaux du "
+                                "jeu : {levels}.",
+                                "Un posto è un indirizzo e-mail o un bot di uno dei livelli del "
+                                "gioco: {levels}."),
+    "service.lobby.bot_games_off": ("Games with bots in every seat are switched off on this "
+                                    "service: seat at least one person.",
+                                    "Les parties où tous les joueurs sont des bots sont désactivées "
+                                    "sur ce service : placez au moins une personne.",
+                                    "Le partite con soli bot sono disattivate su questo servizio: "
+                                    "metti almeno una persona."),
+    "service.lobby.bot_games": ("You already have {playing} games with bots in every seat in "
+                                "play, the most one player may have ({most}): wait for one to end, "
+                                "or seat at least one person.",
+                                "Vous avez déjà {playing} parties en cours jouées uniquement par "
+                                "des bots, le maximum pour un joueur ({most}) : "
+                                "attendez qu'une se termine, ou placez au moins une personne.",
+                                "Hai già {playing} partite in corso con soli bot, il massimo per "
+                                "un giocatore ({most}): aspetta che ne finisca una, o metti "
+                                "almeno una persona."),
     # who is calling
     "service.auth.scheme": ("Send “Authorization: Bearer <token>”.",
                             "Envoyez « Authorization: Bearer <jeton> ».",

@@ -62,7 +62,8 @@ def new_game_id() -> str:
 def module_for(ctx: Context, name: str) -> GameModule:
     module = ctx.games.get(name)
     if module is None:
-        raise Invalid(f"There is no game {name!r}.", allowed=sorted(ctx.games))
+        raise Invalid.of("service.lobby.no_game", game=str(name)[:40],
+                         games=", ".join(sorted(ctx.games)), allowed=sorted(ctx.games))
     return module
 
 
@@ -85,13 +86,14 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
     start at once, refused (`NotAccepted`, nothing created) unless nobody is invited."""
     module = module_for(ctx, game)
     if not 1 <= len(emails) <= MAX_SEATS:
-        raise Invalid(f"A game needs between 1 and {MAX_SEATS} seats; {len(emails)} given.")
+        raise Invalid.of("service.lobby.seats", most=MAX_SEATS, count=len(emails))
     bots = {i: _bot_level(module, s) for i, s in enumerate(emails) if not isinstance(s, str)}
     humans = {i: players.normalise_email(s) for i, s in enumerate(emails) if isinstance(s, str)}
     if len(set(humans.values())) != len(humans):
-        raise Invalid("The same email is given for two seats; each seat needs its own player.")
-    if any(players.is_bot_email(e) for e in humans.values()):
-        raise Invalid(f"Addresses @{players.BOT_DOMAIN} are for bots: ask for {{\"bot\": level}}.")
+        twice = next(e for e in humans.values() if list(humans.values()).count(e) > 1)
+        raise Invalid.of("service.lobby.same_email", email=twice)
+    if bot_address := next((e for e in humans.values() if players.is_bot_email(e)), None):
+        raise Invalid.of("service.lobby.bot_address", domain=players.BOT_DOMAIN, email=bot_address)
     try:  # what the game says it takes, checked before it is asked to create anything
         surface.check_players(module, len(emails))
         surface.check_options(module, options)
@@ -157,23 +159,17 @@ def _check_bot_games(conn: Connection, creator: Player, most: int) -> None:
                                  games.c.status != progress.OVER, ~human_seat)
         .order_by(games.c.created_at).limit(most + 1)).scalars().all()
     if len(playing) >= most:
-        if most == 0:
-            detail = ("Games with bots in every seat are switched off on this service: seat at "
-                      "least one person.")
-        else:
-            detail = (f"You already have {len(playing)} games with bots in every seat in play, "
-                      f"the most one player may have ({most}): wait for one to end, or "
-                      "seat at least one person.")
-        raise TooManyBotGames(detail, allowed={"max_bot_games": most},
-                              games=list(playing))
+        raise TooManyBotGames.of(
+            "service.lobby.bot_games_off" if most == 0 else "service.lobby.bot_games",
+            playing=len(playing), most=most, allowed={"max_bot_games": most},
+            extra={"games": list(playing)})
 
 
 def _bot_level(module: GameModule, seat: Any) -> str:
     levels = sorted(surface.bot_levels(module))
     level = seat.get("bot") if isinstance(seat, Mapping) else None
     if level not in levels:
-        raise Invalid("A seat is an email or {\"bot\": level} with one of the game's bot levels: "
-                      f"{', '.join(levels)}.", allowed=levels)
+        raise Invalid.of("service.lobby.bot_level", levels=", ".join(levels), allowed=levels)
     return str(level)
 
 

@@ -207,6 +207,21 @@ def request_magic_link(ctx: Context, email: str) -> None:
             progress.notify(conn, None, "magic-link", [player.id], {})
 
 
+def ticket_language(ctx: Context, ticket: str) -> str | None:
+    """The language of the player a valid, unexpired sign-in ticket is for (the page it opens
+    speaks it), without using the ticket; None for a ticket that is not valid. Only whoever
+    holds the player's mail has the ticket, so this tells nobody anything."""
+    try:
+        data = _serializer(ctx).loads(ticket, max_age=ctx.settings.magic_link_max_age)
+    except BadSignature:  # SignatureExpired is one
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("p"), int):
+        return None
+    with db.read(ctx.engine) as conn:
+        player = get(conn, data["p"])
+    return player.language if player is not None else None
+
+
 def redeem_magic_ticket(ctx: Context, ticket: str) -> tuple[Player, str, datetime]:
     """Exchange a valid, unexpired, unused ticket for a session token (and its expiry)."""
     max_age = ctx.settings.magic_link_max_age

@@ -56,10 +56,30 @@ class OptionSpec:
     allowed: tuple[Any, ...]
     default: Any
     description: Mapping[str, str]
+    title: Mapping[str, str] = field(default_factory=dict)
+    """The option's name as a player reads it, per language (the create-game page's caption);
+    without one, its `name`."""
+    labels: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    """Per language, one word per allowed value, in `allowed`'s order (the create-game page's
+    choices); without them a value is shown as it is (yes/no for a boolean)."""
+
+    def caption(self, lang: str = "en") -> str:
+        return self.title.get(lang) or self.title.get("en") or self.name
+
+    def label(self, value: Any, lang: str = "en") -> str | None:
+        """The word for one allowed value in `lang`, or None when the game gives none."""
+        words = self.labels.get(lang) or self.labels.get("en")
+        if not words or value not in self.allowed:
+            return None
+        index = next(i for i, a in enumerate(self.allowed)
+                     if a == value and type(a) is type(value))
+        return words[index] if index < len(words) else None
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {"name": self.name, "allowed": list(self.allowed), "default": self.default,
-                "description": self.description.get(lang) or self.description.get("en", "")}
+                "description": self.description.get(lang) or self.description.get("en", ""),
+                "title": self.caption(lang),
+                "labels": [self.label(a, lang) for a in self.allowed]}
 
 
 class InvariantViolation(AssertionError):

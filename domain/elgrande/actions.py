@@ -122,6 +122,11 @@ class Card:
     def default_secret(self, s: State, chooser: int) -> Any:
         return self.secret_options(s, chooser)[0]
 
+    def secret_note(self, s: State, chooser: int) -> Message | None:
+        """What the chooser's secret choice costs them, said before they make it (the form's
+        note), or None when it costs nothing."""
+        return None
+
 
 CARDS: dict[str, Card] = {}
 
@@ -182,8 +187,8 @@ class MoveCard(Card):
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         raw = params.get("moves")
-        if raw == []:  # a form sent with no row filled in
-            raise RuleError.of("el-grande.refuse.no_moves", allowed=self.constraint(s, seat))
+        if isinstance(raw, list) and not raw:  # a form sent with no row filled in
+            raise RuleError.of("el-grande.refuse.moves_none", allowed=self.constraint(s, seat))
         if not isinstance(raw, list):
             raise RuleError.of("el-grande.refuse.moves_shape", allowed=self.constraint(s, seat))
         moves = [self._check_move(s, seat, m) for m in raw]
@@ -619,6 +624,10 @@ class SecretRemove2(SecretRemoval):
                  for w, r in choices.items()]
         return [moved(moves, self.id), done(seat)]
 
+    def secret_note(self, s: State, chooser: int) -> Message | None:
+        two = any(n >= 2 for n in s.on_board(chooser).values())  # then only such regions
+        return Message("ask.lose.remove", {"count": 2 if two else 1})
+
 
 @card
 class SecretRemoveAll(SecretRemoval):
@@ -626,6 +635,9 @@ class SecretRemoveAll(SecretRemoval):
 
     def secret_options(self, s: State, chooser: int) -> list[Any]:
         return sorted(s.on_board(chooser))
+
+    def secret_note(self, s: State, chooser: int) -> Message | None:
+        return Message("ask.lose.remove_all")
 
     def resolve(self, s: State, seat: int, action: Action, choices: dict[int, Any]) -> list[Event]:
         moves = [{"seat": w, "from": r, "to": "provinces", "count": s.places[r][w]}
@@ -989,6 +1001,16 @@ class Eviction(Card):
         if s.options.original:
             return [r for r in REGION_IDS if r != region]
         return list(REGION_IDS)
+
+    def secret_note(self, s: State, chooser: int) -> Message | None:
+        """Where the evicted Caballeros go, and which choices send them to court instead: the
+        King's region, and (Decennial) the evicted region itself."""
+        region = s.secret.context["region"] if s.secret else None
+        if region is None:
+            return None
+        key = "ask.lose.eviction" if s.options.original else "ask.lose.eviction_back"
+        return Message(key, {"count": s.places[region][chooser], "region": region,
+                             "king": s.king})
 
     def default_secret(self, s: State, chooser: int) -> Any:
         options = self.secret_options(s, chooser)

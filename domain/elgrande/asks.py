@@ -14,7 +14,7 @@ from typing import Any
 
 from domain.core.constraints import Answer, Counts, Field, Form, Number, OneOf, Parts
 from domain.core.game import Message
-from domain.core.i18n import LANGUAGES, Count
+from domain.core.i18n import LANGUAGES, Catalogue
 from domain.elgrande import messages
 from domain.elgrande.data import POWER_CABALLEROS
 
@@ -71,6 +71,54 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                            "régions.",
                            "Le tue province ne hanno {provinces}; il resto viene dalle tue "
                            "regioni."),
+    # what a secret choice costs, said before it is made (rules.secret_note)
+    "ask.lose.disc": ("Your {count:Caballero|# Caballeros} in the Castillo {count:goes|go} to the "
+                      "region you choose; choosing {king:the}, the King's region, sends "
+                      "{count:it|them} back to your court.",
+                      "{count:Votre Caballero du Castillo va|Vos # Caballeros du Castillo vont} "
+                      "dans la région que vous choisissez ; choisir {king:the}, la région du Roi, "
+                      "{count:le|les} renvoie à votre cour.",
+                      "{count:Il tuo Caballero nel Castillo va|I tuoi # Caballeros nel Castillo "
+                      "vanno} nella regione che scegli; scegliere {king:the}, la regione del Re, "
+                      "{count:lo|li} rimanda alla tua corte."),
+    "ask.lose.disc_none": ("You have no Caballero in the Castillo: your disc moves none.",
+                           "Vous n'avez aucun Caballero dans le Castillo : votre disque n'en "
+                           "déplace aucun.",
+                           "Non hai nessun Caballero nel Castillo: il tuo disco non ne sposta "
+                           "nessuno."),
+    "ask.lose.eviction": ("Your {count:Caballero leaves|# Caballeros leave} {region:the} for the "
+                          "region you choose; choosing {king:the}, the King's region, sends "
+                          "{count:it|them} to your court instead.",
+                          "{count:Votre Caballero quitte|Vos # Caballeros quittent} {region:the} "
+                          "pour la région que vous choisissez ; choisir {king:the}, la région du "
+                          "Roi, {count:l'|les }envoie à votre cour.",
+                          "{count:Il tuo Caballero lascia|I tuoi # Caballeros lasciano} "
+                          "{region:the} per la regione che scegli; scegliere {king:the}, la "
+                          "regione del Re, {count:lo|li} manda alla tua corte."),
+    "ask.lose.eviction_back": ("Your {count:Caballero leaves|# Caballeros leave} {region:the} for "
+                               "the region you choose; choosing {king:the}, the King's region, "
+                               "or {region:the} itself sends {count:it|them} to your court "
+                               "instead.",
+                               "{count:Votre Caballero quitte|Vos # Caballeros quittent} "
+                               "{region:the} pour la région que vous choisissez ; choisir "
+                               "{king:the}, la région du Roi, ou la région expulsée elle-même "
+                               "{count:l'|les }envoie à votre cour.",
+                               "{count:Il tuo Caballero lascia|I tuoi # Caballeros lasciano} "
+                               "{region:the} per la regione che scegli; scegliere {king:the}, la "
+                               "regione del Re, o la stessa regione sfrattata {count:lo|li} manda "
+                               "alla tua corte."),
+    "ask.lose.remove": ("You lose {count:# Caballero|# Caballeros} in the region you choose: "
+                        "{count:it goes|they go} back to your provinces.",
+                        "Vous perdez {count:# Caballero|# Caballeros} dans la région que vous "
+                        "choisissez : {count:il retourne|ils retournent} dans vos provinces.",
+                        "Perdi {count:# Caballero|# Caballeros} nella regione che scegli: "
+                        "{count:torna|tornano} nelle tue province."),
+    "ask.lose.remove_all": ("You lose all your Caballeros in the region you choose: they go back "
+                            "to your provinces.",
+                            "Vous perdez tous vos Caballeros dans la région que vous choisissez : "
+                            "ils retournent dans vos provinces.",
+                            "Perdi tutti i tuoi Caballeros nella regione che scegli: tornano "
+                            "nelle tue province."),
     # prompts and field labels
     "ask.take.count": ("How many (from {min} to {max})", "Combien (de {min} à {max})",
                        "Quanti (da {min} a {max})"),
@@ -88,12 +136,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                   "inutiles.",
                   "Al massimo {max:# Caballero|# Caballeros} in tutto; lascia vuote le righe "
                   "inutili."),
-    "ask.moves.one_source": ("At most {max:# Caballero|# Caballeros} in all, all from one "
-                             "region; leave unused rows empty.",
-                             "{max:# Caballero|# Caballeros} au plus en tout, tous d'une seule "
+    "ask.moves.one_source": ("At most {max:# Caballero|# Caballeros} in all, all from one region; "
+                             "leave unused rows empty.",
+                             "{max:# Caballero|# Caballeros} au plus en tout, d'une seule "
                              "région ; laissez vides les lignes inutiles.",
-                             "Al massimo {max:# Caballero|# Caballeros} in tutto, tutti da una "
-                             "sola regione; lascia vuote le righe inutili."),
+                             "Al massimo {max:# Caballero|# Caballeros} in tutto, da una sola "
+                             "regione; lascia vuote le righe inutili."),
     "ask.move_all": ("Move all of yours out of one region", "Déplacer tous les vôtres d'une région",
                      "Sposta tutti i tuoi da una regione"),
     "ask.move_all.from": ("The region to empty", "La région à vider", "La regione da svuotare"),
@@ -234,22 +282,18 @@ def _seat(value: Any, names: Sequence[str]) -> str:
     return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
 
+FORMS = Catalogue(TEXTS, messages.show)
+"""The forms' words shown as the log shows its sentences' parameters: a seat by name, a place in
+the form the sentence needs (`{king:the}`), a count agreeing with its noun
+(`{count:# Caballero|# Caballeros}`)."""
+
+
 def prompt(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
     """A form's title, note, prompt, field label or button, in `lang` (seats named by `names`)."""
     lang = _lang(lang)
     if message.key not in TEXTS:  # a message of the game's log (e.g. a secret choice's warning)
         return messages.render(message, lang, list(names) or None)
-    shown: dict[str, Any] = {}
-    for key, value in message.params.items():
-        if key == "seat":
-            shown[key] = _seat(value, names)
-        elif key == "card" and isinstance(value, str):
-            shown[key] = messages.card_name(value, lang)
-        elif isinstance(value, int) and not isinstance(value, bool):
-            shown[key] = Count(value, lang)  # "{max:# Caballero|# Caballeros}" agrees
-        else:
-            shown[key] = value
-    return TEXTS[message.key][LANGUAGES.index(lang)].format(**shown)
+    return FORMS.render(message.key, message.params, lang, names)
 
 
 _MOVE_PART = re.compile(r"^(\d+)×(\d+):(\w+)>(\w+)$")

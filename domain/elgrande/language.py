@@ -39,6 +39,7 @@ from domain.core.language import (
     normalise,
     phrases,
 )
+from domain.elgrande import asks
 from domain.elgrande import vocabulary as vocab
 from domain.elgrande.data import COLOURS, POWER_CABALLEROS
 from domain.elgrande.data import PLACES as PLACE_IDS
@@ -843,7 +844,12 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
                    regions=regions)]
     if d.kind == "secret":
         places = [o["choice"] for o in d.options or []]
-        return [_t(HELP, "secret", lang, kw=kw("secret"), places=_names(places, lang))]
+        lines = [_t(HELP, "secret", lang, kw=kw("secret"), places=_names(places, lang))]
+        # What the choice costs (an evicted player's, a secret removal's), said before it is
+        # made in a mail too; the disc's warning is the decision's own (`info["warning"]`).
+        form = d.form if d.build_form is not None and (d.info or {}).get("kind") != "disc" \
+            else None
+        return lines + ([asks.prompt(note, lang) for note in form.notes] if form else [])
     return [d.kind]
 
 

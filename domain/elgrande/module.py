@@ -49,6 +49,12 @@ class ElGrande(RulesModule):
         """A finished game's replay shows everything (`domain.core.surface.revealed_view`)."""
         return views.revealed_view(state, viewer)
 
+    def rules_page(self, lang: str = "en") -> dict[str, Any]:
+        """The rules as this server plays them, with its rulings (the web's /rules page)."""
+        from domain.elgrande.rules_page import rules_page
+
+        return rules_page(lang)
+
     def prompt(self, message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
         return asks.prompt(message, lang, names)
 

@@ -12,21 +12,31 @@ from domain.core.game import OptionSpec
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("edition", ("decennial", "original"), "decennial", {
-        "en": "Which rulebook decides the cards that differ (kings_return, one_from_each, grande, "
-              "eviction).",
+        "en": "Which rulebook decides the cards that differ (the King's return, one of each, "
+              "the Grande, the eviction): the 10th-anniversary edition or the original.",
         "fr": "Quelle règle décide des cartes qui diffèrent (retour du roi, un de chaque, Grande, "
               "expulsion) : l'édition du dixième anniversaire ou l'originale.",
         "it": "Quale regolamento decide le carte che differiscono (ritorno del re, uno per "
               "ciascuno, Grande, espulsione): l'edizione del decennale o l'originale.",
-    }),
+    }, title={"en": "Edition", "fr": "Édition", "it": "Edizione"},
+        labels={"en": ("10th-anniversary (Decennial)", "original"),
+                "fr": ("dixième anniversaire", "originale"),
+                "it": ("decennale", "originale")}),
     OptionSpec("castillo_visibility", ("memory", "open"), "memory", {
-        "en": "memory: each player sees only their own Castillo count (the log announces "
-              "additions); open: everyone sees every count.",
-        "fr": "memory : chacun ne voit que ses propres Caballeros dans le Castillo (le journal "
-              "annonce les ajouts) ; open : tout le monde voit tout.",
-        "it": "memory: ognuno vede solo i propri Caballeros nel Castillo (il registro annuncia "
-              "le aggiunte); open: tutti vedono tutto.",
-    }),
+        "en": "Whether each player sees only their own Caballeros in the Castillo and must "
+              "remember the others' (the log announces every addition: memory), or everyone "
+              "sees every count (open).",
+        "fr": "Chacun ne voit que ses propres Caballeros dans le Castillo et doit se souvenir de "
+              "ceux des autres (le journal annonce chaque ajout : memory), ou tout le monde voit "
+              "tout (open).",
+        "it": "Ognuno vede solo i propri Caballeros nel Castillo e deve ricordare quelli degli "
+              "altri (il registro annuncia ogni aggiunta: memory), oppure tutti vedono tutto "
+              "(open).",
+    }, title={"en": "Castillo counts", "fr": "Caballeros dans le Castillo",
+              "it": "Caballeros nel Castillo"},
+        labels={"en": ("each sees only their own (memory)", "open to all"),
+                "fr": ("chacun ne voit que les siens (mémoire)", "visibles par tous"),
+                "it": ("ognuno vede solo i propri (memoria)", "visibili a tutti")}),
     OptionSpec("take_exact", (False, True), False, {
         "en": "Take exactly the power card's number of Caballeros to court (original rule) "
               "instead of up to it; when the provinces hold too few, taking the rest from the "
@@ -37,12 +47,21 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "it": "Portare a corte esattamente il numero di Caballeros della carta potere (regola "
               "originale) invece di al massimo quel numero; se le province non ne hanno "
               "abbastanza, prendere il resto dal tabellone resta facoltativo.",
-    }),
+    }, title={"en": "Caballeros to court", "fr": "Caballeros amenés à la cour",
+              "it": "Caballeros portati a corte"},
+        labels={"en": ("up to the power card's number", "exactly the power card's number"),
+                "fr": ("au plus le nombre de la carte de pouvoir",
+                       "exactement le nombre de la carte de pouvoir"),
+                "it": ("al massimo il numero della carta potere",
+                       "esattamente il numero della carta potere")}),
     OptionSpec("short_game", (False, True), False, {
         "en": "Skip rounds 1, 4 and 7 (six rounds).",
         "fr": "Sauter les manches 1, 4 et 7 (six manches).",
         "it": "Saltare i turni 1, 4 e 7 (sei turni).",
-    }),
+    }, title={"en": "Length", "fr": "Durée", "it": "Durata"},
+        labels={"en": ("nine rounds", "short: six rounds"),
+                "fr": ("neuf manches", "courte : six manches"),
+                "it": ("nove turni", "breve: sei turni")}),
 )
 """El Grande's rule options (the one place for their names, allowed values and defaults)."""
 

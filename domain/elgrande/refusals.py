@@ -189,9 +189,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     R + "moves_shape": ("Give the moves as a list of {{seat, from, to, count}}.",
                         "Donnez les déplacements comme une liste de {{seat, from, to, count}}.",
                         "Indica gli spostamenti come una lista di {{seat, from, to, count}}."),
-    R + "no_moves": ("Choose at least one move (or do not use the action).",
-                     "Choisissez au moins un déplacement (ou ne faites pas l'action).",
-                     "Scegli almeno uno spostamento (o non usare l'azione)."),
+    R + "moves_none": ("Choose at least one Caballero to move (whose, from where, to where), or "
+                       "decline the action.",
+                       "Choisissez au moins un Caballero à déplacer (à qui, d'où, vers où), ou "
+                       "refusez l'action.",
+                       "Scegli almeno un Caballero da spostare (di chi, da dove, verso dove), o "
+                       "rinuncia all'azione."),
     R + "move_shape": ("Each move is an object {{seat, from, to, count}}.",
                        "Chaque déplacement est un objet {{seat, from, to, count}}.",
                        "Ogni spostamento è un oggetto {{seat, from, to, count}}."),
@@ -400,7 +403,7 @@ def show(key: str, value: Any, lang: str, names: Sequence[str]) -> Any:
     if key == "cards" and isinstance(value, list):
         return messages.joined([str(c) for c in value], lang)
     if key == "type" and isinstance(value, str) and value in vocab.KEYWORDS:
-        return vocab.keyword(value, lang)  # the word the reader writes: « prendre », not "take"
+        return vocab.keyword(value, lang)  # the command as the player writes it ("carte")
     if key in ("fields", "type"):
         return ", ".join(value) if isinstance(value, list) else value
     return messages.show(key, value, lang, names)

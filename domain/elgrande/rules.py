@@ -599,7 +599,6 @@ def _secret_decisions(s: State) -> list[Decision]:
     info: dict[str, Any] = {"kind": s.secret.kind, **s.secret.context}
     if s.secret.kind == DISC:
         info["warning"] = {"key": "disc.king_region", "king": s.king}
-    warning = Message(info["warning"]["key"], {"king": s.king}) if "warning" in info else None
     out = []
     for seat in s.secret.seats:
         if seat not in s.secret.choices:
@@ -607,8 +606,27 @@ def _secret_decisions(s: State) -> list[Decision]:
             out.append(Decision(seat, "secret", secret=True,
                                 options=[{"type": "secret", "choice": c} for c in choices],
                                 info=info, build_form=partial(asks.secret_form, s.secret.kind,
-                                                              choices, warning)))
+                                                              choices, secret_note(s, seat))))
     return out
+
+
+def disc_note(s: State, seat: int) -> Message:
+    """The disc's cost, said before it is set: how many of the seat's Caballeros the Castillo
+    sends to the region chosen, and that the King's region sends them back to court. Only the
+    seat's own form says it (their Castillo count may be hidden from the others)."""
+    count = s.places[CASTILLO][seat]
+    if not count:
+        return Message("ask.lose.disc_none")
+    return Message("ask.lose.disc", {"count": count, "king": s.king})
+
+
+def secret_note(s: State, seat: int) -> Message | None:
+    """What the seat's secret choice costs them (the form's note), or None."""
+    assert s.secret is not None
+    if s.secret.kind == DISC:
+        return disc_note(s, seat)
+    card = CARDS.get(s.secret.kind)
+    return card.secret_note(s, seat) if card is not None else None
 
 
 # --- default and random moves -----------------------------------------------------------------------

@@ -22,7 +22,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     # what a seat must decide now (the mails' "What you must decide now:")
     "el-grande.decision.power_card": ("play a power card", "jouer une carte pouvoir",
                                       "giocare una carta potere"),
-    "el-grande.decision.take": ("take Caballeros to your court", "prendre des Caballeros à la cour",
+    "el-grande.decision.take": ("bring Caballeros to court", "amener des Caballeros à la cour",
                                 "portare Caballeros a corte"),
     "el-grande.decision.choose_card": ("choose an action card", "choisir une carte action",
                                        "scegliere una carta azione"),

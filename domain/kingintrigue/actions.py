@@ -421,7 +421,7 @@ class CastilloCapture(Card):
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         raw = params.get("moves")
         if raw == []:  # a form sent with no row filled in
-            raise RuleError.of("el-grande.refuse.no_moves", allowed=self.constraint(s, seat))
+            raise RuleError.of("el-grande.refuse.moves_none", allowed=self.constraint(s, seat))
         if not isinstance(raw, list):
             raise RuleError.of(K + "capture_moves", allowed=self.constraint(s, seat))
         taken: dict[tuple[int, str], int] = {}

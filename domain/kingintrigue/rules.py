@@ -491,17 +491,16 @@ def _secret_decisions(s: KIState) -> list[Decision]:
                                     info=info,
                                     build_form=partial(keep_form, list(DEFAULT_KEEP))))
         return out
-    warning = None
     if s.secret.kind == DISC:
         info["warning"] = {"key": "disc.king_region", "king": s.king}
-        warning = Message("disc.king_region", {"king": s.king})
     for seat in s.secret.seats:
         if seat not in s.secret.choices:
             choices = secret_options(s, seat)
+            note = eg.disc_note(s, seat) if s.secret.kind == DISC else None
             out.append(Decision(seat, "secret", secret=True,
                                 options=[{"type": "secret", "choice": c} for c in choices],
                                 info=info, build_form=partial(asks.secret_form, s.secret.kind,
-                                                              choices, warning)))
+                                                              choices, note)))
     return out
 
 

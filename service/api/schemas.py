@@ -202,6 +202,9 @@ class OptionOut(ma.Schema):
     allowed = fields.List(fields.Raw())
     default = fields.Raw()
     description = fields.String()
+    title = fields.String(metadata={"description": "the option's name in the caller's language"})
+    labels = fields.List(fields.String(allow_none=True),
+                         metadata={"description": "a word per allowed value (null: none)"})
 
 
 class GameKind(ma.Schema):

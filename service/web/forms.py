@@ -12,6 +12,9 @@ one widget, named after the command's parameter:
 - `subset` → `p.NAME` checkboxes (the values, with how many are ticked);
 - `grid_cell` → `p.NAME.cell` ("x,y") and `p.NAME.rotation`.
 
+A field of a constraint type the page has no widget for gets a JSON box (`json` in the form's
+parameters, as the API takes them): nowhere else, since every typed field has its widget.
+
 Posted forms are read back by the same constraint (the one the game gives now), so every value
 comes back with its type: a seat 0 stays a seat, a row with no source and no target is an unused
 row whatever its other widgets say, a map keyed by seat stays a map. The engine's `decide` stays
@@ -36,7 +39,17 @@ MAP_OF = "place"
 
 
 class FormError(ValueError):
-    """The posted form cannot be read as a command."""
+    """The posted form cannot be read as a command: a key of the web's catalogue and its
+    parameters, said in the player's language (`render`); `str()` is the English line."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key, self.params = key, params
+        super().__init__(self.render("en"))
+
+    def render(self, lang: str) -> str:
+        from service.web import i18n
+
+        return i18n.t(self.key, lang, **self.params)
 
 
 # --- from the decisions to the forms ----------------------------------------------------------------
@@ -61,9 +74,12 @@ def prepare(decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 map_taken = map_field is not None
             buttons = (len(fields) == 1 and fields[0]["constraint"]["type"] == "one_of"
                        and not _on_map(fields[0]["constraint"]))
+            # The JSON box only where the page has no widget for a field: every typed form is
+            # filled in with its widgets, and API users have the API.
+            json_box = any(f["constraint"]["type"] not in READERS for f in fields)
             answers.append({**answer, "index": index, "id": f"{kind}-form{suffix}",
                             "submit_id": f"{kind}-submit{suffix}", "buttons": buttons,
-                            "map_field": map_field})
+                            "map_field": map_field, "json": json_box})
         out.append({**d, "title": form.get("title"), "notes": form.get("notes", []),
                     "answers": answers})
     return out
@@ -107,7 +123,7 @@ def params_from_form(answer: dict[str, Any] | None, form: MultiDict[str, str]) -
     """The command parameters a decision form posted: its fixed ones, each field read by its
     constraint, and the advanced JSON box on top."""
     if sum(1 for n in form if n.startswith("p.")) > MAX_FIELDS:
-        raise FormError("Too many fields.")
+        raise FormError("form.too_many", most=MAX_FIELDS)
     params: dict[str, Any] = {}
     if answer is not None:
         params.update(answer.get("fixed") or {})
@@ -121,9 +137,9 @@ def params_from_form(answer: dict[str, Any] | None, form: MultiDict[str, str]) -
         try:
             parsed = read_json(extra)
         except ValueError as error:
-            raise FormError(f"The JSON parameters are not valid JSON: {error}.") from None
+            raise FormError("form.bad_json", error=str(error)[:200]) from None
         if not isinstance(parsed, dict):
-            raise FormError("The JSON parameters must be an object.")
+            raise FormError("form.json_object")
         params.update(parsed)
     return params
 
@@ -149,7 +165,7 @@ def _count(raw: str, name: str) -> int | None:
     if not raw:
         return None
     if not _INT.match(raw):
-        raise FormError(f"{raw[:20]!r} is not a whole number ({name[2:]}).")
+        raise FormError("form.not_number", typed=raw[:20])
     return int(raw)
 
 
@@ -199,7 +215,8 @@ def _picks(form: MultiDict[str, str], name: str, c: dict[str, Any]) -> dict[str,
 
 
 def _parts(form: MultiDict[str, str], name: str, c: dict[str, Any]) -> list[int] | None:
-    chosen = sorted({int(v) for v in form.getlist(name) if v.strip().isdigit()})
+    chosen = sorted({int(v) for v in form.getlist(name)
+                     if v.strip().isascii() and v.strip().isdigit() and len(v.strip()) <= 6})
     return chosen or None  # none ticked: the field is left out, which means all of them
 
 

@@ -272,3 +272,133 @@ GLANCE: dict[str, tuple[str, str, str]] = {
 }
 TEXTS.update(GLANCE)
 add(GLANCE)
+CREATE: dict[str, tuple[str, str, str]] = {
+    # the game page around a decision
+    "decide.played": ("Done: {what}", "C'est fait : {what}", "Fatto: {what}"),
+    "game.also_waiting": ("Also waiting for {who}.", "En attente aussi de {who}.",
+                          "In attesa anche di {who}."),
+    "list.and": ("{first} and {last}", "{first} et {last}", "{first} e {last}"),
+    "game.sign_in_to_accept": ("Invited? Sign in to accept your seat.",
+                               "Invité ? Connectez-vous pour accepter votre place.",
+                               "Sei invitato? Accedi per accettare il tuo posto."),
+    "form.too_many": ("The form has too many fields (at most {most}).",
+                      "Le formulaire a trop de champs ({most} au plus).",
+                      "Il modulo ha troppi campi (al massimo {most})."),
+    "form.bad_json": ("The JSON parameters are not valid JSON: {error}.",
+                      "Les paramètres JSON ne sont pas du JSON valable : {error}.",
+                      "I parametri JSON non sono JSON valido: {error}."),
+    "form.json_object": ("The JSON parameters must be an object ({…}).",
+                         "Les paramètres JSON doivent être un objet ({…}).",
+                         "I parametri JSON devono essere un oggetto ({…})."),
+    "form.not_number": ("“{typed}” is not a whole number.",
+                        "« {typed} » n'est pas un nombre entier.",
+                        "«{typed}» non è un numero intero."),
+    "form.unreadable": ("The form could not be read; look at the game again and answer what it "
+                        "asks now.",
+                        "Le formulaire n'a pas pu être lu ; regardez de nouveau la partie et "
+                        "répondez à ce qu'elle demande maintenant.",
+                        "Il modulo non si è potuto leggere; guarda di nuovo la partita e rispondi "
+                        "a ciò che chiede ora."),
+    "invite.game": ("A game of {title} created by {who}.", "Une partie de {title} créée par {who}.",
+                    "Una partita di {title} creata da {who}."),
+    "invite.players": ("Players, in seat order: {names}.",
+                       "Joueurs, dans l'ordre des places : {names}.",
+                       "Giocatori, nell'ordine dei posti: {names}."),
+    "invite.turn": ("{hours:# hour|# hours} for each decision; when the time is up, {policy}.",
+                    "{hours:# heure|# heures} pour chaque décision ; quand le temps est écoulé, "
+                    "{policy}.",
+                    "{hours:# ora|# ore} per ogni decisione; quando il tempo è scaduto, {policy}."),
+    # the page to create a game (service/web/create.py)
+    "games.new": ("Create a game", "Créer une partie", "Crea una partita"),
+    "create.title": ("Create a game", "Créer une partie", "Crea una partita"),
+    "create.game": ("Game", "Jeu", "Gioco"),
+    "create.choose": ("Choose this game", "Choisir ce jeu", "Scegli questo gioco"),
+    "create.seats": ("Players, in seat order ({low} to {high})",
+                     "Joueurs, dans l'ordre des places (de {low} à {high})",
+                     "Giocatori, nell'ordine dei posti (da {low} a {high})"),
+    "create.seats_hint": ("Each invited player gets a mail and accepts on the game's page; the "
+                          "game starts when the last of them accepts (at once with only you and "
+                          "bots).",
+                          "Chaque joueur invité reçoit un mail et accepte sur la page de la "
+                          "partie ; elle commence quand le dernier a accepté (tout de suite avec "
+                          "seulement vous et des bots).",
+                          "Ogni giocatore invitato riceve una mail e accetta sulla pagina della "
+                          "partita; la partita inizia quando l'ultimo ha accettato (subito con "
+                          "solo te e dei bot)."),
+    "create.seat": ("Seat {n}", "Place {n}", "Posto {n}"),
+    "create.nobody": ("(nobody)", "(personne)", "(nessuno)"),
+    "create.me": ("Me ({name})", "Moi ({name})", "Io ({name})"),
+    "create.by_email": ("A player, by email address", "Un joueur, par son adresse e-mail",
+                        "Un giocatore, tramite indirizzo e-mail"),
+    "create.bot": ("Bot ({level})", "Bot ({level})", "Bot ({level})"),
+    "create.email_of": ("Email address for seat {n}", "Adresse e-mail pour la place {n}",
+                        "Indirizzo e-mail per il posto {n}"),
+    "create.email_placeholder": ("name@example.com", "nom@exemple.fr", "nome@esempio.it"),
+    "create.yes": ("yes", "oui", "sì"),
+    "create.no": ("no", "non", "no"),
+    "create.turn": ("Time to play", "Temps pour jouer", "Tempo per giocare"),
+    "create.turn_hours": ("Hours for each decision", "Heures pour chaque décision",
+                          "Ore per ogni decisione"),
+    "create.turn_hint": ("From 1 to {most} hours; reminders are mailed before the time is up.",
+                         "De 1 à {most} heures ; des rappels sont envoyés avant la fin du délai.",
+                         "Da 1 a {most} ore; i promemoria arrivano prima della scadenza."),
+    "create.policy": ("When a player's time is up:", "Quand le temps d'un joueur est écoulé :",
+                      "Quando il tempo di un giocatore è scaduto:"),
+    "create.policy.default": ("the game plays the safe default move for them",
+                              "la partie joue pour lui le coup par défaut, sans risque",
+                              "la partita gioca per lui la mossa predefinita, senza rischi"),
+    "create.policy.pause": ("the game waits for them (paused)",
+                            "la partie l'attend (en pause)",
+                            "la partita lo aspetta (in pausa)"),
+    "create.policy.bot": ("a bot plays that decision for them",
+                          "un bot prend cette décision pour lui",
+                          "un bot prende quella decisione per lui"),
+    "create.submit": ("Create the game", "Créer la partie", "Crea la partita"),
+    "create.started": ("The game is created and has started.",
+                       "La partie est créée et a commencé.",
+                       "La partita è creata ed è iniziata."),
+    "create.invited": ("The game is created. {count:The invitation went|The invitations went} to "
+                       "{who}; the game starts when everyone has accepted.",
+                       "La partie est créée. {count:L'invitation est partie|Les invitations sont "
+                       "parties} vers {who} ; la partie commence quand tout le monde a accepté.",
+                       "La partita è creata. {count:L'invito è partito|Gli inviti sono partiti} "
+                       "per {who}; la partita inizia quando tutti hanno accettato."),
+    "create.no_email": ("Seat {seat}: write the player's email address, or choose another kind "
+                        "of seat.",
+                        "Place {seat} : écrivez l'adresse e-mail du joueur, ou choisissez un "
+                        "autre genre de place.",
+                        "Posto {seat}: scrivi l'indirizzo e-mail del giocatore, o scegli un "
+                        "altro tipo di posto."),
+    "create.bad_email": ("Seat {seat}: “{email}” is not an email address (name@domain.org).",
+                         "Place {seat} : « {email} » n'est pas une adresse e-mail "
+                         "(nom@domaine.fr).",
+                         "Posto {seat}: «{email}» non è un indirizzo e-mail (nome@dominio.it)."),
+    "create.bot_email": ("Seat {seat}: {email} is a bot's address; choose a bot seat instead.",
+                         "Place {seat} : {email} est l'adresse d'un bot ; choisissez plutôt une "
+                         "place de bot.",
+                         "Posto {seat}: {email} è l'indirizzo di un bot; scegli invece un posto "
+                         "per un bot."),
+    "create.bad_seat": ("Seat {seat}: choose who sits there from the list.",
+                        "Place {seat} : choisissez dans la liste qui s'y assied.",
+                        "Posto {seat}: scegli dall'elenco chi ci siede."),
+    "create.same_player": ("Seat {seat}: {email} already has seat {other}; each seat needs its "
+                           "own player.",
+                           "Place {seat} : {email} a déjà la place {other} ; chaque place a "
+                           "besoin de son propre joueur.",
+                           "Posto {seat}: {email} ha già il posto {other}; ogni posto ha "
+                           "bisogno del suo giocatore."),
+    "create.bad_option": ("Choose one of the values of “{option}”.",
+                          "Choisissez l'une des valeurs de « {option} ».",
+                          "Scegli uno dei valori di «{option}»."),
+    "create.bad_hours": ("The time for each decision is a whole number of hours from 1 to "
+                         "{most}, not “{typed}”.",
+                         "Le temps pour chaque décision est un nombre entier d'heures de 1 à "
+                         "{most}, pas « {typed} ».",
+                         "Il tempo per ogni decisione è un numero intero di ore da 1 a {most}, "
+                         "non «{typed}»."),
+    "create.bad_policy": ("Choose what happens when a player's time is up.",
+                          "Choisissez ce qui se passe quand le temps d'un joueur est écoulé.",
+                          "Scegli cosa succede quando il tempo di un giocatore è scaduto."),
+}
+TEXTS.update(CREATE)
+add(CREATE)

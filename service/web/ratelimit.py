@@ -34,6 +34,8 @@ from service.limits import SendLimited
 REDEEM_LIMITS = "20 per minute"  # using a sign-in link (a valid ticket is needed anyway)
 SIGN_IN_ENDPOINTS = ("web.sign_in_post", "account.MagicLinkRequest")
 GAMES_ENDPOINT = "games.Games"
+WEB_CREATE_ENDPOINT = "web.new_game_post"
+"""The create-game page's form: its invitations count with the API's, per inviting player."""
 
 
 def init_app(app: Flask, service: Context, web_blueprint: str) -> Limiter:
@@ -58,42 +60,58 @@ def init_app(app: Flask, service: Context, web_blueprint: str) -> Limiter:
             wrap(endpoint, sign_in)
     wrap("web.redeem_post", limiter.limit(REDEEM_LIMITS, methods=["POST"]))
     if limits.rules(settings.invite_client_limits):
-        wrap(GAMES_ENDPOINT, limiter.limit(
-            settings.invite_client_limits, methods=["POST"], key_func=inviter_key,
-            cost=invitations, exempt_when=lambda: invitations() == 0,
-            deduct_when=lambda response: response.status_code == 201))
+        invites = limiter.shared_limit(
+            settings.invite_client_limits, scope="invitations", methods=["POST"],
+            key_func=inviter_key, cost=invitations, exempt_when=lambda: invitations() == 0,
+            deduct_when=created)
+        wrap(GAMES_ENDPOINT, invites)
+        wrap(WEB_CREATE_ENDPOINT, invites)
     app.register_error_handler(RateLimitExceeded, _limited_problem)
     app.register_error_handler(SendLimited, _send_limited_problem)
     return limiter
 
 
-def inviter_key() -> str:
-    """Invitations are counted per inviting player (their IP when the token is not valid: the
-    request is refused with 401 anyway)."""
+def _inviter() -> Any:
+    """Who creates the game: the web page's signed-in player, else the API's bearer."""
     from service.api import auth
 
+    if request.endpoint == WEB_CREATE_ENDPOINT:
+        return g.get("web_player")
     try:
-        player = auth.caller()
+        return auth.caller()
     except ServiceError:
-        player = None
+        return None
+
+
+def inviter_key() -> str:
+    """Invitations are counted per inviting player, on the API and the web page alike (their IP
+    when the token is not valid: the request is refused with 401 anyway)."""
+    player = _inviter()
     return f"player:{player.id}" if player is not None else get_remote_address()
 
 
 def invitations() -> int:
     """How many people a game creation would invite: its seats given as addresses, except the
     creator's own (bot seats are never mailed)."""
-    from service.api import auth
-
-    body = request.get_json(silent=True)
-    seats = body.get("seats") if isinstance(body, dict) else None
+    seats: Any
+    if request.endpoint == WEB_CREATE_ENDPOINT:  # the page's rows: `seat.N.kind` = "email"
+        form = request.form
+        seats = [form.get(f"seat.{n[5:-5]}.email", "") for n, kind in form.items()
+                 if n.startswith("seat.") and n.endswith(".kind") and kind == "email"]
+    else:
+        body = request.get_json(silent=True)
+        seats = body.get("seats") if isinstance(body, dict) else None
     if not isinstance(seats, list):
         return 0
-    try:
-        player = auth.caller()
-    except ServiceError:
-        player = None
+    player = _inviter()
     mine = player.email if player is not None else None
     return sum(1 for s in seats if isinstance(s, str) and s.strip().lower() != mine)
+
+
+def created(response: Response) -> bool:
+    """A game was created: the API's 201, the page's redirect to the new game."""
+    return response.status_code == 201 or (request.endpoint == WEB_CREATE_ENDPOINT
+                                           and response.status_code == 302)
 
 
 # --- the answers -----------------------------------------------------------------------------

@@ -83,6 +83,8 @@ def lang() -> str:
     player = me()
     if player is not None and player.language in i18n.LANGUAGES:
         return player.language
+    if g.get("page_lang") in i18n.LANGUAGES:  # a page for a known player (a sign-in link)
+        return str(g.page_lang)
     chosen = request.args.get("lang") or session.get("lang")
     if chosen in i18n.LANGUAGES:
         if request.args.get("lang") == chosen:
@@ -137,6 +139,10 @@ def _csrf_error(error: CSRFError) -> tuple[str, int]:
 def _too_many(error: Exception) -> tuple[str, int, dict[str, str]]:
     """A per-client limit (flask-limiter) on asking for or using sign-in links."""
     wait = ratelimit.breach_wait()
+    if request.endpoint == ratelimit.WEB_CREATE_ENDPOINT:  # too many invitations sent
+        from service.web import create
+
+        return create.too_many(wait)
     message = ratelimit.message(limits.SIGN_IN, wait, lang())
     return render_template("web/sign_in.html", error=message), 429, {"Retry-After": str(wait)}
 
@@ -243,7 +249,9 @@ def sign_in_post() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str,
 
 @blp.get("/login/<ticket>")
 def redeem(ticket: str) -> str:
-    """A magic link opens a page with one button: a mail scanner fetching the link uses nothing."""
+    """A magic link opens a page with one button: a mail scanner fetching the link uses nothing.
+    It speaks the language of the player the link is for (their browser may say otherwise)."""
+    g.page_lang = players.ticket_language(ctx(), ticket[:2000])
     return render_template("web/redeem.html", ticket=ticket)
 
 
@@ -420,7 +428,10 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         "seat_label": texts_of(module).seat(head.seat, language) if head.seat is not None
         else None,
         "text_help": _text_help(module, mine, view, language),
-        "waiting": ", ".join(names[w] for w in head.waiting_on if w < len(names)),
+        "waiting": _joined([names[w] for w in head.waiting_on
+                            if w < len(names) and (spectate or w != head.seat)], language),
+        "status_wait": _status_wait(head, names, [texts.decision(_decision(d), language, names)
+                                                  for d in mine], spectate, language),
         "head": head, "version": version, "view": view, "names": names, "decisions": prepared,
         "asked": [texts.decision(_decision(d), language, names) for d in mine],
         # A log line says something: events without a sentence (a turn's inner steps) are left out.
@@ -434,9 +445,38 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         "prompt": lambda m: surface.prompt(module, Message(m["key"], m["params"]), language, names),
         "label": lambda of, value: surface.label(module, of, value, language, names, view),
         "to_accept": [s["name"] for s in head.seats if not s["accepted"]],
+        "invitation": _invitation(head) if head.status == progress.INVITED else [],
         "can_accept": not spectate and head.status == progress.INVITED and head.seat is not None
         and not head.seats[head.seat]["accepted"],
     }
+
+
+def _joined(names: list[str], language: str) -> str:
+    """Names as a sentence lists them: "Ann", "Ann and Bob", "Ann, Bob and Cid"."""
+    if len(names) < 2:
+        return "".join(names)
+    return i18n.t("list.and", language, first=", ".join(names[:-1]), last=names[-1])
+
+
+def _status_wait(head: queries.Header, names: list[str], asked: list[str], spectate: bool,
+                 language: str) -> str:
+    """Who the game waits for, as the viewer reads it: the player to move is told what she must
+    do (never that the game waits for her), and who else it waits for."""
+    if head.status != progress.ACTIVE or not head.waiting_on:
+        return ""
+    mine = not spectate and head.seat in head.waiting_on and asked
+    others = _joined([names[w] for w in head.waiting_on
+                      if w < len(names) and (spectate or w != head.seat or not mine)], language)
+    if not mine:
+        return i18n.t("game.waiting_for", language, who=others) if others else ""
+    line = " ".join(i18n.t("game.you_must", language, what=a) for a in asked)
+    return f"{line} {i18n.t('game.also_waiting', language, who=others)}" if others else line
+
+
+def _invitation(head: queries.Header) -> list[str]:
+    from service.web import create  # (create adds its pages to this blueprint)
+
+    return create.invitation(head)
 
 
 def _text_help(module: Any, decisions: list[dict[str, Any]], view: dict[str, Any] | None,
@@ -505,15 +545,37 @@ def play(game_id: str) -> BaseResponse:
         command = Command.from_json({"type": kind, **params}, seat=head.seat)
         version = request.form.get("version", "")
         expected = int(version) if version.isdigit() and not request.form.get("secret") else None
-        commands.handle(game_id, head.seat, command, Source("web"), ctx=ctx(),
-                        expected_version=expected, actor=f"player:{player.id}")
+        outcome = commands.handle(game_id, head.seat, command, Source("web"), ctx=ctx(),
+                                  expected_version=expected, actor=f"player:{player.id}")
     except (ServiceError, RuleError) as error:
         flash(i18n.t("decide.failed", lang(), detail=said(error, head)), "error")
-    except (forms.FormError, ValueError) as error:
-        flash(i18n.t("decide.failed", lang(), detail=str(error)), "error")
+    except forms.FormError as error:
+        flash(i18n.t("decide.failed", lang(), detail=error.render(lang())), "error")
+    except ValueError:  # a value no reader expected: nothing was played, said in words
+        flash(i18n.t("decide.failed", lang(), detail=i18n.t("form.unreadable", lang())), "error")
     else:
-        flash(i18n.t("decide.done", lang()), "ok")
+        what = _played(head, outcome, command)
+        flash(i18n.t("decide.played", lang(), what=what) if what else i18n.t("decide.done", lang()),
+              "ok")
     return back
+
+
+PLAYED_SENTENCES = 4
+"""At most this many sentences of a move's log say what it did (the rest: "…")."""
+
+
+def _played(head: queries.Header, outcome: commands.Outcome, command: Command) -> str:
+    """What the move did, as the log tells this player (redacted for their seat): its first
+    sentences, else the command as the game writes it."""
+    language = lang()
+    module = queries.module_of(ctx(), head)
+    entries = queries.log(ctx(), head, after=outcome.first - 1, upto=outcome.version)
+    sentences = [s for e in render_log(module, entries, language, _names(head))
+                 for s in e["sentences"] if s]
+    if sentences:
+        more = " …" if len(sentences) > PLAYED_SENTENCES else ""
+        return " ".join(sentences[:PLAYED_SENTENCES]) + more
+    return _shown(module, command.to_json(), language)
 
 
 @blp.post("/games/<game_id>/text")

@@ -131,7 +131,7 @@ def test_moves_must_be_given_as_a_list():
     t.turn_with("move_3_any")
     err = refused(t, 0, "special", "list", moves={"from": "galicia"})
     assert err.allowed["max_total"] == 3
-    refused(t, 0, "special", "at least one move", moves=[])
+    refused(t, 0, "special", "at least one Caballero to move", moves=[])  # no row filled in
 
 
 def test_unknown_region_is_refused_with_the_allowed_list():

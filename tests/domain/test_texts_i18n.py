@@ -218,9 +218,9 @@ def test_a_refusal_from_the_rules_is_said_in_the_readers_language_with_names() -
     assert error.key == "el-grande.refuse.not_your_move"
     assert error.params["waiting"] == [{"seat": 2, "kind": "take"}]
     assert error.render("en", NAMES) == \
-        "It is not your move: the game is waiting for Chiara (take Caballeros to your court)."
+        "It is not your move: the game is waiting for Chiara (bring Caballeros to court)."
     assert error.render("fr", NAMES) == "Ce n'est pas à vous de jouer : la partie attend " \
-        "Chiara (prendre des Caballeros à la cour)."
+        "Chiara (amener des Caballeros à la cour)."
     assert error.render("it", NAMES) == \
         "Non tocca a te: la partita aspetta Chiara (portare Caballeros a corte)."
     assert "seat" not in error.render("en", NAMES)

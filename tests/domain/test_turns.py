@@ -377,7 +377,7 @@ def test_a_turn_step_out_of_order_is_refused():
     t = Table(3)
     t.play_powers(6, 5, 4)
     err = _refused(t, 0, "choose_card", stack=1)
-    assert "take" in err.message
+    assert "bring Caballeros to court" in err.message  # the take step, in words
     assert err.allowed == ["take"]
     _refused(t, 1, "take", count=1)
 

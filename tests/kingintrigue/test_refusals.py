@@ -146,7 +146,9 @@ def test_a_moves_form_sent_empty_asks_for_a_move_not_for_json():
     s = act(s, Command("place", 1, {"places": {}}))
     s = act(s, Command("take", 0, {"count": 6}))
     err = refusal(s, Command("special", 0, {"mode": "one", "moves": []}))
-    assert err.render("fr") == "Choisissez au moins un déplacement (ou ne faites pas l'action)."
+    assert err.render("fr") == ("Choisissez au moins un Caballero à déplacer (à qui, d'où, vers "
+                                "où), ou refusez l'action.")
     assert "{" not in err.render("it")
     capture = refusal(my_turn_with(140), Command("special", 0, {"moves": []}))
-    assert capture.render("it") == "Scegli almeno uno spostamento (o non usare l'azione)."
+    assert capture.render("it") == ("Scegli almeno un Caballero da spostare (di chi, da dove, "
+                                    "verso dove), o rinuncia all'azione.")

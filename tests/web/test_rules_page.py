@@ -55,3 +55,30 @@ def test_the_game_page_and_its_mails_link_to_the_rules(app: Any, game: Any) -> N
                                   ctx=game.ctx)
     assert "/rules/el-grande" in mail.get_body(("plain",)).get_content()
     assert "/rules/el-grande" in mail.get_body(("html",)).get_content()
+
+
+def test_el_grandes_rulings_are_on_its_rules_page_in_each_language(app: Any) -> None:
+    """Issue 14, item 17: the editions' one_from_each, take_exact when the provinces are short,
+    and what the secret choices cost, written where players read them."""
+    client = app.test_client()
+    said = {
+        "en": ("Original edition (« Le joueur peut renvoyer un Caballero de chacun des "
+               "adversaires »): each opponent is your choice — at least one, the others spared",
+               "taking the rest from your regions is optional",
+               "the disc set to the King's region sends your Castillo Caballeros back to your "
+               "court"),
+        "fr": ("Édition originale (« Le joueur peut renvoyer un Caballero de chacun des "
+               "adversaires ») : chaque adversaire est à votre choix",
+               "prendre le reste dans vos régions est facultatif",
+               "le disque réglé sur la région du Roi renvoie vos Caballeros du Castillo à votre "
+               "cour"),
+        "it": ("ogni avversario è a tua scelta — almeno uno, gli altri risparmiati",
+               "prendere il resto dalle tue regioni è facoltativo",
+               "il disco sulla regione del Re rimanda i tuoi Caballeros del Castillo alla tua "
+               "corte"),
+    }
+    for lang, lines in said.items():
+        text = html.unescape(client.get("/rules/el-grande", headers={"Accept-Language": lang})
+                             .text)
+        for line in lines:
+            assert line in text, (lang, line)
