@@ -14,6 +14,9 @@
 
 Every import is checked, at the top of a module or inside a function, so that a lazy import cannot
 hide a dependency that points the wrong way.
+
+And the site, its mails, workers and program serve every game: no string or template of theirs
+names one (the site once wore "El Grande" as its name, in front of every other game's players).
 """
 
 from __future__ import annotations
