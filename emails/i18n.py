@@ -327,7 +327,6 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "rules-link": ("The rules as this server plays them: {link}",
                    "Les règles telles que ce serveur les applique : {link}",
                    "Le regole come le applica questo server: {link}"),
-    "footer": ("El Grande by mail", "El Grande par courriel", "El Grande per posta"),
     "table.rank": ("rank", "rang", "posizione"),
     "table.player": ("player", "joueur", "giocatore"),
     "table.score": ("score", "score", "punti"),

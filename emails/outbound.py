@@ -29,6 +29,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from emails.i18n import t as translate
 from emails.i18n import typography
+from service.settings import DEFAULT_MAIL_FROM
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ def unsubscribe_ticket(secret: str, player_id: int) -> str:
     return URLSafeSerializer(secret, salt=UNSUBSCRIBE_SALT).dumps({"p": player_id})
 
 
-def build_message(notification_row: Any, player: Any, *, sender: str = "El Grande <pbem@localhost>",
+def build_message(notification_row: Any, player: Any, *, sender: str = DEFAULT_MAIL_FROM,
                   links: Mapping[str, str] | None = None, ctx: Any = None) -> EmailMessage:
     """The mail for one outbox row (id, game_id, kind, payload, created_at) to `player` (email,
     name, language). `links`: URLs the worker made for this mail (e.g. the magic link's `login`).
@@ -90,11 +91,13 @@ def build_message(notification_row: Any, player: Any, *, sender: str = "El Grand
         msg["In-Reply-To"] = parent or root
         msg["References"] = " ".join(dict.fromkeys([root, *([parent] if parent else [])]))
     if data.get("reply_to"):
-        msg["Reply-To"] = formataddr(("El Grande " + (game_id or ""), data["reply_to"]))
+        # The game's own name, so that a reply's To says which game (and which one) it goes to.
+        msg["Reply-To"] = formataddr((f"{data['title']} {game_id or ''}".strip(),
+                                      data["reply_to"]))
     if data.get("unsubscribe"):
         msg["List-Unsubscribe"] = f"<{data['unsubscribe']}>"
         msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-        msg["List-Id"] = f"El Grande <games.{domain}>"
+        msg["List-Id"] = f"{ctx.settings.site()} <games.{domain}>"  # the site's: every game
     png = data.pop("png", None)
     if png:
         data["board_png"] = make_msgid("board", domain)[1:-1]

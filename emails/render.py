@@ -210,6 +210,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     if info and info.started:
         fields["round"] = info.view().get("round", "")
     data["subject"] = _subject(kind, payload, fields, decision, lang)
+    data["title"] = title
+    data["site_name"] = ctx.settings.site(lang)
     p = data["paragraphs"]
     due = payload.get("due_at")
     if kind == "invitation":

@@ -9,7 +9,7 @@ command language never sees the lines taken here.
 
 "Yes" and "no" mean something only where the mail answered asks a yes-or-no question: an
 invitation (the game has not started), or an undo request (the reply's In-Reply-To names that
-mail). Elsewhere "ok" is left to the game (in El Grande it lets a declared action happen).
+mail). Elsewhere "ok" is left to the game (e.g. one where it lets a declared action happen).
 
     answer(ctx, msg, mid, game_id, seat, owner, text, payload)
         → None                  nothing here was a request: the text is the game's

@@ -49,7 +49,7 @@ def _player_id(ticket: str) -> int:
 @unsubscribe_bp.get("/mail/unsubscribe/<ticket>")
 def unsubscribe_page(ticket: str) -> str:
     _player_id(ticket)
-    return _page("Notifications", '<p>Stop the turn and reminder mails of El Grande?</p>'
+    return _page("Notifications", '<p>Stop the turn and reminder mails of every game?</p>'
                  '<form method="post"><button>Stop them</button></form>'
                  '<p><a href="/settings">Notification settings</a></p>')
 

@@ -13,7 +13,8 @@ from domain.games import DEFAULT_GAME
 
 @click.group()
 def main() -> None:
-    """Play-by-email El Grande: run the service, the workers, and the engine's tools."""
+    """Board games by mail and on the web: run the service, the workers, and the engines'
+    tools."""
 
 
 def _game_and_options(game: str, options: tuple[str, ...]) -> tuple[str, dict[str, Any]]:

@@ -10,8 +10,8 @@ creator's `start` (at creation or later) cannot skip anyone: it is refused, nami
 accepted yet. The seed is drawn here, kept in `games` (never shown to a client), and given to the
 module again at the start, so the opening is the one that was checked.
 
-A given set-up may fix hidden information (the module's `secret_setup`: El Grande's face-down
-order): its creator then knows what the players must not, so a creator who takes a seat may not
+A given set-up may fix hidden information (the module's `secret_setup`, e.g. a face-down order
+of cards): its creator then knows what the players must not, so a creator who takes a seat may not
 give it. An organiser who does not play may; every seat's view says which stacks were given.
 """
 

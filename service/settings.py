@@ -11,6 +11,9 @@ A few need words more than the table has room for:
 - `PBEM_DATABASE_URL` selects the database (PostgreSQL in production, e.g.
   `postgresql+psycopg://user@host/db`); without it the service uses SQLite in the instance folder
   (`PBEM_INSTANCE`, default `./instance`).
+- `PBEM_SITE_NAME` is the site's name (the page banner, the mails' footer and sender, the API's
+  title): one service hosts several games, so it names none of them. Unset, a neutral name in the
+  reader's language (`SITE_NAMES`); set, it is used as written in every language.
 - `PBEM_SECRET_KEY` signs magic links and exported records' headers; without it a random key is
   created once and kept in the instance folder.
 - `PBEM_LIMIT_SIGN_IN`, `PBEM_LIMIT_INVITE` (per target address, in the database) and
@@ -26,6 +29,7 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
+from email.utils import formataddr
 from math import isfinite
 from pathlib import Path
 
@@ -34,6 +38,17 @@ MAX_BOT_BUDGET = 60.0
 
 SMTP_SECURITY = ("starttls", "ssl", "none")
 IMAP_SECURITY = ("ssl", "none")
+
+
+SITE_NAMES = {"en": "Play by mail", "fr": "Jeux par courriel", "it": "Giochi per posta"}
+"""The site's name when `PBEM_SITE_NAME` is not set: neutral, since the site offers every game."""
+
+DEFAULT_MAIL_FROM = formataddr((SITE_NAMES["en"], "pbem@localhost"))
+
+
+def mail_from_of(site_name: str | None) -> str:
+    """The sender when `PBEM_MAIL_FROM` is not set: the site's name at a local address."""
+    return formataddr((site_name or SITE_NAMES["en"], "pbem@localhost"))
 
 
 class SettingError(ValueError):
@@ -46,6 +61,7 @@ class Settings:
     secret_key: str
     instance: Path
     base_url: str = "http://localhost:8000"
+    site_name: str | None = None  # None: SITE_NAMES, in the reader's language
     magic_link_max_age: int = 3 * 24 * 3600  # seconds a magic link stays valid
     session_max_age: int = 30 * 24 * 3600  # seconds a token minted from a magic link stays valid
     # How many mails anyone can make the service send (service/limits.py, service/web/ratelimit.py).
@@ -66,7 +82,7 @@ class Settings:
     broker_prefix: str | None = None
     queue: str = "pbem"
     # Mail out (workers/mail.py): without an SMTP host, .eml files in the instance folder.
-    mail_from: str = "El Grande <pbem@localhost>"
+    mail_from: str = DEFAULT_MAIL_FROM
     mail_attempts: int = 8
     smtp_host: str | None = None
     smtp_port: int = 587
@@ -84,6 +100,11 @@ class Settings:
     given: frozenset[str] = field(default_factory=frozenset)
     """The variables the environment set (the rest are defaults): `pbem serve` says which."""
 
+    def site(self, lang: str = "en") -> str:
+        """The site's name as a reader of `lang` sees it: the configured one as written, else the
+        neutral default in their language."""
+        return self.site_name or SITE_NAMES.get(lang) or SITE_NAMES["en"]
+
     @classmethod
     def from_env(cls, database_url: str | None = None,
                  env: Mapping[str, str] | None = None) -> Settings:
@@ -95,9 +116,10 @@ class Settings:
         key = read.secret("PBEM_SECRET_KEY")
         smtp_security = read.choice("PBEM_SMTP_SECURITY", SMTP_SECURITY, "starttls")
         imap_security = read.choice("PBEM_IMAP_SECURITY", IMAP_SECURITY, "ssl")
+        site_name = read.text("PBEM_SITE_NAME")
         checked = cls(
             database_url=url or "", secret_key=key or "", instance=instance,
-            base_url=read.base_url() or cls.base_url,
+            base_url=read.base_url() or cls.base_url, site_name=site_name,
             sign_in_limits=read.limits("PBEM_LIMIT_SIGN_IN") or cls.sign_in_limits,
             sign_in_client_limits=(read.limits("PBEM_LIMIT_SIGN_IN_CLIENT")
                                    or cls.sign_in_client_limits),
@@ -115,7 +137,7 @@ class Settings:
             broker_url=read.text("PBEM_BROKER_URL"),
             broker_prefix=read.text("PBEM_BROKER_PREFIX"),
             queue=read.text("PBEM_QUEUE") or cls.queue,
-            mail_from=read.text("PBEM_MAIL_FROM") or cls.mail_from,
+            mail_from=read.text("PBEM_MAIL_FROM") or mail_from_of(site_name),
             mail_attempts=int(read.number("PBEM_MAIL_ATTEMPTS", cls.mail_attempts, low=1,
                                           high=100, whole=True)),
             smtp_host=read.text("PBEM_SMTP_HOST"),

@@ -14,6 +14,9 @@
 
 Every import is checked, at the top of a module or inside a function, so that a lazy import cannot
 hide a dependency that points the wrong way.
+
+And the site, its mails, workers and program serve every game: no string or template of theirs
+names one (the site once wore "El Grande" as its name, in front of every other game's players).
 """
 
 from __future__ import annotations
@@ -112,3 +115,58 @@ def test_a_wrong_way_import_is_found(module: str, target: str,
     monkeypatch.setattr(sys.modules[__name__], "imports", with_extra)
     assert [v for v in violations() if ":999 " in v] != []
 
+
+
+# --- no game's name in the layers that serve every game ---------------------------------------------
+
+SERVING = ("service", "emails", "workers", "pbem")
+"""The packages every game goes through: the site, its mails, its workers and its program."""
+
+TEMPLATE_SUFFIXES = (".html", ".j2", ".css", ".js", ".txt")
+
+
+def game_names() -> set[str]:
+    """Every registered game's title in every language, and "El Grande", the first game, whose
+    name the site once wore as its own."""
+    from domain.core import surface
+    from domain.core.i18n import LANGUAGES
+    from domain.games import GAMES
+
+    return {"El Grande"} | {surface.title(module, lang) for module in GAMES.values()
+                            for lang in LANGUAGES}
+
+
+def named_games(files: list[Path] | None = None) -> list[str]:
+    """Every string of the code (a literal, a docstring) and every template of the serving
+    packages that names a game: a player of another game would read it as the site's name."""
+    names = game_names()
+    found = []
+    for path in files if files is not None else sorted(
+            p for package in SERVING for p in (ROOT / package).rglob("*") if p.is_file()):
+        where = path.relative_to(ROOT)
+        if path.suffix == ".py":
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    found += [f"{where}:{node.lineno} {name!r}" for name in names
+                              if name in node.value]
+        elif path.suffix in TEMPLATE_SUFFIXES:
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                found += [f"{where}:{number} {name!r}" for name in names if name in line]
+    return found
+
+
+def test_no_game_is_named_in_the_strings_and_templates_of_the_site() -> None:
+    assert named_games() == []
+
+
+def test_a_game_named_in_a_string_or_a_template_is_found(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check itself, on a copy of a module and a template that name El Grande again."""
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    (tmp_path / "emails").mkdir()
+    module, template = tmp_path / "emails" / "outbound.py", tmp_path / "emails" / "base.html"
+    module.write_text('FROM = "El Grande <pbem@localhost>"\n', encoding="utf-8")
+    template.write_text("<title>{% block title %}{% endblock %} · El Grande</title>\n",
+                        encoding="utf-8")
+    assert named_games([module, template]) == ["emails/outbound.py:1 'El Grande'",
+                                               "emails/base.html:1 'El Grande'"]

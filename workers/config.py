@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from email.utils import parseaddr
 
-from service.settings import Settings
+from service.settings import DEFAULT_MAIL_FROM, Settings
 
 DEFAULT_BROKER = "redis://127.0.0.1:6379/0"
 
@@ -39,7 +39,7 @@ class Smtp:
 
 @dataclass(frozen=True)
 class MailSettings:
-    sender: str = "El Grande <pbem@localhost>"
+    sender: str = DEFAULT_MAIL_FROM
     smtp: Smtp | None = None  # None: write .eml files to the instance folder
     attempts: int = 8
     backoff: timedelta = timedelta(seconds=30)  # doubled after each failure

@@ -19,7 +19,7 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
     service = service or context.current()
     app = Flask(__name__)
     app.config.update(
-        API_TITLE="El Grande by mail",
+        API_TITLE=service.settings.site(),  # the site's name (PBEM_SITE_NAME): no game's
         API_VERSION="1",
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/api",
@@ -31,8 +31,9 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
     )
     app.extensions["pbem"] = service
     api = problems.ProblemApi(app, spec_kwargs={
-        "info": {"description": "Play El Grande by mail: every move is an event. Errors are "
-                                "application/problem+json with a `detail` saying what is wrong "
+        "info": {"description": "Board games played by mail and on the web: every move is an "
+                                "event. Errors are application/problem+json with a `detail` "
+                                "saying what is wrong "
                                 "and what is allowed: 400 a body that is not JSON (or nests "
                                 "deeper than 32 levels), 413 a body over 64 KiB, 422 not valid "
                                 "or not legal, 503 (with Retry-After) the database cannot be "

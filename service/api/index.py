@@ -14,6 +14,8 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import fields
 
+from service.api.state import ctx
+
 blp = Blueprint("index", __name__, url_prefix="/api", description="Where to start.")
 
 
@@ -34,7 +36,7 @@ class Index(MethodView):
     def get(self) -> dict[str, Any]:
         """Where to start: the OpenAPI description and the first addresses."""
         return {
-            "title": "El Grande by mail",
+            "title": ctx().settings.site(),
             "openapi": url_for("api-docs.openapi_json"),
             "web": url_for("web.home"),
             "links": {"games": "/api/games", "catalogue": "/api/catalogue", "me": "/api/me",

@@ -127,6 +127,8 @@ def _helpers() -> dict[str, Any]:
 
     return {
         "t": t, "lang": language, "me": me(), "languages": i18n.LANGUAGE_NAMES,
+        # The site's name (PBEM_SITE_NAME): it hosts every game, so it names none of them.
+        "site_name": ctx().settings.site(language),
     }
 
 
@@ -421,6 +423,7 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         given_notice = i18n.t("game.given_setup", language, what=what,
                               who=creator.name if creator is not None else "?")
     return {
+        "game_title": surface.title(module, language),  # the page's title names the game
         "given_notice": given_notice,
         "game_name": surface.title(module, language),  # the page's title, not the game's id
         **_board(module, view, language, names, targets=targets,
@@ -732,6 +735,7 @@ def replay(game_id: str) -> str | tuple[str, int]:
     return render_template("web/replay.html", head=head, at=at, last=last, view=view,
                            problem=problem, event=event, names=names, tz=_tz(me()),
                            jumps=jumps, around=around,
+                           game_title=surface.title(module, language),
                            **_board(module, view, language, names,
                                     title=i18n.t("replay.step", language, at=at, last=last)))
 

@@ -123,7 +123,7 @@ def test_pbem_serve_answers_over_http(tmp_path: Path) -> None:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/openapi.json",
                                             timeout=5) as r:
-                    assert json.load(r)["info"]["title"] == "El Grande by mail"
+                    assert json.load(r)["info"]["title"] == "Play by mail"
                     break
             except urllib.error.URLError:
                 if time.monotonic() > deadline:

@@ -147,7 +147,7 @@ def test_pbem_serve_says_where_to_go_and_its_links_and_mail_intake_work(
     assert status == 200 and headers["Content-Type"] == "application/json"
     described = json.loads(body)["openapi"]
     status, _, body = _http(f"{web}{described}")
-    assert status == 200 and json.loads(body)["info"]["title"] == "El Grande by mail"
+    assert status == 200 and json.loads(body)["info"]["title"] == "Play by mail"
 
     # The printed first sign-in, pasted as it is (for Ann, then Bob): a link to this port.
     printed = server.line("pbem: first sign-in").split(": ", 2)[2].split("  (")[0]

@@ -91,3 +91,18 @@ def test_pbem_serve_stops_at_start_on_a_wrong_variable(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.output.strip() == "PBEM_SMTP_SECURITY must be starttls, ssl or none, not 'tls'"
     assert not (tmp_path / "instance").exists()
+
+
+def test_the_site_has_a_name_of_its_own_and_no_games(tmp_path: Path) -> None:
+    """The site offers every game: unset, its name is a neutral one in the reader's language
+    (and the sender's); `PBEM_SITE_NAME` is used as written, in every language."""
+    default = _settings(tmp_path, PBEM_SECRET_KEY="k")
+    assert [default.site(lang) for lang in ("en", "fr", "it")] == [
+        "Play by mail", "Jeux par courriel", "Giochi per posta"]
+    assert default.mail_from == "Play by mail <pbem@localhost>"
+    named = _settings(tmp_path, PBEM_SECRET_KEY="k", PBEM_SITE_NAME=" Ann's table games ")
+    assert {named.site(lang) for lang in ("en", "fr", "it")} == {"Ann's table games"}
+    assert named.mail_from == "Ann's table games <pbem@localhost>"
+    given = _settings(tmp_path, PBEM_SECRET_KEY="k", PBEM_SITE_NAME="Ann's",
+                      PBEM_MAIL_FROM="Games <games@example.org>")
+    assert given.mail_from == "Games <games@example.org>"  # a sender set is used as it is
