@@ -39,6 +39,9 @@ from domain.kingintrigue.data import (
     round_card_kind,
 )
 from domain.kingintrigue.evolve import apply, fold
+from domain.kingintrigue.modules import flow
+from domain.kingintrigue.modules.general import general_scoring
+from domain.kingintrigue.modules_data import ALL_CARDS, pool
 from domain.kingintrigue.options import KIOptions
 from domain.kingintrigue.state import KIState
 
@@ -135,11 +138,18 @@ def _kept(raw: Any) -> list[int] | None:
 @handles("keep", "keep")
 def _keep(log: Log, cmd: Command, d: Decision) -> None:
     cards = _kept(cmd.get("cards"))
+    deck = card_pool(log.state)
     if cards is None or len(set(cards)) != KEEP or len(cards) != KEEP \
-            or not set(cards) <= set(POWER_VALUES):
-        raise RuleError(f"Keep exactly {KEEP} different cards of your 18 (10, 20, … 180); the "
-                        "other 5 leave the game unseen.", allowed=list(POWER_VALUES))
+            or not set(cards) <= set(deck):
+        raise RuleError(f"Keep exactly {KEEP} different cards of your {len(deck)} ("
+                        f"{', '.join(map(str, deck))}); the others leave the game unseen.",
+                        allowed=list(deck))
     log.add(Event("secret_submitted", {"seat": cmd.seat, "kind": KEEP_KIND, "choice": cards}))
+
+
+def card_pool(s: KIState) -> tuple[int, ...]:
+    """The cards each player keeps 13 of: the base 18 and the modules' in play."""
+    return pool(s.ki.players_edition, s.ki.special_cards)
 
 
 def secret_options(s: KIState, seat: int) -> list[Any]:
@@ -180,7 +190,7 @@ def _resolve(log: Log, cmd: Command, d: Decision) -> None:
         log.add(moved(moves, "setup_disc"), Event("round_started", {"round": 1}))
         return
     if kind == DISC:
-        eg.general_scoring(log, choices, score=partial(doubled_score, marks=dict(s.doubles)))
+        general_scoring(log, choices, score=partial(doubled_score, marks=dict(s.doubles)))
         return
     t = log.state.turn
     assert t is not None and t.action is not None
@@ -204,6 +214,8 @@ def power_order(s: KIState) -> list[int]:
 
 
 def legal_power_cards(s: KIState, seat: int) -> list[int]:
+    if flow.joker_waiting(s) == seat:
+        return flow.joker_cards(s, seat)
     taken = set(s.power_played.values())
     return sorted(c for c in s.hands[seat] if c not in taken)
 
@@ -219,7 +231,8 @@ def _play_power(log: Log, cmd: Command, d: Decision) -> None:
         why = ("already played this round by another player" if card in s.power_played.values()
                else "not in your hand")
         raise RuleError(f"Power card {card!r} is {why}.", allowed=legal)
-    log.add(Event("power_played", {"seat": seat, "card": card}))
+    joker = {"joker": True} if flow.joker_waiting(s) == seat else {}
+    log.add(Event("power_played", {"seat": seat, "card": card, **joker}))
 
 
 def round_cards_event(s: KIState) -> Event:
@@ -246,8 +259,8 @@ def placement_targets(s: KIState) -> list[str]:
     """Next to the King's region and the Castillo (El Grande's), or with card 20 done any region
     but the King's, and the Castillo."""
     if s.free_placement:
-        return [*(r for r in REGION_IDS if r != s.king), CASTILLO]
-    return eg.placement_targets(s)
+        return flow.free_targets(s)
+    return flow.taboo_targets(s, eg.placement_targets(s))
 
 
 @handles("place", "act")
@@ -305,6 +318,9 @@ def _open(kind: str, seats: list[int]) -> Event:
 
 def _next_automatic(s: KIState) -> list[Event]:
     """The events that follow by themselves from this state, or [] when someone must decide."""
+    settling = flow.automatic(s)
+    if settling:
+        return settling
     if s.phase == "setup" and s.secret is None:
         if any(len(h) > KEEP for h in s.hands):
             return [_open(KEEP_KIND, list(s.seats()))]
@@ -320,6 +336,8 @@ def _next_automatic(s: KIState) -> list[Event]:
         return [Event("round_started", {"round": s.round + 1})]
     if s.phase == "power":
         waiting = [x for x in power_order(s) if x not in s.power_played]
+        if not waiting and s.mods.joker is not None:
+            return flow.joker_automatic(s)
         if not waiting:
             return [round_cards_event(s)]
         legal = legal_power_cards(s, waiting[0])
@@ -369,8 +387,8 @@ def advance(log: Log) -> None:
 
 # --- pending decisions ------------------------------------------------------------------------------
 
-def keep_form(default: list[int]) -> Form:
-    field = Field("cards", Counts({str(v): 1 for v in POWER_VALUES}, "power_card",
+def keep_form(default: list[int], deck: tuple[int, ...] = POWER_VALUES) -> Form:
+    field = Field("cards", Counts({str(v): 1 for v in deck}, "power_card",
                                   min_total=KEEP, max_total=KEEP),
                   default={str(v): 1 for v in default}, label=Message("ki.ask.keep.cards"))
     return Form((Answer("keep", (field,), submit=Message("ki.ask.keep.submit")),),
@@ -385,9 +403,11 @@ def choose_action_form(actions: list[str]) -> Form:
 def pending(s: KIState) -> list[Decision]:
     if s.phase == "power":
         waiting = [x for x in power_order(s) if x not in s.power_played]
-        if not waiting:
+        joker = flow.joker_waiting(s)
+        if not waiting and joker is None:
             return []
-        seat = waiting[0]
+        seat = waiting[0] if waiting else joker
+        assert seat is not None
         cards = legal_power_cards(s, seat)
         return [Decision(seat, "power_card",
                          options=[{"type": "play_power", "card": c} for c in cards],
@@ -473,16 +493,18 @@ def _secret_decisions(s: KIState) -> list[Decision]:
             if seat not in s.secret.choices:
                 out.append(Decision(seat, "keep", secret=True,
                                     constraint={"commands": ["keep"], "cards": KEEP,
-                                                "from": list(POWER_VALUES)},
+                                                "from": list(card_pool(s))},
                                     info=info,
-                                    build_form=partial(keep_form, list(DEFAULT_KEEP))))
+                                    build_form=partial(keep_form, list(DEFAULT_KEEP),
+                                                       card_pool(s))))
         return out
     warning = None
     if s.secret.kind == DISC:
         info["warning"] = {"key": "disc.king_region", "king": s.king}
         warning = Message("disc.king_region", {"king": s.king})
     for seat in s.secret.seats:
-        if seat not in s.secret.choices:
+        if seat not in s.secret.choices and not (s.secret.kind == DISC
+                                                 and flow.spy_waits(s, seat)):
             choices = secret_options(s, seat)
             out.append(Decision(seat, "secret", secret=True,
                                 options=[{"type": "secret", "choice": c} for c in choices],
@@ -512,7 +534,7 @@ def sample_command(s: KIState, d: Decision, rng: random.Random) -> Command:
     """A random legal command for the decision (every kind of move gets its chance)."""
     seat = d.seat
     if d.kind == "keep":
-        return Command("keep", seat, {"cards": sorted(rng.sample(POWER_VALUES, KEEP))})
+        return Command("keep", seat, {"cards": sorted(rng.sample(card_pool(s), KEEP))})
     if d.kind != "act":
         return eg.sample_command(s, d, rng)
     choices = []
@@ -539,4 +561,4 @@ def sample_command(s: KIState, d: Decision, rng: random.Random) -> Command:
 
 
 def power_caballeros(card: int) -> int:
-    return POWER_CARDS[card].caballeros
+    return ALL_CARDS[card].caballeros
