@@ -25,13 +25,12 @@ from domain.core.rng import seed_commitment
 from domain.elgrande import asks
 from domain.elgrande import rules as eg
 from domain.elgrande.actions import moved, return_options
-from domain.elgrande.data import CASTILLO, GENERAL_SCORING_ROUNDS, REGION_IDS
+from domain.elgrande.data import GENERAL_SCORING_ROUNDS, REGION_IDS
 from domain.elgrande.scoring import final_ranking, score_place
 from domain.elgrande.views import hidden_params
 from domain.kingintrigue.actions import CARDS, KINGS_RETURN
 from domain.kingintrigue.data import (
     KEEP,
-    POWER_CARDS,
     POWER_VALUES,
     ROUND_CARDS,
     ROUNDS,
@@ -39,7 +38,7 @@ from domain.kingintrigue.data import (
     round_card_kind,
 )
 from domain.kingintrigue.evolve import apply, fold
-from domain.kingintrigue.modules import flow
+from domain.kingintrigue.modules import crossing, flow
 from domain.kingintrigue.modules.general import general_scoring
 from domain.kingintrigue.modules_data import ALL_CARDS, pool
 from domain.kingintrigue.options import KIOptions
@@ -246,6 +245,9 @@ def round_cards_event(s: KIState) -> Event:
 
 # --- a turn -----------------------------------------------------------------------------------------
 
+handles("cross", "cross")(crossing.handle)
+
+
 @handles("choose_action", "choose_action")
 def _choose_action(log: Log, cmd: Command, d: Decision) -> None:
     s = log.state
@@ -350,6 +352,8 @@ def _next_automatic(s: KIState) -> list[Event]:
     if t is None:
         return [Event("round_ended", {"round": s.round, "discarded": []})]
     if t.step == "take":
+        if crossing.due(s):
+            return []
         low, high = eg.take_bounds(s, t.seat)
         if high == 0 or (low == high and high <= s.provinces[t.seat]):
             return [Event("caballeros_taken", {"seat": t.seat, "provinces": high, "regions": {},
@@ -417,6 +421,8 @@ def pending(s: KIState) -> list[Decision]:
     if s.phase != "turns" or s.turn is None:
         return []
     t = s.turn
+    if crossing.due(s):
+        return [crossing.decision(s)]
     if t.step == "take":
         low, high = eg.take_bounds(s, t.seat)
         board = s.on_board(t.seat)
@@ -527,6 +533,8 @@ def default_command(s: KIState, d: Decision) -> Command:
         return Command("keep", d.seat, {"cards": list(DEFAULT_KEEP)})
     if d.kind == "choose_action":
         return Command("choose_action", d.seat, {"card": d.options[0]["card"]})
+    if d.kind == "cross":  # the Bridge's free move: nothing crosses
+        return Command("cross", d.seat, {"count": 0})
     return eg.default_command(s, d)
 
 
@@ -535,6 +543,8 @@ def sample_command(s: KIState, d: Decision, rng: random.Random) -> Command:
     seat = d.seat
     if d.kind == "keep":
         return Command("keep", seat, {"cards": sorted(rng.sample(card_pool(s), KEEP))})
+    if d.kind == "cross":
+        return crossing.sample(s, seat, rng)
     if d.kind != "act":
         return eg.sample_command(s, d, rng)
     choices = []

@@ -3,4 +3,4 @@
 `KIState.mods`), its events (`evolve`), the scorings they change (`scoring`, `general`) and what
 they add to the game's flow (`flow`). The card list is `modules_data.py` (RECONSTRUCTED)."""
 
-from domain.kingintrigue.modules import cards as cards  # noqa: F401  (registers the cards)
+from domain.kingintrigue.modules import cards as cards

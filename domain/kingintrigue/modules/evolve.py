@@ -94,7 +94,7 @@ def _collapse(s: KIState, e: Event) -> None:
 @on("scoreboard_turned")
 def _turned(s: KIState, e: Event) -> None:
     rev = [b for b in s.mods.reversed if b != e["board"]]
-    s.mods.reversed = rev + [e["board"]] if e["reversed"] else rev
+    s.mods.reversed = [*rev, e["board"]] if e["reversed"] else rev
 
 
 @on("fiesta")
