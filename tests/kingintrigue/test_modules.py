@@ -321,7 +321,7 @@ def test_revolt_reverses_a_scoreboard_the_fewest_score_most():
     s = started(3, hands={0: keep_with("revolt"), 1: keep_with("revolt")})
     s = play_round(s, {0: VALUE["revolt"], 1: 180, 2: 10})
     s = to_action(s, 0, "revolt")
-    s = special(s, 0, board="8-4-0")
+    s = special(s, 0, scoreboard="8-4-0")
     assert s.mods.reversed == ["8-4-0"]
     s.scoreboards["8-4-0"] = "granada"
     s.places["granada"] = [5, 2, 1]
@@ -557,3 +557,35 @@ def test_random_games_with_both_modules_keep_every_invariant(players):
     for i in range(3):
         record = play_random_game(f"kim-{players}-{i}", players, game=GAME, options=BOTH)
         assert GAME.is_over(record.state)
+
+
+# --- words --------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_every_module_event_and_form_reads_in_each_language(lang):
+    texts = GAME.texts
+    names = ["Ann", "Bob", "Cid", "Dan", "Eve"]
+    seen: set[str] = set()
+    for i in range(6):
+        record = play_random_game(f"kim-words-{i}", 3 + i % 3, game=GAME, options=BOTH)
+        for event in record.events:
+            for viewer in (0, None):
+                for message in GAME.describe(event, viewer):
+                    text = texts.render(message, lang, names)
+                    assert "{" not in text and "kim." not in text and "seat " not in text, text
+                    seen.add(event.type)
+    assert {"castillo_relocated", "alliance_marked", "bridge_built", "grande_imprisoned",
+            "limit_placed", "king_marker_placed", "scoreboard_turned"} <= seen
+    for card in MODULE_CARDS.values():
+        label = GAME.label("power_card", card.value, lang, names)
+        assert card.name[("en", "fr", "it").index(lang)] in label
+
+
+def test_a_refusal_of_the_modules_reads_in_the_players_language():
+    s = started(3, hands={0: keep_with("quarantine")})
+    s = play_round(s, {0: VALUE["quarantine"], 1: 180, 2: 10})
+    s = to_action(s, 0, "quarantine")
+    with pytest.raises(RuleError) as err:
+        GAME.decide(s, Command("special", 0, {"region": s.king}))
+    assert "région" in err.value.render("fr", ["Ann", "Bob", "Cid"])
+    assert "regione" in err.value.render("it", ["Ann", "Bob", "Cid"])

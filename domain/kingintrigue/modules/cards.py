@@ -305,7 +305,8 @@ class CollapseRisk(Card):
 
 @register
 class Revolt(Card):
-    """Revolt: one mobile scoreboard turned upside down, or a reversed one turned back."""
+    """Revolt: one mobile scoreboard turned upside down, or a reversed one turned back (parameter
+    `scoreboard`, not El Grande's `board`, which the log reads as a scoreboard moved)."""
 
     id = "revolt"
 
@@ -313,25 +314,25 @@ class Revolt(Card):
         return list(SCOREBOARDS)
 
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
-        return {"board": self.boards(s)}
+        return {"scoreboard": self.boards(s)}
 
     def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
-        field = Field("board", OneOf(tuple(self.boards(s)), "scoreboard"),
+        field = Field("scoreboard", OneOf(tuple(self.boards(s)), "scoreboard"),
                       label=Message("kim.ask.revolt"))
         return (Answer("special", (field,), submit=DO_IT),)
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
-        board = _pick(params.get("board"), self.boards(s), "board")
-        return {"board": board}, [board]
+        board = _pick(params.get("scoreboard"), self.boards(s), "scoreboard")
+        return {"scoreboard": board}, [board]
 
     def run(self, s: State, seat: int, action: Action) -> list[Event]:
-        board = action.params["board"]
+        board = action.params["scoreboard"]
         return [Event("scoreboard_turned", {"seat": seat, "board": board,
                                             "reversed": board not in mods(s).reversed}),
                 done(seat)]
 
     def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
-        return {"board": rng.choice(self.boards(s))}
+        return {"scoreboard": rng.choice(self.boards(s))}
 
 
 @register
