@@ -589,3 +589,43 @@ def test_a_refusal_of_the_modules_reads_in_the_players_language():
         GAME.decide(s, Command("special", 0, {"region": s.king}))
     assert "région" in err.value.render("fr", ["Ann", "Bob", "Cid"])
     assert "regione" in err.value.render("it", ["Ann", "Bob", "Cid"])
+
+
+# --- the boards ---------------------------------------------------------------------------------------
+
+def _marked_state():
+    s = started(3, hands={0: keep_with("alliance")})
+    m = s.mods
+    m.castillo_at, m.alliance, m.bridge, m.bridge_seat = "sevilla", ["galicia", "aragon"], \
+        ["valencia", "cataluna"], 1
+    m.quarantine, m.collapse, m.king_marker, m.limits = "granada", True, "pais_vasco", ["aragon"]
+    m.reversed, m.in_front, m.guards, m.joker = ["8-4-0"], {2: ["mistress"]}, {0: 1}, None
+    return s
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["Alliance", "Bridge", "Quarantine", "Collapse risk", "King marker", "Limit boards",
+            "Reversed scoreboards: 8/4/0", "In front of Cid: Mistress", "Relocation"]),
+    ("fr", ["Alliance", "Pont", "Quarantaine", "Risque d'effondrement", "Marqueur du Roi",
+            "Tableaux limite", "Galice et Aragon", "8/4/0", "Devant Cid : Maîtresse", "Garde Royale d'Ann"]),
+    ("it", ["Alleanza", "Ponte", "Quarantena", "Rischio di crollo", "Segnalino del Re",
+            "Tabelloni limite", "8/4/0", "Davanti a Cid: Favorita", "Trasloco"]),
+])
+def test_every_marker_is_on_the_text_board_the_tables_and_the_map(lang, words):
+    s = _marked_state()
+    names = ["Ann", "Bob", "Cid"]
+    view = GAME.view(s, 1)
+    text = GAME.boards.text(view, lang, names)
+    for word in words:
+        assert word in text, word
+    summary = GAME.boards.summary(view, lang, names)
+    assert any(words[0] in line for line in summary.lines)
+    svg = GAME.boards.svg(view, lang, names)
+    assert svg.count('class="module-marker"') == 8  # Castillo, 2 Alliance, Quarantine, King
+    assert 'class="module-bridge"' in svg           # marker, limit, collapse, Bridge
+
+
+def test_a_game_without_the_modules_draws_no_marker():
+    s = started(3, {})
+    view = GAME.view(s, 0)
+    assert "module-marker" not in GAME.boards.svg(view, "en", ["Ann", "Bob", "Cid"])
