@@ -35,7 +35,8 @@ from domain.core.language import (
 )
 from domain.elgrande import language as eg
 from domain.elgrande import vocabulary as vocab
-from domain.kingintrigue.data import POWER_CARDS
+from domain.kingintrigue.modules import language as modlang
+from domain.kingintrigue.modules_data import ALL_CARDS
 from domain.kingintrigue.texts import name
 
 KEYWORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
@@ -124,6 +125,10 @@ class Parser(eg.Parser):
             c.pos += n
             c.skip_filler()
             return getattr(self, kind)(d)
+        _w, n = c.match(modlang.CROSS)
+        if n and d is not None and d.kind == "cross":
+            c.pos += n
+            return modlang.parse_cross(self)
         _verb, n = c.match(INTRIGUE)
         if n and d is not None and (d.constraint or {}).get("card") == "intrigue":
             c.pos += n
@@ -154,9 +159,9 @@ class Parser(eg.Parser):
         card = c.take(ROUND_ACTIONS)
         if card is None:
             value = c.number()
-            if value not in POWER_CARDS:
+            if value not in ALL_CARDS:
                 raise self.fail("choose_action")
-            card = POWER_CARDS[value].action
+            card = ALL_CARDS[value].action
         return {"type": "choose_action", "card": card}
 
     def special(self, d: Decision | None, verb: str | None = None) -> dict[str, Any]:
@@ -164,6 +169,8 @@ class Parser(eg.Parser):
         if d is not None and d.kind == "choose_action":
             return self.choose_action(d)
         card = (d.constraint or {}).get("card") if d is not None and d.kind == "act" else None
+        if card in modlang.OWN_CARDS and "special" in (d.constraint or {}):  # type: ignore[union-attr]
+            return modlang.parse_special(self, card)
         if card == "intrigue" and "special" in (d.constraint or {}):  # type: ignore[union-attr]
             c.skip_filler()
             if c.take(ALL):
@@ -208,9 +215,13 @@ def format_command(command: Mapping[str, Any], lang: str = "en", *,
             return f"{word} " + {"king": ("king", "roi", "re"),
                                  "intrigue": ("intrigue", "intrigue", "intrigo")}[card][
                 language_index(lang)]
-        value = next(v for v, c in POWER_CARDS.items() if c.action == card)
+        value = next(v for v, c in ALL_CARDS.items() if c.action == card)
         return f"{word} {value}"
     card = (decision.constraint or {}).get("card") if decision is not None else None
+    if kind == "cross":
+        return modlang.format_cross(command, lang)
+    if kind == "special" and card in modlang.OWN_CARDS:
+        return modlang.format_special(command, card, lang, names)
     if kind == "special" and card == "intrigue":
         verb = ("intrigue", "intrigue", "intrigo")[language_index(lang)]
         if command.get("mode") == "all":
@@ -239,6 +250,8 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
     lang = supported(lang)
     if decision.kind == "keep":
         return [_t(HELP, "keep", lang, kw=KEYWORDS["keep"][language_index(lang)][0])]
+    if decision.kind == "cross":
+        return [modlang.help_line("cross", lang) or ""]
     if decision.kind == "choose_action":
         kw = KEYWORDS["choose_action"][language_index(lang)][0]
         options = [o["card"] for o in decision.options or []]
@@ -255,6 +268,7 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
         key = {"intrigue": "intrigue", "grande_and_caballeros": "grande_and_caballeros",
                "castillo_capture": "capture"}.get(card)
         how = _t(HELP, key, lang, kw=vocab.keyword("special", lang)) if key else \
+            modlang.help_line(str(card), lang) or \
             eg.HOW["none"][language_index(lang)][0].format(kw=vocab.keyword("special", lang))
         lines.insert(1 if "place" in (decision.constraint or {}) else 0,
                      f"{how} — {name(str(card), lang)}")
@@ -271,7 +285,7 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
     return lines
 
 
-CABALLEROS: dict[int, int] = {value: card.caballeros for value, card in POWER_CARDS.items()}
+CABALLEROS: dict[int, int] = {value: card.caballeros for value, card in ALL_CARDS.items()}
 """The Caballeros each power card brings, for El Grande's help lines."""
 
 

@@ -629,3 +629,38 @@ def test_a_game_without_the_modules_draws_no_marker():
     s = started(3, {})
     view = GAME.view(s, 0)
     assert "module-marker" not in GAME.boards.svg(view, "en", ["Ann", "Bob", "Cid"])
+
+
+# --- typed moves --------------------------------------------------------------------------------------
+
+def test_every_module_command_is_written_and_read_back_in_each_language():
+    """Random games with both modules: each module card's `special` and each Bridge crossing is
+    formatted as a player would type it, parsed back, and decides the same events."""
+    import random
+
+    from domain.core.language import GameSession
+
+    actions = {c.action for c in MODULE_CARDS.values()}
+    checked: set[str] = set()
+    for i in range(8):
+        rng = random.Random(i)
+        s = GAME.fold(GAME.create(3 + i % 3, BOTH, f"typed-{i}"))
+        while not GAME.is_over(s):
+            d = GAME.pending(s)[0]
+            cmd = GAME.default_command(s, d) if d.seat is None else GAME.sample_command(s, d, rng)
+            card = (d.constraint or {}).get("card")
+            want = GAME.decide(s, cmd)
+            if cmd.type == "cross" or (cmd.type == "special" and card in actions):
+                for lang in ("en", "fr", "it"):
+                    text = GAME.language.format({"type": cmd.type, **cmd.params}, lang,
+                                                decision=d)
+                    parsed = GAME.language.parse(text, GameSession(GAME, s, cmd.seat,
+                                                                   ["Ann", "Bob", "Cid", "Dan",
+                                                                    "Eve"], lang))
+                    got = parsed.commands[0]
+                    again = Command(got["type"], cmd.seat,
+                                    {k: v for k, v in got.items() if k != "type"})
+                    assert GAME.decide(s, again) == want, (lang, text)
+                checked.add(cmd.type if cmd.type == "cross" else card)
+            s = GAME.fold(want, s)
+    assert len(checked) >= 15, checked
