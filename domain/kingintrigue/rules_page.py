@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kingintrigue.data import CAPTURE_CAP, CAPTURE_OWN, POWER_CARDS, ROUND_CARDS
+from domain.kingintrigue.modules.rules_page import module_sections
 from domain.kingintrigue.texts import name
 
 Page = dict[str, Any]
@@ -172,6 +173,12 @@ IT = _page("El Grande — Re e intrighi: le regole come le applica questo server
 ])
 
 PAGES: dict[str, Page] = {"en": EN, "fr": FR, "it": IT}
+
+
+# The modules' sections (modules/rules_page.py), read from modules_data.py like the cards above.
+for _lang, _page in PAGES.items():
+    _page["sections"] += [{"title": x["title"], "paragraphs": x["paragraphs"]}
+                          for x in module_sections(_lang)]
 
 
 def rules_page(lang: str = "en") -> Page:

@@ -664,3 +664,13 @@ def test_every_module_command_is_written_and_read_back_in_each_language():
                 checked.add(cmd.type if cmd.type == "cross" else card)
             s = GAME.fold(want, s)
     assert len(checked) >= 15, checked
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_rules_page_lists_every_module_card_and_the_reconstruction(lang):
+    page = GAME.rules_page(lang)
+    text = "\n".join(p for section in page["sections"] for p in section["paragraphs"])
+    i = ("en", "fr", "it").index(lang)
+    for value, card in MODULE_CARDS.items():
+        assert f"{value}: {card.caballeros} Caballeros — {card.name[i]}" in text
+    assert ("RECONSTRUCTED", "RECONSTITUÉ", "RICOSTRUITO")[i] in text

@@ -52,7 +52,7 @@ def parse_special(parser: Any, card: str) -> dict[str, Any]:
             c.skip_filler()
         if card == "score_offered":
             return {"type": "special", "regions": regions}
-        first, second = (regions + [None, None])[:2]
+        first, second = [*regions, None, None][:2]
         return {"type": "special", "first": first, "second": second}
     if card == "revolt":
         return {"type": "special", "scoreboard": c.take(BOARDS)}

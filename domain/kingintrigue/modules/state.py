@@ -51,5 +51,20 @@ class Mods:
                 "guards": {str(k): n for k, n in self.guards.items() if n},
                 "coup": {str(k): r for k, r in self.coup.items()}, "joker": self.joker}
 
+    @classmethod
+    def from_view(cls, view: dict[str, Any] | None) -> Mods:
+        """The board state back from a view's `modules` (all public: bots determinize with it)."""
+        if not view:
+            return cls()
+        return cls(castillo_at=view["castillo_at"], alliance=list(view["alliance"]),
+                   bridge=list(view["bridge"]), bridge_seat=view["bridge_seat"],
+                   quarantine=view["quarantine"], collapse=view["collapse"],
+                   king_marker=view["king_marker"], limits=list(view["limits"]),
+                   reversed=list(view["reversed"]),
+                   in_front={int(k): list(v) for k, v in view["in_front"].items()},
+                   mistress_until=view["mistress_until"],
+                   guards={int(k): n for k, n in view["guards"].items()},
+                   coup={int(k): r for k, r in view["coup"].items()}, joker=view["joker"])
+
     def is_empty(self) -> bool:
         return self.to_view() == Mods().to_view()
