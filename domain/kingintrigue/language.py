@@ -248,6 +248,9 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
     if decision is None:
         return []
     lang = supported(lang)
+    if decision.kind == "keep" and len((decision.constraint or {}).get("from", ())) > 18:
+        return [modlang.keep_help(decision.constraint["from"], lang,
+                                  KEYWORDS["keep"][language_index(lang)][0])]
     if decision.kind == "keep":
         return [_t(HELP, "keep", lang, kw=KEYWORDS["keep"][language_index(lang)][0])]
     if decision.kind == "cross":

@@ -392,11 +392,14 @@ def advance(log: Log) -> None:
 # --- pending decisions ------------------------------------------------------------------------------
 
 def keep_form(default: list[int], deck: tuple[int, ...] = POWER_VALUES) -> Form:
+    larger = len(deck) > len(POWER_VALUES)  # with a module: "13 of your 29/28/39"
     field = Field("cards", Counts({str(v): 1 for v in deck}, "power_card",
                                   min_total=KEEP, max_total=KEEP),
-                  default={str(v): 1 for v in default}, label=Message("ki.ask.keep.cards"))
+                  default={str(v): 1 for v in default},
+                  label=Message("kim.ask.keep.cards" if larger else "ki.ask.keep.cards"))
     return Form((Answer("keep", (field,), submit=Message("ki.ask.keep.submit")),),
-                title=Message("ki.ask.keep"))
+                title=Message("kim.ask.keep", {"pool": len(deck)}) if larger
+                else Message("ki.ask.keep"))
 
 
 def choose_action_form(actions: list[str]) -> Form:

@@ -206,6 +206,9 @@ class KingAndIntrigueTexts(ElGrandeTexts):
         return render(message, lang, names)
 
     def decision(self, decision: Decision, lang: str, names: Sequence[str] = ()) -> str:
+        pool = len((decision.constraint or {}).get("from", ()))
+        if decision.kind == "keep" and pool > 18:  # with a module
+            return errors.render("kim.decision.keep", {"pool": pool}, supported(lang), names)
         if decision.kind in ("keep", "choose_action"):
             return TEXTS[f"ki.decision.{decision.kind}"][language_index(supported(lang))]
         if decision.kind == "cross":

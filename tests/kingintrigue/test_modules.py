@@ -674,3 +674,13 @@ def test_the_rules_page_lists_every_module_card_and_the_reconstruction(lang):
     for value, card in MODULE_CARDS.items():
         assert f"{value}: {card.caballeros} Caballeros — {card.name[i]}" in text
     assert ("RECONSTRUCTED", "RECONSTITUÉ", "RICOSTRUITO")[i] in text
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "13 of your 39"), ("fr", "13 de vos 39"),
+                                             ("it", "13 delle tue 39")])
+def test_the_keep_decision_counts_the_larger_pool_in_each_language(lang, words):
+    s = GAME.fold(GAME.create(3, BOTH, "t", {**SETUP, "homes": SETUP["homes"][:3]}))
+    d = GAME.pending(s)[0]
+    assert words in GAME.texts.decision(d, lang, ["Ann", "Bob", "Cid"])
+    assert words in GAME.prompt(d.form.title, lang)
+    assert "115" in GAME.language.help_lines(d, None, lang)[0]

@@ -48,8 +48,10 @@ def parse_special(parser: Any, card: str) -> dict[str, Any]:
         while (place := c.take(eg.PLACES)) is not None:
             regions.append(str(place))
             c.skip_filler()
-            c.skip_breaks() if c.at_break() else None
-            c.skip_filler()
+            if c.at_break():
+                if not c.continues_with(eg.PLACES):
+                    break
+                c.skip_breaks()
         if card == "score_offered":
             return {"type": "special", "regions": regions}
         first, second = [*regions, None, None][:2]
@@ -127,6 +129,14 @@ HELP: dict[str, tuple[str, str, str]] = {
               "{kw} RÉGION N (depuis cette région par le Pont), ou {kw} 0",
               "{kw} REGIONE N (da quella regione sul Ponte), o {kw} 0"),
 }
+
+
+def keep_help(pool: Sequence[int], lang: str, kw: str) -> str:
+    """With a module: the 13 kept among the larger pool, its values spelled out."""
+    values = ", ".join(str(v) for v in pool)
+    return (f"{kw} N N … — 13 different values of {values}",
+            f"{kw} N N … — 13 valeurs différentes parmi {values}",
+            f"{kw} N N … — 13 valori diversi tra {values}")[language_index(lang)]
 
 
 def help_line(card: str, lang: str) -> str | None:

@@ -156,6 +156,16 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                             "Combien (0 : aucun, {max} au plus)",
                             "Quanti (0: nessuno, al massimo {max})"),
     "kim.ask.cross.submit": ("Cross", "Traverser", "Attraversa"),
+    "kim.ask.keep": ("Keep 13 of your {pool} power cards", "Gardez 13 de vos {pool} cartes pouvoir",
+                     "Tieni 13 delle tue {pool} carte potere"),
+    "kim.ask.keep.cards": ("The 13 cards you keep (the others leave the game unseen)",
+                           "Les 13 cartes que vous gardez (les autres quittent la partie sans "
+                           "être vues)",
+                           "Le 13 carte che tieni (le altre lasciano la partita senza essere "
+                           "viste)"),
+    "kim.decision.keep": ("keep 13 of your {pool} power cards",
+                          "garder 13 de vos {pool} cartes pouvoir",
+                          "tenere 13 delle tue {pool} carte potere"),
     "kim.decision.cross": ("cross the Bridge or not", "traverser le Pont ou non",
                            "attraversare il Ponte o no"),
 }
