@@ -179,7 +179,9 @@ def _resolve(log: Log, cmd: Command, d: Decision) -> None:
     assert s.secret is not None
     kind, choices = s.secret.kind, dict(s.secret.choices)
     if kind == KEEP_KIND:  # never revealed: each seat learns only its own hand (views.redact)
-        log.add(Event("hands_kept", {"hands": {str(k): v for k, v in sorted(choices.items())}}))
+        pool = len(card_pool(s))
+        log.add(Event("hands_kept", {"hands": {str(k): v for k, v in sorted(choices.items())},
+                                     **({"pool": pool} if pool > len(POWER_VALUES) else {})}))
         return
     log.add(Event("secrets_revealed", {"kind": kind,
                                        "choices": {str(k): v for k, v in choices.items()}}))
@@ -325,6 +327,10 @@ def _next_automatic(s: KIState) -> list[Event]:
         return settling
     if s.phase == "setup" and s.secret is None:
         if any(len(h) > KEEP for h in s.hands):
+            pool = len(card_pool(s))
+            if pool > len(POWER_VALUES):  # a module's larger pool, for the log's sentence
+                return [Event("secret_opened", {"kind": KEEP_KIND, "seats": list(s.seats()),
+                                                "context": {"pool": pool}})]
             return [_open(KEEP_KIND, list(s.seats()))]
         return [_open(SETUP_DISC, list(s.seats()))]
     if s.phase == "between":

@@ -516,15 +516,27 @@ def test_the_three_special_scorings():
 
 
 def test_intervention_discards_a_mistress_or_removes_a_limit_board():
-    s = started(3, hands={0: keep_with("mistress"), 1: keep_with("intervention")})
-    s = play_round(s, {0: VALUE["mistress"], 1: VALUE["intervention"], 2: 180})
-    s = to_action(s, 1, "intervention")  # 125 plays before 75
-    d = GAME.pending(s)[0]
-    assert "special" not in d.constraint  # nothing to discard yet
-    s = finish_turn(s)
+    s = started(3, hands={0: keep_with("mistress", "table_for_six"),
+                          1: keep_with("intervention")})
+    s = play_round(s, {0: VALUE["mistress"], 1: 180, 2: 10})
     s = to_action(s, 0, "mistress")
     s = special(s, 0)
     assert s.mods.in_front[0] == ["mistress"]
+    s = end_round(act(s, Command("place", 0, {"places": {}})))
+    s = play_round(s, {0: VALUE["table_for_six"], 1: VALUE["intervention"], 2: 180})
+    s = to_action(s, 1, "intervention")  # 125 plays before 43
+    d = GAME.pending(s)[0]
+    assert d.constraint["special"]["target"] == ["mistress@0"]
+    s = special(s, 1, target="mistress@0")
+    assert s.mods.in_front[0] == []
+    s.places[s.king] = [4, 1, 0]
+    from domain.elgrande.scoring import score_place
+
+    assert score_place(s, s.king)["bonuses"]["0"]["king"] == 2  # the Mistress is gone
+    s = finish_turn(s)
+    s = to_action(s, 0, "table_for_six")
+    s = special(s, 0, region="galicia")
+    assert s.mods.limits == ["galicia"]
 
 
 def test_jour_faste_opponents_move_their_grandes_secretly():
@@ -684,3 +696,16 @@ def test_the_keep_decision_counts_the_larger_pool_in_each_language(lang, words):
     assert words in GAME.texts.decision(d, lang, ["Ann", "Bob", "Cid"])
     assert words in GAME.prompt(d.form.title, lang)
     assert "115" in GAME.language.help_lines(d, None, lang)[0]
+
+
+def test_the_log_of_the_set_up_counts_the_larger_pool():
+    s = GAME.fold(GAME.create(3, BOTH, "t", {**SETUP, "homes": SETUP["homes"][:3]}))
+    opened = [e for e in GAME.create(3, BOTH, "t", {**SETUP, "homes": SETUP["homes"][:3]})
+              if e.type == "secret_opened"][0]
+    said = [GAME.texts.render(m, "fr", ["Ann", "Bob", "Cid"]) for m in GAME.describe(opened, 0)]
+    assert "13 de ses 39 cartes pouvoir" in " ".join(said)
+    for seat in range(3):
+        s = act(s, Command("keep", seat, {"cards": list(DEFAULT_KEEP)}))
+    kept = GAME.decide(s, Command("resolve", None))
+    said = [GAME.texts.render(m, "it", ["Ann", "Bob", "Cid"]) for m in GAME.describe(kept[0], 1)]
+    assert "le altre lasciano" in " ".join(said) and "le altre 5" not in " ".join(said)

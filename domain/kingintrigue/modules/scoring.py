@@ -27,7 +27,10 @@ def reversed_points(values: tuple[int, int, int] | list[int], counts: list[int],
 
 
 def mistress_active(s: KIState) -> bool:
-    return s.round <= s.mods.mistress_until
+    """A Mistress lies in front of someone (an Intervention may have discarded it) and her time,
+    this round and the next, is not over."""
+    return s.round <= s.mods.mistress_until and any(
+        "mistress" in cards for cards in s.mods.in_front.values())
 
 
 def adjust(s: KIState, payload: dict[str, Any]) -> dict[str, Any]:

@@ -163,6 +163,14 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                            "être vues)",
                            "Le 13 carte che tieni (le altre lasciano la partita senza essere "
                            "viste)"),
+    "kim.keep.opened": ("Every player secretly keeps 13 of their {pool} power cards.",
+                        "Chaque joueur garde en secret 13 de ses {pool} cartes pouvoir.",
+                        "Ogni giocatore tiene in segreto 13 delle sue {pool} carte potere."),
+    "kim.hands.kept": ("Every player has kept 13 power cards; the others leave the game unseen.",
+                       "Chaque joueur a gardé 13 cartes pouvoir ; les autres quittent la partie "
+                       "sans être vues.",
+                       "Ogni giocatore ha tenuto 13 carte potere; le altre lasciano la partita "
+                       "senza essere viste."),
     "kim.decision.keep": ("keep 13 of your {pool} power cards",
                           "garder 13 de vos {pool} cartes pouvoir",
                           "tenere 13 delle tue {pool} carte potere"),
@@ -314,6 +322,22 @@ def _guard_joined(e: Event, v: Viewer) -> list[Message]:
     return [_m("kim.guard.joined", seat=e["seat"], to=e["to"])]
 
 
+def _wrap_pool(event_type: str, key: str) -> Callable[[Event, Viewer], list[Message]]:
+    """The set-up's keep sentences with a module's larger pool (its size in the event)."""
+    before = ki_describe._OWN[event_type]
+
+    def describe(e: Event, v: Viewer) -> list[Message]:
+        out = before(e, v)
+        pool = (e.get("context") or {}).get("pool") if event_type == "secret_opened" \
+            else e.get("pool")
+        if not pool:
+            return out
+        return [_m(key, pool=pool) if m.key in ("ki.keep.opened", "ki.hands.kept") else m
+                for m in out]
+
+    return describe
+
+
 def _scored(e: Event, v: Viewer) -> list[Message]:
     out = ki_describe._scored(e, v)
     if e.get("alliance"):
@@ -344,6 +368,8 @@ DESCRIBERS: dict[str, Callable[[Event, Viewer], list[Message]]] = {
     "guard_joined": _guard_joined,
     "king_marker_placed": _simple("kim.king_marker", "seat", "region"),
     "place_scored": _scored,
+    "secret_opened": _wrap_pool("secret_opened", "kim.keep.opened"),
+    "hands_kept": _wrap_pool("hands_kept", "kim.hands.kept"),
 }
 
 
