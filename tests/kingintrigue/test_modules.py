@@ -700,8 +700,8 @@ def test_the_keep_decision_counts_the_larger_pool_in_each_language(lang, words):
 
 def test_the_log_of_the_set_up_counts_the_larger_pool():
     s = GAME.fold(GAME.create(3, BOTH, "t", {**SETUP, "homes": SETUP["homes"][:3]}))
-    opened = [e for e in GAME.create(3, BOTH, "t", {**SETUP, "homes": SETUP["homes"][:3]})
-              if e.type == "secret_opened"][0]
+    opened = next(e for e in GAME.create(3, BOTH, "t", {**SETUP, "homes": SETUP["homes"][:3]})
+                  if e.type == "secret_opened")
     said = [GAME.texts.render(m, "fr", ["Ann", "Bob", "Cid"]) for m in GAME.describe(opened, 0)]
     assert "13 de ses 39 cartes pouvoir" in " ".join(said)
     for seat in range(3):
