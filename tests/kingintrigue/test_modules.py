@@ -709,3 +709,16 @@ def test_the_log_of_the_set_up_counts_the_larger_pool():
     kept = GAME.decide(s, Command("resolve", None))
     said = [GAME.texts.render(m, "it", ["Ann", "Bob", "Cid"]) for m in GAME.describe(kept[0], 1)]
     assert "le altre lasciano" in " ".join(said) and "le altre 5" not in " ".join(said)
+
+
+def test_a_2x_marker_on_an_allied_region_doubles_the_pair_once():
+    from domain.kingintrigue.modules.scoring import allied
+
+    s = started(3, hands={0: keep_with("alliance")})
+    s.mods.alliance = ["galicia", "valencia"]
+    s.places["galicia"], s.places["valencia"] = [3, 1, 0], [1, 0, 2]
+    plain = allied(s, "galicia", "valencia")
+    s.doubles = {"valencia": 1}
+    doubled = allied(s, "galicia", "valencia")
+    assert list(doubled["points"]) == [2 * p for p in plain["points"]]
+    assert doubled["bonuses"]["0"]["home"] == 4 and doubled["doubled"]

@@ -61,7 +61,8 @@ def adjust(s: KIState, payload: dict[str, Any]) -> dict[str, Any]:
 
 def allied(s: KIState, first: str, second: str) -> dict[str, Any]:
     """The Alliance: both regions' Caballeros counted together per player, each rank winning the
-    sum of both regions' values; the King's and home bonuses if either region carries them."""
+    sum of both regions' values; the King's and home bonuses if either region carries them; a 2x
+    marker on either doubles the pair (ruling: one scoring, so one doubling)."""
     from domain.elgrande.scoring import current_values
 
     a, b = list(s.places[first]), list(s.places[second])
@@ -81,8 +82,12 @@ def allied(s: KIState, first: str, second: str) -> dict[str, Any]:
             mine.pop("king", None)
         if mine:
             bonuses[str(leader)] = mine
-    return {"place": first, "values": values, "counts": counts, "points": points,
-            "bonuses": bonuses, "first_only": False, "alliance": [first, second]}
+    out = {"place": first, "values": values, "counts": counts, "points": points,
+           "bonuses": bonuses, "first_only": False, "alliance": [first, second]}
+    if {first, second} & set(s.doubles):  # a 2x marker on either: the pair scores double
+        out = {**out, "points": [2 * p for p in points], "doubled": True,
+               "bonuses": {k: {b: 2 * n for b, n in v.items()} for k, v in bonuses.items()}}
+    return out
 
 
 def general_order(s: KIState) -> list[str]:
