@@ -66,11 +66,13 @@ def _count(value: Any, what: str, low: int, high: int, **about: Any) -> int:
 
 def move_targets(s: State) -> list[str]:
     """Where a special action may move or place Caballeros: any region but the King's, or the Castillo."""
-    return [r for r in REGION_IDS if r != s.king] + [CASTILLO]
+    taboo = s.taboo()
+    return [r for r in REGION_IDS if r not in taboo] + ([CASTILLO] if s.castillo_open() else [])
 
 
 def move_sources(s: State) -> list[str]:
-    return [r for r in REGION_IDS if r != s.king]
+    taboo = s.taboo()
+    return [r for r in REGION_IDS if r not in taboo]
 
 
 def _distribution(s: State, raw: Any, what: str, targets: list[str]) -> dict[str, int]:

@@ -69,14 +69,14 @@ def score_place(state: State, place: str, *, first_only: bool = False) -> dict[s
             bonuses.setdefault(str(leader), {})["king"] = BONUS
         if state.grandes[leader] == place:
             bonuses.setdefault(str(leader), {})["home"] = BONUS
-    return {
+    return state.adjust_score({
         "place": place,
         "values": list(values),
         "counts": counts,
         "points": points,
         "bonuses": bonuses,
         "first_only": first_only,
-    }
+    })
 
 
 def total_gain(payload: dict[str, Any], seat: int) -> int:

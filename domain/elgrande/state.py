@@ -150,8 +150,22 @@ class State:
 
     def on_board(self, seat: int) -> dict[str, int]:
         """The seat's Caballeros in regions that actions may touch (not the King's, not the Castillo)."""
+        taboo = self.taboo()
         return {r: c[seat] for r, c in self.places.items()
-                if r not in (self.king, "castillo") and c[seat] > 0}
+                if r not in taboo and r != "castillo" and c[seat] > 0}
+
+    def taboo(self) -> set[str]:
+        """The regions nothing enters or leaves but by King moves: the King's (an expansion adds
+        its markers' regions)."""
+        return {self.king}
+
+    def castillo_open(self) -> bool:
+        """Whether Caballeros may enter the Castillo (an expansion's tile may close it)."""
+        return True
+
+    def adjust_score(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """A place's scoring as an expansion's board state changes it (the base game: as is)."""
+        return payload
 
     def power_caballeros(self, card: int) -> int:
         """The Caballeros a power card brings to court (King & Intrigue's deck has its own)."""

@@ -42,7 +42,9 @@ def power(value: int | None) -> Any:
 
 
 def regions_but_king(s: State) -> list[str]:
-    return [r for r in REGION_IDS if r != s.king]
+    """The regions but the taboo ones: the King's (and the modules' Quarantine and King markers')."""
+    taboo = s.taboo()
+    return [r for r in REGION_IDS if r not in taboo]
 
 
 # --- 10 (and the Intrigue card): move one Caballero, or all of yours out of a region ---------------

@@ -12,6 +12,8 @@ from domain.core.boards import Summary
 from domain.core.i18n import language_index
 from domain.elgrande.boards import ElGrandeBoards
 from domain.elgrande.messages import place_name
+from domain.kingintrigue.modules.boards import lines as module_lines
+from domain.kingintrigue.modules.boards import svg_overlay
 from domain.kingintrigue.texts import name
 
 LINES: dict[str, tuple[str, str, str]] = {
@@ -44,11 +46,20 @@ def extra_lines(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> lis
     if view.get("doubles"):
         out.append(_t("doubles", lang, regions=", ".join(place_name(r, lang)
                                                           for r in sorted(view["doubles"]))))
-    return out
+    return out + module_lines(view, lang, names)
 
 
 class KingAndIntrigueBoards(ElGrandeBoards):
     card_title = staticmethod(name)  # the expansion's actions by their names (the last scoring)
+    def svg(self, view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = (), *,
+            targets: Sequence[str] = (), title: str | None = None) -> str | None:
+        """El Grande's map, with the modules' markers and tiles drawn over it."""
+        board = super().svg(view, lang, names, targets=targets, title=title)
+        overlay = svg_overlay(view, lang)
+        if board is None or not overlay:
+            return board
+        head, _, tail = board.rpartition("</svg>")
+        return f"{head}{overlay}\n</svg>{tail}"
 
     def text(self, view: Mapping[str, Any] | None, lang: str, names: Sequence[str] = ()) -> str:
         board = super().text(view, lang, names)

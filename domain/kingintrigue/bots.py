@@ -23,8 +23,10 @@ from domain.elgrande.data import PLACES, SCOREBOARDS
 from domain.elgrande.options import Options
 from domain.elgrande.state import Secret
 from domain.kingintrigue import rules
-from domain.kingintrigue.data import KEEP, POWER_CARDS, POWER_VALUES
+from domain.kingintrigue.data import KEEP
 from domain.kingintrigue.evolve import fold
+from domain.kingintrigue.modules.state import Mods
+from domain.kingintrigue.modules_data import ALL_CARDS, MODULE_CARDS, pool
 from domain.kingintrigue.options import KIOptions
 from domain.kingintrigue.state import KIState
 
@@ -38,6 +40,7 @@ def determinize(view: dict[str, Any], rng: random.Random,
     s.players = view["players"]
     s.options = Options()
     s.ki = KIOptions.parse(view["ki_options"])
+    deck = pool(s.ki.players_edition, s.ki.special_cards)
     s.seed = f"determinized-{rng.getrandbits(64):016x}"
     s.phase, s.round, s.king = view["phase"], view["round"], view["king"]
     s.scorings_done, s.ranking = view["scorings_done"], view["ranking"]
@@ -57,14 +60,15 @@ def determinize(view: dict[str, Any], rng: random.Random,
             s.hands.append(set(x["hand"]))
         else:
             known = set(x["discards"] or []) | {played.get(x["seat"])}
-            pool = [v for v in POWER_VALUES if v not in known]
-            s.hands.append(set(rng.sample(pool, min(x["hand_count"], len(pool)))))
+            unseen = [v for v in deck if v not in known]
+            s.hands.append(set(rng.sample(unseen, min(x["hand_count"], len(unseen)))))
         s.discards.append(list(x["discards"] or []))
         s.put_aside.append(set())
     s.private_returns = [set() for _ in seats]
     s.round_cards = {c["seat"]: (c["card"], c["places"]) for c in view["round_cards"]}
     s.choice, s.free_placement = list(view["choice"]), view["free_placement"]
     s.doubles = dict(view["doubles"])
+    s.mods = Mods.from_view(view.get("modules"))
     eg_det._flow(s, view, seat, decision)
     eg_det._vetoes(s, view, seats)
     sv = view["secret"]
@@ -74,7 +78,7 @@ def determinize(view: dict[str, Any], rng: random.Random,
             if w == seat:
                 s.secret.choices[w] = sv["your_choice"]
             elif s.secret.kind == rules.KEEP_KIND:
-                s.secret.choices[w] = sorted(rng.sample(POWER_VALUES, KEEP))
+                s.secret.choices[w] = sorted(rng.sample(deck, KEEP))
             else:
                 s.secret.choices[w] = rng.choice(rules.secret_options(s, w))
     return s
@@ -94,7 +98,7 @@ class GreedyBot:
         assert seat is not None
         s = determinize(view, rng, decision)
         if decision.kind == "keep":
-            return Command("keep", seat, {"cards": list(rules.DEFAULT_KEEP)})
+            return Command("keep", seat, {"cards": self._keep(decision, rng)})
         if decision.kind == "power_card":
             return Command("play_power", seat, {"card": self._power(s, seat, decision)})
         if decision.kind in ("secret", "veto", "return"):
@@ -113,6 +117,18 @@ class GreedyBot:
             if value > best_value:
                 best, best_value = command, value
         return best
+
+    @staticmethod
+    def _keep(decision: Decision, rng: random.Random) -> list[int]:
+        """The default 13 without the modules; with them, the default's strongest 8 (the King,
+        the Veto, the most Caballeros, the late cards) and 5 of the modules' cards drawn, never
+        the Joker (whose worth is in timing a one-ply look cannot judge)."""
+        offered = set(decision.constraint.get("from", []))
+        extra = [v for v in sorted(offered & set(MODULE_CARDS))
+                 if MODULE_CARDS[v].action != "joker"]
+        if not extra:
+            return list(rules.DEFAULT_KEEP)
+        return sorted([10, 20, 40, 60, 90, 130, 160, 180, *rng.sample(extra, 5)])
 
     @staticmethod
     def _value(s: KIState, seat: int, command: Command) -> float:
@@ -148,7 +164,7 @@ class GreedyBot:
 
         def worth(card: int) -> float:
             order = sum(1 for p in played if p < card) / max(1, len(played)) if played else 0.5
-            return (POWER_CARDS[card].caballeros * (1.2 - late) * 0.5
+            return (ALL_CARDS[card].caballeros * (1.2 - late) * 0.5
                     + order * 2.5 + card / 180 * (1 + late))
 
         return max(cards, key=worth)

@@ -16,10 +16,9 @@ from domain.elgrande.state import Turn
 from domain.kingintrigue.data import (
     INTRIGUE_CARD,
     KING_CARD,
-    POWER_CARDS,
-    POWER_VALUES,
     ROUND_CARD_ACTIONS,
 )
+from domain.kingintrigue.modules_data import ALL_CARDS, pool
 from domain.kingintrigue.options import KIOptions
 from domain.kingintrigue.state import KIState
 
@@ -45,7 +44,7 @@ def _game_created(s: KIState, e: Event) -> None:
 @on("setup_drawn")
 def _setup_drawn(s: KIState, e: Event) -> None:
     base.HANDLERS["setup_drawn"](s, e)
-    s.hands = [set(POWER_VALUES) for _ in s.seats()]
+    s.hands = [set(pool(s.ki.players_edition, s.ki.special_cards)) for _ in s.seats()]
     s.put_aside = [set() for _ in s.seats()]
     s.stacks = {}
     s.phase = "setup"
@@ -55,7 +54,7 @@ def _setup_drawn(s: KIState, e: Event) -> None:
 def _hands_kept(s: KIState, e: Event) -> None:
     for seat, kept in e["hands"].items():
         s.hands[int(seat)] = set(kept)
-        s.put_aside[int(seat)] = set(POWER_VALUES) - set(kept)
+        s.put_aside[int(seat)] = set(pool(s.ki.players_edition, s.ki.special_cards)) - set(kept)
     s.secret = None
 
 
@@ -93,14 +92,14 @@ def _round_cards_taken(s: KIState, e: Event) -> None:
 
 def turn_actions(s: KIState, seat: int) -> list[str]:
     """The special actions the seat's turn may use: the power card's; the round card's alone for
-    the King and Intrigue holders with 4-5 players (unless `round_card_choice=always`); a choice
-    of the two with 2-3 players."""
+    the King and Intrigue holders with 4-5 players (unless `round_card_choice=always`, or the
+    Player's Edition, with which they always choose); a choice of the two with 2-3 players."""
     kind = s.round_cards[seat][0]
-    own = POWER_CARDS[s.power_played[seat]].action
+    own = ALL_CARDS[s.power_played[seat]].action
     if kind not in (KING_CARD, INTRIGUE_CARD):
         return [own]
     card = ROUND_CARD_ACTIONS[kind]
-    if s.players <= 3 or s.ki.round_card_choice == "always":
+    if s.players <= 3 or s.ki.round_card_choice == "always" or s.ki.players_edition:
         return list(dict.fromkeys([card, own]))
     return [card]
 
@@ -169,3 +168,7 @@ def _round_ended(s: KIState, e: Event) -> None:
 def _general_scoring_ended(s: KIState, e: Event) -> None:
     base.HANDLERS["general_scoring_ended"](s, e)
     s.doubles = {}  # the 2x markers go back after the general scoring (seed)
+
+
+# The modules' events and the shared handlers they extend (after every handler above is registered).
+from domain.kingintrigue.modules import evolve as _modules  # noqa: E402,F401

@@ -4,7 +4,8 @@
   negative, nothing enters or leaves the King's region but by King moves, scores never decrease;
 - every hand holds 13 cards once kept, minus those played; a card is never both in hand and played;
 - no seat (nor a spectator) ever learns another seat's hand, put-aside cards, hidden discard pile
-  or secret choice before its reveal, from the view or from a redacted event (the leak check).
+  or secret choice before its reveal, from the view or from a redacted event (the leak check);
+  the Castillo discs an Espionage shows go to the spy alone.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from domain.core.game import InvariantViolation
 from domain.elgrande.invariants import check_event as eg_check
 from domain.kingintrigue.data import KEEP
 from domain.kingintrigue.describe import describe
+from domain.kingintrigue.modules.flow import spies
 from domain.kingintrigue.state import KIState
 from domain.kingintrigue.views import redact, view
 
@@ -71,6 +73,8 @@ def check_no_leak(s: KIState, event: Event, fail) -> None:  # type: ignore[no-un
                 fail(f"the view of {viewer} shows seat {x['seat']}'s discard pile")
         if viewer is None and v["secret"] is not None and v["secret"]["your_choice"] is not None:
             fail("a spectator's view shows a secret choice")
+        if v.get("espionage") is not None and viewer not in spies(s):
+            fail(f"the view of {viewer} shows the discs only a spy may see")
         shown = redact(event, viewer)
         if event.type == "secret_submitted" and viewer != event["seat"]:
             said = [m for m in describe(event, viewer) if {"choice", "cards"} & set(m.params)]

@@ -35,7 +35,8 @@ from domain.core.language import (
 )
 from domain.elgrande import language as eg
 from domain.elgrande import vocabulary as vocab
-from domain.kingintrigue.data import POWER_CARDS
+from domain.kingintrigue.modules import language as modlang
+from domain.kingintrigue.modules_data import ALL_CARDS
 from domain.kingintrigue.texts import name
 
 KEYWORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
@@ -142,6 +143,10 @@ class Parser(eg.Parser):
             c.pos += n
             c.skip_filler()
             return getattr(self, kind)(d)
+        _w, n = c.match(modlang.CROSS)
+        if n and d is not None and d.kind == "cross":
+            c.pos += n
+            return modlang.parse_cross(self)
         _verb, n = c.match(INTRIGUE)
         if n and d is not None and (d.constraint or {}).get("card") == "intrigue":
             c.pos += n
@@ -172,9 +177,9 @@ class Parser(eg.Parser):
         card = c.take(ROUND_ACTIONS)
         if card is None:
             value = c.number()
-            if value not in POWER_CARDS:
+            if value not in ALL_CARDS:
                 raise self.fail("choose_action")
-            card = POWER_CARDS[value].action
+            card = ALL_CARDS[value].action
         return {"type": "choose_action", "card": card}
 
     def special(self, d: Decision | None, verb: str | None = None) -> dict[str, Any]:
@@ -182,6 +187,8 @@ class Parser(eg.Parser):
         if d is not None and d.kind == "choose_action":
             return self.choose_action(d)
         card = (d.constraint or {}).get("card") if d is not None and d.kind == "act" else None
+        if card in modlang.OWN_CARDS and "special" in (d.constraint or {}):  # type: ignore[union-attr]
+            return modlang.parse_special(self, card)
         if card == "intrigue" and "special" in (d.constraint or {}):  # type: ignore[union-attr]
             c.skip_filler()
             if c.take(ALL):
@@ -226,9 +233,13 @@ def format_command(command: Mapping[str, Any], lang: str = "en", *,
             return f"{word} " + {"king": ("king", "roi", "re"),
                                  "intrigue": ("intrigue", "intrigue", "intrigo")}[card][
                 language_index(lang)]
-        value = next(v for v, c in POWER_CARDS.items() if c.action == card)
+        value = next(v for v, c in ALL_CARDS.items() if c.action == card)
         return f"{word} {value}"
     card = (decision.constraint or {}).get("card") if decision is not None else None
+    if kind == "cross":
+        return modlang.format_cross(command, lang)
+    if kind == "special" and card in modlang.OWN_CARDS:
+        return modlang.format_special(command, card, lang, names)
     if kind == "special" and card == "intrigue":
         verb = ("intrigue", "intrigue", "intrigo")[language_index(lang)]
         if command.get("mode") == "all":
@@ -254,10 +265,16 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
     if decision is None:
         return []
     lang = supported(lang)
+    if decision.kind == "keep" and len((decision.constraint or {}).get("from", ())) > 18:
+        return [modlang.keep_help(decision.constraint["from"], lang,
+                                  KEYWORDS["keep"][language_index(lang)][0])]
     if decision.kind == "keep":
-        cards = ", ".join(card_words(v, lang) for v in POWER_CARDS)
+        pool = (decision.constraint or {}).get("from") or sorted(ALL_CARDS)
+        cards = ", ".join(card_words(int(v), lang) for v in pool)
         return [_t(HELP, "keep", lang, kw=KEYWORDS["keep"][language_index(lang)][0],
                    cards=cards)]
+    if decision.kind == "cross":
+        return [modlang.help_line("cross", lang) or ""]
     if decision.kind == "choose_action":
         kw = KEYWORDS["choose_action"][language_index(lang)][0]
         options = [o["card"] for o in decision.options or []]
@@ -273,7 +290,7 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
 def card_words(value: int, lang: str) -> str:
     """A power card as a mail lists it: its value, its Caballeros and its action, « 10 (6
     Caballeros, Intrigue) » (by mail no form labels the cards)."""
-    card = POWER_CARDS[value]
+    card = ALL_CARDS[value]
     return _t(HELP, "card", lang, card=value, count=Count(card.caballeros, lang),
               action=name(card.action, lang))
 
@@ -285,16 +302,23 @@ Grande card's: `AS_EL_GRANDE`, or take no parameters)."""
 
 
 def special_how(card: str, spec: Mapping[str, Any], lang: str) -> tuple[str, str] | None:
-    """The command pattern of the expansion's own actions, for El Grande's help lines."""
+    """The command pattern of the expansion's own actions and of its modules' cards, for El
+    Grande's help lines (None: the action is written as El Grande's card of that shape)."""
     if card not in OWN_HOW:
-        return None
+        line = modlang.help_line(card, lang)
+        if line:
+            return line, ""
+        if card in AS_EL_GRANDE or card in vocab.CARD_NAMES_I18N:
+            return None
+        # a module card without parameters: the keyword alone
+        return eg.HOW["none"][language_index(lang)][0].format(kw=vocab.keyword("special", lang)), ""
     key = OWN_HOW[card]
     how = _t(HELP, key, lang, kw=vocab.keyword("special", lang), move=eg._w("move", lang),
              to=eg._to("castillo", lang))
     return how, _t(WHAT, key, lang)
 
 
-CABALLEROS: dict[int, int] = {value: card.caballeros for value, card in POWER_CARDS.items()}
+CABALLEROS: dict[int, int] = {value: card.caballeros for value, card in ALL_CARDS.items()}
 """The Caballeros each power card brings, for El Grande's help lines."""
 
 

@@ -141,3 +141,6 @@ class KingAndIntrigue:
 
 
 GAME = KingAndIntrigue()
+
+# The modules' names, sentences, refusals and describers (after everything they extend is loaded).
+from domain.kingintrigue.modules import words as _module_words  # noqa: E402,F401

@@ -44,6 +44,34 @@ OPTIONS: tuple[OptionSpec, ...] = (
                        "au choix, comme à 2 ou 3 joueurs"),
                 "it": ("solo l'azione della carta (regolamento)",
                        "a scelta, come con 2 o 3 giocatori")}),
+    OptionSpec("players_edition", (False, True), False, {
+        "en": "The Player's Edition module: 11 more power cards per player (Joker, Relocation, "
+              "Alliance, Bridge, Quarantine…) to choose the 13 from, with their markers; the King "
+              "and Intrigue holders always choose between the round card's action and their own.",
+        "fr": "Le module Édition des joueurs : 11 cartes pouvoir de plus par joueur (Joker, "
+              "Relocalisation, Alliance, Pont, Quarantaine…) parmi lesquelles choisir les 13, avec "
+              "leurs marqueurs ; les détenteurs de la carte du Roi et de la carte Intrigue "
+              "choisissent toujours entre l'action de cette carte et la leur.",
+        "it": "Il modulo Edizione dei giocatori: 11 carte potere in più per giocatore (Jolly, "
+              "Trasloco, Alleanza, Ponte, Quarantena…) tra cui scegliere le 13, con i loro "
+              "segnalini; chi ha la carta del Re o la carta Intrigo sceglie sempre tra l'azione di "
+              "quella carta e la propria.",
+    }, title={"en": "Player's Edition module", "fr": "Module Édition des joueurs",
+              "it": "Modulo Edizione dei giocatori"},
+        labels={"en": ("without", "with"), "fr": ("sans", "avec"), "it": ("senza", "con")}),
+    OptionSpec("special_cards", (False, True), False, {
+        "en": "The Special Cards module: 10 more power cards per player (Fiesta, Espionage, Coup "
+              "d'État, Table for six, King marker…) to choose the 13 from, with the King marker "
+              "and 3 limit boards.",
+        "fr": "Le module Cartes spéciales : 10 cartes pouvoir de plus par joueur (Fiesta, "
+              "Espionnage, Coup d'État, Table pour six, marqueur du Roi…) parmi lesquelles choisir "
+              "les 13, avec le marqueur du Roi et 3 tableaux limite.",
+        "it": "Il modulo Carte speciali: 10 carte potere in più per giocatore (Fiesta, "
+              "Spionaggio, Colpo di Stato, Tavola per sei, segnalino del Re…) tra cui scegliere "
+              "le 13, con il segnalino del Re e 3 tabelloni limite.",
+    }, title={"en": "Special Cards module", "fr": "Module Cartes spéciales",
+              "it": "Modulo Carte speciali"},
+        labels={"en": ("without", "with"), "fr": ("sans", "avec"), "it": ("senza", "con")}),
 )
 
 
@@ -51,6 +79,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
 class KIOptions:
     discards: str = "hidden"
     round_card_choice: str = "seed"
+    players_edition: bool = False
+    special_cards: bool = False
 
     @classmethod
     def parse(cls, raw: Mapping[str, Any] | None) -> KIOptions:

@@ -25,13 +25,12 @@ from domain.core.rng import seed_commitment
 from domain.elgrande import asks
 from domain.elgrande import rules as eg
 from domain.elgrande.actions import moved, return_options
-from domain.elgrande.data import CASTILLO, GENERAL_SCORING_ROUNDS, REGION_IDS
+from domain.elgrande.data import GENERAL_SCORING_ROUNDS, REGION_IDS
 from domain.elgrande.scoring import final_ranking, score_place
 from domain.elgrande.views import hidden_params
 from domain.kingintrigue.actions import CARDS, KINGS_RETURN
 from domain.kingintrigue.data import (
     KEEP,
-    POWER_CARDS,
     POWER_VALUES,
     ROUND_CARDS,
     ROUNDS,
@@ -39,6 +38,9 @@ from domain.kingintrigue.data import (
     round_card_kind,
 )
 from domain.kingintrigue.evolve import apply, fold
+from domain.kingintrigue.modules import crossing, flow
+from domain.kingintrigue.modules.general import general_scoring
+from domain.kingintrigue.modules_data import ALL_CARDS, pool
 from domain.kingintrigue.options import KIOptions
 from domain.kingintrigue.state import KIState
 
@@ -156,11 +158,17 @@ def _kept(raw: Any) -> list[int] | None:
 @handles("keep", "keep")
 def _keep(log: Log, cmd: Command, d: Decision) -> None:
     cards = _kept(cmd.get("cards"))
+    deck = card_pool(log.state)
     if cards is None or len(set(cards)) != KEEP or len(cards) != KEEP \
-            or not set(cards) <= set(POWER_VALUES):
-        raise RuleError.of(K + "keep", keep=KEEP, count=len(POWER_VALUES),
-                           cards=list(POWER_VALUES), allowed=list(POWER_VALUES))
+            or not set(cards) <= set(deck):
+        raise RuleError.of(K + "keep", keep=KEEP, count=len(deck), cards=list(deck),
+                           allowed=list(deck))
     log.add(Event("secret_submitted", {"seat": cmd.seat, "kind": KEEP_KIND, "choice": cards}))
+
+
+def card_pool(s: KIState) -> tuple[int, ...]:
+    """The cards each player keeps 13 of: the base 18 and the modules' in play."""
+    return pool(s.ki.players_edition, s.ki.special_cards)
 
 
 def secret_options(s: KIState, seat: int) -> list[Any]:
@@ -190,7 +198,9 @@ def _resolve(log: Log, cmd: Command, d: Decision) -> None:
     assert s.secret is not None
     kind, choices = s.secret.kind, dict(s.secret.choices)
     if kind == KEEP_KIND:  # never revealed: each seat learns only its own hand (views.redact)
-        log.add(Event("hands_kept", {"hands": {str(k): v for k, v in sorted(choices.items())}}))
+        pool = len(card_pool(s))
+        log.add(Event("hands_kept", {"hands": {str(k): v for k, v in sorted(choices.items())},
+                                     **({"pool": pool} if pool > len(POWER_VALUES) else {})}))
         return
     log.add(Event("secrets_revealed", {"kind": kind,
                                        "choices": {str(k): v for k, v in choices.items()}}))
@@ -200,7 +210,7 @@ def _resolve(log: Log, cmd: Command, d: Decision) -> None:
         log.add(moved(moves, "setup_disc"), Event("round_started", {"round": 1}))
         return
     if kind == DISC:
-        eg.general_scoring(log, choices, score=partial(doubled_score, marks=dict(s.doubles)))
+        general_scoring(log, choices, score=partial(doubled_score, marks=dict(s.doubles)))
         return
     t = log.state.turn
     assert t is not None and t.action is not None
@@ -224,6 +234,8 @@ def power_order(s: KIState) -> list[int]:
 
 
 def legal_power_cards(s: KIState, seat: int) -> list[int]:
+    if flow.joker_waiting(s) == seat:
+        return flow.joker_cards(s, seat)
     taken = set(s.power_played.values())
     return sorted(c for c in s.hands[seat] if c not in taken)
 
@@ -237,7 +249,8 @@ def _play_power(log: Log, cmd: Command, d: Decision) -> None:
     if card not in legal:
         why = "power_played" if card in s.power_played.values() else "power_not_in_hand"
         raise RuleError.of(f"el-grande.refuse.{why}", card=card, allowed=legal)
-    log.add(Event("power_played", {"seat": seat, "card": card}))
+    joker = {"joker": True} if flow.joker_waiting(s) == seat else {}
+    log.add(Event("power_played", {"seat": seat, "card": card, **joker}))
 
 
 def round_cards_event(s: KIState) -> Event:
@@ -250,6 +263,9 @@ def round_cards_event(s: KIState) -> Event:
 
 
 # --- a turn -----------------------------------------------------------------------------------------
+
+handles("cross", "cross")(crossing.handle)
+
 
 @handles("choose_action", "choose_action")
 def _choose_action(log: Log, cmd: Command, d: Decision) -> None:
@@ -264,8 +280,8 @@ def placement_targets(s: KIState) -> list[str]:
     """Next to the King's region and the Castillo (El Grande's), or with card 20 done any region
     but the King's, and the Castillo."""
     if s.free_placement:
-        return [*(r for r in REGION_IDS if r != s.king), CASTILLO]
-    return eg.placement_targets(s)
+        return flow.free_targets(s)
+    return flow.taboo_targets(s, eg.placement_targets(s))
 
 
 @handles("place", "act")
@@ -319,8 +335,15 @@ def _open(kind: str, seats: list[int]) -> Event:
 
 def _next_automatic(s: KIState) -> list[Event]:
     """The events that follow by themselves from this state, or [] when someone must decide."""
+    settling = flow.automatic(s)
+    if settling:
+        return settling
     if s.phase == "setup" and s.secret is None:
         if any(len(h) > KEEP for h in s.hands):
+            pool = len(card_pool(s))
+            if pool > len(POWER_VALUES):  # a module's larger pool, for the log's sentence
+                return [Event("secret_opened", {"kind": KEEP_KIND, "seats": list(s.seats()),
+                                                "context": {"pool": pool}})]
             return [_open(KEEP_KIND, list(s.seats()))]
         return [_open(SETUP_DISC, list(s.seats()))]
     if s.phase == "between":
@@ -334,6 +357,8 @@ def _next_automatic(s: KIState) -> list[Event]:
         return [Event("round_started", {"round": s.round + 1})]
     if s.phase == "power":
         waiting = [x for x in power_order(s) if x not in s.power_played]
+        if not waiting and s.mods.joker is not None:
+            return flow.joker_automatic(s)
         if not waiting:
             return [round_cards_event(s)]
         legal = legal_power_cards(s, waiting[0])
@@ -346,6 +371,8 @@ def _next_automatic(s: KIState) -> list[Event]:
     if t is None:
         return [Event("round_ended", {"round": s.round, "discarded": []})]
     if t.step == "take":
+        if crossing.due(s):
+            return []
         low, high = eg.take_bounds(s, t.seat)
         if high == 0 or (low == high and high <= s.provinces[t.seat]):
             return [Event("caballeros_taken", {"seat": t.seat, "provinces": high, "regions": {},
@@ -383,12 +410,16 @@ def advance(log: Log) -> None:
 
 # --- pending decisions ------------------------------------------------------------------------------
 
-def keep_form(default: list[int]) -> Form:
-    """Exactly 13 of the 18 values, a box to tick per card (not a number per card)."""
-    field = Field("cards", Subset(tuple(POWER_VALUES), "power_card", KEEP, KEEP),
-                  default=list(default), label=Message("ki.ask.keep.cards"))
+def keep_form(default: list[int], deck: tuple[int, ...] = POWER_VALUES) -> Form:
+    """Exactly 13 of the deck's values, a box to tick per card (not a number per card); with a
+    module the deck is larger: "13 of your 29/28/39"."""
+    larger = len(deck) > len(POWER_VALUES)
+    field = Field("cards", Subset(tuple(deck), "power_card", KEEP, KEEP),
+                  default=list(default),
+                  label=Message("kim.ask.keep.cards" if larger else "ki.ask.keep.cards"))
     return Form((Answer("keep", (field,), submit=Message("ki.ask.keep.submit")),),
-                title=Message("ki.ask.keep"))
+                title=Message("kim.ask.keep", {"pool": len(deck)}) if larger
+                else Message("ki.ask.keep"))
 
 
 def choose_action_form(actions: list[str]) -> Form:
@@ -399,9 +430,11 @@ def choose_action_form(actions: list[str]) -> Form:
 def pending(s: KIState) -> list[Decision]:
     if s.phase == "power":
         waiting = [x for x in power_order(s) if x not in s.power_played]
-        if not waiting:
+        joker = flow.joker_waiting(s)
+        if not waiting and joker is None:
             return []
-        seat = waiting[0]
+        seat = waiting[0] if waiting else joker
+        assert seat is not None
         cards = legal_power_cards(s, seat)
         return [Decision(seat, "power_card",
                          options=[{"type": "play_power", "card": c} for c in cards],
@@ -411,6 +444,8 @@ def pending(s: KIState) -> list[Decision]:
     if s.phase != "turns" or s.turn is None:
         return []
     t = s.turn
+    if crossing.due(s):
+        return [crossing.decision(s)]
     if t.step == "take":
         low, high = eg.take_bounds(s, t.seat)
         board = s.on_board(t.seat)
@@ -487,14 +522,16 @@ def _secret_decisions(s: KIState) -> list[Decision]:
             if seat not in s.secret.choices:
                 out.append(Decision(seat, "keep", secret=True,
                                     constraint={"commands": ["keep"], "cards": KEEP,
-                                                "from": list(POWER_VALUES)},
+                                                "from": list(card_pool(s))},
                                     info=info,
-                                    build_form=partial(keep_form, list(DEFAULT_KEEP))))
+                                    build_form=partial(keep_form, list(DEFAULT_KEEP),
+                                                       card_pool(s))))
         return out
     if s.secret.kind == DISC:
         info["warning"] = {"key": "disc.king_region", "king": s.king}
     for seat in s.secret.seats:
-        if seat not in s.secret.choices:
+        if seat not in s.secret.choices and not (s.secret.kind == DISC
+                                                 and flow.spy_waits(s, seat)):
             choices = secret_options(s, seat)
             note = eg.disc_note(s, seat) if s.secret.kind == DISC else None
             out.append(Decision(seat, "secret", secret=True,
@@ -518,6 +555,8 @@ def default_command(s: KIState, d: Decision) -> Command:
         return Command("keep", d.seat, {"cards": list(DEFAULT_KEEP)})
     if d.kind == "choose_action":
         return Command("choose_action", d.seat, {"card": d.options[0]["card"]})
+    if d.kind == "cross":  # the Bridge's free move: nothing crosses
+        return Command("cross", d.seat, {"count": 0})
     return eg.default_command(s, d)
 
 
@@ -525,7 +564,9 @@ def sample_command(s: KIState, d: Decision, rng: random.Random) -> Command:
     """A random legal command for the decision (every kind of move gets its chance)."""
     seat = d.seat
     if d.kind == "keep":
-        return Command("keep", seat, {"cards": sorted(rng.sample(POWER_VALUES, KEEP))})
+        return Command("keep", seat, {"cards": sorted(rng.sample(card_pool(s), KEEP))})
+    if d.kind == "cross":
+        return crossing.sample(s, seat, rng)
     if d.kind != "act":
         return eg.sample_command(s, d, rng)
     choices = []
@@ -552,4 +593,4 @@ def sample_command(s: KIState, d: Decision, rng: random.Random) -> Command:
 
 
 def power_caballeros(card: int) -> int:
-    return POWER_CARDS[card].caballeros
+    return ALL_CARDS[card].caballeros

@@ -10,6 +10,7 @@ from typing import Any
 
 from domain.core.i18n import Count, language_index
 from domain.kingintrigue.data import CAPTURE_CAP, CAPTURE_OWN, POWER_CARDS, ROUND_CARDS
+from domain.kingintrigue.modules.rules_page import module_sections
 from domain.kingintrigue.rules import DEFAULT_KEEP
 from domain.kingintrigue.texts import name
 
@@ -246,6 +247,12 @@ IT = _page("El Grande — Re e intrighi: le regole come le applica questo server
 ])
 
 PAGES: dict[str, Page] = {"en": EN, "fr": FR, "it": IT}
+
+
+# The modules' sections (modules/rules_page.py), read from modules_data.py like the cards above.
+for _lang, _page in PAGES.items():
+    _page["sections"] += [{"title": x["title"], "paragraphs": x["paragraphs"]}
+                          for x in module_sections(_lang)]
 
 
 def rules_page(lang: str = "en") -> Page:

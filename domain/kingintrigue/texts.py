@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from domain.core import errors
 from domain.core.decisions import Decision
 from domain.core.game import Message
 from domain.core.i18n import LANGUAGES, Catalogue, language_index, supported
 from domain.elgrande import asks as eg_asks
 from domain.elgrande import messages as eg_messages
 from domain.elgrande.texts import ElGrandeTexts
-from domain.kingintrigue.data import POWER_CARDS
+from domain.kingintrigue.modules_data import ALL_CARDS
 
 NAMES: dict[str, tuple[str, str, str]] = {
     # the expansion's actions
@@ -175,6 +176,8 @@ CATALOGUE = Catalogue(TEXTS, show)
 
 def render(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
     lang = supported(lang)
+    if message.key.startswith("kim."):  # the modules' words (modules/words.py)
+        return errors.render(message.key, message.params, lang, names)
     if message.key not in TEXTS:
         return eg_messages.render(_named(message, lang), lang, list(names) or None)
     return CATALOGUE.render(message.key, message.params, lang, names)
@@ -182,7 +185,7 @@ def render(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str
 
 def prompt(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
     """A form's words: the expansion's, else El Grande's (`asks.prompt`)."""
-    if message.key in TEXTS:
+    if message.key in TEXTS or message.key.startswith("kim."):
         return render(message, lang, names)
     return eg_asks.prompt(_named(message, supported(lang)), supported(lang), names)
 
@@ -192,13 +195,20 @@ def label(of: str, value: Any, lang: str = "en", names: Sequence[str] = (),
     lang = supported(lang)
     if of == "power_card":
         card = int(value)
-        count = POWER_CARDS[card].caballeros if card in POWER_CARDS else 0
-        action = name(POWER_CARDS[card].action, lang) if card in POWER_CARDS else ""
+        count = ALL_CARDS[card].caballeros if card in ALL_CARDS else 0
+        action = name(ALL_CARDS[card].action, lang) if card in ALL_CARDS else ""
         text = eg_asks.TEXTS["label.power_card"][language_index(lang)].format(card=card,
                                                                                count=count)
         return f"{text} — {action}" if action else text
     if of == "card" and isinstance(value, str) and value in NAMES:
         return name(value, lang)
+    if of == "scoreboard" and isinstance(value, str):  # Revolt: "8-4-0" as printed, 8/4/0
+        return value.replace("-", "/")
+    if of == "intervention" and isinstance(value, str):  # the modules' Intervention: what@where
+        what, _, where = value.partition("@")
+        if what == "limit":
+            return f"{name('table_for_six', lang)} — {eg_messages.place_name(where, lang)}"
+        return f"{name(what, lang)} — {eg_asks.label('seat', int(where), lang, names, view)}"
     return eg_asks.label(of, value, lang, names, view)
 
 
@@ -215,6 +225,11 @@ class KingAndIntrigueTexts(ElGrandeTexts):
         return name(kind, lang) if kind in NAMES else super().secret_kind_name(kind, lang)
 
     def decision(self, decision: Decision, lang: str, names: Sequence[str] = ()) -> str:
+        pool = len((decision.constraint or {}).get("from", ()))
+        if decision.kind == "keep" and pool > 18:  # with a module
+            return errors.render("kim.decision.keep", {"pool": pool}, supported(lang), names)
         if decision.kind in ("keep", "choose_action"):
             return TEXTS[f"ki.decision.{decision.kind}"][language_index(supported(lang))]
+        if decision.kind == "cross":
+            return errors.render("kim.decision.cross", {}, supported(lang), names)
         return super().decision(decision, lang, names)

@@ -15,6 +15,7 @@ from typing import Any
 from domain.core.events import Event
 from domain.core.game import Viewer
 from domain.elgrande import views as eg
+from domain.kingintrigue.modules.flow import spied
 from domain.kingintrigue.state import KIState
 
 GAME_ID = "king-and-intrigue"
@@ -51,6 +52,8 @@ def view(s: KIState, viewer: Viewer, *, everything: bool = False) -> dict[str, A
     out["choice"] = list(s.choice)
     out["free_placement"] = s.free_placement
     out["doubles"] = dict(s.doubles)
+    out["modules"] = s.mods.to_view()  # the modules' markers and tiles: on the table for all
+    out["espionage"] = spied(s, viewer)  # the others' Castillo discs, to the spy alone
     return out
 
 

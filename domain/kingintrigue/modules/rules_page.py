@@ -1,0 +1,93 @@
+"""The modules' part of the rules page, in English, French and Italian: the two options, the
+general rulings, and one line per card read from `modules_data.py` (value, Caballeros, name, what
+it does), so that the page and the engine never disagree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core.i18n import language_index
+from domain.kingintrigue.modules_data import (
+    MODULE_CARDS,
+    PLAYERS_EDITION,
+    SPECIAL_CARDS,
+    TABLE_LIMIT,
+)
+
+TITLES = {
+    PLAYERS_EDITION: ("Module: the Player's Edition (option players_edition)",
+                      "Module : l'Édition des joueurs (option players_edition)",
+                      "Modulo: l'Edizione dei giocatori (opzione players_edition)"),
+    SPECIAL_CARDS: ("Module: the Special Cards (option special_cards)",
+                    "Module : les Cartes spéciales (option special_cards)",
+                    "Modulo: le Carte speciali (opzione special_cards)"),
+    "rulings": ("The modules: general rules and rulings",
+                "Les modules : règles générales et décisions",
+                "I moduli: regole generali e decisioni"),
+}
+RULINGS = (
+    ("With either module, each player keeps 13 cards of the larger pool: the 18 base cards and "
+     "the module's. With the Player's Edition the holders of the King card and the Intrigue card "
+     "always choose between that card's action and their power card's.",
+     "Avec un module, chaque joueur garde 13 cartes du paquet agrandi : les 18 cartes de base et "
+     "celles du module. Avec l'Édition des joueurs, les détenteurs de la carte du Roi et de la "
+     "carte Intrigue choisissent toujours entre l'action de cette carte et celle de leur carte "
+     "pouvoir.",
+     "Con un modulo, ogni giocatore tiene 13 carte del mazzo ampliato: le 18 carte base e quelle "
+     "del modulo. Con l'Edizione dei giocatori chi ha la carta del Re o la carta Intrigo sceglie "
+     "sempre tra l'azione di quella carta e quella della sua carta potere."),
+    ("RECONSTRUCTED: the rulebook explains what the cards do, but their faces (values, "
+     "Caballeros, full texts) were pictures and did not survive. Jour faste is 13 and "
+     "Relocation 23 (an outside source), Espionage and the Mistress are the rulebook's 25 and "
+     "75; every other value and Caballero count, and every detail the rulebook leaves open, is "
+     "this server's ruling, made to keep each card's intent.",
+     "RECONSTITUÉ : la règle explique ce que font les cartes, mais leurs faces (valeurs, "
+     "Caballeros, textes complets) étaient des images et ne nous sont pas parvenues. Jour faste "
+     "vaut 13 et Relocalisation 23 (une source extérieure), Espionnage et Maîtresse sont les 25 "
+     "et 75 de la règle ; toutes les autres valeurs et nombres de Caballeros, et chaque détail "
+     "que la règle laisse ouvert, sont des décisions de ce serveur, prises pour garder "
+     "l'intention de chaque carte.",
+     "RICOSTRUITO: il regolamento spiega cosa fanno le carte, ma le loro facce (valori, "
+     "Caballeros, testi completi) erano immagini e non ci sono pervenute. Giorno fausto vale 13 "
+     "e Trasloco 23 (una fonte esterna), Spionaggio e Favorita sono i 25 e 75 del regolamento; "
+     "tutti gli altri valori e numeri di Caballeros, e ogni dettaglio che il regolamento lascia "
+     "aperto, sono decisioni di questo server, prese per rispettare l'intento di ogni carta."),
+    ("A taboo region (the King's, a region under the Quarantine marker or the King marker) is "
+     "never entered nor left by a card, a placement or a Castillo disc (a disc set there sends "
+     "its Caballeros to court). Markers and tiles are on the board for everyone to see; those "
+     "that stay until the next general scoring (Alliance, Quarantine, Collapse risk, the "
+     "relocated Castillo, Espionage) go after it.",
+     "Une région taboue (celle du Roi, une région sous le marqueur Quarantaine ou le marqueur du "
+     "Roi) n'est jamais ni quittée ni rejointe par une carte, un placement ou un disque du "
+     "Castillo (un disque réglé sur elle renvoie ses Caballeros à la Cour). Marqueurs et tuiles "
+     "sont sur le plateau à la vue de tous ; ceux qui restent jusqu'au prochain décompte général "
+     "(Alliance, Quarantaine, Risque d'effondrement, le Castillo relocalisé, Espionnage) partent "
+     "après lui.",
+     "Una regione tabù (quella del Re, una regione con il segnalino Quarantena o il segnalino del "
+     "Re) non viene mai lasciata né raggiunta da una carta, un piazzamento o un disco del "
+     "Castillo (un disco su di essa rimanda i suoi Caballeros alla corte). Segnalini e tessere "
+     "sono sul tabellone alla vista di tutti; quelli che restano fino alla prossima valutazione "
+     "generale (Alleanza, Quarantena, Rischio di crollo, il Castillo traslocato, Spionaggio) "
+     "vengono tolti dopo di essa."),
+    (f"A limit board holds {TABLE_LIMIT} Caballeros at most; it goes only on a region holding "
+     f"{TABLE_LIMIT} or fewer. The Joker's replacement must be a value nobody played this round; "
+     "a Joker that cannot be replaced (the last card) stands with value 5 and no action.",
+     f"Un tableau limite contient {TABLE_LIMIT} Caballeros au plus ; il ne se pose que sur une "
+     f"région qui en compte {TABLE_LIMIT} ou moins. La carte qui remplace le Joker doit avoir "
+     "une valeur que personne n'a jouée dans la manche ; un Joker qui ne peut pas être remplacé "
+     "(la dernière carte) reste, avec la valeur 5 et sans action.",
+     f"Un tabellone limite contiene al massimo {TABLE_LIMIT} Caballeros; va solo su una regione "
+     f"che ne ha {TABLE_LIMIT} o meno. La carta che sostituisce il Jolly deve avere un valore "
+     "che nessuno ha giocato nel round; un Jolly che non si può sostituire (l'ultima carta) "
+     "resta, con valore 5 e senza azione."),
+)
+
+
+def module_sections(lang: str) -> list[dict[str, Any]]:
+    i = language_index(lang)
+    out = [{"title": TITLES["rulings"][i], "paragraphs": [r[i] for r in RULINGS]}]
+    for module in (PLAYERS_EDITION, SPECIAL_CARDS):
+        out.append({"title": TITLES[module][i], "paragraphs": [
+            f"{v}: {c.caballeros} Caballeros — {c.name[i]}: {c.text[i]}"
+            for v, c in sorted(MODULE_CARDS.items()) if c.module == module]})
+    return out

@@ -1,0 +1,387 @@
+"""The modules' words in English, French and Italian: their cards' names (`modules_data`), the log's
+sentences of their events, their forms' prompts, the Bridge's decision, and their refusals
+(`ki-modules.refuse.…`, registered on import). Rendered by El Grande's machinery (`messages.show`:
+players by name, places in the form the sentence needs, « {region:in} » → « en Aragon »)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from domain.core import errors
+from domain.core.events import Event, thaw
+from domain.core.game import Message, Viewer
+from domain.core.i18n import Catalogue, language_index
+from domain.elgrande import messages
+from domain.kingintrigue import describe as ki_describe
+from domain.kingintrigue import texts as ki_texts
+from domain.kingintrigue.modules_data import MARKERS, MODULE_CARDS
+
+NAMES: dict[str, tuple[str, str, str]] = {c.action: c.name for c in MODULE_CARDS.values()}
+NAMES["cross"] = ("the Bridge's crossing", "la traversée du Pont", "l'attraversamento del Ponte")
+
+TEXTS: dict[str, tuple[str, str, str]] = {
+    # the log
+    "kim.joker.played": ("{seat} replaces the Joker with {card}.",
+                         "{seat} remplace le Joker par la carte {card}.",
+                         "{seat} sostituisce il Jolly con la carta {card}."),
+    "kim.joker.kept": ("{seat} has no card to replace the Joker: it stands, value 5.",
+                       "{seat} n'a aucune carte pour remplacer le Joker : il reste, valeur 5.",
+                       "{seat} non ha carte per sostituire il Jolly: resta, valore 5."),
+    "kim.castillo.relocated": ("{seat} moves the Castillo {region:to}.",
+                               "{seat} déplace le Castillo {region:to}.",
+                               "{seat} sposta il Castillo {region:to}."),
+    "kim.alliance": ("{seat} allies {regions}: they score as one at the next general scoring.",
+                     "{seat} allie {regions} : elles comptent comme une seule au prochain "
+                     "décompte général.",
+                     "{seat} allea {regions}: contano come una sola alla prossima valutazione "
+                     "generale."),
+    "kim.alliance.scored": ("{regions} are scored together (Alliance).",
+                            "{regions} sont décomptées ensemble (Alliance).",
+                            "{regions} sono valutate insieme (Alleanza)."),
+    "kim.bridge": ("{seat} builds the Bridge between {regions} and puts a Caballero on it.",
+                   "{seat} construit le Pont entre {regions} et y place un Caballero.",
+                   "{seat} costruisce il Ponte tra {regions} e vi mette un Caballero."),
+    "kim.bridge.back": ("{owner}'s Caballero leaves the Bridge for their court.",
+                        "Le Caballero {owner:de} quitte le Pont pour sa Cour.",
+                        "Il Caballero di {owner} lascia il Ponte per la sua corte."),
+    "kim.bridge.crossed": ("{seat} crosses the Bridge with {count:# Caballero|# Caballeros} "
+                           "{from:from} {to:to}.",
+                           "{seat} traverse le Pont avec {count:# Caballero|# Caballeros} "
+                           "{from:from} {to:to}.",
+                           "{seat} attraversa il Ponte con {count:# Caballero|# Caballeros} "
+                           "{from:from} {to:to}."),
+    "kim.bridge.stays": ("{seat} does not cross the Bridge.", "{seat} ne traverse pas le Pont.",
+                         "{seat} non attraversa il Ponte."),
+    "kim.bridge.scored": ("{seat} holds the Bridge: +{points}.",
+                          "{seat} détient le Pont : +{points}.",
+                          "{seat} tiene il Ponte: +{points}."),
+    "kim.quarantine": ("{seat} puts {region:the} in quarantine: taboo until the next general "
+                       "scoring.",
+                       "{seat} met {region:the} en quarantaine : taboue jusqu'au prochain "
+                       "décompte général.",
+                       "{seat} mette {region:the} in quarantena: tabù fino alla prossima "
+                       "valutazione generale."),
+    "kim.collapse": ("{seat} lays the Collapse-risk tile: nothing enters the Castillo until the "
+                     "next general scoring.",
+                     "{seat} pose la tuile Risque d'effondrement : rien n'entre dans le Castillo "
+                     "jusqu'au prochain décompte général.",
+                     "{seat} posa la tessera Rischio di crollo: niente entra nel Castillo fino "
+                     "alla prossima valutazione generale."),
+    "kim.revolt": ("{seat} turns the {board} scoreboard upside down: the fewest Caballeros score "
+                   "most.",
+                   "{seat} renverse la tuile de pointage {board} : le moins de Caballeros marque "
+                   "le plus.",
+                   "{seat} capovolge il segnapunti {board}: chi ha meno Caballeros segna di "
+                   "più."),
+    "kim.revolt.back": ("{seat} turns the {board} scoreboard back.",
+                        "{seat} remet la tuile de pointage {board} à l'endroit.",
+                        "{seat} rimette dritto il segnapunti {board}."),
+    "kim.fiesta": ("{seat} holds a Fiesta: {extra} more Caballeros to place this turn.",
+                   "{seat} organise une Fiesta : {extra} Caballeros de plus à placer ce tour-ci.",
+                   "{seat} dà una Fiesta: {extra} Caballeros in più da piazzare in questo "
+                   "turno."),
+    "kim.in_front": ("{seat} lays “{card}” in front of them.",
+                     "{seat} pose « {card} » devant lui.",
+                     "{seat} mette «{card}» davanti a sé."),
+    "kim.discarded": ("{seat} discards {owner}'s “{card}”.",
+                      "{seat} défausse la carte « {card} » {owner:de}.",
+                      "{seat} scarta la carta «{card}» di {owner}."),
+    "kim.coup": ("{seat} throws {owner}'s Grande into the Castillo (Coup d'État).",
+                 "{seat} jette le Grande {owner:de} dans le Castillo (Coup d'État).",
+                 "{seat} getta il Grande di {owner} nel Castillo (Colpo di Stato)."),
+    "kim.freed": ("{seat}'s Grande leaves the Castillo for {to:the}.",
+                  "Le Grande {seat:de} quitte le Castillo pour {to:the}.",
+                  "Il Grande di {seat} lascia il Castillo per {to:the}."),
+    "kim.limit": ("{seat} puts a limit board {region:in}: at most 6 Caballeros there.",
+                  "{seat} pose un tableau limite {region:in} : 6 Caballeros au plus.",
+                  "{seat} mette un tabellone limite {region:in}: al massimo 6 Caballeros."),
+    "kim.limit.removed": ("{seat} takes the limit board away {region:from}.",
+                          "{seat} retire le tableau limite {region:from}.",
+                          "{seat} toglie il tabellone limite {region:from}."),
+    "kim.limit.returned": ("The limit board {region:of} sends {count:# Caballero|# Caballeros} "
+                           "of {owner} back to court.",
+                           "Le tableau limite {region:of} renvoie {count:# Caballero|# "
+                           "Caballeros} {owner:de} à la Cour.",
+                           "Il tabellone limite {region:of} rimanda {count:# Caballero|# "
+                           "Caballeros} di {owner} alla corte."),
+    "kim.guard": ("{seat} posts a Caballero of their court as Royal Guard.",
+                  "{seat} poste un Caballero de sa Cour en Garde Royale.",
+                  "{seat} mette un Caballero della sua corte come Guardia Reale."),
+    "kim.guard.joined": ("{seat}'s Royal Guard joins {to:the}.",
+                         "La Garde Royale {seat:de} rejoint {to:the}.",
+                         "La Guardia Reale di {seat} raggiunge {to:the}."),
+    "kim.guard.court": ("{seat}'s Royal Guard goes back to court.",
+                        "La Garde Royale {seat:de} retourne à la Cour.",
+                        "La Guardia Reale di {seat} torna alla corte."),
+    "kim.king_marker": ("{seat} puts the King marker {region:in}: taboo like the King's region.",
+                        "{seat} pose le marqueur du Roi {region:in} : taboue comme la région du "
+                        "Roi.",
+                        "{seat} mette il segnalino del Re {region:in}: tabù come la regione del "
+                        "Re."),
+    # the forms
+    "kim.ask.region": ("The region", "La région", "La regione"),
+    "kim.ask.first": ("The first region", "La première région", "La prima regione"),
+    "kim.ask.second": ("The second region", "La seconde région", "La seconda regione"),
+    "kim.ask.bridge.first": ("One end of the Bridge", "Un bout du Pont", "Un capo del Ponte"),
+    "kim.ask.bridge.second": ("The other end (adjacent)", "L'autre bout (adjacent)",
+                              "L'altro capo (adiacente)"),
+    "kim.ask.relocation": ("The region the Castillo moves to",
+                           "La région où va le Castillo", "La regione dove va il Castillo"),
+    "kim.ask.civil_war": ("The region of the civil war", "La région de la guerre civile",
+                          "La regione della guerra civile"),
+    "kim.ask.quarantine": ("The region put in quarantine", "La région mise en quarantaine",
+                           "La regione messa in quarantena"),
+    "kim.ask.hurricane": ("The region the hurricane hits", "La région que frappe l'ouragan",
+                          "La regione colpita dall'uragano"),
+    "kim.ask.revolt": ("The scoreboard to turn", "La tuile de pointage à retourner",
+                       "Il segnapunti da girare"),
+    "kim.ask.offered": ("Region offered no. {n}", "Région proposée n° {n}",
+                        "Regione proposta n. {n}"),
+    "kim.ask.coup": ("The opponent whose Grande goes into the Castillo",
+                     "L'adversaire dont le Grande va dans le Castillo",
+                     "L'avversario il cui Grande va nel Castillo"),
+    "kim.ask.table": ("The region under the limit board", "La région du tableau limite",
+                      "La regione del tabellone limite"),
+    "kim.ask.king_marker": ("The region of the King marker", "La région du marqueur du Roi",
+                            "La regione del segnalino del Re"),
+    "kim.ask.intervention": ("What you take away", "Ce que vous retirez", "Cosa togli"),
+    "kim.ask.score": ("The region scored", "La région décomptée", "La regione valutata"),
+    "kim.ask.cross": ("The Bridge: move your Caballeros between its two regions before your "
+                      "turn", "Le Pont : déplacez vos Caballeros entre ses deux régions avant "
+                      "votre tour", "Il Ponte: sposta i tuoi Caballeros tra le sue due regioni "
+                      "prima del tuo turno"),
+    "kim.ask.cross.from": ("From", "Depuis", "Da"),
+    "kim.ask.cross.count": ("How many (0: none, at most {max})",
+                            "Combien (0 : aucun, {max} au plus)",
+                            "Quanti (0: nessuno, al massimo {max})"),
+    "kim.ask.cross.submit": ("Cross", "Traverser", "Attraversa"),
+    "kim.ask.keep": ("Keep 13 of your {pool} power cards", "Gardez 13 de vos {pool} cartes pouvoir",
+                     "Tieni 13 delle tue {pool} carte potere"),
+    "kim.ask.keep.cards": ("The 13 cards you keep (the others leave the game unseen)",
+                           "Les 13 cartes que vous gardez (les autres quittent la partie sans "
+                           "être vues)",
+                           "Le 13 carte che tieni (le altre lasciano la partita senza essere "
+                           "viste)"),
+    "kim.keep.opened": ("Every player secretly keeps 13 of their {pool} power cards.",
+                        "Chaque joueur garde en secret 13 de ses {pool} cartes pouvoir.",
+                        "Ogni giocatore tiene in segreto 13 delle sue {pool} carte potere."),
+    "kim.hands.kept": ("Every player has kept 13 power cards; the others leave the game unseen.",
+                       "Chaque joueur a gardé 13 cartes pouvoir ; les autres quittent la partie "
+                       "sans être vues.",
+                       "Ogni giocatore ha tenuto 13 carte potere; le altre lasciano la partita "
+                       "senza essere viste."),
+    "kim.decision.keep": ("keep 13 of your {pool} power cards",
+                          "garder 13 de vos {pool} cartes pouvoir",
+                          "tenere 13 delle tue {pool} carte potere"),
+    "kim.decision.cross": ("cross the Bridge or not", "traverser le Pont ou non",
+                           "attraversare il Ponte o no"),
+}
+
+REFUSALS: dict[str, tuple[str, str, str]] = {
+    "ki-modules.refuse.not_one_of": ("Choose {what} among {choices} (not {value}).",
+                                     "Choisissez {what} parmi {choices} (pas {value}).",
+                                     "Scegli {what} tra {choices} (non {value})."),
+    "ki-modules.refuse.no_params": ("This action takes no parameters.",
+                                    "Cette action ne prend aucun paramètre.",
+                                    "Questa azione non prende parametri."),
+    "ki-modules.refuse.unknown_params": ("Unknown parameters: {names}.",
+                                         "Paramètres inconnus : {names}.",
+                                         "Parametri sconosciuti: {names}."),
+    "ki-modules.refuse.pair": ("{first} and {second} cannot take this marker (never a taboo "
+                               "region; the Bridge joins two adjacent regions).",
+                               "{first} et {second} ne peuvent pas recevoir ce marqueur (jamais "
+                               "une région taboue ; le Pont relie deux régions adjacentes).",
+                               "{first} e {second} non possono ricevere questo segnalino (mai "
+                               "una regione tabù; il Ponte unisce due regioni adiacenti)."),
+    "ki-modules.refuse.collapse": ("The Collapse-risk tile closes the Castillo: it cannot move.",
+                                   "La tuile Risque d'effondrement ferme le Castillo : il ne peut "
+                                   "pas bouger.",
+                                   "La tessera Rischio di crollo chiude il Castillo: non può "
+                                   "muoversi."),
+    "ki-modules.refuse.collapse_already": ("The Collapse-risk tile is already down.",
+                                           "La tuile Risque d'effondrement est déjà posée.",
+                                           "La tessera Rischio di crollo è già posata."),
+    "ki-modules.refuse.court_empty": ("This action needs a Caballero in your court.",
+                                      "Cette action demande un Caballero dans votre Cour.",
+                                      "Questa azione richiede un Caballero nella tua corte."),
+    "ki-modules.refuse.placed_already": ("You have placed already: this action comes first.",
+                                         "Vous avez déjà placé : cette action vient avant.",
+                                         "Hai già piazzato: questa azione viene prima."),
+    "ki-modules.refuse.three_regions": ("Offer three different regions.",
+                                        "Proposez trois régions différentes.",
+                                        "Proponi tre regioni diverse."),
+    "ki-modules.refuse.coup_target": ("Name an opponent whose Grande is not in a taboo region "
+                                      "nor in the Castillo.",
+                                      "Nommez un adversaire dont le Grande n'est ni dans une "
+                                      "région taboue ni dans le Castillo.",
+                                      "Nomina un avversario il cui Grande non sia in una regione "
+                                      "tabù né nel Castillo."),
+    "ki-modules.refuse.cross_count": ("The number to cross is a whole number, 0 for none.",
+                                      "Le nombre à faire traverser est un nombre entier, 0 pour "
+                                      "aucun.",
+                                      "Il numero da far attraversare è un numero intero, 0 per "
+                                      "nessuno."),
+    "ki-modules.refuse.cross_from": ("You cannot cross {count} {value:from}.",
+                                     "Vous ne pouvez pas faire traverser {count} {value:from}.",
+                                     "Non puoi far attraversare {count} {value:from}."),
+}
+
+
+WHAT: dict[str, tuple[str, str, str]] = {
+    "region": ("the region", "la région", "la regione"),
+    "scoreboard": ("the scoreboard", "la tuile de pointage", "il segnapunti"),
+    "target": ("what to take away", "ce qu'il faut retirer", "cosa togliere"),
+}
+
+
+def show(key: str, value: Any, lang: str, names: Sequence[str]) -> Any:
+    if key == "card" and isinstance(value, str):
+        return ki_texts.name(value, lang)
+    if key in ("regions", "choices") and isinstance(value, list | tuple):
+        return messages.joined([messages.place_form(str(p), lang, "the") for p in value], lang)
+    if key in ("first", "second", "value") and isinstance(value, str) and (
+            value in messages.PLACE_FORMS or value in MARKERS):
+        return messages.place_word(value, lang)
+    if key == "what":
+        return WHAT.get(str(value), (str(value),) * 3)[language_index(lang)]
+    return messages.show(key, value, lang, names)
+
+
+CATALOGUE = Catalogue({**TEXTS, **REFUSALS}, show)
+
+
+def render(key: str, params: Mapping[str, Any], lang: str = "en",
+           names: Sequence[str] = ()) -> str:
+    if key not in CATALOGUE:
+        shown = ", ".join(f"{k} {v}" for k, v in params.items())
+        return f"{key} ({shown})" if shown else key
+    return CATALOGUE.render(key, params, lang, names)
+
+
+errors.catalogue("ki-modules", render)
+errors.catalogue("kim", render)
+
+
+# --- describing the modules' events -----------------------------------------------------------------
+
+def _m(key: str, **params: Any) -> Message:
+    return Message(key, params)
+
+
+def _simple(key: str, *fields: str) -> Callable[[Event, Viewer], list[Message]]:
+    def describe(e: Event, v: Viewer) -> list[Message]:
+        return [_m(key, **{f: thaw(e[f]) for f in fields})]
+
+    return describe
+
+
+def _power(e: Event, v: Viewer) -> list[Message]:
+    if e.get("joker"):
+        return [_m("kim.joker.played", seat=e["seat"], card=e["card"])]
+    return ki_describe.eg.describe(e, v)
+
+
+def _bridge(e: Event, v: Viewer) -> list[Message]:
+    out = [_m("kim.bridge", seat=e["seat"], regions=list(e["regions"]))]
+    if e.get("previous") is not None:
+        out.append(_m("kim.bridge.back", owner=e["previous"]))
+    return out
+
+
+def _crossed(e: Event, v: Viewer) -> list[Message]:
+    moves = thaw(e["moves"])
+    if not moves:
+        return [_m("kim.bridge.stays", seat=e["seat"])]
+    m = moves[0]
+    return [_m("kim.bridge.crossed", seat=e["seat"], count=m["count"], **{"from": m["from"],
+                                                                          "to": m["to"]})]
+
+
+def _turned(e: Event, v: Viewer) -> list[Message]:
+    return [_m("kim.revolt" if e["reversed"] else "kim.revolt.back", seat=e["seat"],
+               board=e["board"].replace("-", "/"))]
+
+
+def _discarded(e: Event, v: Viewer) -> list[Message]:
+    return [_m("kim.discarded", seat=e["seat"], owner=e["owner"], card=e["card"])]
+
+
+def _coup(e: Event, v: Viewer) -> list[Message]:
+    return [_m("kim.coup", seat=e["seat"], owner=e["target"])]
+
+
+def _returned(e: Event, v: Viewer) -> list[Message]:
+    return [_m("kim.limit.returned", region=e["region"], owner=int(seat), count=n)
+            for seat, n in thaw(e["returns"]).items()]
+
+
+def _guard_joined(e: Event, v: Viewer) -> list[Message]:
+    if e["to"] == "court":
+        return [_m("kim.guard.court", seat=e["seat"])]
+    return [_m("kim.guard.joined", seat=e["seat"], to=e["to"])]
+
+
+def _wrap_pool(event_type: str, key: str) -> Callable[[Event, Viewer], list[Message]]:
+    """The set-up's keep sentences with a module's larger pool (its size in the event)."""
+    before = ki_describe._OWN[event_type]
+
+    def describe(e: Event, v: Viewer) -> list[Message]:
+        out = before(e, v)
+        pool = (e.get("context") or {}).get("pool") if event_type == "secret_opened" \
+            else e.get("pool")
+        if not pool:
+            return out
+        return [_m(key, pool=pool) if m.key in ("ki.keep.opened", "ki.hands.kept") else m
+                for m in out]
+
+    return describe
+
+
+def _scored(e: Event, v: Viewer) -> list[Message]:
+    out = ki_describe._scored(e, v)
+    if e.get("alliance"):
+        out.insert(0, _m("kim.alliance.scored", regions=list(e["alliance"])))
+    return out
+
+
+DESCRIBERS: dict[str, Callable[[Event, Viewer], list[Message]]] = {
+    "power_played": _power,
+    "joker_kept": _simple("kim.joker.kept", "seat"),
+    "castillo_relocated": _simple("kim.castillo.relocated", "seat", "region"),
+    "alliance_marked": _simple("kim.alliance", "seat", "regions"),
+    "bridge_built": _bridge,
+    "bridge_crossed": _crossed,
+    "bridge_scored": _simple("kim.bridge.scored", "seat", "points"),
+    "quarantine_marked": _simple("kim.quarantine", "seat", "region"),
+    "collapse_tile_laid": _simple("kim.collapse", "seat"),
+    "scoreboard_turned": _turned,
+    "fiesta": _simple("kim.fiesta", "seat", "extra"),
+    "card_in_front": _simple("kim.in_front", "seat", "card"),
+    "card_discarded": _discarded,
+    "grande_imprisoned": _coup,
+    "grande_freed": _simple("kim.freed", "seat", "to"),
+    "limit_placed": _simple("kim.limit", "seat", "region"),
+    "limit_removed": _simple("kim.limit.removed", "seat", "region"),
+    "limit_returned": _returned,
+    "guard_posted": _simple("kim.guard", "seat"),
+    "guard_joined": _guard_joined,
+    "king_marker_placed": _simple("kim.king_marker", "seat", "region"),
+    "place_scored": _scored,
+    "secret_opened": _wrap_pool("secret_opened", "kim.keep.opened"),
+    "hands_kept": _wrap_pool("hands_kept", "kim.hands.kept"),
+}
+
+
+def install() -> None:
+    """Put the modules' names, sentences and describers into King & Intrigue's (on import)."""
+    ki_texts.NAMES.update(NAMES)
+    for event_type, fn in DESCRIBERS.items():
+        ki_describe.describes(event_type)(fn)
+
+
+def marker_name(key: str, lang: str) -> str:
+    return MARKERS[key][language_index(lang)]
+
+
+install()

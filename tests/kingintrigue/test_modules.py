@@ -1,0 +1,724 @@
+"""King & Intrigue's modules, the Player's Edition and the Special Cards (options `players_edition`,
+`special_cards`): each card as the seed says (shared/seeds/002), the interactions it calls out one
+by one, and the rulings of `modules_data.py`."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.core.commands import Command
+from domain.core.errors import RuleError
+from domain.elgrande.data import CASTILLO
+from domain.kingintrigue.module import GAME
+from domain.kingintrigue.modules_data import ALL_CARDS, MODULE_CARDS
+from domain.kingintrigue.rules import DEFAULT_KEEP
+from domain.simulate import play_random_game
+
+BOTH = {"players_edition": True, "special_cards": True}
+SETUP = {"king": "castilla_la_nueva", "homes": ["galicia", "aragon", "sevilla", "valencia",
+                                                 "cataluna"], "first_player": 0}
+VALUE = {c.action: v for v, c in ALL_CARDS.items()}
+
+
+def act(state, command):
+    return GAME.fold(GAME.decide(state, command), state)
+
+
+def system(state):
+    while (d := GAME.pending(state)) and d[0].seat is None:
+        state = act(state, GAME.default_command(state, d[0]))
+    return state
+
+
+def keep_with(*actions):
+    """13 cards: the named module cards and base cards to fill."""
+    mine = [VALUE[a] for a in actions]
+    fill = [10, 20, 180, 160, 40, 50, 60, 80, 90, 100, 110, 130, 140]
+    return sorted(mine + fill[:13 - len(mine)])
+
+
+def started(players, options=BOTH, hands=None, discs=None):
+    setup = {**SETUP, "homes": SETUP["homes"][:players]}
+    s = GAME.fold(GAME.create(players, options, "t", setup))
+    for seat in range(players):
+        s = act(s, Command("keep", seat, {"cards": (hands or {}).get(seat, list(DEFAULT_KEEP))}))
+    s = system(s)
+    for seat in range(players):
+        s = act(s, Command("secret", seat, {"choice": (discs or {}).get(seat, "granada")}))
+    return system(s)
+
+
+def play_round(s, cards):
+    for seat in [(s.first_player + i) % s.players for i in range(s.players)]:
+        s = act(s, Command("play_power", seat, {"card": cards[seat]}))
+    return system(s)
+
+
+def finish_turn(s):
+    """The current player takes all, declines what is left and places nothing."""
+    seat = s.turn.seat
+    while s.turn is not None and s.turn.seat == seat:
+        d = GAME.pending(s)[0]
+        if d.kind == "take":
+            s = act(s, Command("take", seat, {"count": d.constraint["count"]["max"]}))
+        elif d.kind == "choose_action":
+            s = act(s, Command("choose_action", seat, {"card": d.options[0]["card"]}))
+        elif d.kind == "cross":
+            s = act(s, Command("cross", seat, {"count": 0}))
+        elif d.kind == "act" and "place" in d.constraint:
+            s = act(s, Command("place", seat, {"places": {}}))
+        elif d.kind == "act":
+            s = act(s, Command("decline", seat))
+        else:
+            s = act(s, GAME.default_command(s, d))
+        s = system(s)
+    return s
+
+
+def end_round(s):
+    while s.phase != "power":
+        s = finish_turn(s) if s.turn else system(s)
+    return s
+
+
+def to_action(s, seat, card=None):
+    """Play out the turns before `seat`'s, then take and choose `card`'s action if asked."""
+    while s.turn.seat != seat:
+        s = finish_turn(s)
+    d = GAME.pending(s)[0]
+    if d.kind == "cross":
+        s = act(s, Command("cross", seat, {"count": 0}))
+        d = GAME.pending(s)[0]
+    if d.kind == "take":
+        s = act(s, Command("take", seat, {"count": d.constraint["count"]["max"]}))
+    if GAME.pending(s)[0].kind == "choose_action":
+        s = act(s, Command("choose_action", seat, {"card": card}))
+    return system(s)
+
+
+def special(s, seat, **params):
+    return system(act(s, Command("special", seat, params)))
+
+
+def play_lowest(s):
+    """Every player in turn plays their lowest legal card (a Joker's replacement too)."""
+    while s.phase == "power":
+        d = GAME.pending(s)[0]
+        s = system(act(s, Command("play_power", d.seat,
+                                  {"card": min(o["card"] for o in d.options)})))
+    return s
+
+
+def advance_once(s):
+    if s.phase == "power":
+        return play_lowest(s)
+    return finish_turn(s) if s.turn is not None else system(s)
+
+
+def general_scoring(s, discs):
+    """Play on to the next general scoring with the given Castillo discs (the rest: Granada)."""
+    while s.secret is None or s.secret.kind != "disc":
+        s = advance_once(s)
+    while s.secret is not None and s.secret.kind == "disc":
+        d = GAME.pending(s)[0]
+        if d.seat is None:
+            break
+        s = act(s, Command("secret", d.seat, {"choice": discs.get(d.seat, "granada")}))
+    return system(s)
+
+
+def scored(events, place):
+    return next(e for e in events if e.type == "place_scored" and e["place"] == place
+                and e["reason"] == "general_scoring")
+
+
+# --- the options and the pool -----------------------------------------------------------------------
+
+def test_the_options_are_offered_in_three_languages():
+    specs = {o.name: o for o in GAME.option_specs}
+    for name in ("players_edition", "special_cards"):
+        assert specs[name].allowed == (False, True) and specs[name].default is False
+        assert all(specs[name].description[lang] for lang in ("en", "fr", "it"))
+
+
+@pytest.mark.parametrize(("options", "size"), [({}, 18), ({"players_edition": True}, 29),
+                                               ({"special_cards": True}, 28), (BOTH, 39)])
+def test_each_player_keeps_13_of_the_larger_pool(options, size):
+    s = GAME.fold(GAME.create(3, options, "t", {**SETUP, "homes": SETUP["homes"][:3]}))
+    d = GAME.pending(s)[0]
+    assert len(d.constraint["from"]) == size
+    assert len(d.form.answers[0].fields[0].constraint.bounds) == size
+    joker = VALUE["joker"]
+    if not options.get("players_edition"):
+        with pytest.raises(RuleError):
+            GAME.decide(s, Command("keep", 0, {"cards": keep_with("joker")}))
+    else:
+        events = GAME.decide(s, Command("keep", 0, {"cards": keep_with("joker")}))
+        assert joker in events[0]["choice"]
+
+
+def test_the_module_card_list_is_complete_and_marked_reconstructed():
+    assert len(MODULE_CARDS) == 21
+    assert {c.module for c in MODULE_CARDS.values()} == {"players_edition", "special_cards"}
+    assert all(c.basis and all(c.name) and all(c.text) for c in MODULE_CARDS.values())
+    assert VALUE["jour_faste"] == 13 and VALUE["relocation"] == 23
+    assert {VALUE["espionage"], VALUE["mistress"]} == {25, 75}
+
+
+def test_with_the_players_edition_the_king_holder_always_chooses_at_4_players():
+    plain = play_round(started(4, {}), {0: 160, 1: 40, 2: 10, 3: 90})
+    assert plain.choice == []
+    s = play_round(started(4, {"players_edition": True}), {0: 160, 1: 40, 2: 10, 3: 90})
+    assert s.choice == ["king", "royal_advisor"]
+
+
+# --- the Joker --------------------------------------------------------------------------------------
+
+def test_the_joker_is_replaced_after_everyone_else_has_played():
+    hand = keep_with("joker")
+    s = started(3, hands={0: hand, 1: list(DEFAULT_KEEP), 2: list(DEFAULT_KEEP)})
+    s = act(s, Command("play_power", 0, {"card": VALUE["joker"]}))
+    assert s.mods.joker == 0
+    s = act(s, Command("play_power", 1, {"card": 180}))
+    s = act(s, Command("play_power", 2, {"card": 160}))
+    d = GAME.pending(s)[0]
+    assert d.seat == 0 and d.kind == "power_card"
+    allowed = [o["card"] for o in d.options]
+    assert 180 not in allowed and 160 not in allowed and VALUE["joker"] not in allowed
+    with pytest.raises(RuleError):
+        GAME.decide(s, Command("play_power", 0, {"card": 180}))
+    s = system(act(s, Command("play_power", 0, {"card": 10})))
+    assert s.power_played[0] == 10 and s.round_cards[0][0] == "intrigue_card"
+    assert s.mods.joker is None and VALUE["joker"] in s.discards[0] and 10 in s.discards[0]
+
+
+# --- Relocation -------------------------------------------------------------------------------------
+
+def test_relocation_swallows_the_region_and_the_king_entering_it_leaves_the_castillo_alone():
+    hand = keep_with("relocation")
+    s = started(3, hands={0: hand}, discs={1: "aragon", 2: "aragon"})
+    s = play_round(s, {0: VALUE["relocation"], 1: 180, 2: 10})
+    s = to_action(s, 1, "king")
+    s = act(s, Command("special", 1, {"to": "galicia"}))  # the King leaves, Aragón is free
+    s = finish_turn(system(s))
+    s = to_action(s, 0, "relocation")
+    before = list(s.places["aragon"])
+    castillo = list(s.places[CASTILLO])
+    with pytest.raises(RuleError):
+        GAME.decide(s, Command("special", 0, {"region": "galicia"}))  # the King's region
+    s = special(s, 0, region="aragon")
+    assert s.mods.castillo_at == "aragon" and s.places["aragon"] == [0, 0, 0]
+    assert s.places[CASTILLO] == [a + b for a, b in zip(before, castillo, strict=True)]
+    # the King moves into the Castillo's region: the region is taboo, the Castillo is not
+    s = end_round(system(act(s, Command("place", 0, {"places": {}}))))
+    s = play_round(s, {0: 180, 1: 10, 2: 160})
+    s = to_action(s, 0, "king")
+    s = special(s, 0, to="aragon")
+    d = GAME.pending(s)[0]
+    assert "aragon" not in d.constraint["place"]["places"]
+    assert CASTILLO in d.constraint["place"]["places"]
+    s = act(s, Command("place", 0, {"places": {CASTILLO: 1}}))
+    assert s.places[CASTILLO][0] == castillo[0] + before[0] + 1
+
+
+def test_the_relocated_castillo_scores_first_then_the_region_then_goes_back():
+    s = started(3, hands={0: keep_with("relocation")})
+    s = play_round(s, {0: VALUE["relocation"], 1: 180, 2: 10})
+    s = to_action(s, 1, "king")
+    s = finish_turn(special(s, 1, to="galicia"))
+    s = to_action(s, 0, "relocation")
+    s = special(s, 0, region="sevilla")
+    s, events = _scoring_events(s, {})
+    kinds = [e["place"] for e in events if e.type == "place_scored"
+             and e["reason"] == "general_scoring"]
+    assert kinds[0] == CASTILLO and "sevilla" in kinds
+    assert s.mods.castillo_at is None
+
+
+def _scoring_events(s, discs):
+    """Fold to the end of the general scoring, returning the events of that scoring."""
+    record = []
+    orig = GAME.decide
+
+    def spy(state, command):
+        events = orig(state, command)
+        record.extend(events)
+        return events
+
+    GAME.decide = spy  # type: ignore[method-assign]
+    try:
+        s = general_scoring(s, discs)
+    finally:
+        GAME.decide = orig  # type: ignore[method-assign]
+    start = max(i for i, e in enumerate(record) if e.type == "general_scoring_started")
+    return s, record[start:]
+
+
+# --- Alliance ---------------------------------------------------------------------------------------
+
+def test_alliance_scores_two_regions_as_one_with_the_kings_and_home_bonuses():
+    s = started(3, hands={0: keep_with("alliance")})
+    s = play_round(s, {0: VALUE["alliance"], 1: 180, 2: 10})
+    s = to_action(s, 1, "king")
+    s = finish_turn(special(s, 1, to="granada"))
+    s = to_action(s, 0, "alliance")
+    with pytest.raises(RuleError):  # never the King's region
+        GAME.decide(s, Command("special", 0, {"first": "granada", "second": "valencia"}))
+    s = special(s, 0, first="galicia", second="valencia")
+    assert s.mods.alliance == ["galicia", "valencia"]
+    s = end_round(act(s, Command("place", 0, {"places": {}})))
+    s = play_round(s, {0: 10, 1: 160, 2: 20})
+    s = to_action(s, 1, "king")
+    s = special(s, 1, to="valencia")  # the King enters an allied region afterwards
+    s.places["galicia"] = [3, 1, 0]
+    s.places["valencia"] = [1, 0, 2]
+    s, events = _scoring_events(s, {})
+    pair = scored(events, "galicia")
+    from domain.elgrande.scoring import printed_values
+
+    assert list(pair["alliance"]) == ["galicia", "valencia"]
+    assert list(pair["counts"]) == [4, 1, 2]
+    both = [a + b for a, b in zip(printed_values("galicia"), printed_values("valencia"),
+                                  strict=True)]
+    assert list(pair["values"]) == both  # each rank wins both regions' points
+    assert list(pair["points"]) == [both[0], 0, both[1]]
+    assert pair["bonuses"]["0"] == {"king": 2, "home": 2}  # Valencia: the King; Galicia: home
+    assert not [e for e in events if e.type == "place_scored" and e["place"] == "valencia"]
+    assert s.mods.alliance == []
+
+
+# --- the Bridge -------------------------------------------------------------------------------------
+
+def test_the_bridge_gives_free_moves_before_the_turn_and_a_point_at_each_scoring():
+    s = started(3, hands={0: keep_with("bridge"), 1: keep_with("bridge")})
+    s = play_round(s, {0: VALUE["bridge"], 1: 180, 2: 10})
+    s = to_action(s, 1, "king")
+    s = finish_turn(special(s, 1, to="valencia"))
+    s = to_action(s, 0, "bridge")
+    with pytest.raises(RuleError):  # not adjacent
+        GAME.decide(s, Command("special", 0, {"first": "galicia", "second": "granada"}))
+    court = s.court[0]
+    s = special(s, 0, first="galicia", second="pais_vasco")
+    assert s.mods.bridge == ["galicia", "pais_vasco"] and s.mods.bridge_seat == 0
+    assert s.court[0] == court - 1
+    s = end_round(system(act(s, Command("place", 0, {"places": {}}))))
+    # next round: before taking, the holder may cross
+    s = play_round(s, {0: 180, 1: 10, 2: 160})
+    d = GAME.pending(s)[0]
+    assert d.seat == 0 and d.kind == "cross"
+    have = s.places["galicia"][0]
+    s = act(s, Command("cross", 0, {"from": "galicia", "count": have}))
+    assert s.places["galicia"][0] == 0 and s.places["pais_vasco"][0] >= have
+    assert GAME.pending(s)[0].kind in ("take", "act")  # 180 brings none: taken at once
+    s, events = _scoring_events(s, {})
+    point = [e for e in events if e.type == "bridge_scored"]
+    assert point and point[0]["seat"] == 0 and point[0]["points"] == 1
+
+
+# --- Revolt -----------------------------------------------------------------------------------------
+
+def test_revolt_reverses_a_scoreboard_the_fewest_score_most():
+    s = started(3, hands={0: keep_with("revolt"), 1: keep_with("revolt")})
+    s = play_round(s, {0: VALUE["revolt"], 1: 180, 2: 10})
+    s = to_action(s, 0, "revolt")
+    s = special(s, 0, scoreboard="8-4-0")
+    assert s.mods.reversed == ["8-4-0"]
+    s.scoreboards["8-4-0"] = "granada"
+    s.places["granada"] = [5, 2, 1]
+    from domain.elgrande.scoring import score_place
+
+    payload = score_place(s, "granada")
+    assert payload["points"] == [0, 4, 8] and payload["reversed"] == "8-4-0"
+    assert payload["bonuses"] == {}  # the King is elsewhere, no home there
+    s.places["granada"] = [5, 0, 1]  # nobody with none scores: 1 is fewest, 5 next
+    assert score_place(s, "granada")["points"] == [4, 0, 8]
+
+
+# --- the limit boards -------------------------------------------------------------------------------
+
+def test_a_limit_board_sends_the_excess_back_to_the_court_of_who_brought_it():
+    s = started(3, hands={0: keep_with("table_for_six")})
+    s = play_round(s, {0: VALUE["table_for_six"], 1: 10, 2: 180})
+    s = to_action(s, 2, "king")
+    s = finish_turn(special(s, 2, to="valencia"))
+    s = to_action(s, 0, "table_for_six")
+    s.places["aragon"] = [2, 3, 0]
+    s = special(s, 0, region="aragon")
+    assert s.mods.limits == ["aragon"]
+    court = s.court[0]
+    s = system(act(s, Command("place", 0, {"places": {"aragon": 3}})))
+    assert sum(s.places["aragon"]) == 6 and s.places["aragon"] == [3, 3, 0]
+    assert s.court[0] == court - 1  # 3 placed, 2 came back
+
+
+# --- Quarantine and the King marker -----------------------------------------------------------------
+
+def test_quarantine_makes_a_region_taboo_until_the_general_scoring():
+    s = started(3, hands={0: keep_with("quarantine")})
+    s = play_round(s, {0: VALUE["quarantine"], 1: 180, 2: 10})
+    s = to_action(s, 1, "king")
+    s = finish_turn(special(s, 1, to="castilla_la_vieja"))
+    s = to_action(s, 0, "quarantine")
+    s = special(s, 0, region="aragon")
+    assert "aragon" in s.taboo()
+    with pytest.raises(RuleError):
+        GAME.decide(s, Command("place", 0, {"places": {"aragon": 1}}))  # next to the King
+    s = system(act(s, Command("place", 0, {"places": {}})))
+    s = to_action(s, 2, "intrigue")
+    with pytest.raises(RuleError):
+        GAME.decide(s, Command("special", 2, {"mode": "all", "from": "aragon", "to": "galicia"}))
+    s, _ = _scoring_events(s, {})
+    assert s.mods.quarantine is None
+
+
+def test_the_king_marker_is_taboo_and_gives_the_kings_bonus_through_the_scoring():
+    s = started(3, hands={0: keep_with("king_marker")})
+    s = play_round(s, {0: VALUE["king_marker"], 1: 180, 2: 10})
+    s = to_action(s, 0, "king_marker")
+    s = special(s, 0, region="galicia")
+    assert "galicia" in s.taboo()
+    with pytest.raises(RuleError):
+        GAME.decide(s, Command("place", 0, {"places": {"galicia": 1}}))
+    # a round not before a scoring: the marker goes at its end
+    s2 = end_round(act(s, Command("place", 0, {"places": {}})))
+    assert s2.mods.king_marker is None
+
+
+def test_a_king_marker_before_a_general_scoring_adds_the_kings_bonus_there():
+    s = started(3, hands={0: keep_with("king_marker")})
+    for cards in ({0: 10, 1: 180, 2: 160}, {0: 20, 1: 140, 2: 130}):
+        s = end_round(play_round(s, cards))
+    s = play_round(s, {0: VALUE["king_marker"], 1: 110, 2: 100})
+    s = to_action(s, 0, "king_marker")
+    s = special(s, 0, region="galicia")
+    s.places["galicia"] = [3, 1, 0]
+    s, events = _scoring_events(s, {})
+    assert scored(events, "galicia")["bonuses"]["0"] == {"king": 2, "home": 2}
+
+
+# --- Coup d'État ------------------------------------------------------------------------------------
+
+def test_coup_detat_the_grande_is_revealed_from_the_castillo_and_relocated_by_the_disc():
+    s = started(3, hands={0: keep_with("coup")})
+    s = play_round(s, {0: VALUE["coup"], 1: 180, 2: 10})
+    s = to_action(s, 1, "king")
+    s = finish_turn(special(s, 1, to="galicia"))  # Ann's Grande sits with the King now
+    s = to_action(s, 0, "coup")
+    with pytest.raises(RuleError):
+        GAME.decide(s, Command("special", 0, {"target": 0}))  # never your own
+    s = special(s, 0, target=1)
+    assert s.grandes[1] == CASTILLO and s.mods.coup == {1: "aragon"}
+    s.places[CASTILLO] = [0, 3, 1]
+    s, events = _scoring_events(s, {1: "granada"})
+    castillo = scored(events, CASTILLO)
+    assert castillo["bonuses"]["1"] == {"home": 2}
+    assert s.grandes[1] == "granada" and s.mods.coup == {}
+    assert scored(events, "granada")["counts"][1] >= 3
+
+
+# --- Espionage --------------------------------------------------------------------------------------
+
+def test_espionage_the_spy_sets_the_disc_last_having_seen_the_others_and_nobody_else_does():
+    s = started(3, hands={0: keep_with("espionage")})
+    s = play_round(s, {0: VALUE["espionage"], 1: 180, 2: 10})
+    s = to_action(s, 0, "espionage")
+    s = special(s, 0)
+    assert s.mods.in_front == {0: ["espionage"]}
+    while s.secret is None or s.secret.kind != "disc":
+        s = advance_once(s)
+    assert [d.seat for d in GAME.pending(s)] == [1, 2]  # the spy waits
+    s = act(s, Command("secret", 1, {"choice": "aragon"}))
+    assert GAME.view(s, 0)["espionage"] is None  # not before all are in
+    s = act(s, Command("secret", 2, {"choice": "sevilla"}))
+    assert [d.seat for d in GAME.pending(s)] == [0]
+    assert GAME.view(s, 0)["espionage"] == {"1": "aragon", "2": "sevilla"}
+    for viewer in (1, 2, None):
+        view = GAME.view(s, viewer)
+        assert view["espionage"] is None
+        assert "aragon" not in str(view["secret"]) or viewer == 1
+    s = system(act(s, Command("secret", 0, {"choice": "aragon"})))
+    assert s.mods.in_front == {0: []}  # discarded after the scoring
+
+
+# --- the other cards --------------------------------------------------------------------------------
+
+def test_fiesta_takes_nothing_and_places_5_more():
+    s = started(3, hands={0: keep_with("fiesta")})
+    s = play_round(s, {0: VALUE["fiesta"], 1: 180, 2: 10})
+    s = to_action(s, 0, "fiesta")
+    stack = s.turn.stack
+    s = special(s, 0)
+    assert s.turn.stack == stack + 5
+
+
+def test_mistress_takes_the_kings_bonus_away_this_round_and_the_next():
+    s = started(3, hands={0: keep_with("mistress")})
+    s = play_round(s, {0: VALUE["mistress"], 1: 180, 2: 10})
+    s = to_action(s, 0, "mistress")
+    s = special(s, 0)
+    from domain.elgrande.scoring import score_place
+
+    s.places[s.king] = [4, 1, 0]
+    assert "king" not in score_place(s, s.king)["bonuses"].get("0", {})
+    s.round += 2
+    assert score_place(s, s.king)["bonuses"]["0"]["king"] == 2
+
+
+def test_civil_war_sends_opponents_to_their_courts_and_one_of_yours_in():
+    s = started(3, hands={0: keep_with("civil_war")})
+    s = play_round(s, {0: VALUE["civil_war"], 1: 180, 2: 10})
+    s = to_action(s, 0, "civil_war")
+    s.places["sevilla"] = [1, 2, 3]
+    courts = list(s.court)
+    s = special(s, 0, region="sevilla")
+    assert s.places["sevilla"] == [2, 0, 0]
+    assert s.court == [courts[0] - 1, courts[1] + 2, courts[2] + 3]
+
+
+def test_hurricane_blows_a_region_back_to_the_courts():
+    s = started(3, hands={0: keep_with("hurricane")})
+    s = play_round(s, {0: VALUE["hurricane"], 1: 180, 2: 10})
+    s = to_action(s, 0, "hurricane")
+    s.places["sevilla"] = [1, 2, 3]
+    courts = list(s.court)
+    s = special(s, 0, region="sevilla")
+    assert s.places["sevilla"] == [0, 0, 0] and s.court == [c + n for c, n in
+                                                             zip(courts, [1, 2, 3], strict=True)]
+
+
+def test_collapse_risk_closes_the_castillo_those_inside_stay():
+    s = started(3, hands={0: keep_with("collapse_risk")})
+    s = play_round(s, {0: VALUE["collapse_risk"], 1: 180, 2: 10})
+    s = to_action(s, 0, "collapse_risk")
+    inside = list(s.places[CASTILLO])
+    s = special(s, 0)
+    with pytest.raises(RuleError):
+        GAME.decide(s, Command("place", 0, {"places": {CASTILLO: 1}}))
+    assert s.places[CASTILLO] == inside
+
+
+def test_the_three_special_scorings():
+    s = started(3, hands={0: keep_with("score_present", "score_any", "score_offered")})
+    s = play_round(s, {0: VALUE["score_present"], 1: 180, 2: 10})
+    s = to_action(s, 0, "score_present")
+    assert s.places["cataluna"][0] == 0
+    with pytest.raises(RuleError):  # no Caballero of hers in Cataluña
+        GAME.decide(s, Command("special", 0, {"region": "cataluna"}))
+    s = special(s, 0, region="galicia")
+    assert s.scores[0] > 0
+    s = end_round(act(s, Command("place", 0, {"places": {}})))
+    s = play_round(s, {0: VALUE["score_offered"], 1: 160, 2: 20})
+    s = to_action(s, 0, "score_offered")
+    s = special(s, 0, regions=["galicia", "aragon", "sevilla"])
+    d = next(d for d in GAME.pending(s) if d.seat is not None)
+    assert d.seat == 1 and sorted(o["choice"] for o in d.options) == ["aragon", "galicia",
+                                                                        "sevilla"]
+
+
+def test_intervention_discards_a_mistress_or_removes_a_limit_board():
+    s = started(3, hands={0: keep_with("mistress", "table_for_six"),
+                          1: keep_with("intervention")})
+    s = play_round(s, {0: VALUE["mistress"], 1: 180, 2: 10})
+    s = to_action(s, 0, "mistress")
+    s = special(s, 0)
+    assert s.mods.in_front[0] == ["mistress"]
+    s = end_round(act(s, Command("place", 0, {"places": {}})))
+    s = play_round(s, {0: VALUE["table_for_six"], 1: VALUE["intervention"], 2: 180})
+    s = to_action(s, 1, "intervention")  # 125 plays before 43
+    d = GAME.pending(s)[0]
+    assert d.constraint["special"]["target"] == ["mistress@0"]
+    s = special(s, 1, target="mistress@0")
+    assert s.mods.in_front[0] == []
+    s.places[s.king] = [4, 1, 0]
+    from domain.elgrande.scoring import score_place
+
+    assert score_place(s, s.king)["bonuses"]["0"]["king"] == 2  # the Mistress is gone
+    s = finish_turn(s)
+    s = to_action(s, 0, "table_for_six")
+    s = special(s, 0, region="galicia")
+    assert s.mods.limits == ["galicia"]
+
+
+def test_jour_faste_opponents_move_their_grandes_secretly():
+    s = started(3, hands={0: keep_with("jour_faste")})
+    s = play_round(s, {0: VALUE["jour_faste"], 1: 10, 2: 180})
+    s = to_action(s, 2, "king")
+    s = finish_turn(special(s, 2, to="sevilla"))  # Cid's Grande is with the King: no move
+    s = to_action(s, 0, "jour_faste")
+    s = special(s, 0)
+    assert [d.seat for d in GAME.pending(s)] == [1]
+    s = system(act(s, Command("secret", 1, {"choice": "granada"})))
+    assert s.grandes[1] == "granada" and s.grandes[2] == "sevilla"
+
+
+def test_royal_guard_joins_the_region_of_its_owners_disc_before_the_scoring():
+    s = started(3, hands={0: keep_with("royal_guard")})
+    s = play_round(s, {0: VALUE["royal_guard"], 1: 180, 2: 10})
+    s = to_action(s, 0, "royal_guard")
+    court = s.court[0]
+    s = special(s, 0)
+    assert s.mods.guards == {0: 1} and s.court[0] == court - 1
+    before = s.places["granada"][0]
+    s, events = _scoring_events(s, {0: "granada"})
+    assert any(e.type == "guard_joined" and e["to"] == "granada" for e in events)
+    assert scored(events, "granada")["counts"][0] >= before + 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_games_with_both_modules_keep_every_invariant(players):
+    for i in range(3):
+        record = play_random_game(f"kim-{players}-{i}", players, game=GAME, options=BOTH)
+        assert GAME.is_over(record.state)
+
+
+# --- words --------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_every_module_event_and_form_reads_in_each_language(lang):
+    texts = GAME.texts
+    names = ["Ann", "Bob", "Cid", "Dan", "Eve"]
+    seen: set[str] = set()
+    for i in range(6):
+        record = play_random_game(f"kim-words-{i}", 3 + i % 3, game=GAME, options=BOTH)
+        for event in record.events:
+            for viewer in (0, None):
+                for message in GAME.describe(event, viewer):
+                    text = texts.render(message, lang, names)
+                    assert "{" not in text and "kim." not in text and "seat " not in text, text
+                    seen.add(event.type)
+    assert {"castillo_relocated", "alliance_marked", "bridge_built", "grande_imprisoned",
+            "limit_placed", "king_marker_placed", "scoreboard_turned"} <= seen
+    for card in MODULE_CARDS.values():
+        label = GAME.label("power_card", card.value, lang, names)
+        assert card.name[("en", "fr", "it").index(lang)] in label
+
+
+def test_a_refusal_of_the_modules_reads_in_the_players_language():
+    s = started(3, hands={0: keep_with("quarantine")})
+    s = play_round(s, {0: VALUE["quarantine"], 1: 180, 2: 10})
+    s = to_action(s, 0, "quarantine")
+    with pytest.raises(RuleError) as err:
+        GAME.decide(s, Command("special", 0, {"region": s.king}))
+    assert "région" in err.value.render("fr", ["Ann", "Bob", "Cid"])
+    assert "regione" in err.value.render("it", ["Ann", "Bob", "Cid"])
+
+
+# --- the boards ---------------------------------------------------------------------------------------
+
+def _marked_state():
+    s = started(3, hands={0: keep_with("alliance")})
+    m = s.mods
+    m.castillo_at, m.alliance, m.bridge, m.bridge_seat = "sevilla", ["galicia", "aragon"], \
+        ["valencia", "cataluna"], 1
+    m.quarantine, m.collapse, m.king_marker, m.limits = "granada", True, "pais_vasco", ["aragon"]
+    m.reversed, m.in_front, m.guards, m.joker = ["8-4-0"], {2: ["mistress"]}, {0: 1}, None
+    return s
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["Alliance", "Bridge", "Quarantine", "Collapse risk", "King marker", "Limit boards",
+            "Reversed scoreboards: 8/4/0", "In front of Cid: Mistress", "Relocation"]),
+    ("fr", ["Alliance", "Pont", "Quarantaine", "Risque d'effondrement", "Marqueur du Roi",
+            "Tableaux limite", "Galice et Aragon", "8/4/0", "Devant Cid : Maîtresse", "Garde Royale d'Ann"]),
+    ("it", ["Alleanza", "Ponte", "Quarantena", "Rischio di crollo", "Segnalino del Re",
+            "Tabelloni limite", "8/4/0", "Davanti a Cid: Favorita", "Trasloco"]),
+])
+def test_every_marker_is_on_the_text_board_the_tables_and_the_map(lang, words):
+    s = _marked_state()
+    names = ["Ann", "Bob", "Cid"]
+    view = GAME.view(s, 1)
+    text = GAME.boards.text(view, lang, names)
+    for word in words:
+        assert word in text, word
+    summary = GAME.boards.summary(view, lang, names)
+    assert any(words[0] in line for line in summary.lines)
+    svg = GAME.boards.svg(view, lang, names)
+    assert svg.count('class="module-marker"') == 8  # Castillo, 2 Alliance, Quarantine, King
+    assert 'class="module-bridge"' in svg           # marker, limit, collapse, Bridge
+
+
+def test_a_game_without_the_modules_draws_no_marker():
+    s = started(3, {})
+    view = GAME.view(s, 0)
+    assert "module-marker" not in GAME.boards.svg(view, "en", ["Ann", "Bob", "Cid"])
+
+
+# --- typed moves --------------------------------------------------------------------------------------
+
+def test_every_module_command_is_written_and_read_back_in_each_language():
+    """Random games with both modules: each module card's `special` and each Bridge crossing is
+    formatted as a player would type it, parsed back, and decides the same events."""
+    import random
+
+    from domain.core.language import GameSession
+
+    actions = {c.action for c in MODULE_CARDS.values()}
+    checked: set[str] = set()
+    for i in range(8):
+        rng = random.Random(i)
+        s = GAME.fold(GAME.create(3 + i % 3, BOTH, f"typed-{i}"))
+        while not GAME.is_over(s):
+            d = GAME.pending(s)[0]
+            cmd = GAME.default_command(s, d) if d.seat is None else GAME.sample_command(s, d, rng)
+            card = (d.constraint or {}).get("card")
+            want = GAME.decide(s, cmd)
+            if cmd.type == "cross" or (cmd.type == "special" and card in actions):
+                for lang in ("en", "fr", "it"):
+                    text = GAME.language.format({"type": cmd.type, **cmd.params}, lang,
+                                                decision=d)
+                    parsed = GAME.language.parse(text, GameSession(GAME, s, cmd.seat,
+                                                                   ["Ann", "Bob", "Cid", "Dan",
+                                                                    "Eve"], lang))
+                    got = parsed.commands[0]
+                    again = Command(got["type"], cmd.seat,
+                                    {k: v for k, v in got.items() if k != "type"})
+                    assert GAME.decide(s, again) == want, (lang, text)
+                checked.add(cmd.type if cmd.type == "cross" else card)
+            s = GAME.fold(want, s)
+    assert len(checked) >= 15, checked
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_rules_page_lists_every_module_card_and_the_reconstruction(lang):
+    page = GAME.rules_page(lang)
+    text = "\n".join(p for section in page["sections"] for p in section["paragraphs"])
+    i = ("en", "fr", "it").index(lang)
+    for value, card in MODULE_CARDS.items():
+        assert f"{value}: {card.caballeros} Caballeros — {card.name[i]}" in text
+    assert ("RECONSTRUCTED", "RECONSTITUÉ", "RICOSTRUITO")[i] in text
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "13 of your 39"), ("fr", "13 de vos 39"),
+                                             ("it", "13 delle tue 39")])
+def test_the_keep_decision_counts_the_larger_pool_in_each_language(lang, words):
+    s = GAME.fold(GAME.create(3, BOTH, "t", {**SETUP, "homes": SETUP["homes"][:3]}))
+    d = GAME.pending(s)[0]
+    assert words in GAME.texts.decision(d, lang, ["Ann", "Bob", "Cid"])
+    assert words in GAME.prompt(d.form.title, lang)
+    assert "115" in GAME.language.help_lines(d, None, lang)[0]
+
+
+def test_the_log_of_the_set_up_counts_the_larger_pool():
+    s = GAME.fold(GAME.create(3, BOTH, "t", {**SETUP, "homes": SETUP["homes"][:3]}))
+    opened = next(e for e in GAME.create(3, BOTH, "t", {**SETUP, "homes": SETUP["homes"][:3]})
+                  if e.type == "secret_opened")
+    said = [GAME.texts.render(m, "fr", ["Ann", "Bob", "Cid"]) for m in GAME.describe(opened, 0)]
+    assert "13 de ses 39 cartes pouvoir" in " ".join(said)
+    for seat in range(3):
+        s = act(s, Command("keep", seat, {"cards": list(DEFAULT_KEEP)}))
+    kept = GAME.decide(s, Command("resolve", None))
+    said = [GAME.texts.render(m, "it", ["Ann", "Bob", "Cid"]) for m in GAME.describe(kept[0], 1)]
+    assert "le altre lasciano" in " ".join(said) and "le altre 5" not in " ".join(said)
+
+
+def test_a_2x_marker_on_an_allied_region_doubles_the_pair_once():
+    from domain.kingintrigue.modules.scoring import allied
+
+    s = started(3, hands={0: keep_with("alliance")})
+    s.mods.alliance = ["galicia", "valencia"]
+    s.places["galicia"], s.places["valencia"] = [3, 1, 0], [1, 0, 2]
+    plain = allied(s, "galicia", "valencia")
+    s.doubles = {"valencia": 1}
+    doubled = allied(s, "galicia", "valencia")
+    assert list(doubled["points"]) == [2 * p for p in plain["points"]]
+    assert doubled["bonuses"]["0"]["home"] == 4 and doubled["doubled"]
