@@ -15,7 +15,7 @@ from domain.core.game import InvariantViolation
 from domain.elgrande.invariants import check_event as eg_check
 from domain.kingintrigue.data import KEEP
 from domain.kingintrigue.describe import describe
-from domain.kingintrigue.modules.flow import spies
+from domain.kingintrigue.modules.flow import spied, spies
 from domain.kingintrigue.state import KIState
 from domain.kingintrigue.views import redact, view
 
@@ -40,6 +40,7 @@ def _others_changed(s: KIState, viewer: int | None) -> KIState:
     others of the same size: what the viewer may not know, made different."""
     out = s.clone()
     hidden_discards = s.ki.discards == "hidden"
+    spied_on = spied(s, viewer) or {}  # an Espionage shows the spy these discs: theirs to know
     for seat in s.seats():
         if seat == viewer:
             continue
@@ -50,7 +51,7 @@ def _others_changed(s: KIState, viewer: int | None) -> KIState:
         if hidden_discards and seat < len(out.discards):
             pile = s.discards[seat]  # its top, the card played last, was seen by all
             out.discards[seat] = [3000 + 10 * seat + i for i in range(len(pile) - 1)] + pile[-1:]
-        if out.secret is not None and seat in out.secret.choices:
+        if out.secret is not None and seat in out.secret.choices and str(seat) not in spied_on:
             out.secret.choices[seat] = ["not", "this"]
     return out
 

@@ -147,7 +147,7 @@ def test_each_player_keeps_13_of_the_larger_pool(options, size):
     s = GAME.fold(GAME.create(3, options, "t", {**SETUP, "homes": SETUP["homes"][:3]}))
     d = GAME.pending(s)[0]
     assert len(d.constraint["from"]) == size
-    assert len(d.form.answers[0].fields[0].constraint.bounds) == size
+    assert len(d.form.answers[0].fields[0].constraint.options) == size
     joker = VALUE["joker"]
     if not options.get("players_edition"):
         with pytest.raises(RuleError):
