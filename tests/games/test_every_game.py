@@ -23,12 +23,13 @@ from sqlalchemy import select
 from domain import bots
 from domain.core import surface
 from domain.core.commands import Command
-from domain.core.game import boards_of, language_of
+from domain.core.game import boards_of
 from service import commands, players, records, states
 from service.store import Source
 from service.tables import seats
 from tests.emails.conftest import Table
-from tests.emails.helpers import plain, reply
+from tests.emails.helpers import plain
+from tests.games.walk import human_decisions, reply_a_move, state_of
 from tests.service.conftest import test_games
 from tests.service.seating import started_game
 
@@ -52,26 +53,17 @@ def _new_game(ctx: Any, name: str) -> tuple[Any, str, list[Any]]:
     return module, game_id, people
 
 
-def _state(ctx: Any, game_id: str, module: Any) -> Any:
-    return states.load(ctx.engine, ctx.states, game_id, module)[1]
-
-
-def _human_decisions(module: Any, state: Any) -> list[Any]:
-    return [d for d in module.pending(state) if d.seat is not None]
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_played_by_mail_with_the_board_in_every_mail(name: str, mail_ctx: Any,
                                                      smtp_server: Any) -> None:
     module, game_id, people = _new_game(mail_ctx, name)
     table = Table(mail_ctx, game_id, people)
     names = [p.name for p in people]
-    language = language_of(module)
     rng = random.Random(name)
     limit = MAIL_REPLIES.get(name, 500)
     replies = 0
     fresh = table.drain()
-    while not module.is_over(state := _state(mail_ctx, game_id, module)) and replies < limit:
+    while not module.is_over(state := state_of(mail_ctx, game_id, module)) and replies < limit:
         # Every game mail just sent (not an answer to a reply) shows its reader's board as it
         # stands now: the mails are rendered from the state after the last move.
         for mail in fresh:
@@ -89,20 +81,10 @@ def test_played_by_mail_with_the_board_in_every_mail(name: str, mail_ctx: Any,
             assert board.splitlines()[0].strip() in plain(mail), (name, str(mail["Subject"]))
             html = mail.get_body(("html",)).get_content()
             assert "<html" in html and "built-in method" not in html
-        decision = rng.choice(_human_decisions(module, state))
-        person = people[decision.seat]
-        latest = [m for m in table.sent if person.email in str(m["To"]) and m["Reply-To"]][-1]
-        command = module.sample_command(state, decision, rng)
-        line = language.format(command.to_json(), person.language, decision=decision,
-                               names=names)
-        before = states.load(mail_ctx.engine, mail_ctx.states, game_id, module)[0]
-        reply(smtp_server, latest, person, f"{line}\n\n{person.name}")
-        after = states.load(mail_ctx.engine, mail_ctx.states, game_id, module)[0]
-        fresh = table.drain()
-        assert after > before, (name, line, [plain(m)[:400] for m in fresh])
+        fresh = reply_a_move(mail_ctx, table, smtp_server, module, game_id, people, rng)[2]
         replies += 1
     if name not in MAIL_REPLIES:
-        assert module.is_over(_state(mail_ctx, game_id, module))
+        assert module.is_over(state_of(mail_ctx, game_id, module))
         over = [m for m in table.drain() + table.sent if "over" in str(m["Subject"]).lower()
                 or "terminée" in str(m["Subject"]) or "finita" in str(m["Subject"])]
         assert {p.email for p in people} <= {re.sub(r".*<|>.*", "", str(m["To"])) for m in over}
@@ -113,22 +95,22 @@ def test_typed_moves_to_the_end_then_verify_export_import(name: str, ctx: Any) -
     module, game_id, _ = _new_game(ctx, name)
     rng = random.Random(f"typed-{name}")
     for _ in range(5000):
-        state = _state(ctx, game_id, module)
+        state = state_of(ctx, game_id, module)
         if module.is_over(state):
             break
-        decision = rng.choice(_human_decisions(module, state))
+        decision = rng.choice(human_decisions(module, state))
         command = module.sample_command(state, decision, rng)
         commands.handle(game_id, decision.seat, Command(command.type, decision.seat,
                                                         dict(command.params)),
                         Source("api"), ctx=ctx)
-    assert module.is_over(_state(ctx, game_id, module))
+    assert module.is_over(state_of(ctx, game_id, module))
     report = records.verify(ctx, game_id)
     assert report.ok and report.seed_checked, report.text()
     lines = list(records.export_lines(ctx, game_id))
     copy = records.import_record(ctx, records.parse(lines), game_id=f"{game_id}x")
     again = records.verify(ctx, copy)
     assert again.ok and again.seed_checked, again.text()
-    assert module.ranking(_state(ctx, copy, module)) == module.ranking(_state(ctx, game_id, module))
+    assert module.ranking(state_of(ctx, copy, module)) == module.ranking(state_of(ctx, game_id, module))
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -155,8 +137,8 @@ def test_the_first_decision_is_made_through_the_web_form(name: str, page_for: An
                                                          wctx: Any) -> None:
     wctx.games = {**wctx.games, **test_games()}
     module, game_id, _ = _new_game(wctx, name)
-    state = _state(wctx, game_id, module)
-    decision = _human_decisions(module, state)[0]
+    state = state_of(wctx, game_id, module)
+    decision = human_decisions(module, state)[0]
     with wctx.engine.connect() as conn:
         player_id = conn.execute(select(seats.c.player_id).where(
             seats.c.game_id == game_id, seats.c.seat == decision.seat)).scalar_one()
@@ -166,7 +148,7 @@ def test_the_first_decision_is_made_through_the_web_form(name: str, page_for: An
     form = page.locator("form.decision").first
     button = form.locator("button[type=submit], button.choice-btn").first
     button.click()
-    page.wait_for_load_state()
+    page.wait_for_loadstate_of()
     after = states.load(wctx.engine, wctx.states, game_id, module)[0]
     assert after > before, page.content()[:2000]
 
@@ -179,10 +161,10 @@ def test_sealed_bids_is_played_to_the_end_through_the_web_forms(page_for: Any,
     module, game_id, people = _new_game(wctx, "bids")
     pages = {seat: page_for(person.id) for seat, person in enumerate(people)}
     for _ in range(20):
-        state = _state(wctx, game_id, module)
+        state = state_of(wctx, game_id, module)
         if module.is_over(state):
             break
-        decision = _human_decisions(module, state)[0]
+        decision = human_decisions(module, state)[0]
         page = pages[decision.seat]
         page.goto(f"/games/{game_id}")
         before = states.load(wctx.engine, wctx.states, game_id, module)[0]
@@ -193,10 +175,10 @@ def test_sealed_bids_is_played_to_the_end_through_the_web_forms(page_for: Any,
         else:
             form.locator("button.choice-btn", has_text=("or" if people[decision.seat].language
                                                         == "fr" else "gold")).click()
-        page.wait_for_load_state()
+        page.wait_for_loadstate_of()
         assert states.load(wctx.engine, wctx.states, game_id, module)[0] > before, \
             page.content()[:1500]
-    state = _state(wctx, game_id, module)
+    state = state_of(wctx, game_id, module)
     assert module.is_over(state) and state.won[0] == ("gold", "gold")  # Ann bid 5 each round
     final = pages[1].goto(f"/games/{game_id}")
     assert final is not None and final.ok

@@ -11,13 +11,14 @@ from typing import Any
 from sqlalchemy import select
 
 from domain.core.commands import Command
-from domain.core.game import boards_of, language_of
+from domain.core.game import boards_of
 from service import commands, players, records, states, undo
 from service.errors import Rejected
 from service.store import Source
 from service.tables import seats
 from tests.emails.conftest import Table, mail_ctx, smtp_server  # noqa: F401 - fixtures
-from tests.emails.helpers import plain, reply
+from tests.emails.helpers import plain
+from tests.games.walk import human_decisions, reply_a_move, state_of
 from tests.service.conftest import (  # noqa: F401 - fixtures
     ctx,
     database_url,
@@ -44,43 +45,25 @@ def _game(ctx: Any) -> tuple[Any, str, list[Any]]:  # noqa: F811
     return ctx.games[GAME], game_id, people
 
 
-def _state(ctx: Any, game_id: str, module: Any) -> Any:  # noqa: F811
-    return states.load(ctx.engine, ctx.states, game_id, module)[1]
-
-
-def _humans(module: Any, state: Any) -> list[Any]:
-    return [d for d in module.pending(state) if d.seat is not None]
-
-
 def test_by_mail_in_three_languages_with_the_markers_on_the_boards(mail_ctx: Any,  # noqa: F811
                                                                    smtp_server: Any) -> None:  # noqa: F811
     module, game_id, people = _game(mail_ctx)
     table = Table(mail_ctx, game_id, people)
     names = [p.name for p in people]
-    language = language_of(module)
     rng = random.Random("modules-by-mail")
     table.drain()
     played: set[str] = set()
     marker_seen = False
     for _ in range(400):
-        state = _state(mail_ctx, game_id, module)
+        state = state_of(mail_ctx, game_id, module)
         if module.is_over(state):
             break
-        decision = rng.choice(_humans(module, state))
-        person = people[decision.seat]
-        latest = [m for m in table.sent if person.email in str(m["To"]) and m["Reply-To"]][-1]
-        command = module.sample_command(state, decision, rng)
-        line = language.format(command.to_json(), person.language, decision=decision,
-                               names=names)
-        before = states.load(mail_ctx.engine, mail_ctx.states, game_id, module)[0]
-        reply(smtp_server, latest, person, f"{line}\n\n{person.name}")
-        after = states.load(mail_ctx.engine, mail_ctx.states, game_id, module)[0]
-        fresh = table.drain()
-        assert after > before, (line, [plain(m)[:400] for m in fresh])
+        decision, command, fresh = reply_a_move(mail_ctx, table, smtp_server, module, game_id,
+                                                people, rng)
         card = (decision.constraint or {}).get("card")
         if command.type == "special" and card in MODULE_ACTIONS:
             played.add(card)
-        state = _state(mail_ctx, game_id, module)
+        state = state_of(mail_ctx, game_id, module)
         if not state.mods.is_empty():
             for seat, person in enumerate(people):
                 board = boards_of(module).text(module.view(state, seat), person.language, names)
@@ -90,7 +73,7 @@ def test_by_mail_in_three_languages_with_the_markers_on_the_boards(mail_ctx: Any
                     body = plain(mail)
                     assert board.splitlines()[-1].strip() in body, board.splitlines()[-1]
                     marker_seen = True
-    assert module.is_over(_state(mail_ctx, game_id, module))
+    assert module.is_over(state_of(mail_ctx, game_id, module))
     assert marker_seen and len(played) >= 5, played
 
 
@@ -100,27 +83,27 @@ def test_typed_moves_to_the_end_an_own_undo_of_a_module_card_then_verify_export_
     rng = random.Random("modules-typed")
     undone = False
     for _ in range(5000):
-        state = _state(ctx, game_id, module)
+        state = state_of(ctx, game_id, module)
         if module.is_over(state):
             break
-        decision = rng.choice(_humans(module, state))
+        decision = rng.choice(human_decisions(module, state))
         command = module.sample_command(state, decision, rng)
         commands.handle(game_id, decision.seat, Command(command.type, decision.seat,
                                                         dict(command.params)),
                         Source("api"), ctx=ctx)
         card = (decision.constraint or {}).get("card")
-        after = _state(ctx, game_id, module)
+        after = state_of(ctx, game_id, module)
         if not undone and command.type == "special" and card in MODULE_ACTIONS \
                 and after.mods.to_view() != state.mods.to_view():
             try:
                 undo.undo_own(ctx, game_id, decision.seat)
             except Rejected:  # it revealed something (a scoring's discs): not undoable alone
                 continue
-            back = _state(ctx, game_id, module)
+            back = state_of(ctx, game_id, module)
             assert back.mods.to_view() == state.mods.to_view()
             assert module.view(back, decision.seat) == module.view(state, decision.seat)
             undone = True
-    assert module.is_over(_state(ctx, game_id, module)) and undone
+    assert module.is_over(state_of(ctx, game_id, module)) and undone
     report = records.verify(ctx, game_id)
     assert report.ok and report.seed_checked, report.text()
     lines = list(records.export_lines(ctx, game_id))
@@ -132,8 +115,8 @@ def test_typed_moves_to_the_end_an_own_undo_of_a_module_card_then_verify_export_
 def test_the_keep_form_on_the_web_offers_the_larger_pool(page_for: Any,  # noqa: F811
                                                           wctx: Any) -> None:  # noqa: F811
     module, game_id, _ = _game(wctx)
-    state = _state(wctx, game_id, module)
-    decision = _humans(module, state)[0]
+    state = state_of(wctx, game_id, module)
+    decision = human_decisions(module, state)[0]
     with wctx.engine.connect() as conn:
         player_id = conn.execute(select(seats.c.player_id).where(
             seats.c.game_id == game_id, seats.c.seat == decision.seat)).scalar_one()
@@ -144,6 +127,6 @@ def test_the_keep_form_on_the_web_offers_the_larger_pool(page_for: Any,  # noqa:
     page.screenshot(path="/tmp/ki17/keep_form.png", full_page=True)
     before = states.load(wctx.engine, wctx.states, game_id, module)[0]
     form.locator("button[type=submit], button.choice-btn").first.click()
-    page.wait_for_load_state()
+    page.wait_for_loadstate_of()
     after = states.load(wctx.engine, wctx.states, game_id, module)[0]
     assert after > before, page.content()[:2000]
