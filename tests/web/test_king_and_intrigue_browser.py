@@ -4,6 +4,7 @@ round by the forms and the text box, each page in its reader's language."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from domain.core.game import language_of
@@ -16,7 +17,10 @@ SETUP = {"king": "castilla_la_nueva", "homes": ["galicia", "aragon", "sevilla"],
          "first_player": 0}
 
 
-def test_the_set_up_and_a_round_through_the_pages(page_for: Any, wctx: Any) -> None:
+def _three_at_the_table(page_for: Any, wctx: Any) -> tuple[list[Any], str, dict[int, Any],
+                                                          Callable[[], int]]:
+    """Ann (en), Bruno (fr) and Chiara (it) in a started game, each with a signed-in page, and
+    the game's version now."""
     people = [players.add(wctx, f"{n.lower()}@example.com", name=n, language=lang)[0]
               for n, lang in (("Ann", "en"), ("Bruno", "fr"), ("Chiara", "it"))]
     game_id = started_game(wctx, people[0], game="king-and-intrigue",
@@ -25,6 +29,12 @@ def test_the_set_up_and_a_round_through_the_pages(page_for: Any, wctx: Any) -> N
 
     def version() -> int:
         return states.load(wctx.engine, wctx.states, game_id, GAME)[0]
+
+    return people, game_id, pages, version
+
+
+def test_the_set_up_and_a_round_through_the_pages(page_for: Any, wctx: Any) -> None:
+    people, game_id, pages, version = _three_at_the_table(page_for, wctx)
 
     def submit(seat: int, text: str | None = None) -> None:
         page = pages[seat]
@@ -75,14 +85,7 @@ def test_the_keep_form_ticks_13_cards_and_the_page_names_the_game(page_for: Any,
     """The set-up's "keep 13 of your 18" is a box to tick per card with a live count, not a number
     box per card; a wrong number is refused with how many are needed; the page is titled by the
     game's name in the reader's language, not by an id; the log says once which cards you kept."""
-    people = [players.add(wctx, f"{n.lower()}@example.com", name=n, language=lang)[0]
-              for n, lang in (("Ann", "en"), ("Bruno", "fr"), ("Chiara", "it"))]
-    game_id = started_game(wctx, people[0], game="king-and-intrigue",
-                           emails=[p.email for p in people], setup=SETUP)
-    pages = {seat: page_for(person.id) for seat, person in enumerate(people)}
-
-    def version() -> int:
-        return states.load(wctx.engine, wctx.states, game_id, GAME)[0]
+    _people, game_id, pages, version = _three_at_the_table(page_for, wctx)
 
     bruno = pages[1]
     bruno.goto(f"/games/{game_id}")
