@@ -217,7 +217,7 @@ def render(message: Message, lang: str = "en", names: Sequence[str] | None = Non
         if key == "tile" and isinstance(value, str):
             return tile(value)
         if key == "tiles" and isinstance(value, list | tuple):
-            return "; ".join(tile(t) for t in value) or "—"
+            return (" ; " if lang == "fr" else "; ").join(tile(t) for t in value) or "—"
         if key == "points" and isinstance(value, Mapping):
             return ", ".join(f"{seat_name(s)} +{p}" for s, p in value.items()) or "—"
         if key == "ranking":

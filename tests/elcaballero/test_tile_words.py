@@ -91,6 +91,9 @@ def test_tile_words_read_as_sentences_in_each_language() -> None:
     assert tile_words("T28", "fr") == "terre au nord et au sud, un pont de terre"
     assert messages.render(Message("elcaballero.setup.face_up", {"tiles": ["T01", "T46"]}),
                            "it") == "Tessere scoperte: tutta di mare, con pesce; tutta di terra."
+    assert messages.render(Message("elcaballero.tiles.refilled", {"tiles": ["T07", "T13"]}),
+                           "fr") == ("Nouvelles tuiles face visible : terre au nord, avec de l'or "
+                                     "; terre au nord.")
 
 
 def test_a_tile_no_longer_face_up_is_refused_in_words() -> None:
