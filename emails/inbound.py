@@ -386,6 +386,7 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
         if _decision(module, then, seat) != _decision(module, state, seat):
             return (Result("stale", f"answers version {answered}; the game moved on", mid,
                            game_id, seat), (owner.id, {**payload, "status": "stale"}))
+    read = next((d for d in module.pending(state) if d.seat == seat), None)  # what the reply saw
     try:
         played = play_text(ctx, game_id, seat, text, Source("email", ref=mid),
                            lang=owner.language)
@@ -396,13 +397,13 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
     except CommandRefused as error:
         refusal = error.error.render(owner.language, seat_names(ctx, game_id))
         why = t("refused.command", owner.language,
-                command=shown(module, error.command, owner.language), refusal=refusal)
+                command=shown(module, error.command, owner.language, read), refusal=refusal)
         return (Result("refused", why, mid, game_id, seat),
                 (owner.id, {**payload, "status": "refused", "why": why}))
     except PartlyPlayed as error:
         refusal = error.error.render(owner.language, seat_names(ctx, game_id))
         why = t("refused.command", owner.language,
-                command=shown(module, error.command, owner.language), refusal=refusal)
+                command=shown(module, error.command, owner.language, read), refusal=refusal)
         return (Result("refused", why, mid, game_id, seat, error.done),
                 (owner.id, {**payload, "status": "refused", "why": why,
                             "applied": len(error.done)}))
@@ -410,7 +411,7 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
         why = error.render(owner.language, seat_names(ctx, game_id))
         return (Result("refused", why, mid, game_id, seat),
                 (owner.id, {**payload, "status": "refused", "why": why}))
-    moves = [shown(module, c, owner.language) for c in played.commands]
+    moves = [shown(module, c, owner.language, read) for c in played.commands]
     return (Result("accepted", "; ".join(moves), mid, game_id, seat, played.commands),
             (owner.id, {**payload, "status": "accepted", "moves": moves,
                         "ignored": [line for line in played.ignored if worth_saying(line)][:5],

@@ -78,11 +78,13 @@ def read_text(ctx: Context, game_id: str, seat: int, text: str, *, lang: str = "
     return Played(parsed.commands, parsed.ignored, parsed.rest, parsed.asks)
 
 
-def shown(module: Any, command: dict[str, Any], lang: str) -> str:
+def shown(module: Any, command: dict[str, Any], lang: str, decision: Any = None) -> str:
     """A command as the game's language writes it, for a confirmation or a refusal; its JSON if
-    the language cannot write it (this never fails: the move may already be recorded)."""
+    the language cannot write it (this never fails: the move may already be recorded).
+    `decision` is the one the reply answered, so the echo can say what the player read and typed
+    (a piece by its number in the list the mail showed, not the engine's id)."""
     try:
-        return language_of(module).format(command, lang)
+        return language_of(module).format(command, lang, decision=decision)
     except Exception:
         log.exception("could not format %r", command)
         return json.dumps(command, ensure_ascii=False)

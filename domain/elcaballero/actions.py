@@ -194,6 +194,8 @@ def face_up_tile(s: State, raw: Any) -> str:
         return s.face_up[raw]
     if isinstance(raw, str) and raw in s.face_up:
         return raw
+    if isinstance(raw, str) and raw in TILE:  # a tile the player saw face up, now gone
+        raise refuse("tile_not_face_up", tile=raw, allowed={"face_up": list(s.face_up)})
     raise refuse("not_face_up", value=str(raw), allowed={"face_up": list(s.face_up)})
 
 

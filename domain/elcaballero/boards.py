@@ -256,7 +256,7 @@ class ElCaballeroBoards:
             lines.append("")
             lines.append(word("board.face_up", lang))
             for i, t in enumerate(view["face_up"]):
-                lines.append(f"  {i + 1}. {t['tile']}: {tile_words(t['tile'], lang)}")
+                lines.append(f"  {i + 1}. {tile_words(t['tile'], lang)}")
         lines.append(word("board.stack", lang, count=view.get("stack_left", 0)))
         return "\n".join(lines)
 

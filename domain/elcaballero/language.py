@@ -402,6 +402,10 @@ class ElCaballeroLanguage:
                 number = str(tile + 1)
             elif tile in faces:
                 number = str(faces.index(tile) + 1)
+            elif tile in TILE:  # the face-up list is gone (an echo once played): say it in words
+                from domain.elcaballero.texts import tile_words
+
+                number = f"({tile_words(tile, lang)})"
             else:
                 number = str(tile)
             turn = turn_of(command["at"], command.get("turn"))

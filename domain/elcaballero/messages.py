@@ -13,7 +13,7 @@ from typing import Any
 from domain.core.game import Message
 from domain.core.i18n import LANGUAGES
 from domain.elcaballero.coords import name as cell_name
-from domain.elcaballero.data import COLOURS
+from domain.elcaballero.data import COLOURS, TILE
 
 TEXTS: dict[str, tuple[str, str, str]] = {
     "game.created": ("A game of El Caballero for {players} players begins.",
@@ -23,9 +23,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "A game of El Caballero for {players} players begins, with the advanced rules.",
         "Une partie d'El Caballero à {players} joueurs commence, avec les règles avancées.",
         "Inizia una partita di El Caballero per {players} giocatori, con le regole avanzate."),
-    "setup.start": ("The start tile is {tile}, at m13.",
-                    "La tuile de départ est {tile}, en m13.",
-                    "La tessera di partenza è {tile}, in m13."),
+    "setup.start": ("The start tile, at m13: {tile}.",
+                    "La tuile de départ, en m13 : {tile}.",
+                    "La tessera di partenza, in m13: {tile}."),
     "setup.face_up": ("Face-up tiles: {tiles}.", "Tuiles face visible : {tiles}.",
                       "Tessere scoperte: {tiles}."),
     "setup.first_player": ("{seat} plays the first power card.",
@@ -48,16 +48,16 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                      "perte de {caballeros}.",
                      "La corte di {player} supera il limite (8 per tessera Caballeros fuori "
                      "gioco): perdita di {caballeros}."),
-    "tile.laid": ("{seat} lays tile {tile} at {at}, turned {turn}°.",
-                  "{seat} pose la tuile {tile} en {at}, tournée de {turn}°.",
-                  "{seat} posa la tessera {tile} in {at}, ruotata di {turn}°."),
+    "tile.laid": ("{seat} lays a tile at {at} (turned {turn}°): {tile}.",
+                  "{seat} pose une tuile en {at} (tournée de {turn}°) : {tile}.",
+                  "{seat} posa una tessera in {at} (ruotata di {turn}°): {tile}."),
     "tile.laid_fallback": (
-        "No face-up tile fits next to the terrain: {seat} lays tile {tile} at {at} next to a "
-        "Caballero tile, turned {turn}°.",
-        "Aucune tuile visible ne peut toucher le terrain : {seat} pose la tuile {tile} en {at} à "
-        "côté d'une tuile Caballeros, tournée de {turn}°.",
-        "Nessuna tessera scoperta si adatta al terreno: {seat} posa la tessera {tile} in {at} "
-        "accanto a una tessera Caballeros, ruotata di {turn}°."),
+        "No face-up tile fits next to the terrain, so {seat} lays a tile next to a Caballero "
+        "tile, at {at} (turned {turn}°): {tile}.",
+        "Aucune tuile visible ne peut toucher le terrain, donc {seat} pose une tuile à côté "
+        "d'une tuile Caballeros, en {at} (tournée de {turn}°) : {tile}.",
+        "Nessuna tessera scoperta si adatta al terreno, quindi {seat} posa una tessera accanto "
+        "a una tessera Caballeros, in {at} (ruotata di {turn}°): {tile}."),
     "knight.gained": ("Land now touches {player}'s Caballero tile at {at}: {caballeros} there, "
                       "free.",
                       "La terre touche maintenant la tuile Caballeros de {player} en {at} : "
@@ -191,6 +191,18 @@ def render(message: Message, lang: str = "en", names: Sequence[str] | None = Non
             return names[int(seat)]
         return COLOUR_NAMES[COLOURS[int(seat)]][LANGUAGES.index(lang)]
 
+    def tile(name: str) -> str:
+        """A terrain tile in words, as it lies once laid when the message gives its turn: the
+        engine's tile ids never reach a player."""
+        from domain.elcaballero.geometry import rotated_edges
+        from domain.elcaballero.texts import tile_words
+
+        if name not in TILE:
+            return name
+        turn = message.params.get("turn")
+        edges = rotated_edges(TILE[name], int(turn)) if isinstance(turn, int) else None
+        return tile_words(name, lang, edges)
+
     def show(key: str, value: Any) -> str:
         if key in SEAT_KEYS and value is not None:
             return seat_name(value)
@@ -202,8 +214,10 @@ def render(message: Message, lang: str = "en", names: Sequence[str] | None = Non
             return counted(int(value), "caballeros", lang)
         if key == "ships":
             return counted(int(value), "ships", lang)
+        if key == "tile" and isinstance(value, str):
+            return tile(value)
         if key == "tiles" and isinstance(value, list | tuple):
-            return ", ".join(value) or "—"
+            return (" ; " if lang == "fr" else "; ").join(tile(t) for t in value) or "—"
         if key == "points" and isinstance(value, Mapping):
             return ", ".join(f"{seat_name(s)} +{p}" for s, p in value.items()) or "—"
         if key == "ranking":

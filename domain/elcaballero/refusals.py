@@ -15,7 +15,9 @@ from domain.core import errors
 from domain.core.i18n import language_index, supported
 from domain.elcaballero import messages
 from domain.elcaballero.coords import name as cell_name
+from domain.elcaballero.data import TILE
 from domain.elcaballero.texts import agree as _agree
+from domain.elcaballero.texts import tile_words
 
 R = "elcaballero.refuse."
 
@@ -98,6 +100,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "reinforced": ("You have already taken your reinforcements this turn.",
                    "Vous avez déjà pris vos renforts ce tour-ci.",
                    "Hai già preso i tuoi rinforzi in questo turno."),
+    "tile_not_face_up": ("The tile {tile} is not among the face-up tiles.",
+                         "La tuile {tile} n'est pas parmi les tuiles visibles.",
+                         "La tessera {tile} non è tra le tessere scoperte."),
     "not_face_up": ("{value} is not a face-up tile.", "{value} n'est pas une tuile visible.",
                     "{value} non è una tessera scoperta."),
     "tiles_done": ("You have laid your [terrain tile|{count} terrain tiles] this turn.",
@@ -259,6 +264,8 @@ def _show(key: str, value: Any, lang: str, names: Sequence[str]) -> str:
     if key == "edge":
         index = value if isinstance(value, int) else "nesw".find(str(value)[:1].lower())
         return messages.SIDE_NAMES[lang][index] if 0 <= index < 4 else str(value)
+    if key == "tile" and isinstance(value, str) and value in TILE:
+        return f"({tile_words(value, lang)})"
     if key in ("cost", "court", "mine") and isinstance(value, int):
         return messages.counted(value, "caballeros", lang)
     if isinstance(value, list | tuple):

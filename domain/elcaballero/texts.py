@@ -95,13 +95,13 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "board.tile_value": ("{tiles} tiles + {bonus}", "{tiles} tuiles + {bonus}",
                          "{tiles} tessere + {bonus}"),
     # tiles in words
-    "tile.all_sea": ("all sea", "toute en mer", "tutta mare"),
-    "tile.all_land": ("all land", "toute en terre", "tutta terra"),
-    "tile.land": ("land {sides}", "terre {sides}", "terra {sides}"),
-    "tile.gold": ("gold", "or", "oro"),
-    "tile.fish": ("fish", "poisson", "pesce"),
-    "tile.bridge": ("land bridge", "pont de terre", "ponte di terra"),
-    "tile.strait": ("strait", "détroit", "stretto"),
+    "tile.all_sea": ("all sea", "toute en mer", "tutta di mare"),
+    "tile.all_land": ("all land", "toute en terre", "tutta di terra"),
+    "tile.land": ("land to the {sides}", "terre {sides}", "terra {sides}"),
+    "tile.gold": ("with gold", "avec de l'or", "con oro"),
+    "tile.fish": ("with fish", "avec du poisson", "con pesce"),
+    "tile.bridge": ("a land bridge", "un pont de terre", "un ponte di terra"),
+    "tile.strait": ("a strait", "un détroit", "uno stretto"),
     "side.a": ("side A (1-4)", "face A (1-4)", "lato A (1-4)"),
     "side.b": ("side B (5-8)", "face B (5-8)", "lato B (5-8)"),
     "source.supply": ("a new ship (2 Caballeros)", "un nouveau bateau (2 Caballeros)",
@@ -223,6 +223,11 @@ WORDS: dict[str, tuple[str, str, str]] = {
 SIDES = {"en": ("north", "east", "south", "west"), "fr": ("nord", "est", "sud", "ouest"),
          "it": ("nord", "est", "sud", "ovest")}
 AND = {"en": " and ", "fr": " et ", "it": " e "}
+SIDES_TO = {"en": ("north", "east", "south", "west"),
+            "fr": ("au nord", "à l'est", "au sud", "à l'ouest"),
+            "it": ("a nord", "a est", "a sud", "a ovest")}
+"""A tile's land sides as a tile's words name them ("land to the north and east", « terre au nord
+et à l'est », «terra a nord e a est»)."""
 PREFIX = "elcaballero."
 
 
@@ -268,10 +273,12 @@ def joined(items: Sequence[str], lang: str) -> str:
 
 
 def tile_words(tile: str, lang: str, edges: str | None = None) -> str:
-    """A terrain tile in words ("land north and east, gold"), as printed or as `edges` turn it."""
+    """A terrain tile in words ("land to the north and east, with gold"), as printed or as `edges`
+    turn it: players read tiles this way everywhere (log, mails, boards, forms), never by the
+    engine's id, and type them by their number among the face-up tiles."""
     kind = TILE[tile]
     edges = edges or kind.edges
-    land = [side_name(d, lang) for d in range(4) if edges[d] == "L"]
+    land = [SIDES_TO[supported(lang)][d] for d in range(4) if edges[d] == "L"]
     if not land:
         text = word("tile.all_sea", lang)
     elif len(land) == 4:

@@ -54,7 +54,12 @@ EN = _page("El Grande — King & Intrigue: the rules as this server plays them",
     ]),
     ("Set-up", [
         "Each player secretly keeps 13 of their 18 power cards (10, 20, … 180); the other 5 leave "
-        "the game and are never shown to anybody. Once the last choice is in, the game goes on.",
+        "the game unseen. Once the last choice is in, the game goes on.",
+        "Ruling on the cards put aside: during the game nobody sees them but their owner (on no "
+        "page, in no mail, nor in the log or an error message). Once the game is over, the "
+        "game's whole record is opened, as for every hidden thing (hands, piles, discs, secret "
+        "choices), so the game can be checked: the 13 cards each player kept are in it, and "
+        "with them the ones put aside.",
         "After the home regions, each player secretly sets their selection disc to a region "
         "(never the King's); all are revealed together and each player puts 1 Caballero from "
         "the provinces there.",
@@ -116,8 +121,14 @@ FR = _page("El Grande — Roi et intrigues : les règles telles que ce serveur l
     ]),
     ("Mise en place", [
         "Chaque joueur garde en secret 13 de ses 18 cartes pouvoir (10, 20, … 180) ; les 5 "
-        "autres quittent la partie sans jamais être montrées. Dès le dernier choix reçu, la "
-        "partie continue.",
+        "autres quittent la partie sans être vues. Dès le dernier choix reçu, la partie "
+        "continue.",
+        "Décision sur les cartes mises de côté : pendant la partie, personne ne les voit sauf "
+        "leur propriétaire (sur aucune page, dans aucun courriel, ni dans le journal, ni dans un "
+        "message d'erreur). Une fois la partie terminée, tout le registre de la partie est ouvert, "
+        "comme pour toute chose cachée (mains, piles, disques, choix secrets), afin que la "
+        "partie puisse être vérifiée : les 13 cartes gardées par chaque joueur y figurent, et "
+        "avec elles celles mises de côté.",
         "Après les régions de base, chaque joueur règle en secret son disque de sélection sur "
         "une région (jamais celle du Roi) ; tous sont révélés ensemble et chacun y place 1 "
         "Caballero venu des provinces.",
@@ -187,8 +198,15 @@ IT = _page("El Grande — Re e intrighi: le regole come le applica questo server
     ]),
     ("Preparazione", [
         "Ogni giocatore tiene in segreto 13 delle sue 18 carte potere (10, 20, … 180); le altre "
-        "5 lasciano la partita senza mai essere mostrate. Arrivata l'ultima scelta, la partita "
+        "5 lasciano la partita senza essere viste. Arrivata l'ultima scelta, la partita "
         "prosegue.",
+        "Decisione sulle carte messe da parte: durante la partita nessuno le vede tranne il "
+        "proprietario (in nessuna pagina, in nessuna email, né nel registro, né in un messaggio "
+        "d'errore). "
+        "Finita la partita, l'intero archivio della partita viene aperto, come per ogni cosa "
+        "nascosta (mani, pile, dischi, scelte segrete), perché la partita possa essere "
+        "verificata: vi figurano le 13 carte tenute da ogni giocatore, e con esse quelle messe "
+        "da parte.",
         "Dopo le regioni di partenza, ogni giocatore imposta in segreto il suo disco di "
         "selezione su una regione (mai quella del Re); tutti vengono rivelati insieme e ognuno "
         "vi mette 1 Caballero dalla provincia.",

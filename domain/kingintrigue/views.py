@@ -2,9 +2,11 @@
 
 Hidden information, besides El Grande's (another player's Castillo count and provinces under
 `memory`, a secret choice before its reveal): every player's hand (the 13 cards kept are known
-to their owner only), the 5 cards each player put aside (never seen by anyone else, not even at the
-end), and, with `discards=hidden`, the discard piles (the card played this round was seen by all
-when played, and stays in `power_played` until the round ends). The view is El Grande's
+to their owner only), the 5 cards each player put aside (in no one else's view, not even at the
+end: the game's raw record, opened to all once it is over as every game's is (service/audit.py),
+is where they can be checked; rules_page.py states this ruling to players), and, with
+`discards=hidden`, the discard piles (the card played this round was seen by all when played,
+and stays in `power_played` until the round ends). The view is El Grande's
 (`domain.elgrande.views.view`) with those fields withheld, plus the expansion's own.
 """
 

@@ -598,6 +598,11 @@ def play_typed(game_id: str) -> BaseResponse:
         flash(i18n.t("text.empty", language), "error")
         return back
     module = queries.module_of(ctx(), head)
+    read = _decision_now(game_id, head.seat)  # what the player read: the echo says it the same
+
+    def shown(command: dict[str, Any]) -> str:
+        return _shown(module, command, language, read)
+
     try:
         played = play_text(ctx(), game_id, head.seat, text, Source("web"), lang=language,
                            actor=f"player:{player.id}")
@@ -605,17 +610,17 @@ def play_typed(game_id: str) -> BaseResponse:
         _refused(str(error), error.allowed or _allowed_now(game_id, head.seat, language),
                  language)
     except CommandRefused as error:
-        why = f"“{_shown(module, error.command, language)}”: {said(error.error, head)}"
+        why = f"“{shown(error.command)}”: {said(error.error, head)}"
         _refused(why, _allowed_now(game_id, head.seat, language), language)
     except PartlyPlayed as error:
         flash(i18n.t("text.partly", language, count=len(error.done),
-                     moves="; ".join(_shown(module, c, language) for c in error.done)), "error")
-        why = f"“{_shown(module, error.command, language)}”: {said(error.error, head)}"
+                     moves="; ".join(shown(c) for c in error.done)), "error")
+        why = f"“{shown(error.command)}”: {said(error.error, head)}"
         _refused(why, _allowed_now(game_id, head.seat, language), language)
     except ServiceError as error:
         _refused(said(error, head), [], language)
     else:
-        moves = "; ".join(_shown(module, c, language) for c in played.commands)
+        moves = "; ".join(shown(c) for c in played.commands)
         flash(i18n.t("text.played", language, moves=moves), "ok")
         if played.rest:  # the turn passed to someone else: the rest waits (emails/play.py)
             flash(i18n.t("text.waiting", language,
@@ -635,11 +640,25 @@ def _refused(why: str, allowed: list[str], language: str) -> None:
         flash(i18n.t("text.allowed", language, lines=" / ".join(allowed)), "info")
 
 
-def _shown(module: Any, command: dict[str, Any], language: str) -> str:
-    """A command as the game's language writes it (its JSON when it cannot)."""
+def _shown(module: Any, command: dict[str, Any], language: str, decision: Any = None) -> str:
+    """A command as the game's language writes it (its JSON when it cannot), with the decision it
+    answered when known (a piece by the number the player read, emails/play.py)."""
     from emails.play import shown
 
-    return shown(module, command, language)
+    return shown(module, command, language, decision)
+
+
+def _decision_now(game_id: str, seat: int) -> Any:
+    """The seat's pending decision before a typed move is played, or None."""
+    from service import states
+    from service.commands import active_game
+
+    try:
+        module, _players = active_game(ctx(), game_id)
+        _v, state, _ = states.load(ctx().engine, ctx().states, game_id, module)
+        return next((d for d in module.pending(state) if d.seat == seat), None)
+    except Exception:  # the echo then writes the move without it
+        return None
 
 
 def _allowed_now(game_id: str, seat: int, language: str) -> list[str]:

@@ -226,6 +226,30 @@ def test_the_rules_page_counts_caballeros_and_says_what_a_passed_deadline_plays(
         assert deadline in text.lower() and keep in text, lang
 
 
+@pytest.mark.parametrize("lang,secret,opened", [
+    ("en", "during the game nobody sees them but their owner",
+     "once the game is over, the game's whole record is opened, as for every hidden thing"),
+    ("fr", "pendant la partie, personne ne les voit sauf leur propriétaire",
+     "une fois la partie terminée, tout le registre de la partie est ouvert, comme pour toute "
+     "chose cachée"),
+    ("it", "durante la partita nessuno le vede tranne il proprietario",
+     "finita la partita, l'intero archivio della partita viene aperto, come per ogni cosa "
+     "nascosta"),
+])
+def test_the_rules_page_rules_that_the_cards_put_aside_are_opened_with_the_record(lang, secret,
+                                                                                 opened):
+    """The rulebook has the 5 cards leave "unseen"; the service opens a game's whole record once
+    it is over (service/audit.py: that is what lets anyone check its hash chain). The page said
+    they were "never shown to anybody": it must state the ruling the server keeps."""
+    from domain.kingintrigue.rules_page import rules_page
+
+    (setup,) = [s for s in rules_page(lang)["sections"]
+                if s["title"] in ("Set-up", "Mise en place", "Preparazione")]
+    text = " ".join(setup["paragraphs"]).lower()
+    assert secret in text and opened in text
+    assert not any(w in text for w in ("never shown", "jamais être montrées", "mai essere mostrate"))
+
+
 CARDS_30_TO_170 = [10, 20, 30, 40, 50, 60, 70, 80, 90, 140, 160, 170, 180]
 
 
