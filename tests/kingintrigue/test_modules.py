@@ -722,3 +722,41 @@ def test_a_2x_marker_on_an_allied_region_doubles_the_pair_once():
     doubled = allied(s, "galicia", "valencia")
     assert list(doubled["points"]) == [2 * p for p in plain["points"]]
     assert doubled["bonuses"]["0"]["home"] == 4 and doubled["doubled"]
+
+
+# --- the log's sentence of a declared module card ---------------------------------------------------
+
+DECLARED = {"relocation": {"region": "galicia"}, "civil_war": {"region": "galicia"},
+            "quarantine": {"region": "galicia"}, "hurricane": {"region": "galicia"},
+            "table_for_six": {"region": "galicia"}, "king_marker": {"region": "galicia"},
+            "score_present": {"region": "galicia"}, "score_any": {"region": "galicia"},
+            "alliance": {"regions": ["galicia", "aragon"]},
+            "bridge": {"regions": ["galicia", "aragon"]},
+            "score_offered": {"regions": ["galicia", "aragon", "sevilla"]},
+            "revolt": {"scoreboard": "8-4-0"}, "coup": {"target": 1},
+            "intervention": {"target": "mistress@1"}}
+"""What each module card declares (as its `declare` cleans it); the others declare nothing."""
+GALICIA = {"en": "Galicia", "fr": "Galice", "it": "Galizia"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_every_module_cards_declaration_reads_as_a_full_sentence_with_what_was_chosen(lang):
+    from domain.core.events import Event
+
+    names = ["Ann", "Bob", "Cid"]
+    for card in MODULE_CARDS.values():
+        params = DECLARED.get(card.action, {})
+        event = Event("special_declared", {"seat": 0, "card": card.action, "params": params,
+                                           "steps": ["all"], "veto_queue": []})
+        (message,) = GAME.describe(event, None)
+        text = GAME.texts.render(message, lang, names)
+        name = card.name[("en", "fr", "it").index(lang)]
+        assert text.startswith("Ann ") and name in text and text.endswith("."), text
+        assert "()" not in text and "{" not in text and "_" not in text, text
+        assert not text.rstrip(".").rstrip().endswith(":"), text
+        if "region" in params or "regions" in params:
+            assert GALICIA[lang] in text, text
+        if card.action == "revolt":
+            assert "8/4/0" in text, text
+        if card.action in ("coup", "intervention"):
+            assert "Bob" in text, text
