@@ -260,6 +260,10 @@ def label(of: str, value: Any, lang: str = "en", names: Sequence[str] = (),
         return name(value, lang)
     if of == "scoreboard" and isinstance(value, str):  # Revolt: "8-4-0" as printed, 8/4/0
         return value.replace("-", "/")
+    if of == "guard" and value == "stay":  # the Royal Guard's choice: a region, or staying
+        return errors.render("kim.guard.stay", {}, lang, names)
+    if of == "guard" and isinstance(value, str):
+        return eg_messages.place_name(value, lang)
     if of == "intervention" and isinstance(value, str):  # the modules' Intervention: what@where
         what, _, where = value.partition("@")
         if what == "limit":
@@ -286,6 +290,6 @@ class KingAndIntrigueTexts(ElGrandeTexts):
             return errors.render("kim.decision.keep", {"pool": pool}, supported(lang), names)
         if decision.kind in ("keep", "choose_action"):
             return TEXTS[f"ki.decision.{decision.kind}"][language_index(supported(lang))]
-        if decision.kind == "cross":
-            return errors.render("kim.decision.cross", {}, supported(lang), names)
+        if decision.kind in ("cross", "guard"):
+            return errors.render(f"kim.decision.{decision.kind}", {}, supported(lang), names)
         return super().decision(decision, lang, names)

@@ -760,3 +760,67 @@ def test_every_module_cards_declaration_reads_as_a_full_sentence_with_what_was_c
             assert "8/4/0" in text, text
         if card.action in ("coup", "intervention"):
             assert "Bob" in text, text
+
+
+# --- the Royal Guard before a special scoring -------------------------------------------------------
+
+def _guard_before_a_special_scoring():
+    """Ann posts her Royal Guard; next round Bob scores Galicia with a special scoring: Ann is
+    asked first (seed: « juste avant qu'un décompte (spécial ou général) n'y soit effectué »)."""
+    s = started(3, hands={0: keep_with("royal_guard"), 1: keep_with("score_any")})
+    s = play_round(s, {0: VALUE["royal_guard"], 1: 180, 2: 10})
+    s = to_action(s, 0, "royal_guard")
+    s = special(s, 0)
+    s = end_round(act(s, Command("place", 0, {"places": {}})))
+    s = play_round(s, {0: 160, 1: VALUE["score_any"], 2: 20})
+    s = to_action(s, 1, "score_any")
+    return special(s, 1, region="galicia")
+
+
+def test_the_royal_guard_may_join_a_region_just_before_its_special_scoring():
+    s = _guard_before_a_special_scoring()
+    (d,) = GAME.pending(s)
+    assert d.seat == 0 and d.kind == "guard"
+    assert [o["to"] for o in d.options] == ["galicia", "stay"]
+    before, score = s.places["galicia"][0], s.scores[0]
+    events = GAME.decide(s, Command("guard", 0, {"to": "galicia"}))
+    s = system(GAME.fold(events, s))
+    assert s.places["galicia"][0] == before + 1 and not s.mods.guards
+    scoring = next(e for e in events if e.type == "place_scored")
+    assert scoring["place"] == "galicia" and scoring["counts"][0] == before + 1
+    assert s.scores[0] > score
+    assert GAME.pending(s)[0].seat == 1  # Bob's turn goes on
+
+
+def test_a_royal_guard_kept_back_stays_for_a_later_scoring_and_is_not_asked_twice():
+    s = _guard_before_a_special_scoring()
+    before = s.places["galicia"][0]
+    s = system(act(s, Command("guard", 0, {"to": "stay"})))
+    assert s.mods.guards == {0: 1} and s.places["galicia"][0] == before
+    assert GAME.pending(s)[0].seat == 1 and GAME.pending(s)[0].kind != "guard"
+    with pytest.raises(RuleError):
+        GAME.decide(_guard_before_a_special_scoring(), Command("guard", 0, {"to": "aragon"}))
+
+
+@pytest.mark.parametrize("lang,words", [("en", "guard galicia"), ("fr", "garde galice"),
+                                        ("it", "guardia galizia")])
+def test_the_royal_guards_choice_is_typed_asked_and_logged_in_each_language(lang, words):
+    from domain.core.language import GameSession
+
+    s = _guard_before_a_special_scoring()
+    (d,) = GAME.pending(s)
+    names = ["Ann", "Bob", "Cid"]
+    for typed, to in ((words, "galicia"), (GAME.language.format({"type": "guard", "to": "stay"},
+                                                                 lang, decision=d), "stay")):
+        parsed = GAME.language.parse(typed, GameSession(GAME, s, 0, names, lang))
+        assert parsed.commands[0] == {"type": "guard", "to": to}, typed
+    form = d.form
+    texts = [GAME.prompt(form.title, lang, names),
+             GAME.texts.decision(d, lang, names),
+             *(GAME.label("guard", o["to"], lang, names) for o in d.options),
+             *GAME.language.help_lines(d, None, lang)]
+    for event in GAME.decide(s, Command("guard", 0, {"to": "stay"})):
+        texts += [GAME.texts.render(m, lang, names) for m in GAME.describe(event, None)]
+    for text in texts:
+        assert text and "{" not in text and "kim." not in text and "_" not in text, text
+    assert GALICIA[lang] in texts[0]

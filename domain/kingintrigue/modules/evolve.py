@@ -162,6 +162,17 @@ def _guard_joined(s: KIState, e: Event) -> None:
         s.places[e["to"]][e["seat"]] += n
 
 
+@on("guard_stays")
+def _guard_stays(s: KIState, e: Event) -> None:
+    """Kept on its card for this special action's scoring: not asked again before it is done."""
+    s.mods.guard_asked.append(e["seat"])
+
+
+@extends("special_done")
+def _special_done(s: KIState, e: Event) -> None:
+    s.mods.guard_asked = []
+
+
 @on("king_marker_placed")
 def _king_marker(s: KIState, e: Event) -> None:
     s.mods.king_marker = e["region"]

@@ -29,6 +29,10 @@ PAIR_CARDS = {"alliance", "bridge"}
 OWN_CARDS = REGION_CARDS | PAIR_CARDS | {"score_offered", "revolt", "coup", "intervention"}
 CROSS_WORDS = (("cross",), ("traverser", "traverse"), ("attraversa", "attraversare"))
 CROSS = phrases({w: "cross" for words in CROSS_WORDS for w in words})
+GUARD_WORDS = (("guard",), ("garde",), ("guardia",))
+GUARD = phrases({w: "guard" for words in GUARD_WORDS for w in words})
+STAY_WORDS = (("stay", "stays", "no"), ("reste", "rester", "non"), ("resta", "restare", "no"))
+STAY = phrases({w: "stay" for words in STAY_WORDS for w in words})
 LIMIT_WORDS = (("limit", "limit board"), ("limite", "tableau limite"),
                ("limite", "tabellone limite"))
 LIMIT = phrases({w: "limit" for words in LIMIT_WORDS for w in words})
@@ -84,6 +88,22 @@ def parse_cross(parser: Any) -> dict[str, Any]:
     return out
 
 
+def parse_guard(parser: Any) -> dict[str, Any]:
+    """`guard aragon` (the region about to be scored) or `guard stay` (garde reste, guardia
+    resta)."""
+    c = parser.cursor
+    c.skip_filler()
+    if c.take(STAY):
+        return {"type": "guard", "to": "stay"}
+    return {"type": "guard", "to": parser.named_place("which_region")}
+
+
+def format_guard(command: Mapping[str, Any], lang: str) -> str:
+    i = language_index(lang)
+    to = command.get("to")
+    return f"{GUARD_WORDS[i][0]} {STAY_WORDS[i][0] if to == 'stay' else eg._place(str(to), lang)}"
+
+
 def format_special(command: Mapping[str, Any], card: str, lang: str,
                    names: Sequence[str]) -> str:
     parts = [vocab.keyword("special", lang)]
@@ -125,6 +145,10 @@ HELP: dict[str, tuple[str, str, str]] = {
     "intervention": ("{kw} 25|75 COLOUR or {kw} limit REGION",
                      "{kw} 25|75 COULEUR ou {kw} limite RÉGION",
                      "{kw} 25|75 COLORE o {kw} limite REGIONE"),
+    "guard": ("{kw} REGION (your Royal Guard joins it before the scoring), or {kw} stay",
+              "{kw} RÉGION (votre Garde Royale la rejoint avant le décompte), ou {kw} reste",
+              "{kw} REGIONE (la tua Guardia Reale la raggiunge prima della valutazione), o "
+              "{kw} resta"),
     "cross": ("{kw} REGION N (from that region over the Bridge), or {kw} 0",
               "{kw} RÉGION N (depuis cette région par le Pont), ou {kw} 0",
               "{kw} REGIONE N (da quella regione sul Ponte), o {kw} 0"),
@@ -143,6 +167,6 @@ def help_line(card: str, lang: str) -> str | None:
     key = "region" if card in REGION_CARDS else "pair" if card in PAIR_CARDS else card
     if key not in HELP:
         return None
-    kw = CROSS_WORDS[language_index(lang)][0] if key == "cross" else vocab.keyword("special",
-                                                                                    lang)
+    kw = CROSS_WORDS[language_index(lang)][0] if key == "cross" else \
+        GUARD_WORDS[language_index(lang)][0] if key == "guard" else vocab.keyword("special", lang)
     return HELP[key][language_index(lang)].format(kw=kw)
