@@ -19,7 +19,7 @@ from domain.core.i18n import LANGUAGES, Catalogue, language_index, supported
 from domain.elgrande import asks as eg_asks
 from domain.elgrande import messages as eg_messages
 from domain.elgrande.texts import ElGrandeTexts
-from domain.kingintrigue.modules_data import ALL_CARDS, MODULE_CARDS
+from domain.kingintrigue.modules_data import ALL_CARDS, MODULE_CARDS, REMOVABLE
 
 NAMES: dict[str, tuple[str, str, str]] = {
     # the expansion's actions
@@ -214,6 +214,8 @@ def declared(card: str, params: Mapping[str, Any], lang: str = "en",
         what, _, where = str(params["target"]).partition("@")
         if what == "limit":
             return DETAIL["limit"][i].format(place=eg_messages.place_form(where, lang, "of"))
+        if what in REMOVABLE:
+            return REMOVABLE[what][i]
         if where.isdigit():
             return DETAIL["in_front"][i].format(card=name(what, lang), seat=seat_name(where))
     return ""
@@ -268,6 +270,8 @@ def label(of: str, value: Any, lang: str = "en", names: Sequence[str] = (),
         what, _, where = value.partition("@")
         if what == "limit":
             return f"{name('table_for_six', lang)} — {eg_messages.place_name(where, lang)}"
+        if what in REMOVABLE:
+            return REMOVABLE[what][language_index(lang)]
         return f"{name(what, lang)} — {eg_asks.label('seat', int(where), lang, names, view)}"
     return eg_asks.label(of, value, lang, names, view)
 

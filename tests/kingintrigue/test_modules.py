@@ -824,3 +824,58 @@ def test_the_royal_guards_choice_is_typed_asked_and_logged_in_each_language(lang
     for text in texts:
         assert text and "{" not in text and "kim." not in text and "_" not in text, text
     assert GALICIA[lang] in texts[0]
+
+
+# --- Intervention's optional rule: markers and tiles ------------------------------------------------
+
+def _intervention_after_an_alliance(options):
+    """Ann allies Galicia and Valencia; next round Bob plays Intervention."""
+    s = started(3, options=options, hands={0: keep_with("alliance"),
+                                           1: keep_with("intervention")})
+    s = play_round(s, {0: VALUE["alliance"], 1: 180, 2: 10})
+    s = to_action(s, 0, "alliance")
+    s = special(s, 0, first="galicia", second="valencia")
+    s = end_round(act(s, Command("place", 0, {"places": {}})))
+    s = play_round(s, {0: 160, 1: VALUE["intervention"], 2: 20})
+    return to_action(s, 1, "intervention")
+
+
+def test_intervention_takes_markers_off_only_with_the_optional_rule():
+    specs = {o.name: o for o in GAME.option_specs}
+    spec = specs["intervention_markers"]
+    assert spec.allowed == (False, True) and spec.default is False
+    assert all(spec.description[lang] and spec.title[lang] for lang in ("en", "fr", "it"))
+    s = _intervention_after_an_alliance(BOTH)
+    assert not CARDS_POSSIBLE(s, 1)  # the rulebook: nothing of Ann's lies in front of her
+    s = _intervention_after_an_alliance({**BOTH, "intervention_markers": True})
+    d = GAME.pending(s)[0]
+    assert d.constraint["special"]["target"] == ["alliance@board"]
+    s = special(s, 1, target="alliance@board")
+    assert s.mods.alliance == []
+
+
+def CARDS_POSSIBLE(s, seat):
+    d = GAME.pending(s)[0]
+    return "special" in d.constraint
+
+
+@pytest.mark.parametrize("lang,typed,words", [
+    ("en", "special alliance", "the Alliance markers"),
+    ("fr", "spécial alliance", "les marqueurs Alliance"),
+    ("it", "speciale alleanza", "i segnalini Alleanza")])
+def test_intervention_on_a_marker_is_typed_and_logged_in_each_language(lang, typed, words):
+    from domain.core.language import GameSession
+
+    s = _intervention_after_an_alliance({**BOTH, "intervention_markers": True})
+    names = ["Ann", "Bob", "Cid"]
+    d = GAME.pending(s)[0]
+    written = GAME.language.format({"type": "special", "target": "alliance@board"}, lang,
+                                   decision=d)
+    for text in (typed, written):
+        parsed = GAME.language.parse(text, GameSession(GAME, s, 1, names, lang))
+        assert parsed.commands[0] == {"type": "special", "target": "alliance@board"}, text
+    assert words in GAME.label("intervention", "alliance@board", lang, names)
+    events = GAME.decide(s, Command("special", 1, {"target": "alliance@board"}))
+    log = [GAME.texts.render(m, lang, names) for e in events for m in GAME.describe(e, None)]
+    assert any(words in line and "Bob" in line for line in log), log
+    assert all("{" not in line and "kim." not in line for line in log), log

@@ -134,6 +134,25 @@ def _limit(s: KIState, e: Event) -> None:
     s.mods.limits.append(e["region"])
 
 
+@on("marker_removed")
+def _marker_removed(s: KIState, e: Event) -> None:
+    """Intervention's optional rule: the marker or tile leaves, its effect with it (the Bridge's
+    Caballero goes back to its owner's court, as when another Bridge is built)."""
+    m, what = s.mods, e["marker"]
+    if what == "alliance":
+        m.alliance = []
+    elif what == "bridge":
+        if m.bridge_seat is not None:
+            s.court[m.bridge_seat] += 1
+        m.bridge, m.bridge_seat = [], None
+    elif what == "collapse":
+        m.collapse = False
+    elif what == "quarantine":
+        m.quarantine = None
+    elif what == "king_marker":
+        m.king_marker = None
+
+
 @on("limit_removed")
 def _limit_removed(s: KIState, e: Event) -> None:
     s.mods.limits.remove(e["region"])

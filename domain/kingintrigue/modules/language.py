@@ -39,6 +39,17 @@ LIMIT = phrases({w: "limit" for words in LIMIT_WORDS for w in words})
 BOARDS = phrases({"8/4/0": "8-4-0", "8-4-0": "8-4-0", "840": "8-4-0", "4/0/0": "4-0-0",
                   "4-0-0": "4-0-0", "400": "4-0-0"})
 VALUE_OF = {c.action: v for v, c in ALL_CARDS.items()}
+MARKER_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
+    "alliance": (("alliance",), ("alliance",), ("alleanza",)),
+    "bridge": (("bridge",), ("pont",), ("ponte",)),
+    "collapse": (("collapse",), ("effondrement",), ("crollo",)),
+    "quarantine": (("quarantine",), ("quarantaine",), ("quarantena",)),
+    "king_marker": (("king marker",), ("marqueur du roi", "marqueur roi"),
+                    ("segnalino del re", "segnalino re")),
+}
+"""Intervention's optional rule (option intervention_markers): `special alliance` takes the
+Alliance markers off the board."""
+MARKER = phrases({w: k for k, langs in MARKER_WORDS.items() for words in langs for w in words})
 
 
 def parse_special(parser: Any, card: str) -> dict[str, Any]:
@@ -64,6 +75,9 @@ def parse_special(parser: Any, card: str) -> dict[str, Any]:
         return {"type": "special", "scoreboard": c.take(BOARDS)}
     if card == "coup":
         return {"type": "special", "target": parser.seat_ref()}
+    marker = c.take(MARKER)
+    if marker is not None:
+        return {"type": "special", "target": f"{marker}@board"}
     if c.take(LIMIT):
         c.skip_filler()
         return {"type": "special", "target": f"limit@{parser.named_place('which_region')}"}
@@ -122,6 +136,8 @@ def format_special(command: Mapping[str, Any], card: str, lang: str,
         what, _, where = str(command["target"]).partition("@")
         if what == "limit":
             parts += [LIMIT_WORDS[language_index(lang)][0], eg._place(where, lang)]
+        elif what in MARKER_WORDS:
+            parts.append(MARKER_WORDS[what][language_index(lang)][0])
         else:
             parts += [str(VALUE_OF[what]), vocab.colour_name(int(where), lang)]
     return " ".join(parts)
@@ -142,9 +158,12 @@ HELP: dict[str, tuple[str, str, str]] = {
     "revolt": ("{kw} 8/4/0 or {kw} 4/0/0", "{kw} 8/4/0 ou {kw} 4/0/0", "{kw} 8/4/0 o {kw} 4/0/0"),
     "coup": ("{kw} COLOUR (whose Grande)", "{kw} COULEUR (le Grande de qui)",
              "{kw} COLORE (il Grande di chi)"),
-    "intervention": ("{kw} 25|75 COLOUR or {kw} limit REGION",
-                     "{kw} 25|75 COULEUR ou {kw} limite RÉGION",
-                     "{kw} 25|75 COLORE o {kw} limite REGIONE"),
+    "intervention": ("{kw} 25|75 COLOUR or {kw} limit REGION (with the optional rule also "
+                     "{kw} alliance|bridge|collapse|quarantine|king marker)",
+                     "{kw} 25|75 COULEUR ou {kw} limite RÉGION (avec la règle optionnelle aussi "
+                     "{kw} alliance|pont|effondrement|quarantaine|marqueur du roi)",
+                     "{kw} 25|75 COLORE o {kw} limite REGIONE (con la regola opzionale anche "
+                     "{kw} alleanza|ponte|crollo|quarantena|segnalino del re)"),
     "guard": ("{kw} REGION (your Royal Guard joins it before the scoring), or {kw} stay",
               "{kw} RÉGION (votre Garde Royale la rejoint avant le décompte), ou {kw} reste",
               "{kw} REGIONE (la tua Guardia Reale la raggiunge prima della valutazione), o "

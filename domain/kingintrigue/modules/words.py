@@ -15,7 +15,7 @@ from domain.core.i18n import Catalogue, language_index
 from domain.elgrande import messages
 from domain.kingintrigue import describe as ki_describe
 from domain.kingintrigue import texts as ki_texts
-from domain.kingintrigue.modules_data import MARKERS, MODULE_CARDS
+from domain.kingintrigue.modules_data import MARKERS, MODULE_CARDS, REMOVABLE
 
 NAMES: dict[str, tuple[str, str, str]] = {c.action: c.name for c in MODULE_CARDS.values()}
 NAMES["cross"] = ("the Bridge's crossing", "la traversée du Pont", "l'attraversamento del Ponte")
@@ -96,6 +96,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "kim.limit": ("{seat} puts a limit board {region:in}: at most 6 Caballeros there.",
                   "{seat} pose un tableau limite {region:in} : 6 Caballeros au plus.",
                   "{seat} mette un tabellone limite {region:in}: al massimo 6 Caballeros."),
+    "kim.marker.removed": ("{seat} takes {marker} off the board (Intervention).",
+                           "{seat} retire {marker} du plateau (Intervention).",
+                           "{seat} toglie {marker} dal tabellone (Intervento)."),
     "kim.limit.removed": ("{seat} takes the limit board away {region:from}.",
                           "{seat} retire le tableau limite {region:from}.",
                           "{seat} toglie il tabellone limite {region:from}."),
@@ -263,6 +266,8 @@ def show(key: str, value: Any, lang: str, names: Sequence[str]) -> Any:
     if key in ("first", "second", "value") and isinstance(value, str) and (
             value in messages.PLACE_FORMS or value in MARKERS):
         return messages.place_word(value, lang)
+    if key == "marker" and value in REMOVABLE:
+        return REMOVABLE[str(value)][language_index(lang)]
     if key == "what":
         return WHAT.get(str(value), (str(value),) * 3)[language_index(lang)]
     return messages.show(key, value, lang, names)
@@ -307,6 +312,10 @@ def _bridge(e: Event, v: Viewer) -> list[Message]:
     if e.get("previous") is not None:
         out.append(_m("kim.bridge.back", owner=e["previous"]))
     return out
+
+
+def _marker_removed(e: Event, v: Viewer) -> list[Message]:
+    return [_m("kim.marker.removed", seat=e["seat"], marker=e["marker"])]
 
 
 def _crossed(e: Event, v: Viewer) -> list[Message]:
@@ -383,6 +392,7 @@ DESCRIBERS: dict[str, Callable[[Event, Viewer], list[Message]]] = {
     "grande_freed": _simple("kim.freed", "seat", "to"),
     "limit_placed": _simple("kim.limit", "seat", "region"),
     "limit_removed": _simple("kim.limit.removed", "seat", "region"),
+    "marker_removed": _marker_removed,
     "limit_returned": _returned,
     "guard_posted": _simple("kim.guard", "seat"),
     "guard_joined": _guard_joined,
