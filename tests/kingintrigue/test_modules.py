@@ -879,3 +879,14 @@ def test_intervention_on_a_marker_is_typed_and_logged_in_each_language(lang, typ
     log = [GAME.texts.render(m, lang, names) for e in events for m in GAME.describe(e, None)]
     assert any(words in line and "Bob" in line for line in log), log
     assert all("{" not in line and "kim." not in line for line in log), log
+
+
+def test_the_greedy_bot_answers_the_royal_guards_question_with_a_legal_choice():
+    import random
+
+    s = _guard_before_a_special_scoring()
+    (d,) = GAME.pending(s)
+    bot = GAME.bots["greedy"](None)
+    command = bot.choose(GAME.view(s, 0), d, random.Random(0))
+    assert command.type == "guard" and command.params["to"] in ("galicia", "stay")
+    GAME.decide(s, command)  # legal
