@@ -227,16 +227,19 @@ MODULE_CARDS: dict[int, ModuleCard] = {c.value: c for c in (
         "Metti il segnalino del Re su una regione: è tabù come quella del Re fino alla fine del "
         "round; prima di una valutazione generale vi resta durante la valutazione e dà anche a "
         "quella regione il bonus del Re.")),
-    _c(75, 3, "mistress", SC, "seed: the rule; value 75: the seed's « carte … 75 »",
+    _c(75, 3, "mistress", SC, "seed: no King's bonus in a special scoring « pendant cette "
+       "manche », nor in a general scoring « durant la manche suivante »; value 75: the seed's "
+       "« carte … 75 »; the general scoring closing her own round included RECONSTRUCTED",
        ("Mistress", "Maîtresse", "Favorita"),
-       ("The card stays in front of you until the end of the next round: no King's bonus in "
-        "that time, neither in a special scoring nor in a general one (home bonuses as usual).",
+       ("The card stays in front of you until the end of the next round: no King's bonus in a "
+        "special scoring this round, nor in a general scoring until the end of the next round "
+        "(home bonuses as usual).",
         "La carte reste devant vous jusqu'à la fin de la manche suivante : pas de bonus du Roi "
-        "pendant ce temps, ni aux décomptes spéciaux ni au décompte général (bonus de région de "
-        "base normal).",
-        "La carta resta davanti a te fino alla fine del round seguente: niente bonus del Re in "
-        "quel tempo, né nelle valutazioni speciali né in quella generale (bonus della regione "
-        "d'origine normale).")),
+        "aux décomptes spéciaux de cette manche, ni au décompte général jusqu'à la fin de la "
+        "manche suivante (bonus de région de base normal).",
+        "La carta resta davanti a te fino alla fine del round seguente: niente bonus del Re "
+        "nelle valutazioni speciali di questo round, né nella valutazione generale fino alla "
+        "fine del round seguente (bonus della regione d'origine normale).")),
     _c(125, 2, "intervention", SC, "seed: the rule; its optional rule on markers and tiles is "
        "the option intervention_markers; name and value RECONSTRUCTED",
        ("Intervention", "Intervention", "Intervento"),

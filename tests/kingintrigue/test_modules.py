@@ -890,3 +890,19 @@ def test_the_greedy_bot_answers_the_royal_guards_question_with_a_legal_choice():
     command = bot.choose(GAME.view(s, 0), d, random.Random(0))
     assert command.type == "guard" and command.params["to"] in ("galicia", "stay")
     GAME.decide(s, command)  # legal
+
+
+def test_the_mistress_spares_a_special_scoring_of_the_next_round_not_its_general_scoring():
+    """Seed: no King's bonus for a special scoring « pendant cette manche », nor for a general
+    scoring « durant la manche suivante »."""
+    from domain.elgrande.scoring import score_place
+
+    s = started(3, hands={0: keep_with("mistress")})
+    s = play_round(s, {0: VALUE["mistress"], 1: 180, 2: 10})
+    s = to_action(s, 0, "mistress")
+    s = special(s, 0)
+    s.places[s.king] = [4, 1, 0]
+    s.round += 1  # the next round: a special scoring there has the King's bonus again
+    assert score_place(s, s.king)["bonuses"]["0"]["king"] == 2
+    s.phase = "scoring"  # its general scoring has none
+    assert "king" not in score_place(s, s.king)["bonuses"].get("0", {})
