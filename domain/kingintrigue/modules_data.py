@@ -200,7 +200,7 @@ MODULE_CARDS: dict[int, ModuleCard] = {c.value: c for c in (
         "portati.")),
     _c(53, 4, "royal_guard", SC, "seed: « juste avant qu'un décompte (spécial ou général) n'y "
        "soit effectué », never the Castillo or the King's region; value, the disc as the choice "
-       "at a general scoring, and no question at a scoring a secret choice settles RECONSTRUCTED",
+       "at a general scoring, and no question at a scoring secret discs settle RECONSTRUCTED",
        ("Royal Guard", "Garde Royale", "Guardia Reale"),
        ("Put 1 Caballero of your court on this card. Just before a special scoring of a region "
         "you may send it into that region (you are asked); before a general scoring it joins the "

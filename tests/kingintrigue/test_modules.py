@@ -906,3 +906,23 @@ def test_the_mistress_spares_a_special_scoring_of_the_next_round_not_its_general
     assert score_place(s, s.king)["bonuses"]["0"]["king"] == 2
     s.phase = "scoring"  # its general scoring has none
     assert "king" not in score_place(s, s.king)["bonuses"].get("0", {})
+
+
+def test_the_royal_guard_is_asked_before_the_region_chosen_among_three_offered_is_scored():
+    s = started(3, hands={0: keep_with("royal_guard"), 1: keep_with("score_offered")})
+    s = play_round(s, {0: VALUE["royal_guard"], 1: 180, 2: 10})
+    s = to_action(s, 0, "royal_guard")
+    s = special(s, 0)
+    s = end_round(act(s, Command("place", 0, {"places": {}})))
+    s = play_round(s, {0: 160, 1: VALUE["score_offered"], 2: 20})
+    s = to_action(s, 1, "score_offered")
+    s = special(s, 1, regions=["galicia", "aragon", "sevilla"])
+    chooser = next(d for d in GAME.pending(s) if d.seat is not None)
+    s = system(act(s, Command("secret", chooser.seat, {"choice": "aragon"})))
+    (d,) = GAME.pending(s)
+    assert d.kind == "guard" and d.seat == 0 and [o["to"] for o in d.options] == ["aragon",
+                                                                                  "stay"]
+    before = s.places["aragon"][0]
+    events = GAME.decide(s, Command("guard", 0, {"to": "aragon"}))
+    scoring = next(e for e in events if e.type == "place_scored")
+    assert scoring["place"] == "aragon" and scoring["counts"][0] == before + 1

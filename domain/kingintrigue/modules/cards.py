@@ -382,6 +382,10 @@ class ScoreOffered(Card):
         return {"regions": sorted(raw)}, ["all"]
 
     def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        """First the neighbour's choice; once made (`offered_chosen`), the scoring, run as any
+        other so that a Royal Guard may join the region first (`modules.guard`)."""
+        if action.params.get("region"):
+            return [scored(s, action.params["region"], self.id), done(seat)]
         return [Event("secret_opened", {"kind": self.id, "seats": [self.chooser(s, seat)],
                                         "context": {"regions": action.params["regions"]}})]
 
@@ -391,7 +395,7 @@ class ScoreOffered(Card):
 
     def resolve(self, s: State, seat: int, action: Action, choices: dict[int, Any]) -> list[Event]:
         (region,) = choices.values()
-        return [scored(s, region, self.id), done(seat)]
+        return [Event("offered_chosen", {"seat": seat, "region": region})]
 
     def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
         return {"regions": rng.sample(REGION_IDS, 3)}

@@ -181,6 +181,14 @@ def _guard_joined(s: KIState, e: Event) -> None:
         s.places[e["to"]][e["seat"]] += n
 
 
+@on("offered_chosen")
+def _offered_chosen(s: KIState, e: Event) -> None:
+    """The region chosen among three offered: the action runs again, now to score it."""
+    assert s.turn is not None and s.turn.action is not None
+    s.turn.action.params["region"] = e["region"]
+    s.turn.action.stage = "run"
+
+
 @on("guard_stays")
 def _guard_stays(s: KIState, e: Event) -> None:
     """Kept on its card for this special action's scoring: not asked again before it is done."""

@@ -10,9 +10,9 @@ action is done). Before a general scoring the Guard joins the region of its owne
 (`modules.general`): every region is scored there, and the disc is already the owner's secret
 choice of a region.
 
-Not asked (OUR RULING, for want of a moment to stop at): the scorings a secret choice settles (the
-region chosen by the player on the left among three offered, El Grande's scorings chosen with
-discs): those run at once, without the Guard."""
+The region chosen by the player on the left among three offered is scored as any other (asked
+after the choice). Not asked (OUR RULING, for want of a moment to stop at): El Grande's scorings
+whose regions secret discs settle: those run at once, without the Guard."""
 
 from __future__ import annotations
 

@@ -84,20 +84,21 @@ RULINGS = (
      "taboo, the owner of a Royal Guard is asked whether it joins that region (the rulebook: "
      "« juste avant qu'un décompte (spécial ou général) n'y soit effectué »); a Guard kept back "
      "stays on its card. Our rulings: before a general scoring it joins the region of its "
-     "owner's Castillo disc; a scoring settled by a secret choice (the region chosen among three "
-     "offered) runs without asking.",
+     "owner's Castillo disc; a scoring whose regions secret discs settle (a base card's) runs "
+     "without asking.",
      "Garde Royale : juste avant un décompte spécial d'une région qui n'est ni celle du Roi ni "
      "taboue, le propriétaire d'une Garde Royale choisit si elle rejoint cette région (la règle : "
      "« juste avant qu'un décompte (spécial ou général) n'y soit effectué ») ; une Garde retenue "
      "reste sur sa carte. Nos décisions : avant un décompte général, elle rejoint la région du "
-     "disque du Castillo de son propriétaire ; un décompte réglé par un choix secret (la région "
-     "choisie parmi trois proposées) a lieu sans poser la question.",
+     "disque du Castillo de son propriétaire ; un décompte dont des disques secrets fixent les "
+     "régions (celui d'une carte de base) a lieu sans poser la question.",
      "Guardia Reale: appena prima di una valutazione speciale di una regione che non sia quella "
      "del Re né tabù, il proprietario di una Guardia Reale sceglie se raggiunge quella regione "
      "(il regolamento: « juste avant qu'un décompte (spécial ou général) n'y soit effectué »); "
      "una Guardia trattenuta resta sulla sua carta. Nostre decisioni: prima di una valutazione "
      "generale raggiunge la regione del disco del Castillo del suo proprietario; una valutazione "
-     "decisa da una scelta segreta (la regione scelta tra tre proposte) avviene senza chiedere."),
+     "le cui regioni sono fissate da dischi segreti (quella di una carta base) avviene senza "
+     "chiedere."),
     ("Espionage changes only the Castillo disc of the next general scoring: the rulebook says it "
      "« n'a aucun effet sur l'utilisation de votre disque de sélection pendant une action "
      "spéciale » and is discarded after the next general scoring. Intervention: the rulebook's "

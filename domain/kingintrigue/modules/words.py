@@ -397,6 +397,7 @@ DESCRIBERS: dict[str, Callable[[Event, Viewer], list[Message]]] = {
     "guard_posted": _simple("kim.guard", "seat"),
     "guard_joined": _guard_joined,
     "guard_stays": _simple("kim.guard.stays", "seat"),
+    "offered_chosen": lambda e, v: [],  # the reveal before it says which region was chosen
     "king_marker_placed": _simple("kim.king_marker", "seat", "region"),
     "place_scored": _scored,
     "secret_opened": _wrap_pool("secret_opened", "kim.keep.opened"),
