@@ -138,6 +138,10 @@ class Parser(eg.Parser):
         """The expansion's keywords and the Intrigue's verb first, then El Grande's grammar."""
         c = self.cursor
         d = self.session.decision()
+        _w, n = c.match(modlang.GUARD)  # before OWN: « garde » also keeps cards
+        if n and d is not None and d.kind == "guard":
+            c.pos += n
+            return modlang.parse_guard(self)
         kind, n = c.match(OWN)
         if n:
             c.pos += n
@@ -238,6 +242,8 @@ def format_command(command: Mapping[str, Any], lang: str = "en", *,
     card = (decision.constraint or {}).get("card") if decision is not None else None
     if kind == "cross":
         return modlang.format_cross(command, lang)
+    if kind == "guard":
+        return modlang.format_guard(command, lang)
     if kind == "special" and card in modlang.OWN_CARDS:
         return modlang.format_special(command, card, lang, names)
     if kind == "special" and card == "intrigue":
@@ -273,8 +279,8 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
         cards = ", ".join(card_words(int(v), lang) for v in pool)
         return [_t(HELP, "keep", lang, kw=KEYWORDS["keep"][language_index(lang)][0],
                    cards=cards)]
-    if decision.kind == "cross":
-        return [modlang.help_line("cross", lang) or ""]
+    if decision.kind in ("cross", "guard"):
+        return [modlang.help_line(decision.kind, lang) or ""]
     if decision.kind == "choose_action":
         kw = KEYWORDS["choose_action"][language_index(lang)][0]
         options = [o["card"] for o in decision.options or []]

@@ -198,15 +198,24 @@ MODULE_CARDS: dict[int, ModuleCard] = {c.value: c for c in (
         "Metti un tabellone limite su una regione (non quella del Re): da ora contiene al "
         "massimo 6 Caballeros; quelli in più tornano alla corte del giocatore che li ha "
         "portati.")),
-    _c(53, 4, "royal_guard", SC, "seed: the rule; value RECONSTRUCTED",
+    _c(53, 4, "royal_guard", SC, "seed: « juste avant qu'un décompte (spécial ou général) n'y "
+       "soit effectué », never the Castillo or the King's region; value, the disc as the choice "
+       "at a general scoring, and no question at a scoring secret discs settle RECONSTRUCTED",
        ("Royal Guard", "Garde Royale", "Guardia Reale"),
-       ("Put 1 Caballero of your court on this card. Just before the next general scoring it "
-        "joins a region of your choice (never the Castillo or the King's region).",
-        "Placez 1 Caballero de votre Cour sur cette carte. Juste avant le prochain décompte "
-        "général, il rejoint une région de votre choix (jamais le Castillo ni la région du Roi).",
-        "Metti 1 Caballero della tua corte su questa carta. Appena prima della prossima "
-        "valutazione generale raggiunge una regione a tua scelta (mai il Castillo né la regione "
-        "del Re).")),
+       ("Put 1 Caballero of your court on this card. Just before a special scoring of a region "
+        "you may send it into that region (you are asked); before a general scoring it joins the "
+        "region of your Castillo disc. Never the Castillo, the King's region or a taboo region "
+        "(a disc set there sends it back to court).",
+        "Placez 1 Caballero de votre Cour sur cette carte. Juste avant un décompte spécial "
+        "d'une région, vous pouvez l'envoyer dans cette région (la question vous est posée) ; "
+        "avant un décompte général, il rejoint la région de votre disque du Castillo. Jamais le "
+        "Castillo, la région du Roi ni une région taboue (un disque réglé sur elle le renvoie à "
+        "la Cour).",
+        "Metti 1 Caballero della tua corte su questa carta. Appena prima di una valutazione "
+        "speciale di una regione puoi mandarlo in quella regione (ti viene chiesto); prima di "
+        "una valutazione generale raggiunge la regione del tuo disco del Castillo. Mai il "
+        "Castillo, la regione del Re né una regione tabù (un disco su di essa lo rimanda alla "
+        "corte).")),
     _c(63, 4, "king_marker", SC, "seed: the rule; the marker's stay RECONSTRUCTED",
        ("King marker", "Marqueur du Roi", "Segnalino del Re"),
        ("Put the King marker on a region: it is taboo like the King's region until the end of "
@@ -218,25 +227,30 @@ MODULE_CARDS: dict[int, ModuleCard] = {c.value: c for c in (
         "Metti il segnalino del Re su una regione: è tabù come quella del Re fino alla fine del "
         "round; prima di una valutazione generale vi resta durante la valutazione e dà anche a "
         "quella regione il bonus del Re.")),
-    _c(75, 3, "mistress", SC, "seed: the rule; value 75: the seed's « carte … 75 »",
+    _c(75, 3, "mistress", SC, "seed: no King's bonus in a special scoring « pendant cette "
+       "manche », nor in a general scoring « durant la manche suivante »; value 75: the seed's "
+       "« carte … 75 »; the general scoring closing her own round included RECONSTRUCTED",
        ("Mistress", "Maîtresse", "Favorita"),
-       ("The card stays in front of you until the end of the next round: no King's bonus in "
-        "that time, neither in a special scoring nor in a general one (home bonuses as usual).",
+       ("The card stays in front of you until the end of the next round: no King's bonus in a "
+        "special scoring this round, nor in a general scoring until the end of the next round "
+        "(home bonuses as usual).",
         "La carte reste devant vous jusqu'à la fin de la manche suivante : pas de bonus du Roi "
-        "pendant ce temps, ni aux décomptes spéciaux ni au décompte général (bonus de région de "
-        "base normal).",
-        "La carta resta davanti a te fino alla fine del round seguente: niente bonus del Re in "
-        "quel tempo, né nelle valutazioni speciali né in quella generale (bonus della regione "
-        "d'origine normale).")),
-    _c(125, 2, "intervention", SC, "seed: the rule (the optional rule on other markers not "
-       "used); name and value RECONSTRUCTED",
+        "aux décomptes spéciaux de cette manche, ni au décompte général jusqu'à la fin de la "
+        "manche suivante (bonus de région de base normal).",
+        "La carta resta davanti a te fino alla fine del round seguente: niente bonus del Re "
+        "nelle valutazioni speciali di questo round, né nella valutazione generale fino alla "
+        "fine del round seguente (bonus della regione d'origine normale).")),
+    _c(125, 2, "intervention", SC, "seed: the rule; its optional rule on markers and tiles is "
+       "the option intervention_markers; name and value RECONSTRUCTED",
        ("Intervention", "Intervention", "Intervento"),
        ("Discard a 25 or 75 lying in front of another player, or take a limit board off the "
-        "board.",
+        "board; with the optional rule (option intervention_markers), also a marker or tile.",
         "Défaussez une carte 25 ou 75 posée devant un autre joueur, ou retirez un tableau limite "
-        "du plateau.",
+        "du plateau ; avec la règle optionnelle (option intervention_markers), aussi un marqueur "
+        "ou une tuile.",
         "Scarta una carta 25 o 75 davanti a un altro giocatore, o togli un tabellone limite dal "
-        "tabellone.")),
+        "tabellone; con la regola opzionale (opzione intervention_markers), anche un segnalino "
+        "o una tessera.")),
     _c(135, 1, "score_present", SC, "seed: the rule",
        ("Special scoring: a region of yours", "Décompte spécial : une de vos régions",
         "Valutazione speciale: una tua regione"),
@@ -271,6 +285,20 @@ REVERSED: dict[str, tuple[int, int, int]] = {"8-4-0": (8, 4, 0), "4-0-0": (4, 0,
 fewest (seed: « 0/4/8 … le joueur avec le moins de Caballeros (mais au moins 1) marque 8 »)."""
 IN_FRONT = ("espionage", "mistress")
 """The cards that lie in front of their owner after being played (the seed's « 25 ou 75 »)."""
+
+REMOVABLE: dict[str, tuple[str, str, str]] = {
+    "alliance": ("the Alliance markers", "les marqueurs Alliance", "i segnalini Alleanza"),
+    "bridge": ("the Bridge", "le Pont", "il Ponte"),
+    "collapse": ("the Collapse-risk tile", "la tuile Risque d'effondrement",
+                 "la tessera Rischio di crollo"),
+    "quarantine": ("the Quarantine marker", "le marqueur Quarantaine", "il segnalino Quarantena"),
+    "king_marker": ("the King marker", "le marqueur du Roi", "il segnalino del Re"),
+}
+"""With the option `intervention_markers` (the seed's « Règle optionnelle : … annuler les effets
+représentés par les pions et les tuiles (ex. : marqueurs Alliance, tuile Risque d'effondrement,
+tuile Pont) »), what Intervention may also take off the board, with its name in en/fr/it. The seed's
+list is examples (« ex. »): the Quarantine and King markers are our ruling of « les pions »; the
+relocated Castillo and reversed scoreboards are not markers and stay."""
 
 MARKERS: dict[str, tuple[str, str, str]] = {
     "alliance": ("Alliance markers", "marqueurs Alliance", "segnalini Alleanza"),

@@ -72,6 +72,24 @@ OPTIONS: tuple[OptionSpec, ...] = (
     }, title={"en": "Special Cards module", "fr": "Module Cartes spéciales",
               "it": "Modulo Carte speciali"},
         labels={"en": ("without", "with"), "fr": ("sans", "avec"), "it": ("senza", "con")}),
+    OptionSpec("intervention_markers", (False, True), False, {
+        "en": "The rulebook's optional rule for the Special Cards' Intervention: it may also take a "
+              "marker or tile off the board (the Alliance markers, the Bridge, the Collapse-risk "
+              "tile, the Quarantine marker, the King marker), cancelling its effect.",
+        "fr": "La règle optionnelle de la règle du jeu pour l'Intervention des Cartes spéciales : "
+              "elle peut aussi retirer du plateau un marqueur ou une tuile (les marqueurs "
+              "Alliance, le Pont, la tuile Risque d'effondrement, le marqueur Quarantaine, le "
+              "marqueur du Roi), ce qui annule son effet.",
+        "it": "La regola opzionale del regolamento per l'Intervento delle Carte speciali: può "
+              "anche togliere dal tabellone un segnalino o una tessera (i segnalini Alleanza, il "
+              "Ponte, la tessera Rischio di crollo, il segnalino Quarantena, il segnalino del Re), "
+              "annullandone l'effetto.",
+    }, title={"en": "Intervention on markers and tiles",
+              "fr": "Intervention sur les marqueurs et tuiles",
+              "it": "Intervento su segnalini e tessere"},
+        labels={"en": ("no (rulebook)", "yes (optional rule)"),
+                "fr": ("non (règle)", "oui (règle optionnelle)"),
+                "it": ("no (regolamento)", "sì (regola opzionale)")}),
 )
 
 
@@ -81,6 +99,7 @@ class KIOptions:
     round_card_choice: str = "seed"
     players_edition: bool = False
     special_cards: bool = False
+    intervention_markers: bool = False
 
     @classmethod
     def parse(cls, raw: Mapping[str, Any] | None) -> KIOptions:

@@ -38,7 +38,7 @@ from domain.kingintrigue.data import (
     round_card_kind,
 )
 from domain.kingintrigue.evolve import apply, fold
-from domain.kingintrigue.modules import crossing, flow
+from domain.kingintrigue.modules import crossing, flow, guard
 from domain.kingintrigue.modules.general import general_scoring
 from domain.kingintrigue.modules_data import ALL_CARDS, pool
 from domain.kingintrigue.options import KIOptions
@@ -265,6 +265,7 @@ def round_cards_event(s: KIState) -> Event:
 # --- a turn -----------------------------------------------------------------------------------------
 
 handles("cross", "cross")(crossing.handle)
+handles("guard", "guard")(guard.handle)
 
 
 @handles("choose_action", "choose_action")
@@ -383,7 +384,8 @@ def _next_automatic(s: KIState) -> list[Event]:
     a = t.action
     if a is not None:
         if a.stage == "run":
-            return CARDS[a.card].run(s, t.seat, a)
+            events = CARDS[a.card].run(s, t.seat, a)
+            return [] if guard.waiting(s, events) else events
         if a.stage == "vetoed":
             return [Event("special_done", {"seat": t.seat, "vetoed": True})]
         if a.stage == "respond":
@@ -464,6 +466,9 @@ def pending(s: KIState) -> list[Decision]:
     a = t.action
     if a is None:
         return [_act_decision(s)]
+    if a.stage == "run":
+        asked = guard.waiting(s, CARDS[a.card].run(s, t.seat, a))
+        return [guard.decision(*asked)] if asked else []
     info = {"active": t.seat, "card": a.card, "steps": list(a.steps),
             "params": hidden_params(a.card, a.params, t.seat, None)}
     if a.stage == "veto":
@@ -555,6 +560,8 @@ def default_command(s: KIState, d: Decision) -> Command:
         return Command("keep", d.seat, {"cards": list(DEFAULT_KEEP)})
     if d.kind == "choose_action":
         return Command("choose_action", d.seat, {"card": d.options[0]["card"]})
+    if d.kind == "guard":  # the Royal Guard before a special scoring: it stays on its card
+        return guard.default(d)
     if d.kind == "cross":  # the Bridge's free move: nothing crosses
         return Command("cross", d.seat, {"count": 0})
     return eg.default_command(s, d)
@@ -567,6 +574,8 @@ def sample_command(s: KIState, d: Decision, rng: random.Random) -> Command:
         return Command("keep", seat, {"cards": sorted(rng.sample(card_pool(s), KEEP))})
     if d.kind == "cross":
         return crossing.sample(s, seat, rng)
+    if d.kind == "guard":
+        return Command("guard", seat, {"to": rng.choice(d.options or [])["to"]})
     if d.kind != "act":
         return eg.sample_command(s, d, rng)
     choices = []

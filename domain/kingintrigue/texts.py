@@ -19,7 +19,7 @@ from domain.core.i18n import LANGUAGES, Catalogue, language_index, supported
 from domain.elgrande import asks as eg_asks
 from domain.elgrande import messages as eg_messages
 from domain.elgrande.texts import ElGrandeTexts
-from domain.kingintrigue.modules_data import ALL_CARDS
+from domain.kingintrigue.modules_data import ALL_CARDS, MODULE_CARDS, REMOVABLE
 
 NAMES: dict[str, tuple[str, str, str]] = {
     # the expansion's actions
@@ -174,8 +174,66 @@ def show(key: str, value: Any, lang: str, names: Sequence[str]) -> Any:
 CATALOGUE = Catalogue(TEXTS, show)
 
 
+DETAIL: dict[str, tuple[str, str, str]] = {
+    "scoreboard": ("the {board} scoreboard", "la tuile de pointage {board}",
+                   "il segnapunti {board}"),
+    "grande": ("{seat}'s Grande", "le Grande de {seat}", "il Grande di {seat}"),
+    "in_front": ("{seat}'s {card}", "la carte {card} de {seat}", "la carta {card} di {seat}"),
+    "limit": ("the limit board {place}", "le tableau limite {place}",
+              "il tabellone limite {place}"),
+}
+"""The words of a module card's declared parameters (after the card's name in the log's
+sentence and in a Veto holder's question)."""
+MODULE_ACTIONS = frozenset(c.action for c in MODULE_CARDS.values())
+
+
+def declared(card: str, params: Mapping[str, Any], lang: str = "en",
+             names: Sequence[str] = (), seat: int | None = None) -> str:
+    """A declared special action's parameters in words, "" when it has none. A module card's
+    parameters (a region, regions, a scoreboard, a Grande, what an Intervention removes) are the
+    modules' own: El Grande's words would read none of them and leave the sentence without what
+    was chosen."""
+    lang = supported(lang)
+    if card not in MODULE_ACTIONS:
+        return eg_messages.declared(card, params, lang, names, seat)
+    i = language_index(lang)
+
+    def seat_name(who: Any) -> str:
+        return str(eg_messages.show("seat", int(who), lang, names))
+
+    if params.get("region"):
+        return eg_messages.place_form(str(params["region"]), lang, "the")
+    if params.get("regions"):
+        return eg_messages.joined([eg_messages.place_form(str(r), lang, "the")
+                                   for r in params["regions"]], lang)
+    if params.get("scoreboard"):
+        return DETAIL["scoreboard"][i].format(board=str(params["scoreboard"]).replace("-", "/"))
+    if card == "coup" and params.get("target") is not None:
+        return DETAIL["grande"][i].format(seat=seat_name(params["target"]))
+    if card == "intervention" and params.get("target"):
+        what, _, where = str(params["target"]).partition("@")
+        if what == "limit":
+            return DETAIL["limit"][i].format(place=eg_messages.place_form(where, lang, "of"))
+        if what in REMOVABLE:
+            return REMOVABLE[what][i]
+        if where.isdigit():
+            return DETAIL["in_front"][i].format(card=name(what, lang), seat=seat_name(where))
+    return ""
+
+
+def _declared_sentence(message: Message, lang: str, names: Sequence[str]) -> str:
+    params = dict(message.params)
+    card = str(params.get("card"))
+    what = declared(card, params.get("params") or {}, lang, names, params.get("seat"))
+    params["card"] = name(card, lang)
+    params["params"] = ("" if not what else f" : {what}" if lang == "fr" else f": {what}")
+    return eg_messages.CATALOGUE.render("special.declared", params, lang, list(names) or None)
+
+
 def render(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
     lang = supported(lang)
+    if message.key == "special.declared":
+        return _declared_sentence(message, lang, names)
     if message.key.startswith("kim."):  # the modules' words (modules/words.py)
         return errors.render(message.key, message.params, lang, names)
     if message.key not in TEXTS:
@@ -204,10 +262,16 @@ def label(of: str, value: Any, lang: str = "en", names: Sequence[str] = (),
         return name(value, lang)
     if of == "scoreboard" and isinstance(value, str):  # Revolt: "8-4-0" as printed, 8/4/0
         return value.replace("-", "/")
+    if of == "guard" and value == "stay":  # the Royal Guard's choice: a region, or staying
+        return errors.render("kim.guard.stay", {}, lang, names)
+    if of == "guard" and isinstance(value, str):
+        return eg_messages.place_name(value, lang)
     if of == "intervention" and isinstance(value, str):  # the modules' Intervention: what@where
         what, _, where = value.partition("@")
         if what == "limit":
             return f"{name('table_for_six', lang)} — {eg_messages.place_name(where, lang)}"
+        if what in REMOVABLE:
+            return REMOVABLE[what][language_index(lang)]
         return f"{name(what, lang)} — {eg_asks.label('seat', int(where), lang, names, view)}"
     return eg_asks.label(of, value, lang, names, view)
 
@@ -230,6 +294,6 @@ class KingAndIntrigueTexts(ElGrandeTexts):
             return errors.render("kim.decision.keep", {"pool": pool}, supported(lang), names)
         if decision.kind in ("keep", "choose_action"):
             return TEXTS[f"ki.decision.{decision.kind}"][language_index(supported(lang))]
-        if decision.kind == "cross":
-            return errors.render("kim.decision.cross", {}, supported(lang), names)
+        if decision.kind in ("cross", "guard"):
+            return errors.render(f"kim.decision.{decision.kind}", {}, supported(lang), names)
         return super().decision(decision, lang, names)

@@ -722,3 +722,207 @@ def test_a_2x_marker_on_an_allied_region_doubles_the_pair_once():
     doubled = allied(s, "galicia", "valencia")
     assert list(doubled["points"]) == [2 * p for p in plain["points"]]
     assert doubled["bonuses"]["0"]["home"] == 4 and doubled["doubled"]
+
+
+# --- the log's sentence of a declared module card ---------------------------------------------------
+
+DECLARED = {"relocation": {"region": "galicia"}, "civil_war": {"region": "galicia"},
+            "quarantine": {"region": "galicia"}, "hurricane": {"region": "galicia"},
+            "table_for_six": {"region": "galicia"}, "king_marker": {"region": "galicia"},
+            "score_present": {"region": "galicia"}, "score_any": {"region": "galicia"},
+            "alliance": {"regions": ["galicia", "aragon"]},
+            "bridge": {"regions": ["galicia", "aragon"]},
+            "score_offered": {"regions": ["galicia", "aragon", "sevilla"]},
+            "revolt": {"scoreboard": "8-4-0"}, "coup": {"target": 1},
+            "intervention": {"target": "mistress@1"}}
+"""What each module card declares (as its `declare` cleans it); the others declare nothing."""
+GALICIA = {"en": "Galicia", "fr": "Galice", "it": "Galizia"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_every_module_cards_declaration_reads_as_a_full_sentence_with_what_was_chosen(lang):
+    from domain.core.events import Event
+
+    names = ["Ann", "Bob", "Cid"]
+    for card in MODULE_CARDS.values():
+        params = DECLARED.get(card.action, {})
+        event = Event("special_declared", {"seat": 0, "card": card.action, "params": params,
+                                           "steps": ["all"], "veto_queue": []})
+        (message,) = GAME.describe(event, None)
+        text = GAME.texts.render(message, lang, names)
+        name = card.name[("en", "fr", "it").index(lang)]
+        assert text.startswith("Ann ") and name in text and text.endswith("."), text
+        assert "()" not in text and "{" not in text and "_" not in text, text
+        assert not text.rstrip(".").rstrip().endswith(":"), text
+        if "region" in params or "regions" in params:
+            assert GALICIA[lang] in text, text
+        if card.action == "revolt":
+            assert "8/4/0" in text, text
+        if card.action in ("coup", "intervention"):
+            assert "Bob" in text, text
+
+
+# --- the Royal Guard before a special scoring -------------------------------------------------------
+
+def _guard_before_a_special_scoring():
+    """Ann posts her Royal Guard; next round Bob scores Galicia with a special scoring: Ann is
+    asked first (seed: « juste avant qu'un décompte (spécial ou général) n'y soit effectué »)."""
+    s = started(3, hands={0: keep_with("royal_guard"), 1: keep_with("score_any")})
+    s = play_round(s, {0: VALUE["royal_guard"], 1: 180, 2: 10})
+    s = to_action(s, 0, "royal_guard")
+    s = special(s, 0)
+    s = end_round(act(s, Command("place", 0, {"places": {}})))
+    s = play_round(s, {0: 160, 1: VALUE["score_any"], 2: 20})
+    s = to_action(s, 1, "score_any")
+    return special(s, 1, region="galicia")
+
+
+def test_the_royal_guard_may_join_a_region_just_before_its_special_scoring():
+    s = _guard_before_a_special_scoring()
+    (d,) = GAME.pending(s)
+    assert d.seat == 0 and d.kind == "guard"
+    assert [o["to"] for o in d.options] == ["galicia", "stay"]
+    before, score = s.places["galicia"][0], s.scores[0]
+    events = GAME.decide(s, Command("guard", 0, {"to": "galicia"}))
+    s = system(GAME.fold(events, s))
+    assert s.places["galicia"][0] == before + 1 and not s.mods.guards
+    scoring = next(e for e in events if e.type == "place_scored")
+    assert scoring["place"] == "galicia" and scoring["counts"][0] == before + 1
+    assert s.scores[0] > score
+    assert GAME.pending(s)[0].seat == 1  # Bob's turn goes on
+
+
+def test_a_royal_guard_kept_back_stays_for_a_later_scoring_and_is_not_asked_twice():
+    s = _guard_before_a_special_scoring()
+    before = s.places["galicia"][0]
+    s = system(act(s, Command("guard", 0, {"to": "stay"})))
+    assert s.mods.guards == {0: 1} and s.places["galicia"][0] == before
+    assert GAME.pending(s)[0].seat == 1 and GAME.pending(s)[0].kind != "guard"
+    with pytest.raises(RuleError):
+        GAME.decide(_guard_before_a_special_scoring(), Command("guard", 0, {"to": "aragon"}))
+
+
+@pytest.mark.parametrize("lang,words", [("en", "guard galicia"), ("fr", "garde galice"),
+                                        ("it", "guardia galizia")])
+def test_the_royal_guards_choice_is_typed_asked_and_logged_in_each_language(lang, words):
+    from domain.core.language import GameSession
+
+    s = _guard_before_a_special_scoring()
+    (d,) = GAME.pending(s)
+    names = ["Ann", "Bob", "Cid"]
+    for typed, to in ((words, "galicia"), (GAME.language.format({"type": "guard", "to": "stay"},
+                                                                 lang, decision=d), "stay")):
+        parsed = GAME.language.parse(typed, GameSession(GAME, s, 0, names, lang))
+        assert parsed.commands[0] == {"type": "guard", "to": to}, typed
+    form = d.form
+    texts = [GAME.prompt(form.title, lang, names),
+             GAME.texts.decision(d, lang, names),
+             *(GAME.label("guard", o["to"], lang, names) for o in d.options),
+             *GAME.language.help_lines(d, None, lang)]
+    for event in GAME.decide(s, Command("guard", 0, {"to": "stay"})):
+        texts += [GAME.texts.render(m, lang, names) for m in GAME.describe(event, None)]
+    for text in texts:
+        assert text and "{" not in text and "kim." not in text and "_" not in text, text
+    assert GALICIA[lang] in texts[0]
+
+
+# --- Intervention's optional rule: markers and tiles ------------------------------------------------
+
+def _intervention_after_an_alliance(options):
+    """Ann allies Galicia and Valencia; next round Bob plays Intervention."""
+    s = started(3, options=options, hands={0: keep_with("alliance"),
+                                           1: keep_with("intervention")})
+    s = play_round(s, {0: VALUE["alliance"], 1: 180, 2: 10})
+    s = to_action(s, 0, "alliance")
+    s = special(s, 0, first="galicia", second="valencia")
+    s = end_round(act(s, Command("place", 0, {"places": {}})))
+    s = play_round(s, {0: 160, 1: VALUE["intervention"], 2: 20})
+    return to_action(s, 1, "intervention")
+
+
+def test_intervention_takes_markers_off_only_with_the_optional_rule():
+    specs = {o.name: o for o in GAME.option_specs}
+    spec = specs["intervention_markers"]
+    assert spec.allowed == (False, True) and spec.default is False
+    assert all(spec.description[lang] and spec.title[lang] for lang in ("en", "fr", "it"))
+    s = _intervention_after_an_alliance(BOTH)
+    assert not CARDS_POSSIBLE(s, 1)  # the rulebook: nothing of Ann's lies in front of her
+    s = _intervention_after_an_alliance({**BOTH, "intervention_markers": True})
+    d = GAME.pending(s)[0]
+    assert d.constraint["special"]["target"] == ["alliance@board"]
+    s = special(s, 1, target="alliance@board")
+    assert s.mods.alliance == []
+
+
+def CARDS_POSSIBLE(s, seat):
+    d = GAME.pending(s)[0]
+    return "special" in d.constraint
+
+
+@pytest.mark.parametrize("lang,typed,words", [
+    ("en", "special alliance", "the Alliance markers"),
+    ("fr", "spécial alliance", "les marqueurs Alliance"),
+    ("it", "speciale alleanza", "i segnalini Alleanza")])
+def test_intervention_on_a_marker_is_typed_and_logged_in_each_language(lang, typed, words):
+    from domain.core.language import GameSession
+
+    s = _intervention_after_an_alliance({**BOTH, "intervention_markers": True})
+    names = ["Ann", "Bob", "Cid"]
+    d = GAME.pending(s)[0]
+    written = GAME.language.format({"type": "special", "target": "alliance@board"}, lang,
+                                   decision=d)
+    for text in (typed, written):
+        parsed = GAME.language.parse(text, GameSession(GAME, s, 1, names, lang))
+        assert parsed.commands[0] == {"type": "special", "target": "alliance@board"}, text
+    assert words in GAME.label("intervention", "alliance@board", lang, names)
+    events = GAME.decide(s, Command("special", 1, {"target": "alliance@board"}))
+    log = [GAME.texts.render(m, lang, names) for e in events for m in GAME.describe(e, None)]
+    assert any(words in line and "Bob" in line for line in log), log
+    assert all("{" not in line and "kim." not in line for line in log), log
+
+
+def test_the_greedy_bot_answers_the_royal_guards_question_with_a_legal_choice():
+    import random
+
+    s = _guard_before_a_special_scoring()
+    (d,) = GAME.pending(s)
+    bot = GAME.bots["greedy"](None)
+    command = bot.choose(GAME.view(s, 0), d, random.Random(0))
+    assert command.type == "guard" and command.params["to"] in ("galicia", "stay")
+    GAME.decide(s, command)  # legal
+
+
+def test_the_mistress_spares_a_special_scoring_of_the_next_round_not_its_general_scoring():
+    """Seed: no King's bonus for a special scoring « pendant cette manche », nor for a general
+    scoring « durant la manche suivante »."""
+    from domain.elgrande.scoring import score_place
+
+    s = started(3, hands={0: keep_with("mistress")})
+    s = play_round(s, {0: VALUE["mistress"], 1: 180, 2: 10})
+    s = to_action(s, 0, "mistress")
+    s = special(s, 0)
+    s.places[s.king] = [4, 1, 0]
+    s.round += 1  # the next round: a special scoring there has the King's bonus again
+    assert score_place(s, s.king)["bonuses"]["0"]["king"] == 2
+    s.phase = "scoring"  # its general scoring has none
+    assert "king" not in score_place(s, s.king)["bonuses"].get("0", {})
+
+
+def test_the_royal_guard_is_asked_before_the_region_chosen_among_three_offered_is_scored():
+    s = started(3, hands={0: keep_with("royal_guard"), 1: keep_with("score_offered")})
+    s = play_round(s, {0: VALUE["royal_guard"], 1: 180, 2: 10})
+    s = to_action(s, 0, "royal_guard")
+    s = special(s, 0)
+    s = end_round(act(s, Command("place", 0, {"places": {}})))
+    s = play_round(s, {0: 160, 1: VALUE["score_offered"], 2: 20})
+    s = to_action(s, 1, "score_offered")
+    s = special(s, 1, regions=["galicia", "aragon", "sevilla"])
+    chooser = next(d for d in GAME.pending(s) if d.seat is not None)
+    s = system(act(s, Command("secret", chooser.seat, {"choice": "aragon"})))
+    (d,) = GAME.pending(s)
+    assert d.kind == "guard" and d.seat == 0 and [o["to"] for o in d.options] == ["aragon",
+                                                                                  "stay"]
+    before = s.places["aragon"][0]
+    events = GAME.decide(s, Command("guard", 0, {"to": "aragon"}))
+    scoring = next(e for e in events if e.type == "place_scored")
+    assert scoring["place"] == "aragon" and scoring["counts"][0] == before + 1

@@ -27,6 +27,7 @@ from domain.kingintrigue.modules_data import (
     IN_FRONT,
     LIMIT_BOARDS,
     MODULE_CARDS,
+    REMOVABLE,
     TABLE_LIMIT,
 )
 
@@ -381,6 +382,10 @@ class ScoreOffered(Card):
         return {"regions": sorted(raw)}, ["all"]
 
     def run(self, s: State, seat: int, action: Action) -> list[Event]:
+        """First the neighbour's choice; once made (`offered_chosen`), the scoring, run as any
+        other so that a Royal Guard may join the region first (`modules.guard`)."""
+        if action.params.get("region"):
+            return [scored(s, action.params["region"], self.id), done(seat)]
         return [Event("secret_opened", {"kind": self.id, "seats": [self.chooser(s, seat)],
                                         "context": {"regions": action.params["regions"]}})]
 
@@ -390,7 +395,7 @@ class ScoreOffered(Card):
 
     def resolve(self, s: State, seat: int, action: Action, choices: dict[int, Any]) -> list[Event]:
         (region,) = choices.values()
-        return [scored(s, region, self.id), done(seat)]
+        return [Event("offered_chosen", {"seat": seat, "region": region})]
 
     def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
         return {"regions": rng.sample(REGION_IDS, 3)}
@@ -441,8 +446,8 @@ class Espionage(InFront):
 
 @register
 class Mistress(InFront):
-    """Mistress: no King's bonus this round and the next (special or general scorings); home
-    bonuses as usual."""
+    """Mistress: no King's bonus in a special scoring this round, nor in a general scoring until
+    the end of the next round (`modules.scoring.mistress_active`); home bonuses as usual."""
 
     id = "mistress"
 
@@ -508,9 +513,10 @@ class TableForSix(RegionCard):
 
 @register
 class RoyalGuard(Card):
-    """Royal Guard: 1 of the player's court on the card; just before the next general scoring it
-    joins the region of its owner's Castillo disc (never the Castillo or a taboo region: then it
-    goes back to the court)."""
+    """Royal Guard: 1 of the player's court on the card; just before a special scoring its owner
+    may send it into the region scored (`modules.guard`), just before a general scoring it joins
+    the region of its owner's Castillo disc (never the Castillo or a taboo region: then it goes
+    back to the court)."""
 
     id = "royal_guard"
 
@@ -543,7 +549,8 @@ class KingMarker(RegionCard):
 @register
 class Intervention(Card):
     """Intervention: discard a 25 or 75 lying in front of another player (`mistress@2`), or take
-    a limit board off a region (`limit@aragon`)."""
+    a limit board off a region (`limit@aragon`); with the option `intervention_markers` (the
+    seed's optional rule) also a marker or tile off the board (`alliance@board`)."""
 
     id = "intervention"
 
@@ -551,7 +558,13 @@ class Intervention(Card):
         m = mods(s)
         cards = [f"{card}@{w}" for w in s.opponents(seat) for card in m.in_front.get(w, [])
                  if card in IN_FRONT]
-        return [*cards, *(f"limit@{r}" for r in m.limits)]
+        markers: list[str] = []
+        if s.ki.intervention_markers:  # type: ignore[attr-defined]  # the seed's optional rule, an option of the game
+            on = {"alliance": bool(m.alliance), "bridge": bool(m.bridge), "collapse": m.collapse,
+                  "quarantine": m.quarantine is not None,
+                  "king_marker": m.king_marker is not None}
+            markers = [f"{k}@board" for k in REMOVABLE if on[k]]
+        return [*cards, *(f"limit@{r}" for r in m.limits), *markers]
 
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
         return {"target": self.targets(s, seat)}
@@ -572,6 +585,8 @@ class Intervention(Card):
         what, _, where = action.params["target"].partition("@")
         if what == "limit":
             event = Event("limit_removed", {"seat": seat, "region": where})
+        elif what in REMOVABLE:
+            event = Event("marker_removed", {"seat": seat, "marker": what})
         else:
             event = Event("card_discarded", {"seat": seat, "owner": int(where), "card": what})
         return [event, done(seat)]

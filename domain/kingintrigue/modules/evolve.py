@@ -134,6 +134,25 @@ def _limit(s: KIState, e: Event) -> None:
     s.mods.limits.append(e["region"])
 
 
+@on("marker_removed")
+def _marker_removed(s: KIState, e: Event) -> None:
+    """Intervention's optional rule: the marker or tile leaves, its effect with it (the Bridge's
+    Caballero goes back to its owner's court, as when another Bridge is built)."""
+    m, what = s.mods, e["marker"]
+    if what == "alliance":
+        m.alliance = []
+    elif what == "bridge":
+        if m.bridge_seat is not None:
+            s.court[m.bridge_seat] += 1
+        m.bridge, m.bridge_seat = [], None
+    elif what == "collapse":
+        m.collapse = False
+    elif what == "quarantine":
+        m.quarantine = None
+    elif what == "king_marker":
+        m.king_marker = None
+
+
 @on("limit_removed")
 def _limit_removed(s: KIState, e: Event) -> None:
     s.mods.limits.remove(e["region"])
@@ -160,6 +179,25 @@ def _guard_joined(s: KIState, e: Event) -> None:
         s.court[e["seat"]] += n
     else:
         s.places[e["to"]][e["seat"]] += n
+
+
+@on("offered_chosen")
+def _offered_chosen(s: KIState, e: Event) -> None:
+    """The region chosen among three offered: the action runs again, now to score it."""
+    assert s.turn is not None and s.turn.action is not None
+    s.turn.action.params["region"] = e["region"]
+    s.turn.action.stage = "run"
+
+
+@on("guard_stays")
+def _guard_stays(s: KIState, e: Event) -> None:
+    """Kept on its card for this special action's scoring: not asked again before it is done."""
+    s.mods.guard_asked.append(e["seat"])
+
+
+@extends("special_done")
+def _special_done(s: KIState, e: Event) -> None:
+    s.mods.guard_asked = []
 
 
 @on("king_marker_placed")

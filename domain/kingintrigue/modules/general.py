@@ -2,7 +2,8 @@
 with what the modules add at each step):
 
 1. the Royal Guards join the regions of their owners' Castillo discs (seed: « juste avant qu'un
-   décompte … n'y soit effectué »; the disc as the owner's choice is our ruling);
+   décompte (spécial ou général) n'y soit effectué »; the disc as the owner's choice is our
+   ruling; before a special scoring the owner is asked, `modules.guard`);
 2. the Castillo is scored, wherever it stands (Relocation), a Grande thrown in by a Coup d'État
    giving its owner the home bonus there;
 3. the Castillo is emptied by the discs (a taboo region sends its Caballeros to court, as the

@@ -29,12 +29,27 @@ PAIR_CARDS = {"alliance", "bridge"}
 OWN_CARDS = REGION_CARDS | PAIR_CARDS | {"score_offered", "revolt", "coup", "intervention"}
 CROSS_WORDS = (("cross",), ("traverser", "traverse"), ("attraversa", "attraversare"))
 CROSS = phrases({w: "cross" for words in CROSS_WORDS for w in words})
+GUARD_WORDS = (("guard",), ("garde",), ("guardia",))
+GUARD = phrases({w: "guard" for words in GUARD_WORDS for w in words})
+STAY_WORDS = (("stay", "stays", "no"), ("reste", "rester", "non"), ("resta", "restare", "no"))
+STAY = phrases({w: "stay" for words in STAY_WORDS for w in words})
 LIMIT_WORDS = (("limit", "limit board"), ("limite", "tableau limite"),
                ("limite", "tabellone limite"))
 LIMIT = phrases({w: "limit" for words in LIMIT_WORDS for w in words})
 BOARDS = phrases({"8/4/0": "8-4-0", "8-4-0": "8-4-0", "840": "8-4-0", "4/0/0": "4-0-0",
                   "4-0-0": "4-0-0", "400": "4-0-0"})
 VALUE_OF = {c.action: v for v, c in ALL_CARDS.items()}
+MARKER_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
+    "alliance": (("alliance",), ("alliance",), ("alleanza",)),
+    "bridge": (("bridge",), ("pont",), ("ponte",)),
+    "collapse": (("collapse",), ("effondrement",), ("crollo",)),
+    "quarantine": (("quarantine",), ("quarantaine",), ("quarantena",)),
+    "king_marker": (("king marker",), ("marqueur du roi", "marqueur roi"),
+                    ("segnalino del re", "segnalino re")),
+}
+"""Intervention's optional rule (option intervention_markers): `special alliance` takes the
+Alliance markers off the board."""
+MARKER = phrases({w: k for k, langs in MARKER_WORDS.items() for words in langs for w in words})
 
 
 def parse_special(parser: Any, card: str) -> dict[str, Any]:
@@ -60,6 +75,9 @@ def parse_special(parser: Any, card: str) -> dict[str, Any]:
         return {"type": "special", "scoreboard": c.take(BOARDS)}
     if card == "coup":
         return {"type": "special", "target": parser.seat_ref()}
+    marker = c.take(MARKER)
+    if marker is not None:
+        return {"type": "special", "target": f"{marker}@board"}
     if c.take(LIMIT):
         c.skip_filler()
         return {"type": "special", "target": f"limit@{parser.named_place('which_region')}"}
@@ -84,6 +102,22 @@ def parse_cross(parser: Any) -> dict[str, Any]:
     return out
 
 
+def parse_guard(parser: Any) -> dict[str, Any]:
+    """`guard aragon` (the region about to be scored) or `guard stay` (garde reste, guardia
+    resta)."""
+    c = parser.cursor
+    c.skip_filler()
+    if c.take(STAY):
+        return {"type": "guard", "to": "stay"}
+    return {"type": "guard", "to": parser.named_place("which_region")}
+
+
+def format_guard(command: Mapping[str, Any], lang: str) -> str:
+    i = language_index(lang)
+    to = command.get("to")
+    return f"{GUARD_WORDS[i][0]} {STAY_WORDS[i][0] if to == 'stay' else eg._place(str(to), lang)}"
+
+
 def format_special(command: Mapping[str, Any], card: str, lang: str,
                    names: Sequence[str]) -> str:
     parts = [vocab.keyword("special", lang)]
@@ -102,6 +136,8 @@ def format_special(command: Mapping[str, Any], card: str, lang: str,
         what, _, where = str(command["target"]).partition("@")
         if what == "limit":
             parts += [LIMIT_WORDS[language_index(lang)][0], eg._place(where, lang)]
+        elif what in MARKER_WORDS:
+            parts.append(MARKER_WORDS[what][language_index(lang)][0])
         else:
             parts += [str(VALUE_OF[what]), vocab.colour_name(int(where), lang)]
     return " ".join(parts)
@@ -122,9 +158,16 @@ HELP: dict[str, tuple[str, str, str]] = {
     "revolt": ("{kw} 8/4/0 or {kw} 4/0/0", "{kw} 8/4/0 ou {kw} 4/0/0", "{kw} 8/4/0 o {kw} 4/0/0"),
     "coup": ("{kw} COLOUR (whose Grande)", "{kw} COULEUR (le Grande de qui)",
              "{kw} COLORE (il Grande di chi)"),
-    "intervention": ("{kw} 25|75 COLOUR or {kw} limit REGION",
-                     "{kw} 25|75 COULEUR ou {kw} limite RÉGION",
-                     "{kw} 25|75 COLORE o {kw} limite REGIONE"),
+    "intervention": ("{kw} 25|75 COLOUR or {kw} limit REGION (with the optional rule also "
+                     "{kw} alliance|bridge|collapse|quarantine|king marker)",
+                     "{kw} 25|75 COULEUR ou {kw} limite RÉGION (avec la règle optionnelle aussi "
+                     "{kw} alliance|pont|effondrement|quarantaine|marqueur du roi)",
+                     "{kw} 25|75 COLORE o {kw} limite REGIONE (con la regola opzionale anche "
+                     "{kw} alleanza|ponte|crollo|quarantena|segnalino del re)"),
+    "guard": ("{kw} REGION (your Royal Guard joins it before the scoring), or {kw} stay",
+              "{kw} RÉGION (votre Garde Royale la rejoint avant le décompte), ou {kw} reste",
+              "{kw} REGIONE (la tua Guardia Reale la raggiunge prima della valutazione), o "
+              "{kw} resta"),
     "cross": ("{kw} REGION N (from that region over the Bridge), or {kw} 0",
               "{kw} RÉGION N (depuis cette région par le Pont), ou {kw} 0",
               "{kw} REGIONE N (da quella regione sul Ponte), o {kw} 0"),
@@ -143,6 +186,6 @@ def help_line(card: str, lang: str) -> str | None:
     key = "region" if card in REGION_CARDS else "pair" if card in PAIR_CARDS else card
     if key not in HELP:
         return None
-    kw = CROSS_WORDS[language_index(lang)][0] if key == "cross" else vocab.keyword("special",
-                                                                                    lang)
+    kw = CROSS_WORDS[language_index(lang)][0] if key == "cross" else \
+        GUARD_WORDS[language_index(lang)][0] if key == "guard" else vocab.keyword("special", lang)
     return HELP[key][language_index(lang)].format(kw=kw)

@@ -80,6 +80,48 @@ RULINGS = (
      f"che ne ha {TABLE_LIMIT} o meno. La carta che sostituisce il Jolly deve avere un valore "
      "che nessuno ha giocato nel round; un Jolly che non si può sostituire (l'ultima carta) "
      "resta, con valore 5 e senza azione."),
+    ("Royal Guard: just before a special scoring of a region that is neither the King's nor "
+     "taboo, the owner of a Royal Guard is asked whether it joins that region (the rulebook: "
+     "« juste avant qu'un décompte (spécial ou général) n'y soit effectué »); a Guard kept back "
+     "stays on its card. Our rulings: before a general scoring it joins the region of its "
+     "owner's Castillo disc; a scoring whose regions secret discs settle (a base card's) runs "
+     "without asking.",
+     "Garde Royale : juste avant un décompte spécial d'une région qui n'est ni celle du Roi ni "
+     "taboue, le propriétaire d'une Garde Royale choisit si elle rejoint cette région (la règle : "
+     "« juste avant qu'un décompte (spécial ou général) n'y soit effectué ») ; une Garde retenue "
+     "reste sur sa carte. Nos décisions : avant un décompte général, elle rejoint la région du "
+     "disque du Castillo de son propriétaire ; un décompte dont des disques secrets fixent les "
+     "régions (celui d'une carte de base) a lieu sans poser la question.",
+     "Guardia Reale: appena prima di una valutazione speciale di una regione che non sia quella "
+     "del Re né tabù, il proprietario di una Guardia Reale sceglie se raggiunge quella regione "
+     "(il regolamento: « juste avant qu'un décompte (spécial ou général) n'y soit effectué »); "
+     "una Guardia trattenuta resta sulla sua carta. Nostre decisioni: prima di una valutazione "
+     "generale raggiunge la regione del disco del Castillo del suo proprietario; una valutazione "
+     "le cui regioni sono fissate da dischi segreti (quella di una carta base) avviene senza "
+     "chiedere."),
+    ("Espionage changes only the Castillo disc of the next general scoring: the rulebook says it "
+     "« n'a aucun effet sur l'utilisation de votre disque de sélection pendant une action "
+     "spéciale » and is discarded after the next general scoring. Intervention: the rulebook's "
+     "optional rule (« permettre à cette carte d'annuler les effets représentés par les pions et "
+     "les tuiles ») is the game's option intervention_markers: then Intervention may also take "
+     "off the Alliance markers, the Bridge (its Caballero back to court), the Collapse-risk tile, "
+     "the Quarantine marker or the King marker (the last two are our reading of « les pions »).",
+     "L'Espionnage ne change que le disque du Castillo du prochain décompte général : la règle dit "
+     "qu'il « n'a aucun effet sur l'utilisation de votre disque de sélection pendant une action "
+     "spéciale » et qu'il est défaussé après le prochain décompte général. Intervention : la "
+     "règle optionnelle (« permettre à cette carte d'annuler les effets représentés par les pions "
+     "et les tuiles ») est l'option intervention_markers de la partie : l'Intervention peut alors "
+     "aussi retirer les marqueurs Alliance, le Pont (son Caballero retourne à la Cour), la tuile "
+     "Risque d'effondrement, le marqueur Quarantaine ou le marqueur du Roi (ces deux derniers "
+     "sont notre lecture de « les pions »).",
+     "Lo Spionaggio cambia solo il disco del Castillo della prossima valutazione generale: il "
+     "regolamento dice che « n'a aucun effet sur l'utilisation de votre disque de sélection "
+     "pendant une action spéciale » e che viene scartato dopo la prossima valutazione generale. "
+     "Intervento: la regola opzionale del regolamento (« permettre à cette carte d'annuler les "
+     "effets représentés par les pions et les tuiles ») è l'opzione intervention_markers della "
+     "partita: allora l'Intervento può anche togliere i segnalini Alleanza, il Ponte (il suo "
+     "Caballero torna alla corte), la tessera Rischio di crollo, il segnalino Quarantena o il "
+     "segnalino del Re (questi ultimi due sono la nostra lettura di « les pions »)."),
 )
 
 

@@ -27,9 +27,16 @@ def reversed_points(values: tuple[int, int, int] | list[int], counts: list[int],
 
 
 def mistress_active(s: KIState) -> bool:
-    """A Mistress lies in front of someone (an Intervention may have discarded it) and her time,
-    this round and the next, is not over."""
-    return s.round <= s.mods.mistress_until and any(
+    """A Mistress lies in front of someone (an Intervention may have discarded it) and her time is
+    not over (seed: « Si un décompte spécial est produit dans la région du Roi pendant cette
+    manche, le bonus du Roi ne sera pas accordé. De plus, si un décompte général est produit
+    durant la manche suivante, le bonus du Roi ne sera pas non plus accordé »): a special scoring
+    in the round she was played, a general scoring up to the end of the next round (the one
+    closing her own round included: our ruling). A special scoring of the next round keeps the
+    King's bonus."""
+    general = s.phase != "turns"  # special scorings happen only in turns
+    until = s.mods.mistress_until if general else s.mods.mistress_until - 1
+    return s.round <= until and any(
         "mistress" in cards for cards in s.mods.in_front.values())
 
 

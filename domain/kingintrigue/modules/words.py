@@ -15,7 +15,7 @@ from domain.core.i18n import Catalogue, language_index
 from domain.elgrande import messages
 from domain.kingintrigue import describe as ki_describe
 from domain.kingintrigue import texts as ki_texts
-from domain.kingintrigue.modules_data import MARKERS, MODULE_CARDS
+from domain.kingintrigue.modules_data import MARKERS, MODULE_CARDS, REMOVABLE
 
 NAMES: dict[str, tuple[str, str, str]] = {c.action: c.name for c in MODULE_CARDS.values()}
 NAMES["cross"] = ("the Bridge's crossing", "la traversée du Pont", "l'attraversamento del Ponte")
@@ -96,6 +96,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "kim.limit": ("{seat} puts a limit board {region:in}: at most 6 Caballeros there.",
                   "{seat} pose un tableau limite {region:in} : 6 Caballeros au plus.",
                   "{seat} mette un tabellone limite {region:in}: al massimo 6 Caballeros."),
+    "kim.marker.removed": ("{seat} takes {marker} off the board (Intervention).",
+                           "{seat} retire {marker} du plateau (Intervention).",
+                           "{seat} toglie {marker} dal tabellone (Intervento)."),
     "kim.limit.removed": ("{seat} takes the limit board away {region:from}.",
                           "{seat} retire le tableau limite {region:from}.",
                           "{seat} toglie il tabellone limite {region:from}."),
@@ -111,6 +114,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "kim.guard.joined": ("{seat}'s Royal Guard joins {to:the}.",
                          "La Garde Royale {seat:de} rejoint {to:the}.",
                          "La Guardia Reale di {seat} raggiunge {to:the}."),
+    "kim.guard.stays": ("{seat}'s Royal Guard stays on its card.",
+                        "La Garde Royale {seat:de} reste sur sa carte.",
+                        "La Guardia Reale di {seat} resta sulla sua carta."),
     "kim.guard.court": ("{seat}'s Royal Guard goes back to court.",
                         "La Garde Royale {seat:de} retourne à la Cour.",
                         "La Guardia Reale di {seat} torna alla corte."),
@@ -156,6 +162,15 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                             "Combien (0 : aucun, {max} au plus)",
                             "Quanti (0: nessuno, al massimo {max})"),
     "kim.ask.cross.submit": ("Cross", "Traverser", "Attraversa"),
+    "kim.ask.guard": ("Your Royal Guard: join {regions} before the scoring, or stay on the card",
+                      "Votre Garde Royale : rejoindre {regions} avant le décompte, ou rester sur "
+                      "la carte",
+                      "La tua Guardia Reale: raggiungere {regions} prima della valutazione, o "
+                      "restare sulla carta"),
+    "kim.ask.guard.to": ("Where your Royal Guard goes", "Où va votre Garde Royale",
+                         "Dove va la tua Guardia Reale"),
+    "kim.ask.guard.submit": ("Send the Guard", "Envoyer la Garde", "Manda la Guardia"),
+    "kim.guard.stay": ("stays on the card", "reste sur la carte", "resta sulla carta"),
     "kim.ask.keep": ("Keep 13 of your {pool} power cards", "Gardez 13 de vos {pool} cartes pouvoir",
                      "Tieni 13 delle tue {pool} carte potere"),
     "kim.ask.keep.cards": ("The 13 cards you keep (the others leave the game unseen)",
@@ -174,6 +189,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "kim.decision.keep": ("keep 13 of your {pool} power cards",
                           "garder 13 de vos {pool} cartes pouvoir",
                           "tenere 13 delle tue {pool} carte potere"),
+    "kim.decision.guard": ("send your Royal Guard into the region scored, or not",
+                           "envoyer ou non votre Garde Royale dans la région décomptée",
+                           "mandare o no la tua Guardia Reale nella regione valutata"),
     "kim.decision.cross": ("cross the Bridge or not", "traverser le Pont ou non",
                            "attraversare il Ponte o no"),
 }
@@ -217,6 +235,11 @@ REFUSALS: dict[str, tuple[str, str, str]] = {
                                       "région taboue ni dans le Castillo.",
                                       "Nomina un avversario il cui Grande non sia in una regione "
                                       "tabù né nel Castillo."),
+    "ki-modules.refuse.guard_to": ("Your Royal Guard can join {choices}, or stay (not {value}).",
+                                   "Votre Garde Royale peut rejoindre {choices}, ou rester (pas "
+                                   "{value}).",
+                                   "La tua Guardia Reale può raggiungere {choices}, o restare "
+                                   "(non {value})."),
     "ki-modules.refuse.cross_count": ("The number to cross is a whole number, 0 for none.",
                                       "Le nombre à faire traverser est un nombre entier, 0 pour "
                                       "aucun.",
@@ -243,6 +266,8 @@ def show(key: str, value: Any, lang: str, names: Sequence[str]) -> Any:
     if key in ("first", "second", "value") and isinstance(value, str) and (
             value in messages.PLACE_FORMS or value in MARKERS):
         return messages.place_word(value, lang)
+    if key == "marker" and value in REMOVABLE:
+        return REMOVABLE[str(value)][language_index(lang)]
     if key == "what":
         return WHAT.get(str(value), (str(value),) * 3)[language_index(lang)]
     return messages.show(key, value, lang, names)
@@ -287,6 +312,10 @@ def _bridge(e: Event, v: Viewer) -> list[Message]:
     if e.get("previous") is not None:
         out.append(_m("kim.bridge.back", owner=e["previous"]))
     return out
+
+
+def _marker_removed(e: Event, v: Viewer) -> list[Message]:
+    return [_m("kim.marker.removed", seat=e["seat"], marker=e["marker"])]
 
 
 def _crossed(e: Event, v: Viewer) -> list[Message]:
@@ -363,9 +392,12 @@ DESCRIBERS: dict[str, Callable[[Event, Viewer], list[Message]]] = {
     "grande_freed": _simple("kim.freed", "seat", "to"),
     "limit_placed": _simple("kim.limit", "seat", "region"),
     "limit_removed": _simple("kim.limit.removed", "seat", "region"),
+    "marker_removed": _marker_removed,
     "limit_returned": _returned,
     "guard_posted": _simple("kim.guard", "seat"),
     "guard_joined": _guard_joined,
+    "guard_stays": _simple("kim.guard.stays", "seat"),
+    "offered_chosen": lambda e, v: [],  # the reveal before it says which region was chosen
     "king_marker_placed": _simple("kim.king_marker", "seat", "region"),
     "place_scored": _scored,
     "secret_opened": _wrap_pool("secret_opened", "kim.keep.opened"),

@@ -1,0 +1,87 @@
+"""The Royal Guard before a special scoring (seed: « Vous pouvez déplacer le Caballero de cette
+carte directement dans une région juste avant qu'un décompte (spécial ou général) n'y soit
+effectué. Vous ne pouvez pas déplacer ce Caballero dans le Castillo ou la région du Roi. »).
+
+« Vous pouvez »: the owner chooses. When a special action is about to score regions, each player
+with a Caballero on their Royal Guard is asked, in seat order, whether it joins one of the regions
+about to be scored (never the Castillo, the King's region or a taboo one) or stays on the card; the
+scoring then runs with it. Asked once per special action (a `guard stay` is remembered until the
+action is done). Before a general scoring the Guard joins the region of its owner's Castillo disc
+(`modules.general`): every region is scored there, and the disc is already the owner's secret
+choice of a region.
+
+The region chosen by the player on the left among three offered is scored as any other (asked
+after the choice). Not asked (OUR RULING, for want of a moment to stop at): El Grande's scorings
+whose regions secret discs settle: those run at once, without the Guard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core.commands import Command
+from domain.core.constraints import Answer, Field, Form, OneOf
+from domain.core.decisions import Decision
+from domain.core.errors import RuleError
+from domain.core.events import Event
+from domain.core.game import Message
+from domain.elgrande.data import REGION_IDS
+from domain.kingintrigue.state import KIState
+
+R = "ki-modules.refuse."
+STAY = "stay"
+
+
+def regions(s: KIState, events: list[Event]) -> list[str]:
+    """The regions a special action's events are about to score that a Guard may join."""
+    taboo = s.taboo()
+    out = []
+    for e in events:
+        if e.type == "place_scored" and e.get("reason") != "general_scoring":
+            place = e["place"]
+            if place in REGION_IDS and place not in taboo and place not in out:
+                out.append(place)
+    return out
+
+
+def waiting(s: KIState, events: list[Event]) -> tuple[int, list[str]] | None:
+    """The next Guard owner to ask, and the regions they may choose, or None."""
+    if not s.mods.guards:
+        return None
+    targets = regions(s, events)
+    if not targets:
+        return None
+    for seat in sorted(s.mods.guards):
+        if s.mods.guards[seat] and seat not in s.mods.guard_asked:
+            return seat, targets
+    return None
+
+
+def decision(seat: int, targets: list[str]) -> Decision:
+    choices = (*targets, STAY)
+
+    def form() -> Form:
+        return Form((Answer("guard", (Field("to", OneOf(choices, "guard"),
+                                            label=Message("kim.ask.guard.to")),),
+                            submit=Message("kim.ask.guard.submit")),),
+                    title=Message("kim.ask.guard", {"regions": list(targets)}))
+
+    return Decision(seat, "guard", options=[{"type": "guard", "to": c} for c in choices],
+                    constraint={"commands": ["guard"], "to": list(choices)}, build_form=form)
+
+
+def handle(log: Any, cmd: Command, d: Decision) -> None:
+    allowed = [o["to"] for o in d.options or []]
+    to = cmd.get("to")
+    if to not in allowed:
+        raise RuleError.of(R + "guard_to", value=to, allowed=allowed,
+                           choices=[a for a in allowed if a != STAY])
+    if to == STAY:
+        log.add(Event("guard_stays", {"seat": cmd.seat}))
+    else:
+        log.add(Event("guard_joined", {"seat": cmd.seat, "to": to, "special": True}))
+
+
+def default(d: Decision) -> Command:
+    """The deadline's move: the Guard stays on its card (it is not lost for the general
+    scoring)."""
+    return Command("guard", d.seat, {"to": STAY})
