@@ -363,3 +363,16 @@ def test_grande_as_praise_is_chatter_not_a_move(text: str, lang: str) -> None:
     body = text.format(CELL=coords.name(places[0]["at"]), TURN=places[0]["turns"][0])
     parsed = GAME.language.parse(body, GameSession(GAME, state, decision.seat, lang=lang))
     assert [c["type"] for c in parsed.commands] == ["lay_tile", "end_turn"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_mails_example_is_among_the_commands_it_lists(lang: str) -> None:
+    """A turn mail before the tile is laid offered "For example: end auto" while its list held no
+    "end" at all: a player copying the example typed a command the mail never explained."""
+    state, decision = _turn()
+    assert not decision.constraint.get("end_turn")
+    lines = GAME.language.help_lines(decision, GAME.view(state, decision.seat), lang)
+    example = GAME.language.example(state, decision, lang, NAMES)
+    assert any(line.split(" — ")[0] == example for line in lines), (example, lines)
+    parsed = GAME.language.parse(example, GameSession(GAME, state, decision.seat, lang=lang))
+    assert parsed.commands[0] == {"type": "end_turn", "lay": True}
