@@ -270,3 +270,32 @@ def test_a_whole_turn_then_the_next_rounds_card_keeps_that_line_for_later(
     assert ("Pas appliqué — la partie attend maintenant Ann (amener des Caballeros à la cour) : "
             "«\u00a0pouvoir 9\u00a0». Renvoyez-la quand ce sera à vous") in text, text
     assert ann.name in text and not asking([answer])
+
+
+def test_an_el_caballero_subject_names_the_round_as_its_board_does(mail_ctx: Any,
+                                                                    smtp_server: Any) -> None:
+    """El Caballero's board says "Tour 1 sur 7" / "Turno 1 di 7", but its subjects said
+    "(manche 1)" and, in Italian, the English "(round 1)": the game's own word for a round."""
+    from service import players
+    from tests.emails.conftest import Table
+    from tests.service.seating import started_game
+
+    people = [players.add(mail_ctx, address, name=name, language=language)[0]
+              for address, name, language in [("bruno@example.fr", "Bruno", "fr"),
+                                              ("chiara@example.it", "Chiara", "it")]]
+    game_id = started_game(mail_ctx, people[0], game="el-caballero",
+                           emails=[p.email for p in people], options={},
+                           setup={"first_player": 0})
+    table = Table(mail_ctx, game_id, people)
+    table.drain()
+    api(table, 0, "power", card=5)
+    [turn] = mine(table.drain(), people[1])
+    assert str(turn["Subject"]).endswith("tocca a te (turno 1)"), str(turn["Subject"])
+    assert "Turno 1 di 7" in plain(turn)
+    reply(smtp_server, turn, people[1], "potere 4")
+    sent = table.drain()
+    [answer] = mine(sent, people[1])
+    assert str(answer["Subject"]).endswith("risposta accettata (turno 1)"), str(answer["Subject"])
+    [bruno] = [m for m in mine(sent, people[0]) if "à vous de jouer" in str(m["Subject"])]
+    assert str(bruno["Subject"]).endswith("à vous de jouer (tour 1)"), str(bruno["Subject"])
+    assert "manche" not in str(bruno["Subject"])
