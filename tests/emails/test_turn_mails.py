@@ -299,3 +299,31 @@ def test_an_el_caballero_subject_names_the_round_as_its_board_does(mail_ctx: Any
     [bruno] = [m for m in mine(sent, people[0]) if "à vous de jouer" in str(m["Subject"])]
     assert str(bruno["Subject"]).endswith("à vous de jouer (tour 1)"), str(bruno["Subject"])
     assert "manche" not in str(bruno["Subject"])
+
+
+def test_whom_an_el_caballero_game_waits_for_is_said_of_that_player_not_of_the_reader(
+        mail_ctx: Any, smtp_server: Any) -> None:
+    """Bruno, refused while Chiara plays her turn, read "la partie attend Chiara (jouer votre tour
+    (la tuile de terrain, puis « fin »))": her decision worded as his own, in nested brackets."""
+    from service import players
+    from tests.emails.conftest import Table
+    from tests.service.seating import started_game
+
+    people = [players.add(mail_ctx, address, name=name, language=language)[0]
+              for address, name, language in [("bruno@example.fr", "Bruno", "fr"),
+                                              ("chiara@example.it", "Chiara", "it")]]
+    game_id = started_game(mail_ctx, people[0], game="el-caballero",
+                           emails=[p.email for p in people], options={},
+                           setup={"first_player": 0})
+    table = Table(mail_ctx, game_id, people)
+    [started] = mine(table.drain(), people[0])
+    api(table, 0, "power", card=4)
+    [turn] = mine(table.drain(), people[1])
+    reply(smtp_server, turn, people[1], "potere 5")  # Chiara plays her turn first
+    [answer] = mine(table.drain(), people[1])
+    assert "Cosa devi decidere ora:" in plain(answer)
+    reply(smtp_server, started, people[0], "fin")  # Bruno, out of turn
+    [refusal] = mine(table.drain(), people[0])
+    text = plain(refusal)
+    assert "la partie attend Chiara (jouer le tour : poser 1 tuile de terrain" in text, text
+    assert "votre tour" not in text and "))" not in text
