@@ -208,7 +208,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
               "round": "", "by": payload.get("by", "")}
     decision = info.decision() if info and info.started else None
     if info and info.started:
-        fields["round"] = info.view().get("round", "")
+        # Round 0 is a set-up before the first round (King & Intrigue's keeping): no round yet.
+        fields["round"] = info.view().get("round", "") or ""
     fields["round_word"] = (info and info.module is not None
                             and surface.round_word(info.module, lang)) \
         or translate("subject.round-word", lang)

@@ -327,3 +327,27 @@ def test_whom_an_el_caballero_game_waits_for_is_said_of_that_player_not_of_the_r
     text = plain(refusal)
     assert "la partie attend Chiara (jouer le tour : poser 1 tuile de terrain" in text, text
     assert "votre tour" not in text and "))" not in text
+
+
+def test_an_answer_during_the_set_up_names_no_round_zero(mail_ctx: Any, smtp_server: Any) -> None:
+    """King & Intrigue's keeping of 13 cards comes before round 1: its answers were titled
+    "réponse acceptée (manche 0)", a round nobody plays."""
+    from service import players
+    from tests.emails.conftest import Table
+    from tests.emails.helpers import example_of
+    from tests.service.seating import started_game
+
+    people = [players.add(mail_ctx, address, name=name, language=language)[0]
+              for address, name, language in [("bruno@example.fr", "Bruno", "fr"),
+                                              ("chiara@example.it", "Chiara", "it")]]
+    game_id = started_game(mail_ctx, people[0], game="king-and-intrigue",
+                           emails=[p.email for p in people], options={}, setup=None)
+    table = Table(mail_ctx, game_id, people)
+    sent = table.drain()
+    for person, words in ((people[0], "réponse acceptée"), (people[1], "risposta accettata")):
+        started = [m for m in mine(sent, person) if example_of(m)][-1]
+        reply(smtp_server, started, person, example_of(started) or "")
+        [answer] = [m for m in mine(table.drain(), person) if "Re: " in str(m["Subject"])]
+        subject = str(answer["Subject"])
+        assert subject.endswith(f"{game_id} : {words}" if person is people[0]
+                                else f"{game_id}: {words}"), subject
