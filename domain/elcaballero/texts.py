@@ -249,6 +249,12 @@ def colour_name(seat: int, lang: str = "en") -> str:
     return messages.COLOUR_NAMES[COLOURS[seat]][language_index(supported(lang))]
 
 
+def colour_letter(seat: int, lang: str = "en") -> str:
+    """A seat's colour as one letter in the reader's language (j, r, b, v in French), as the
+    boards mark tiles and players: the English initial beside « Vous jouez rouge » misled."""
+    return colour_name(seat, lang)[0]
+
+
 def seat_name(seat: int, names: Sequence[str], lang: str) -> str:
     return names[seat] if 0 <= seat < len(names) else colour_name(seat, lang)
 

@@ -376,3 +376,22 @@ def test_the_mails_example_is_among_the_commands_it_lists(lang: str) -> None:
     assert any(line.split(" — ")[0] == example for line in lines), (example, lines)
     parsed = GAME.language.parse(example, GameSession(GAME, state, decision.seat, lang=lang))
     assert parsed.commands[0] == {"type": "end_turn", "lay": True}
+
+
+def test_a_players_colour_letter_is_the_initial_of_the_colour_in_the_readers_language() -> None:
+    """The French table read « Ann (Y) », « Bob (R) », « Cid (B) »: the English initials of
+    yellow, red, blue beside « Vous jouez rouge »; the text grid's letters too."""
+    state = next(s for s, _d in reversed(POSITIONS) if GAME.view(s, 0)["knights"])
+    view = GAME.view(state, 0)
+    for lang, letters in (("en", "yrbg"), ("fr", "jrbv"), ("it", "grbv")):
+        summary = GAME.boards.summary(view, lang, NAMES)
+        players = summary.tables[0]
+        for seat, cells in enumerate(players.rows):
+            assert cells[0] == f"{NAMES[seat]} ({letters[seat].upper()})", cells
+        text = GAME.boards.text(view, lang, NAMES)
+        for k in view["knights"]:
+            letter = letters[k["seat"]]
+            assert f"{coords.name(k['at'])}: {NAMES[k['seat']]} ({letter.upper()})" in text
+            grid = text.split("\n\n")[0]
+            assert re.search(rf" {letter.upper() if k['castillo'] else letter}{k['caballeros']}",
+                             grid), grid
