@@ -242,6 +242,9 @@ def agree(template: str, count: Any, lang: str) -> str:
 def word(key: str, lang: str = "en", **params: Any) -> str:
     key = key[len(PREFIX):] if key.startswith(PREFIX) else key
     template = agree(WORDS[key][language_index(supported(lang))], params.get("count"), lang)
+    if "seat" in params:  # a player's name: « Alcalde d'Ann »
+        template = messages.elide(template, supported(lang), {"seat"})
+        params = {**params, "seat": messages.Player(params["seat"])}
     return template.format(**params)
 
 

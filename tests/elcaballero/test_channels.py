@@ -395,3 +395,29 @@ def test_a_players_colour_letter_is_the_initial_of_the_colour_in_the_readers_lan
             grid = text.split("\n\n")[0]
             assert re.search(rf" {letter.upper() if k['castillo'] else letter}{k['caballeros']}",
                              grid), grid
+
+
+@pytest.mark.parametrize(("key", "params", "expected"), [
+    ("turn.ended", {"seat": 0}, "Le tour d'Ann se termine."),
+    ("turn.ended", {"seat": 1}, "Le tour de Bruno se termine."),
+    ("grande.to_court", {"player": 0}, "Le Grande d'Ann retourne à la cour."),
+    ("court.capped", {"player": 0, "caballeros": 2}, "La cour d'Ann dépasse"),
+    ("knight.gained", {"player": 0, "at": [0, 1], "caballeros": 1},
+     "la tuile Caballeros d'Ann en m14"),
+])
+def test_french_elides_de_before_a_name_with_a_vowel(key: str, params: dict[str, Any],
+                                                     expected: str) -> None:
+    """Bob's mail read « Le tour de Ann se termine. »: French writes « d'Ann »."""
+    from domain.core.game import Message
+    from domain.elcaballero import messages
+
+    text = messages.render(Message(messages.PREFIX + key, params), "fr", ["Ann", "Bruno"])
+    assert expected in text, text
+    assert "de Ann" not in text
+
+
+def test_the_regions_table_names_an_alcalde_d_ann_in_french() -> None:
+    from domain.elcaballero.texts import word
+
+    assert word("board.alcalde_of", "fr", seat="Ann") == "Alcalde d'Ann"
+    assert word("board.alcalde_of", "fr", seat="Bruno") == "Alcalde de Bruno"
