@@ -208,7 +208,11 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
               "round": "", "by": payload.get("by", "")}
     decision = info.decision() if info and info.started else None
     if info and info.started:
-        fields["round"] = info.view().get("round", "")
+        # Round 0 is a set-up before the first round (King & Intrigue's keeping): no round yet.
+        fields["round"] = info.view().get("round", "") or ""
+    fields["round_word"] = (info and info.module is not None
+                            and surface.round_word(info.module, lang)) \
+        or translate("subject.round-word", lang)
     data["subject"] = _subject(kind, payload, fields, decision, lang)
     data["title"] = title
     data["site_name"] = ctx.settings.site(lang)
@@ -346,7 +350,7 @@ def _subject(kind: str, payload: Mapping[str, Any], fields: Mapping[str, Any], d
     answered: a reply to an old mail is answered about the game as it is now)."""
     t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
     if kind == "mail-reply":
-        round_ = t("subject.round", round=fields["round"]) \
+        round_ = t("subject.round", round=fields["round"], round_word=fields["round_word"]) \
             if fields["round"] not in ("", None) else ""
         status = payload.get("status")
         key = ("subject.reply.request" if status == "request" else "subject.reply.accepted"

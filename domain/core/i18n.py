@@ -61,6 +61,12 @@ class Name(str):
 
     written: bool = True
 
+    def __format__(self, spec: str) -> str:
+        """`{who:de}`: French "de" joined to the name, elided before a vowel (« d'Ann »)."""
+        if spec == "de":
+            return f"d'{self}" if self[:1].lower() in "aeiouyàâéèêëîïôöùûüh" else f"de {self}"
+        return str.__format__(self, spec)
+
 
 class Word:
     """A value shown in a sentence by form: `format(word, spec)` is `forms(spec)` ("" the plain

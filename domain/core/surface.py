@@ -27,6 +27,13 @@ def title(module: GameModule, lang: str = "en") -> str:
     return names.get(lang) or names.get("en") or module.name
 
 
+def round_word(module: GameModule, lang: str = "en") -> str | None:
+    """The game's own word for a round ("tour", "turno" in El Caballero, whose boards say so), for
+    the mails' subjects; None: the service's generic word."""
+    words: Mapping[str, str] = getattr(module, "round_word", None) or {}
+    return words.get(lang) or words.get("en")
+
+
 def _titles(module: GameModule) -> dict[str, str]:
     """The game's name in every language (a refusal's parameter, shown in the reader's)."""
     return {lang: title(module, lang) for lang in LANGUAGES}

@@ -240,6 +240,9 @@ def _lay_tile(log: Log, cmd: Command) -> None:
     tile = face_up_tile(s, cmd.get("tile"))
     at, turn = cell_and_turn(cmd.get("at"), cmd.get("turn"))
     legal = b.lay_options(s, seat)
+    if at in s.terrain or at in s.knights:  # no rotation mends that: say so, not "matching"
+        raise refuse("cell_taken", at=cell_json(at),
+                     allowed={"tile": tile, "placements": placements_json(legal.get(tile, []))})
     normal = any(b.normal_placements(s, t) for t in dict.fromkeys(s.face_up))
     same = [t for c, t in legal.get(tile, []) if c == at
             and rotated_edges(TILE[tile], t) == rotated_edges(TILE[tile], turn)]

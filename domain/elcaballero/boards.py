@@ -19,6 +19,7 @@ from domain.elcaballero.coords import name as cell_name
 from domain.elcaballero.data import COLOURS, POWER_CABALLEROS
 from domain.elcaballero.texts import (
     caballeros,
+    colour_letter,
     joined,
     phase_name,
     seat_name,
@@ -232,7 +233,7 @@ class ElCaballeroBoards:
                 if (x, y) in terrain:
                     cells.append(self._terrain_cell(terrain[(x, y)]))
                 elif (x, y) in knights:
-                    cells.append(self._knight_cell(knights[(x, y)]))
+                    cells.append(self._knight_cell(knights[(x, y)], lang))
                 elif (x, y) in empty:
                     cells.append("  +  ")
                 else:
@@ -251,7 +252,7 @@ class ElCaballeroBoards:
             if ships:
                 extra.append(f"⛵ {ships}")
             lines.append(f"  {cell_name(k['at'])}: {seat_name(k['seat'], names, lang)} "
-                         f"({COLOURS[k['seat']][0].upper()}) — {', '.join(extra)}")
+                         f"({colour_letter(k['seat'], lang).upper()}) — {', '.join(extra)}")
         if view.get("face_up"):
             lines.append("")
             lines.append(word("board.face_up", lang))
@@ -269,8 +270,8 @@ class ElCaballeroBoards:
         return f" {core}{mark}".ljust(5)[:5]
 
     @staticmethod
-    def _knight_cell(k: Mapping[str, Any]) -> str:
-        letter = COLOURS[k["seat"]][0]
+    def _knight_cell(k: Mapping[str, Any], lang: str) -> str:
+        letter = colour_letter(k["seat"], lang)
         letter = letter.upper() if k.get("castillo") else letter
         grande = "*" if k.get("grande") else ""
         ships = "s" * len(k.get("ships", []))
@@ -295,7 +296,8 @@ class ElCaballeroBoards:
             header.append(word("board.alcaldes", lang))
         rows = []
         for s in view["seats"]:
-            cells = [f"{seat_name(s['seat'], names, lang)} ({COLOURS[s['seat']][0].upper()})",
+            cells = [f"{seat_name(s['seat'], names, lang)} "
+                     f"({colour_letter(s['seat'], lang).upper()})",
                      str(s["score"]), f"{s['court']} / {s['court_limit']}",
                      str(s["tiles_off_board"]), str(s["court_ships"]),
                      " ".join(str(c) for c in s["hand"]) or "—"]

@@ -151,6 +151,10 @@ HELP: dict[str, tuple[str, str, str]] = {
                 "un Alcalde sur la région fermée de ce côté de la tuile de terrain",
                 "un Alcalde sulla regione chiusa da quel lato della tessera di terreno"),
     "end_turn": ("end your turn", "finir votre tour", "finire il tuo turno"),
+    "end_auto": ("let the server lay a terrain tile for you, then end your turn",
+                 "laisser le serveur poser une tuile de terrain pour vous, puis finir votre tour",
+                 "lasciare che il server posi una tessera di terreno per te, poi finire il tuo "
+                 "turno"),
 }
 ERRORS: dict[str, tuple[str, str, str]] = {
     "cell": ("“{near}”: a cell is a column letter and a row number, e.g. m14.",
@@ -485,6 +489,8 @@ class ElCaballeroLanguage:
             out.append(line("alcalde", f"{VERB['alcalde'][i]} {cell} {side}"))
         if c.get("end_turn"):
             out.append(line("end_turn", VERB["end_turn"][i]))
+        elif c.get("lay_tile"):  # "end auto" is the mail's example while the tile is still due
+            out.append(line("end_auto", f"{VERB['end_turn'][i]} auto"))
         return out
 
     def example(self, state: Any, decision: Decision, lang: str = "en",

@@ -7,6 +7,7 @@ says "0 bateau", English "0 ships"), so a sentence never shows "Caballero(s)".
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -182,14 +183,31 @@ def counted(n: int, noun: str, lang: str) -> str:
     return f"{n} {one if singular else many}"
 
 
+class Player(str):
+    """A player's name, which French joins to "de" with an elision (« d'Ann », « de Bruno »)."""
+
+    def __format__(self, spec: str) -> str:
+        if spec == "de":
+            return f"d'{self}" if self[:1].lower() in "aeiouyàâéèêëîïôöùûüh" else f"de {self}"
+        return str.__format__(self, spec)
+
+
+def elide(template: str, lang: str, keys: Any = None) -> str:
+    """French « de {seat} » as « {seat:de} », so that a name with a vowel reads « d'Ann »."""
+    if lang != "fr":
+        return template
+    pattern = "|".join(sorted(keys or SEAT_KEYS))
+    return re.sub(rf"\bde \{{({pattern})\}}", r"{\1:de}", template)
+
+
 def render(message: Message, lang: str = "en", names: Sequence[str] | None = None) -> str:
     """One sentence in `lang`; `names` gives a display name per seat (default "seat N")."""
     lang = lang if lang in LANGUAGES else "en"
 
     def seat_name(seat: Any) -> str:
         if names and 0 <= int(seat) < len(names):
-            return names[int(seat)]
-        return COLOUR_NAMES[COLOURS[int(seat)]][LANGUAGES.index(lang)]
+            return Player(names[int(seat)])
+        return Player(COLOUR_NAMES[COLOURS[int(seat)]][LANGUAGES.index(lang)])
 
     def tile(name: str) -> str:
         """A terrain tile in words, as it lies once laid when the message gives its turn: the
@@ -225,5 +243,5 @@ def render(message: Message, lang: str = "en", names: Sequence[str] | None = Non
         return str(value)
 
     key = message.key[len(PREFIX):] if message.key.startswith(PREFIX) else message.key
-    template = TEXTS[key][LANGUAGES.index(lang)]
+    template = elide(TEXTS[key][LANGUAGES.index(lang)], lang)
     return template.format(**{k: show(k, v) for k, v in message.params.items()})

@@ -111,6 +111,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                    "turno."),
     "no_face_up": ("No face-up terrain tile is left.", "Il ne reste aucune tuile visible.",
                    "Non resta nessuna tessera scoperta."),
+    "cell_taken": ("{at} already holds a tile: lay yours on a free cell (+ on the board).",
+                   "{at} porte déjà une tuile : posez la vôtre sur une case libre (+ sur le "
+                   "plateau).",
+                   "{at} ha già una tessera: posa la tua su una casella libera (+ sul "
+                   "tabellone)."),
     "tile_matching": ("Tile {number} cannot go at {at} turned {turn}°: it must touch a terrain "
                       "tile with every side matching (land to land, sea to sea).",
                       "La tuile {number} ne peut pas aller en {at} tournée de {turn}° : elle doit "

@@ -23,13 +23,15 @@ WORDS: dict[str, tuple[str, str, str]] = {
     # what a seat must decide now
     "decision.power_card": ("play a power card", "jouer une carte pouvoir",
                             "giocare una carta potere"),
-    "decision.turn": ("play your turn (the terrain tile first or last, then “end”)",
-                      "jouer votre tour (la tuile de terrain, puis « fin »)",
-                      "giocare il tuo turno (la tessera di terreno, poi «fine»)"),
-    "decision.turn_tile": ("play your turn: lay {count} terrain [tile|tiles], then end it",
-                           "jouer votre tour : poser {count} [tuile|tuiles] de terrain, puis le "
+    # what a seat must decide now: said to that player ("What you must decide now: …") and to
+    # the others ("the game waits for Ann (…)"), so no "your" and no brackets of its own
+    "decision.turn": ("play the turn: the terrain tile first or last, then “end”",
+                      "jouer le tour : la tuile de terrain d'abord ou en dernier, puis « fin »",
+                      "giocare il turno: la tessera di terreno prima o per ultima, poi «fine»"),
+    "decision.turn_tile": ("play the turn: lay {count} terrain [tile|tiles], then end it",
+                           "jouer le tour : poser {count} [tuile|tuiles] de terrain, puis le "
                            "finir",
-                           "giocare il tuo turno: posare {count} [tessera|tessere] di terreno, "
+                           "giocare il turno: posare {count} [tessera|tessere] di terreno, "
                            "poi finirlo"),
     # phases
     "phase.new": ("setting up", "mise en place", "preparazione"),
@@ -245,11 +247,20 @@ def agree(template: str, count: Any, lang: str) -> str:
 def word(key: str, lang: str = "en", **params: Any) -> str:
     key = key[len(PREFIX):] if key.startswith(PREFIX) else key
     template = agree(WORDS[key][language_index(supported(lang))], params.get("count"), lang)
+    if "seat" in params:  # a player's name: « Alcalde d'Ann »
+        template = messages.elide(template, supported(lang), {"seat"})
+        params = {**params, "seat": messages.Player(params["seat"])}
     return template.format(**params)
 
 
 def colour_name(seat: int, lang: str = "en") -> str:
     return messages.COLOUR_NAMES[COLOURS[seat]][language_index(supported(lang))]
+
+
+def colour_letter(seat: int, lang: str = "en") -> str:
+    """A seat's colour as one letter in the reader's language (j, r, b, v in French), as the
+    boards mark tiles and players: the English initial beside « Vous jouez rouge » misled."""
+    return colour_name(seat, lang)[0]
 
 
 def seat_name(seat: int, names: Sequence[str], lang: str) -> str:

@@ -271,7 +271,7 @@ def hand_of(seat_view: Mapping[str, Any], lang: str, *, compact: bool = False) -
     "1–5, 7", so that a table of hands fits a screen), or hidden (a game whose hands are secret,
     King & Intrigue, gives None for another seat's)."""
     if "hand" in seat_view and seat_view["hand"] is None:
-        return _w("hidden", lang)
+        return _w("hidden_hand", lang)
     held = list(seat_view.get("hand") or [])
     cards = (runs(held) if compact else ", ".join(str(c) for c in held)) or "—"
     if seat_view.get("hand_hidden"):

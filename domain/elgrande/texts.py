@@ -89,6 +89,8 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "el-grande.board.king": ("King", "Roi", "Re"),
     "el-grande.board.grande": ("Grande", "Grande", "Grande"),
     "el-grande.board.hidden": ("hidden", "caché", "nascosto"),
+    # a hand of power cards not shown (« cartes … cachées », « carte … nascoste »)
+    "el-grande.board.hidden_hand": ("hidden", "cachées", "nascoste"),
     "el-grande.board.scoreboard": ("scoreboard", "tableau", "segnapunti"),
     "el-grande.board.nobody": ("no Caballero", "aucun Caballero", "nessun Caballero"),
     "el-grande.board.next_scoring": ("Next general scoring: after round {round}.",

@@ -110,7 +110,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "game.log": ("What happened", "Ce qui s'est passé", "Cosa è successo"),
     "game.log_empty": ("Nothing yet.", "Rien pour l'instant.", "Ancora niente."),
     "game.turn_of": ("{who} to play", "À {who} de jouer", "Tocca a {who}"),
-    "game.waiting_for": ("Waiting for {who}.", "En attente de {who}.", "In attesa di {who}."),
+    "game.waiting_for": ("Waiting for {who}.", "En attente {who:de}.", "In attesa di {who}."),
     "game.ranking": ("Final ranking", "Classement final", "Classifica finale"),
     "game.replay": ("Replay the game", "Revoir la partie", "Rivedi la partita"),
     "game.spectate": ("Spectator view", "Vue spectateur", "Vista spettatore"),
@@ -275,7 +275,7 @@ add(GLANCE)
 CREATE: dict[str, tuple[str, str, str]] = {
     # the game page around a decision
     "decide.played": ("Done: {what}", "C'est fait : {what}", "Fatto: {what}"),
-    "game.also_waiting": ("Also waiting for {who}.", "En attente aussi de {who}.",
+    "game.also_waiting": ("Also waiting for {who}.", "En attente aussi {who:de}.",
                           "In attesa anche di {who}."),
     "list.and": ("{first} and {last}", "{first} et {last}", "{first} e {last}"),
     "game.sign_in_to_accept": ("Invited? Sign in to accept your seat.",

@@ -35,6 +35,7 @@ from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.game import Message, boards_of, language_of, texts_of
+from domain.core.i18n import Name
 from service import (
     audit,
     clock,
@@ -431,8 +432,8 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         "seat_label": texts_of(module).seat(head.seat, language) if head.seat is not None
         else None,
         "text_help": _text_help(module, mine, view, language),
-        "waiting": _joined([names[w] for w in head.waiting_on
-                            if w < len(names) and (spectate or w != head.seat)], language),
+        "waiting": Name(_joined([names[w] for w in head.waiting_on
+                                 if w < len(names) and (spectate or w != head.seat)], language)),
         "status_wait": _status_wait(head, names, [texts.decision(_decision(d), language, names)
                                                   for d in mine], spectate, language),
         "head": head, "version": version, "view": view, "names": names, "decisions": prepared,
@@ -468,8 +469,9 @@ def _status_wait(head: queries.Header, names: list[str], asked: list[str], spect
     if head.status != progress.ACTIVE or not head.waiting_on:
         return ""
     mine = not spectate and head.seat in head.waiting_on and asked
-    others = _joined([names[w] for w in head.waiting_on
-                      if w < len(names) and (spectate or w != head.seat or not mine)], language)
+    others = Name(_joined([names[w] for w in head.waiting_on  # « En attente d'Ann »
+                           if w < len(names) and (spectate or w != head.seat or not mine)],
+                          language))
     if not mine:
         return i18n.t("game.waiting_for", language, who=others) if others else ""
     line = " ".join(i18n.t("game.you_must", language, what=a) for a in asked)

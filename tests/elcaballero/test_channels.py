@@ -363,3 +363,61 @@ def test_grande_as_praise_is_chatter_not_a_move(text: str, lang: str) -> None:
     body = text.format(CELL=coords.name(places[0]["at"]), TURN=places[0]["turns"][0])
     parsed = GAME.language.parse(body, GameSession(GAME, state, decision.seat, lang=lang))
     assert [c["type"] for c in parsed.commands] == ["lay_tile", "end_turn"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_mails_example_is_among_the_commands_it_lists(lang: str) -> None:
+    """A turn mail before the tile is laid offered "For example: end auto" while its list held no
+    "end" at all: a player copying the example typed a command the mail never explained."""
+    state, decision = _turn()
+    assert not decision.constraint.get("end_turn")
+    lines = GAME.language.help_lines(decision, GAME.view(state, decision.seat), lang)
+    example = GAME.language.example(state, decision, lang, NAMES)
+    assert any(line.split(" — ")[0] == example for line in lines), (example, lines)
+    parsed = GAME.language.parse(example, GameSession(GAME, state, decision.seat, lang=lang))
+    assert parsed.commands[0] == {"type": "end_turn", "lay": True}
+
+
+def test_a_players_colour_letter_is_the_initial_of_the_colour_in_the_readers_language() -> None:
+    """The French table read « Ann (Y) », « Bob (R) », « Cid (B) »: the English initials of
+    yellow, red, blue beside « Vous jouez rouge »; the text grid's letters too."""
+    state = next(s for s, _d in reversed(POSITIONS) if GAME.view(s, 0)["knights"])
+    view = GAME.view(state, 0)
+    for lang, letters in (("en", "yrbg"), ("fr", "jrbv"), ("it", "grbv")):
+        summary = GAME.boards.summary(view, lang, NAMES)
+        players = summary.tables[0]
+        for seat, cells in enumerate(players.rows):
+            assert cells[0] == f"{NAMES[seat]} ({letters[seat].upper()})", cells
+        text = GAME.boards.text(view, lang, NAMES)
+        for k in view["knights"]:
+            letter = letters[k["seat"]]
+            assert f"{coords.name(k['at'])}: {NAMES[k['seat']]} ({letter.upper()})" in text
+            grid = text.split("\n\n")[0]
+            assert re.search(rf" {letter.upper() if k['castillo'] else letter}{k['caballeros']}",
+                             grid), grid
+
+
+@pytest.mark.parametrize(("key", "params", "expected"), [
+    ("turn.ended", {"seat": 0}, "Le tour d'Ann se termine."),
+    ("turn.ended", {"seat": 1}, "Le tour de Bruno se termine."),
+    ("grande.to_court", {"player": 0}, "Le Grande d'Ann retourne à la cour."),
+    ("court.capped", {"player": 0, "caballeros": 2}, "La cour d'Ann dépasse"),
+    ("knight.gained", {"player": 0, "at": [0, 1], "caballeros": 1},
+     "la tuile Caballeros d'Ann en m14"),
+])
+def test_french_elides_de_before_a_name_with_a_vowel(key: str, params: dict[str, Any],
+                                                     expected: str) -> None:
+    """Bob's mail read « Le tour de Ann se termine. »: French writes « d'Ann »."""
+    from domain.core.game import Message
+    from domain.elcaballero import messages
+
+    text = messages.render(Message(messages.PREFIX + key, params), "fr", ["Ann", "Bruno"])
+    assert expected in text, text
+    assert "de Ann" not in text
+
+
+def test_the_regions_table_names_an_alcalde_d_ann_in_french() -> None:
+    from domain.elcaballero.texts import word
+
+    assert word("board.alcalde_of", "fr", seat="Ann") == "Alcalde d'Ann"
+    assert word("board.alcalde_of", "fr", seat="Bruno") == "Alcalde de Bruno"

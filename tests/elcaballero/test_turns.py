@@ -248,3 +248,16 @@ def test_every_refusal_says_what_is_allowed():
     assert err.allowed == {"format": "[x, y]"}
     err = t.refused(1, "end_turn")
     assert "not your move" in err.message
+
+
+def test_a_tile_on_a_taken_cell_is_refused_for_that_reason():
+    """Cid's « tessera 1 in m14 » on Ann's tile was told it must touch a tile with every side
+    matching: the cell is taken, which no rotation mends; the refusal says so, in every
+    language."""
+    t = _turn()
+    t.face_up(SEA, *[x for x in t.state.face_up if x != SEA][:4])
+    err = t.refused(0, "lay_tile", tile=SEA, at=[0, 1], turn=0)  # m14 holds a land tile
+    assert err.key == "elcaballero.refuse.cell_taken"
+    assert "m14" in err.message and "free" in err.message and "matching" not in err.message
+    for lang, words in (("fr", "m14 porte déjà une tuile"), ("it", "m14 ha già una tessera")):
+        assert words in err.render(lang), err.render(lang)

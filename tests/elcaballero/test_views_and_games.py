@@ -74,7 +74,7 @@ def test_every_message_key_exists_in_three_languages():
     assert all(len(texts) == 3 and all(texts) for texts in messages.TEXTS.values())
     assert messages.render(Message("elcaballero.knight.returned_lost",
                                    {"player": 0, "at": [1, -2], "caballeros": 1, "ships": 0}),
-                           "fr", ["Ann"]) == ("La tuile Caballeros de Ann en n11 retourne "
+                           "fr", ["Ann"]) == ("La tuile Caballeros d'Ann en n11 retourne "
                                               "dans la réserve (pertes : 1 Caballero, 0 bateau).")
     assert messages.render(Message("elcaballero.ship.bought",
                                    {"seat": 1, "at": [0, 0], "edge": 3, "cost": 2}),

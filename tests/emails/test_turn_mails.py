@@ -270,3 +270,84 @@ def test_a_whole_turn_then_the_next_rounds_card_keeps_that_line_for_later(
     assert ("Pas appliqué — la partie attend maintenant Ann (amener des Caballeros à la cour) : "
             "«\u00a0pouvoir 9\u00a0». Renvoyez-la quand ce sera à vous") in text, text
     assert ann.name in text and not asking([answer])
+
+
+def test_an_el_caballero_subject_names_the_round_as_its_board_does(mail_ctx: Any,
+                                                                    smtp_server: Any) -> None:
+    """El Caballero's board says "Tour 1 sur 7" / "Turno 1 di 7", but its subjects said
+    "(manche 1)" and, in Italian, the English "(round 1)": the game's own word for a round."""
+    from service import players
+    from tests.emails.conftest import Table
+    from tests.service.seating import started_game
+
+    people = [players.add(mail_ctx, address, name=name, language=language)[0]
+              for address, name, language in [("bruno@example.fr", "Bruno", "fr"),
+                                              ("chiara@example.it", "Chiara", "it")]]
+    game_id = started_game(mail_ctx, people[0], game="el-caballero",
+                           emails=[p.email for p in people], options={},
+                           setup={"first_player": 0})
+    table = Table(mail_ctx, game_id, people)
+    table.drain()
+    api(table, 0, "power", card=5)
+    [turn] = mine(table.drain(), people[1])
+    assert str(turn["Subject"]).endswith("tocca a te (turno 1)"), str(turn["Subject"])
+    assert "Turno 1 di 7" in plain(turn)
+    reply(smtp_server, turn, people[1], "potere 4")
+    sent = table.drain()
+    [answer] = mine(sent, people[1])
+    assert str(answer["Subject"]).endswith("risposta accettata (turno 1)"), str(answer["Subject"])
+    [bruno] = [m for m in mine(sent, people[0]) if "à vous de jouer" in str(m["Subject"])]
+    assert str(bruno["Subject"]).endswith("à vous de jouer (tour 1)"), str(bruno["Subject"])
+    assert "manche" not in str(bruno["Subject"])
+
+
+def test_whom_an_el_caballero_game_waits_for_is_said_of_that_player_not_of_the_reader(
+        mail_ctx: Any, smtp_server: Any) -> None:
+    """Bruno, refused while Chiara plays her turn, read "la partie attend Chiara (jouer votre tour
+    (la tuile de terrain, puis « fin »))": her decision worded as his own, in nested brackets."""
+    from service import players
+    from tests.emails.conftest import Table
+    from tests.service.seating import started_game
+
+    people = [players.add(mail_ctx, address, name=name, language=language)[0]
+              for address, name, language in [("bruno@example.fr", "Bruno", "fr"),
+                                              ("chiara@example.it", "Chiara", "it")]]
+    game_id = started_game(mail_ctx, people[0], game="el-caballero",
+                           emails=[p.email for p in people], options={},
+                           setup={"first_player": 0})
+    table = Table(mail_ctx, game_id, people)
+    [started] = mine(table.drain(), people[0])
+    api(table, 0, "power", card=4)
+    [turn] = mine(table.drain(), people[1])
+    reply(smtp_server, turn, people[1], "potere 5")  # Chiara plays her turn first
+    [answer] = mine(table.drain(), people[1])
+    assert "Cosa devi decidere ora:" in plain(answer)
+    reply(smtp_server, started, people[0], "fin")  # Bruno, out of turn
+    [refusal] = mine(table.drain(), people[0])
+    text = plain(refusal)
+    assert "la partie attend Chiara (jouer le tour : poser 1 tuile de terrain" in text, text
+    assert "votre tour" not in text and "))" not in text
+
+
+def test_an_answer_during_the_set_up_names_no_round_zero(mail_ctx: Any, smtp_server: Any) -> None:
+    """King & Intrigue's keeping of 13 cards comes before round 1: its answers were titled
+    "réponse acceptée (manche 0)", a round nobody plays."""
+    from service import players
+    from tests.emails.conftest import Table
+    from tests.emails.helpers import example_of
+    from tests.service.seating import started_game
+
+    people = [players.add(mail_ctx, address, name=name, language=language)[0]
+              for address, name, language in [("bruno@example.fr", "Bruno", "fr"),
+                                              ("chiara@example.it", "Chiara", "it")]]
+    game_id = started_game(mail_ctx, people[0], game="king-and-intrigue",
+                           emails=[p.email for p in people], options={}, setup=None)
+    table = Table(mail_ctx, game_id, people)
+    sent = table.drain()
+    for person, words in ((people[0], "réponse acceptée"), (people[1], "risposta accettata")):
+        started = [m for m in mine(sent, person) if example_of(m)][-1]
+        reply(smtp_server, started, person, example_of(started) or "")
+        [answer] = [m for m in mine(table.drain(), person) if "Re: " in str(m["Subject"])]
+        subject = str(answer["Subject"])
+        assert subject.endswith(f"{game_id} : {words}" if person is people[0]
+                                else f"{game_id}: {words}"), subject

@@ -72,7 +72,20 @@ def test_the_mail_board_lists_the_hands_with_french_punctuation():
 
     state = GAME.fold(GAME.create(2, {}, "hands-words", None))
     text = boards_of(GAME).text(GAME.view(state, 1), "fr", ("Ann", "Bruno"))
-    assert "  Ann : caché" in text and "Ann: " not in text, text
+    assert "  Ann : cachées" in text and "Ann: " not in text, text
+
+
+def test_hidden_hands_agree_with_the_cards():
+    """« Cartes pouvoir en main : Ann : caché », « Carte potere in mano: Ann: nascosto »: the
+    word stood for a count; it says the cards are hidden (feminine plural, as « cartes »)."""
+    from domain.core.game import boards_of
+    from domain.kingintrigue.module import GAME
+
+    state = GAME.fold(GAME.create(2, {}, "hands-words", None))
+    for lang, line in (("en", "  Ann: hidden"), ("fr", "  Ann : cachées"),
+                       ("it", "  Ann: nascoste")):
+        text = boards_of(GAME).text(GAME.view(state, 1), lang, ("Ann", "Bruno"))
+        assert line in text.splitlines(), text
 
 
 def test_a_veto_question_names_the_expansions_action():

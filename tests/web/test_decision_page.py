@@ -59,7 +59,7 @@ def test_the_player_to_move_reads_what_she_must_do_not_that_she_is_waited_for(
     page = ann.get(f"/games/{game.id}").text
     assert "Waiting for Ann" not in _text(page)
     assert "You must play a power card." in _status(page)
-    assert "En attente de Ann." in _status(bob.get(f"/games/{game.id}").text)
+    assert "En attente d'Ann." in _status(bob.get(f"/games/{game.id}").text)  # not « de Ann »
     to_ann_act(game)
     game.play(0, "place", places={})
     game.play(0, "special")  # the secret scoring: everyone chooses a region in secret

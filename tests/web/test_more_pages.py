@@ -105,7 +105,7 @@ def test_board_png_is_the_svg_rasterised(game: Game) -> None:
 def test_ui_catalogue_has_three_languages_and_templates_use_known_keys() -> None:
     for key, texts in i18n.TEXTS.items():
         assert len(texts) == 3 and all(texts), key
-        fields = [set(re.findall(r"{(\w+)}", t)) for t in texts]
+        fields = [set(re.findall(r"{(\w+)(?::[^}]*)?}", t)) for t in texts]
         assert fields[0] == fields[1] == fields[2], key
     folder = Path(i18n.__file__).parent / "templates" / "web"
     used = set()
