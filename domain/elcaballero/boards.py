@@ -219,6 +219,7 @@ class ElCaballeroBoards:
         if not view or not view.get("terrain"):
             return word("phase.new", lang)
         lines = [self._title(view, lang)]
+        colon = " : " if lang == "fr" else ": "  # French sets a space before a colon
         taken, empty = _cells(view)
         terrain = {tuple(t["at"]): t for t in view["terrain"]}
         knights = {tuple(k["at"]): k for k in view.get("knights", [])}
@@ -250,13 +251,13 @@ class ElCaballeroBoards:
                 extra.append("Grande")
             if ships:
                 extra.append(f"⛵ {ships}")
-            lines.append(f"  {cell_name(k['at'])}: {seat_name(k['seat'], names, lang)} "
+            lines.append(f"  {cell_name(k['at'])}{colon}{seat_name(k['seat'], names, lang)} "
                          f"({COLOURS[k['seat']][0].upper()}) — {', '.join(extra)}")
         if view.get("face_up"):
             lines.append("")
             lines.append(word("board.face_up", lang))
             for i, t in enumerate(view["face_up"]):
-                lines.append(f"  {i + 1}. {t['tile']}: {tile_words(t['tile'], lang)}")
+                lines.append(f"  {i + 1}. {t['tile']}{colon}{tile_words(t['tile'], lang)}")
         lines.append(word("board.stack", lang, count=view.get("stack_left", 0)))
         return "\n".join(lines)
 

@@ -68,6 +68,11 @@ def _w(key: str, lang: str) -> str:
     return word(f"el-grande.board.{key}", lang)
 
 
+def colon(lang: str) -> str:
+    """A label's colon: French sets a space before it ("Ann : 1, 4")."""
+    return " : " if lang == "fr" else ": "
+
+
 def _row(place: str, lang: str) -> str:
     """A place as a row's label: "Castillo" (capitalised, no article: "le Castillo" starts a
     sentence, not a row), a region by its name."""
@@ -348,8 +353,7 @@ def next_scoring(view: Mapping[str, Any]) -> int | None:
 
 def hands(view: Mapping[str, Any], names: Sequence[str], lang: str) -> list[str]:
     """Each player's power cards still in hand ("Ann (red): 1, 4, 9 · 1 taken back unseen")."""
-    colon = " : " if lang == "fr" else ": "  # French sets a space before the colon
-    return [f"{_name(s['seat'], names, lang)}{colon}{hand_of(s, lang)}" for s in view["seats"]]
+    return [f"{_name(s['seat'], names, lang)}{colon(lang)}{hand_of(s, lang)}" for s in view["seats"]]
 
 
 def declared_line(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
@@ -371,8 +375,8 @@ def _cards_lines(view: Mapping[str, Any], lang: str) -> list[str]:
     if not face_up:
         return []
     return [word("el-grande.board.cards_line", lang, cards=""),
-            *(f"  {c['stack']}: {card_name(c['card'], lang)} — {card_text(c['card'], lang)}"
-              for c in face_up)]
+            *(f"  {c['stack']}{colon(lang)}{card_name(c['card'], lang)} — "
+              f"{card_text(c['card'], lang)}" for c in face_up)]
 
 
 # --- at a glance: the turn order, who leads where, the last scoring, the round track ------------

@@ -807,7 +807,8 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
                             provinces=con.get("provinces")))
         return lines
     if d.kind == "choose_card":
-        cards = "; ".join(f"{o['stack']}: {vocab.card_name(o['card'], lang)}"
+        colon, semi = (" : ", " ; ") if lang == "fr" else (": ", "; ")  # French spaces them
+        cards = semi.join(f"{o['stack']}{colon}{vocab.card_name(o['card'], lang)}"
                           for o in d.options or [])
         return [_t(HELP, "choose_card", lang, kw=kw("choose_card"), cards=cards)]
     if d.kind == "act":
