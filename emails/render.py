@@ -165,7 +165,9 @@ def decision_block(info: GameInfo, decision: Any, lang: str) -> dict[str, Any]:
     out = {"decision": describe_decision(info.module, decision, lang, info.names),
            "commands": lines,
            "example": text}
-    if warning:
+    # A decision whose form notes say what it costs has its help lines say it (with the count,
+    # as the form): the game's general warning would only repeat it without the count.
+    if warning and not (decision.form is not None and decision.form.notes):
         with contextlib.suppress(Exception):  # an unknown warning is simply not shown
             out["commands"] = [*lines, texts_of(info.module).render(Message(warning["key"], {
                 k: v for k, v in warning.items() if k != "key"}), lang, info.names)]

@@ -597,6 +597,8 @@ def _secret_decisions(s: State) -> list[Decision]:
         return [Decision(None, "resolve", options=[{"type": "resolve"}],
                          info={"kind": s.secret.kind})]
     info: dict[str, Any] = {"kind": s.secret.kind, **s.secret.context}
+    if s.secret.kind == DISC:
+        info["warning"] = {"key": "disc.king_region", "king": s.king}
     out = []
     for seat in s.secret.seats:
         if seat not in s.secret.choices:

@@ -527,6 +527,8 @@ def _secret_decisions(s: KIState) -> list[Decision]:
                                     build_form=partial(keep_form, list(DEFAULT_KEEP),
                                                        card_pool(s))))
         return out
+    if s.secret.kind == DISC:
+        info["warning"] = {"key": "disc.king_region", "king": s.king}
     for seat in s.secret.seats:
         if seat not in s.secret.choices and not (s.secret.kind == DISC
                                                  and flow.spy_waits(s, seat)):
