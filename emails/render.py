@@ -165,11 +165,21 @@ def decision_block(info: GameInfo, decision: Any, lang: str) -> dict[str, Any]:
     out = {"decision": describe_decision(info.module, decision, lang, info.names),
            "commands": lines,
            "example": text}
-    if warning:
+    # A decision whose form notes say what it costs has its help lines say it (with the count,
+    # as the form): the game's general warning would only repeat it without the count.
+    if warning and not (decision.form is not None and decision.form.notes):
         with contextlib.suppress(Exception):  # an unknown warning is simply not shown
             out["commands"] = [*lines, texts_of(info.module).render(Message(warning["key"], {
                 k: v for k, v in warning.items() if k != "key"}), lang, info.names)]
     return out
+
+
+def _round_shown(view: Mapping[str, Any]) -> Any:
+    """The view's round as the players count it: its place in the view's list of the rounds
+    played when there is one (a short game plays rounds 2, 3, 5… and its last is "round 6", as
+    its board says), else the round itself."""
+    number, rounds = view.get("round", ""), view.get("rounds")
+    return rounds.index(number) + 1 if isinstance(rounds, list) and number in rounds else number
 
 
 def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
@@ -209,7 +219,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     decision = info.decision() if info and info.started else None
     if info and info.started:
         # Round 0 is a set-up before the first round (King & Intrigue's keeping): no round yet.
-        fields["round"] = info.view().get("round", "") or ""
+        fields["round"] = _round_shown(info.view()) or ""
     fields["round_word"] = (info and info.module is not None
                             and surface.round_word(info.module, lang)) \
         or translate("subject.round-word", lang)

@@ -14,21 +14,23 @@ from markupsafe import Markup
 from sqlalchemy import update
 
 from emails import local_outbox
+from emails.i18n import t
 from emails.outbound import UNSUBSCRIBE_SALT
 from service import db
+from service.players import get as get_player
 from service.tables import players
 
 unsubscribe_bp = Blueprint("mail_unsubscribe", __name__)
 dev_bp = Blueprint("dev_outbox", __name__)
 
-PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>{{ title }}</title></head>
+PAGE = """<!doctype html><html lang="{{ lang }}"><head><meta charset="utf-8"><title>{{ title }}</title></head>
 <body style="font-family: sans-serif; max-width: 900px">{{ body }}</body></html>"""
 
 
 def _page(title: str, body: str, **context: Any) -> str:
     """`body` rendered with `context` (autoescaped: a mail's contents are shown as text), then
     put in PAGE as the markup it now is."""
-    return render_template_string(PAGE, title=title,
+    return render_template_string(PAGE, title=title, lang=context.get("lang", "en"),
                                   body=Markup(render_template_string(body, **context)))
 
 
@@ -46,12 +48,23 @@ def _player_id(ticket: str) -> int:
     return data["p"]
 
 
+def _language(player_id: int) -> str:
+    """The ticket's player's language (their preference), English when the player is gone."""
+    with db.read(_service().engine) as conn:
+        player = get_player(conn, player_id)
+    return player.language if player is not None else "en"
+
+
 @unsubscribe_bp.get("/mail/unsubscribe/<ticket>")
 def unsubscribe_page(ticket: str) -> str:
-    _player_id(ticket)
-    return _page("Notifications", '<p>Stop the turn and reminder mails of every game?</p>'
-                 '<form method="post"><button>Stop them</button></form>'
-                 '<p><a href="/settings">Notification settings</a></p>')
+    """The page a mail's "stop these notifications" link opens: the ticket names the player, so
+    it speaks their language (nobody is signed in here)."""
+    lang = _language(_player_id(ticket))
+    return _page(t("unsub.title", lang), '<p>{{ ask }}</p>'
+                 '<form method="post"><button>{{ stop }}</button></form>'
+                 '<p><a href="/settings">{{ settings }}</a></p>', lang=lang,
+                 ask=t("unsub.ask", lang), stop=t("unsub.stop", lang),
+                 settings=t("unsub.settings", lang))
 
 
 @unsubscribe_bp.post("/mail/unsubscribe/<ticket>")
@@ -62,8 +75,10 @@ def unsubscribe(ticket: str) -> str:
     with db.write(_service().engine) as conn:
         conn.execute(update(players).where(players.c.id == player_id)
                      .values(email_notifications=False))
-    return _page("Notifications",
-                 '<p>Done: no more turn and reminder mails. <a href="/settings">Settings</a></p>')
+    lang = _language(player_id)
+    return _page(t("unsub.title", lang), '<p>{{ done }} <a href="/settings">{{ settings }}</a></p>',
+                 lang=lang, done=t("unsub.done", lang),
+                 settings=t("unsub.settings_short", lang))
 
 
 def _folder() -> Path:

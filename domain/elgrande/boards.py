@@ -68,6 +68,17 @@ def _w(key: str, lang: str) -> str:
     return word(f"el-grande.board.{key}", lang)
 
 
+def colon(lang: str) -> str:
+    """A label's colon: French sets a space before it ("Ann : 1, 4")."""
+    return " : " if lang == "fr" else ": "
+
+
+def _row(place: str, lang: str) -> str:
+    """A place as a row's label: "Castillo" (capitalised, no article: "le Castillo" starts a
+    sentence, not a row), a region by its name."""
+    return _w("castillo", lang) if place == CASTILLO else place_name(place, lang)
+
+
 def shared_edges() -> set[tuple[str, str]]:
     """The pairs of regions whose polygons share an edge (for the adjacency test)."""
     edges: dict[frozenset[str], set[str]] = {}
@@ -311,7 +322,7 @@ def board_title(view: Mapping[str, Any], lang: str) -> str:
     the set-up)."""
     if not view.get("king"):
         return ""
-    title = word("el-grande.board.title", lang, round=view.get("round"),
+    title = word("el-grande.board.title", lang, round=shown_round(view, view.get("round")),
                  rounds=len(view.get("rounds", [])),
                  phase=phase_name(view.get("phase", ""), lang),
                  king=view["king"])
@@ -320,7 +331,15 @@ def board_title(view: Mapping[str, Any], lang: str) -> str:
         return title
     if coming == max(GENERAL_SCORING_ROUNDS) and view.get("round") == coming:
         return f"{title} {word('el-grande.board.last_scoring', lang)}"
-    return f"{title} {word('el-grande.board.next_scoring', lang, round=coming)}"
+    return f"{title} {word('el-grande.board.next_scoring', lang, round=shown_round(view, coming))}"
+
+
+def shown_round(view: Mapping[str, Any], number: Any) -> Any:
+    """A round as the players count it: its place among the rounds played ("round 6 of 6"). The
+    short game plays rounds 2, 3, 5, 6, 8 and 9 of the full game (the general scorings stay
+    after 3, 6 and 9), and "round 9 of 6" would read as a mistake."""
+    rounds = list(view.get("rounds") or [])
+    return rounds.index(number) + 1 if number in rounds else number
 
 
 def next_scoring(view: Mapping[str, Any]) -> int | None:
@@ -334,8 +353,7 @@ def next_scoring(view: Mapping[str, Any]) -> int | None:
 
 def hands(view: Mapping[str, Any], names: Sequence[str], lang: str) -> list[str]:
     """Each player's power cards still in hand ("Ann (red): 1, 4, 9 · 1 taken back unseen")."""
-    colon = " : " if lang == "fr" else ": "  # French sets a space before the colon
-    return [f"{_name(s['seat'], names, lang)}{colon}{hand_of(s, lang)}" for s in view["seats"]]
+    return [f"{_name(s['seat'], names, lang)}{colon(lang)}{hand_of(s, lang)}" for s in view["seats"]]
 
 
 def declared_line(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
@@ -357,8 +375,8 @@ def _cards_lines(view: Mapping[str, Any], lang: str) -> list[str]:
     if not face_up:
         return []
     return [word("el-grande.board.cards_line", lang, cards=""),
-            *(f"  {c['stack']}: {card_name(c['card'], lang)} — {card_text(c['card'], lang)}"
-              for c in face_up)]
+            *(f"  {c['stack']}{colon(lang)}{card_name(c['card'], lang)} — "
+              f"{card_text(c['card'], lang)}" for c in face_up)]
 
 
 # --- at a glance: the turn order, who leads where, the last scoring, the round track ------------
@@ -437,14 +455,14 @@ def scoring_table(view: Mapping[str, Any], lang: str, names: Sequence[str],
     seats = [s["seat"] for s in view.get("seats", [])]
     if last.get("reason") == "general_scoring":
         caption = word("el-grande.board.scored_general", lang, number=last.get("number") or "",
-                       round=last.get("round"))
+                       round=shown_round(view, last.get("round")))
     else:
         who = last.get("seat")
         caption = word("el-grande.board.scored_card", lang,
                        card=card_title(str(last.get("reason")), lang),
                        who=_name(who, names, lang) if isinstance(who, int) else "—",
-                       round=last.get("round"))
-    rows = [(place_name(place, lang), *(str(points[seat]) if seat < len(points) else "0"
+                       round=shown_round(view, last.get("round")))
+    rows = [(_row(place, lang), *(str(points[seat]) if seat < len(points) else "0"
                                         for seat in seats))
             for place, points in last["places"]]
     totals = [sum(points[seat] for _place, points in last["places"] if seat < len(points))
@@ -463,8 +481,8 @@ def track_line(view: Mapping[str, Any], lang: str) -> str:
         return ""
     now = view.get("round")
     cells = []
-    for r in rounds:
-        cell = f"{r}★" if r in GENERAL_SCORING_ROUNDS else str(r)
+    for i, r in enumerate(rounds, start=1):
+        cell = f"{i}★" if r in GENERAL_SCORING_ROUNDS else str(i)
         cells.append(f"[{cell}]" if r == now and view.get("phase") != "over" else cell)
     return word("el-grande.board.track", lang, track=" ".join(cells))
 
@@ -496,7 +514,7 @@ def headline(view: Mapping[str, Any], lang: str, names: Sequence[str] = ()) -> s
         return ""
     scores = ", ".join(f"{_name(s['seat'], names, lang)} {s['score']}" for s in view["seats"])
     rounds = view.get("rounds") or []
-    return (f"{_w('round', lang)} {view.get('round')}/{len(rounds)} · "
+    return (f"{_w('round', lang)} {shown_round(view, view.get('round'))}/{len(rounds)} · "
             f"{phase_name(view.get('phase', ''), lang)} · {scores}")
 
 
@@ -512,7 +530,7 @@ def board_text(view: Mapping[str, Any] | None, lang: str = "en", names: Sequence
     if not view or not view.get("places"):
         return text_of_view(view)
     seats = view["seats"]
-    rows = [(place_name(p, lang), _marks(view["places"][p], lang), view["places"][p])
+    rows = [(_row(p, lang), _marks(view["places"][p], lang), view["places"][p])
             for p in _order(view)]
     width = max(len(name) + len(marks) + 2 for name, marks, _info in rows) + 1
     labels = [_name(s["seat"], names, lang)[:9] for s in seats]
@@ -576,14 +594,14 @@ def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = ()
         caption=_w("places", lang),
         header=(_w("place", lang), *(seat_label(s["seat"], names, lang, you) for s in seats),
                 _w("values", lang)),
-        rows=tuple((place_name(p, lang), *(_count(c) for c in view["places"][p]["counts"]),
+        rows=tuple((_row(p, lang), *(_count(c) for c in view["places"][p]["counts"]),
                     "/".join(str(v) for v in view["places"][p]["values"])) for p in order),
         notes=tuple(_marks(view["places"][p], lang) for p in order),
         marked=frozenset(i for i, p in enumerate(order) if view["places"][p]["king"]),
         repeats_picture=True)
     leads = Table(caption=_w("leaders", lang),
                   header=(_w("place", lang), _w("leads", lang), _w("values", lang)),
-                  rows=tuple((place_name(p, lang), leader(view["places"][p]["counts"], names, lang),
+                  rows=tuple((_row(p, lang), leader(view["places"][p]["counts"], names, lang),
                               "/".join(str(v) for v in view["places"][p]["values"]))
                              for p in order),
                   marked=frozenset(i for i, p in enumerate(order) if view["places"][p]["king"]))

@@ -631,9 +631,9 @@ HELP: dict[str, tuple[str, str, str]] = {
                    "{kw} N — N tra: {cards}"),
     "power_caballeros": ("{card} ({count} {caballeros})", "{card} ({count} {caballeros})",
                          "{card} ({count} {caballeros})"),
-    "take": ("{kw} N — from {min} to {max} Caballeros from your provinces to your court",
-             "{kw} N — de {min} à {max} Caballeros de vos provinces vers votre cour",
-             "{kw} N — da {min} a {max} Caballeros dalle tue province alla tua corte"),
+    "take": ("{kw} N — from {min} to {max} {caballeros} from your provinces to your court",
+             "{kw} N — de {min} à {max} {caballeros} de vos provinces vers votre cour",
+             "{kw} N — da {min} a {max} {caballeros} dalle tue province alla tua corte"),
     "take_regions": ("{kw} N {frm} N REGION … — if your provinces run short ({provinces} left), "
                      "the rest from your regions",
                      "{kw} N {frm} N RÉGION … — si vos provinces ne suffisent pas (il en reste "
@@ -679,9 +679,9 @@ copied back with its upper-case words filled in is a legal command (tests/emails
 and what follows " — " is never read."""
 
 HOW: dict[str, tuple[tuple[str, str], tuple[str, str], tuple[str, str]]] = {
-    "moves": (("{move} N COLOUR REGION {to} PLACE, …", ": at most {max} Caballeros"),
-              ("{move} N COULEUR RÉGION {to} LIEU, …", " : {max} Caballeros au plus"),
-              ("{move} N COLORE REGIONE {to} LUOGO, …", ": al massimo {max} Caballeros")),
+    "moves": (("{move} N COLOUR REGION {to} PLACE, …", ": at most {max} {caballeros}"),
+              ("{move} N COULEUR RÉGION {to} LIEU, …", " : {max} {caballeros} au plus"),
+              ("{move} N COLORE REGIONE {to} LUOGO, …", ": al massimo {max} {caballeros}")),
     "to": (("{kw} {to} REGION", ": one of {places}"), ("{kw} {to} RÉGION", " : parmi {places}"),
            ("{kw} {to} REGIONE", ": tra {places}")),
     "place": (("{kw} PLACE", ": one of {places}"), ("{kw} LIEU", " : parmi {places}"),
@@ -732,6 +732,12 @@ def _w(key: str, lang: str) -> str:
     return WORDS[key][language_index(lang)]
 
 
+def _caballeros(upper: Any) -> str:
+    """The noun agreeing with a range's upper bound ("from 0 to 1 Caballero", "at most 3
+    Caballeros"): the same word in the three languages."""
+    return "Caballero" if upper == 1 else "Caballeros"
+
+
 def _names(places: Sequence[str], lang: str) -> str:
     return ", ".join(_place(p, lang) for p in places)
 
@@ -755,6 +761,7 @@ def special_help(card: str, spec: Mapping[str, Any], lang: str) -> tuple[str, st
     fields = {"kw": vocab.keyword("special", lang), "to": _w("to", lang), "frm": _w("from", lang),
               "move": _w("move", lang), "place": _w("place", lang),
               "move_all": _w("move_all", lang), "max": spec.get("max_total", ""),
+              "caballeros": _caballeros(spec.get("max_total")),
               "cards": ", ".join(str(c) for c in spec.get("card", [])),
               "seats": ", ".join(vocab.colour_name(int(s), lang) for s in spec.get("picks", [])),
               "places": _names(spec.get(key, []) if key in ("to", "place", "region") else [],
@@ -794,13 +801,14 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
         return [_t(HELP, "power_card", lang, kw=kw("play_power"), cards=cards)]
     if d.kind == "take":
         lines = [_t(HELP, "take", lang, kw=kw("take"), min=con["count"]["min"],
-                    max=con["count"]["max"])]
+                    max=con["count"]["max"], caballeros=_caballeros(con["count"]["max"]))]
         if con.get("provinces", 99) < con["count"]["max"]:
             lines.append(_t(HELP, "take_regions", lang, kw=kw("take"), frm=_w("from", lang),
                             provinces=con.get("provinces")))
         return lines
     if d.kind == "choose_card":
-        cards = "; ".join(f"{o['stack']}: {vocab.card_name(o['card'], lang)}"
+        colon, semi = (" : ", " ; ") if lang == "fr" else (": ", "; ")  # French spaces them
+        cards = semi.join(f"{o['stack']}{colon}{vocab.card_name(o['card'], lang)}"
                           for o in d.options or [])
         return [_t(HELP, "choose_card", lang, kw=kw("choose_card"), cards=cards)]
     if d.kind == "act":
@@ -845,11 +853,12 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
     if d.kind == "secret":
         places = [o["choice"] for o in d.options or []]
         lines = [_t(HELP, "secret", lang, kw=kw("secret"), places=_names(places, lang))]
-        # What the choice costs (an evicted player's, a secret removal's), said before it is
-        # made in a mail too; the disc's warning is the decision's own (`info["warning"]`).
-        form = d.form if d.build_form is not None and (d.info or {}).get("kind") != "disc" \
-            else None
-        return lines + ([asks.prompt(note, lang) for note in form.notes] if form else [])
+        # What the choice costs (the disc's Caballeros at stake, an evicted player's, a secret
+        # removal's), said with its count before it is made, in a mail as on the form: after the
+        # line's explanation, so that every line stays "command — what it does".
+        form = d.form if d.build_form is not None else None
+        notes = [asks.prompt(note, lang) for note in form.notes] if form else []
+        return ["".join([lines[0], *(f". {note}" for note in notes)])]
     return [d.kind]
 
 

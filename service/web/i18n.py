@@ -70,6 +70,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "games.waiting": ("Waiting for", "En attente de", "In attesa di"),
     "games.deadline": ("Deadline", "Échéance", "Scadenza"),
     "games.your_turn": ("Your turn", "À vous", "Tocca a te"),
+    "games.you": ("You", "Vous", "Tu"),  # the games list's "Waiting for" column
     "status.invited": ("invitations out", "invitations envoyées", "inviti inviati"),
     "status.active": ("in play", "en cours", "in corso"),
     "status.over": ("over", "terminée", "finita"),

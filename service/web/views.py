@@ -316,7 +316,17 @@ def my_games() -> str:
     due = _deadlines(player, [h.id for h in heads])
     return render_template("web/games.html", heads=heads, due=due, tz=_tz(player),
                            titles={h.id: _game_name(h, lang()) for h in heads},
-                           glance={h.id: _headline(h, lang()) for h in heads})
+                           glance={h.id: _headline(h, lang()) for h in heads},
+                           waiting={h.id: _waiting_cell(h, lang()) for h in heads})
+
+
+def _waiting_cell(head: queries.Header, language: str) -> str:
+    """Whom the game waits for, as the reader says it: "You and Bob" (a player reads their own
+    turn as theirs, not their own name as if someone else were awaited)."""
+    names = _names(head)
+    mine = [i18n.t("games.you", language)] if head.seat in head.waiting_on else []
+    return _joined(mine + [names[w] for w in head.waiting_on
+                           if w < len(names) and w != head.seat], language)
 
 
 def _game_name(head: queries.Header, language: str) -> str:

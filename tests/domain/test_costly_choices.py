@@ -143,7 +143,7 @@ def test_a_mail_lists_what_a_secret_choice_costs_with_its_commands():
     t.do(0, "special", region="granada")
     (d,) = [d for d in t.pending() if d.seat == 1]
     lines = language_of(GAME).help_lines(d, None, "fr")
-    assert lines[-1] == ("Vos 3 Caballeros quittent Grenade pour la région que vous choisissez ; "
-                         "choisir la Nouvelle-Castille, la région du Roi, ou la région expulsée "
-                         "elle-même les envoie à votre cour.")
+    assert lines[-1].endswith(". Vos 3 Caballeros quittent Grenade pour la région que vous "
+                              "choisissez ; choisir la Nouvelle-Castille, la région du Roi, ou la "
+                              "région expulsée elle-même les envoie à votre cour."), lines
     assert lines[0].startswith("secret ")

@@ -67,7 +67,7 @@ def test_the_game_page_shows_at_a_glance_what_a_player_needs(page_for: Any, game
     # Who leads each region, and by how much.
     leads = {row[0]: row[1] for row in table_rows(ann, "Who leads where")}
     assert leads["Aragón"] == "only Ann" and leads["Galicia"] == "only Cid"
-    assert leads["Castilla la Vieja"] == "—" and leads["the Castillo"] == "?"  # hidden counts
+    assert leads["Castilla la Vieja"] == "—" and leads["Castillo"] == "?"  # hidden counts
     # The last scoring, place by place, with the totals.
     scored = table_rows(ann, "Last scoring (“Score all 4-regions”, Ann, round 1)")
     assert ["Galicia", "0", "0", "6"] in scored and scored[-1] == ["Total", "0", "6", "6"]
