@@ -148,7 +148,7 @@ def test_the_first_decision_is_made_through_the_web_form(name: str, page_for: An
     form = page.locator("form.decision").first
     button = form.locator("button[type=submit], button.choice-btn").first
     button.click()
-    page.wait_for_loadstate_of()
+    page.wait_for_load_state()
     after = states.load(wctx.engine, wctx.states, game_id, module)[0]
     assert after > before, page.content()[:2000]
 
@@ -175,7 +175,7 @@ def test_sealed_bids_is_played_to_the_end_through_the_web_forms(page_for: Any,
         else:
             form.locator("button.choice-btn", has_text=("or" if people[decision.seat].language
                                                         == "fr" else "gold")).click()
-        page.wait_for_loadstate_of()
+        page.wait_for_load_state()
         assert states.load(wctx.engine, wctx.states, game_id, module)[0] > before, \
             page.content()[:1500]
     state = state_of(wctx, game_id, module)

@@ -127,6 +127,6 @@ def test_the_keep_form_on_the_web_offers_the_larger_pool(page_for: Any,  # noqa:
     page.screenshot(path="/tmp/ki17/keep_form.png", full_page=True)
     before = states.load(wctx.engine, wctx.states, game_id, module)[0]
     form.locator("button[type=submit], button.choice-btn").first.click()
-    page.wait_for_loadstate_of()
+    page.wait_for_load_state()
     after = states.load(wctx.engine, wctx.states, game_id, module)[0]
     assert after > before, page.content()[:2000]
