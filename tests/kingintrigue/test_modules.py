@@ -315,6 +315,49 @@ def test_the_bridge_gives_free_moves_before_the_turn_and_a_point_at_each_scoring
     assert point and point[0]["seat"] == 0 and point[0]["points"] == 1
 
 
+def test_the_holder_takes_their_caballero_off_the_bridge_and_the_tile_goes_back_to_the_reserve():
+    """Seed: « Si vous retirez le Caballero de la tuile Pont, la tuile retourne dans la réserve »:
+    the holder's Bridge decision takes it off (even with nothing to cross); the Caballero is back
+    in their court, the markers leave the view and the board, the log says it in each language,
+    and the general scoring gives no Bridge point any more."""
+    from domain.core.language import GameSession
+    from domain.kingintrigue.modules.boards import lines
+
+    s = started(3, hands={0: keep_with("bridge")})
+    s = play_round(s, {0: VALUE["bridge"], 1: 180, 2: 10})
+    s = to_action(s, 0, "bridge")
+    s = special(s, 0, first="galicia", second="pais_vasco")
+    s = end_round(system(act(s, Command("place", 0, {"places": {}}))))
+    s.places["galicia"][0] = s.places["pais_vasco"][0] = 0  # nothing to cross: still asked
+    s = play_round(s, {0: 180, 1: 10, 2: 160})
+    d = GAME.pending(s)[0]
+    assert d.seat == 0 and d.kind == "cross"
+    assert [f.name for f in d.form.answers[0].fields] == ["leave"]
+    names = ["Ann", "Bob", "Cid"]
+    for text, lang in (("cross 0 leave", "en"), ("traverser 0 quitter", "fr"),
+                       ("attraversa 0 lascia", "it")):
+        read = GAME.language.parse(text, GameSession(GAME, s, 0, names, lang)).commands
+        assert read == [{"type": "cross", "count": 0, "leave": 1}], (lang, read)
+    court = s.court[0]
+    events = GAME.decide(s, Command("cross", 0, {"count": 0, "leave": 1}))
+    s = GAME.fold(events, s)
+    assert s.court[0] == court + 1
+    assert s.mods.bridge == [] and s.mods.bridge_seat is None
+    assert not GAME.view(s, 0)["modules"]["bridge"]
+    assert not any("Pont" in line for line in lines(GAME.view(s, 0), "fr", names))
+    left = [e for e in events if e.type == "bridge_left"]
+    assert left
+    for lang, words in (("en", "Ann takes their Caballero off the Bridge"),
+                        ("fr", "Ann retire son Caballero du Pont"),
+                        ("it", "Ann toglie il suo Caballero dal Ponte")):
+        said = " ".join(GAME.prompt(m, lang, names) for m in GAME.describe(left[0], 1))
+        assert words in said and "réserve" in said if lang == "fr" else words in said
+    s = system(s)
+    assert GAME.pending(s)[0].kind != "cross"  # no more Bridge, no more crossing
+    s, events = _scoring_events(s, {})
+    assert not [e for e in events if e.type == "bridge_scored"]
+
+
 # --- Revolt -----------------------------------------------------------------------------------------
 
 def test_revolt_reverses_a_scoreboard_the_fewest_score_most():

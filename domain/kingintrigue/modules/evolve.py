@@ -76,6 +76,13 @@ def _crossed(s: KIState, e: Event) -> None:
     s.mods.bridge_crossed = True
 
 
+@on("bridge_left")
+def _bridge_left(s: KIState, e: Event) -> None:
+    """The holder's Caballero back to their court, the tile back to the reserve (seed)."""
+    s.court[e["seat"]] += 1
+    s.mods.bridge, s.mods.bridge_seat = [], None
+
+
 @on("bridge_scored")
 def _bridge_scored(s: KIState, e: Event) -> None:
     s.scores[e["seat"]] += e["points"]

@@ -10,6 +10,8 @@ parser and formatter (`kingintrigue.language`):
     special 75 Bob | special limit aragon    Intervention (a 25 or 75 in front of someone, or a
                                         limit board)
     cross valencia 2 | cross 0          the Bridge's free move (traverser … / attraversa …)
+    cross 0 leave | cross valencia 2 leave    … and the Caballero taken off the Bridge
+                                        (quitter / lascia)
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ PAIR_CARDS = {"alliance", "bridge"}
 OWN_CARDS = REGION_CARDS | PAIR_CARDS | {"score_offered", "revolt", "coup", "intervention"}
 CROSS_WORDS = (("cross",), ("traverser", "traverse"), ("attraversa", "attraversare"))
 CROSS = phrases({w: "cross" for words in CROSS_WORDS for w in words})
+LEAVE_WORDS = (("leave", "off"), ("quitter", "retirer"), ("lascia", "togli"))
+LEAVE = phrases({w: "leave" for words in LEAVE_WORDS for w in words})
 LIMIT_WORDS = (("limit", "limit board"), ("limite", "tableau limite"),
                ("limite", "tabellone limite"))
 LIMIT = phrases({w: "limit" for words in LIMIT_WORDS for w in words})
@@ -78,9 +82,12 @@ def parse_cross(parser: Any) -> dict[str, Any]:
     count = c.number()
     if place is None:
         place = c.take(eg.PLACES)
+    c.skip_filler()
     out: dict[str, Any] = {"type": "cross", "count": count or 0}
     if place is not None:
         out["from"] = str(place)
+    if c.take(LEAVE) is not None:
+        out["leave"] = 1
     return out
 
 
@@ -108,10 +115,12 @@ def format_special(command: Mapping[str, Any], card: str, lang: str,
 
 
 def format_cross(command: Mapping[str, Any], lang: str) -> str:
-    word = CROSS_WORDS[language_index(lang)][0]
+    i = language_index(lang)
+    word = CROSS_WORDS[i][0]
+    leave = f" {LEAVE_WORDS[i][0]}" if command.get("leave") else ""
     if not command.get("count"):
-        return f"{word} 0"
-    return f"{word} {eg._place(command['from'], lang)} {command['count']}"
+        return f"{word} 0{leave}"
+    return f"{word} {eg._place(command['from'], lang)} {command['count']}{leave}"
 
 
 HELP: dict[str, tuple[str, str, str]] = {
@@ -125,9 +134,12 @@ HELP: dict[str, tuple[str, str, str]] = {
     "intervention": ("{kw} 25|75 COLOUR or {kw} limit REGION",
                      "{kw} 25|75 COULEUR ou {kw} limite RÉGION",
                      "{kw} 25|75 COLORE o {kw} limite REGIONE"),
-    "cross": ("{kw} REGION N (from that region over the Bridge), or {kw} 0",
-              "{kw} RÉGION N (depuis cette région par le Pont), ou {kw} 0",
-              "{kw} REGIONE N (da quella regione sul Ponte), o {kw} 0"),
+    "cross": ("{kw} REGION N (from that region over the Bridge), or {kw} 0; add leave to take "
+              "your Caballero off the Bridge",
+              "{kw} RÉGION N (depuis cette région par le Pont), ou {kw} 0 ; ajoutez quitter pour "
+              "retirer votre Caballero du Pont",
+              "{kw} REGIONE N (da quella regione sul Ponte), o {kw} 0; aggiungi lascia per "
+              "togliere il tuo Caballero dal Ponte"),
 }
 
 

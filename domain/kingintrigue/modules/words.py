@@ -53,6 +53,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                            "{from:from} {to:to}."),
     "kim.bridge.stays": ("{seat} does not cross the Bridge.", "{seat} ne traverse pas le Pont.",
                          "{seat} non attraversa il Ponte."),
+    "kim.bridge.left": ("{seat} takes their Caballero off the Bridge: it goes back to their "
+                        "court, and the Bridge between {regions} goes back to the reserve.",
+                        "{seat} retire son Caballero du Pont : il retourne dans sa Cour, et le "
+                        "Pont entre {regions} retourne dans la réserve.",
+                        "{seat} toglie il suo Caballero dal Ponte: torna alla sua corte, e il "
+                        "Ponte tra {regions} torna nella riserva."),
     "kim.bridge.scored": ("{seat} holds the Bridge: +{points}.",
                           "{seat} détient le Pont : +{points}.",
                           "{seat} tiene il Ponte: +{points}."),
@@ -155,6 +161,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "kim.ask.cross.count": ("How many (0: none, at most {max})",
                             "Combien (0 : aucun, {max} au plus)",
                             "Quanti (0: nessuno, al massimo {max})"),
+    "kim.ask.cross.leave": ("Take your Caballero off the Bridge (1: yes, the Bridge goes back to "
+                            "the reserve; 0: no)",
+                            "Retirer votre Caballero du Pont (1 : oui, le Pont retourne dans la "
+                            "réserve ; 0 : non)",
+                            "Togliere il tuo Caballero dal Ponte (1: sì, il Ponte torna nella "
+                            "riserva; 0: no)"),
     "kim.ask.cross.submit": ("Cross", "Traverser", "Attraversa"),
     "kim.ask.keep": ("Keep 13 of your {pool} power cards", "Gardez 13 de vos {pool} cartes pouvoir",
                      "Tieni 13 delle tue {pool} carte potere"),
@@ -222,6 +234,10 @@ REFUSALS: dict[str, tuple[str, str, str]] = {
                                       "aucun.",
                                       "Il numero da far attraversare è un numero intero, 0 per "
                                       "nessuno."),
+    "ki-modules.refuse.cross_leave": ("To take your Caballero off the Bridge write 1, else 0.",
+                                      "Pour retirer votre Caballero du Pont, écrivez 1, sinon 0.",
+                                      "Per togliere il tuo Caballero dal Ponte scrivi 1, "
+                                      "altrimenti 0."),
     "ki-modules.refuse.cross_from": ("You cannot cross {count} {value:from}.",
                                      "Vous ne pouvez pas faire traverser {count} {value:from}.",
                                      "Non puoi far attraversare {count} {value:from}."),
@@ -352,6 +368,7 @@ DESCRIBERS: dict[str, Callable[[Event, Viewer], list[Message]]] = {
     "alliance_marked": _simple("kim.alliance", "seat", "regions"),
     "bridge_built": _bridge,
     "bridge_crossed": _crossed,
+    "bridge_left": _simple("kim.bridge.left", "seat", "regions"),
     "bridge_scored": _simple("kim.bridge.scored", "seat", "points"),
     "quarantine_marked": _simple("kim.quarantine", "seat", "region"),
     "collapse_tile_laid": _simple("kim.collapse", "seat"),
