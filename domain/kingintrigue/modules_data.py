@@ -142,14 +142,17 @@ MODULE_CARDS: dict[int, ModuleCard] = {c.value: c for c in (
         "Capovolgi un segnapunti mobile (8/4/0 diventa 0/4/8, 4/0/0 diventa 0/0/4: chi ha meno "
         "Caballeros, almeno 1, segna di più), o rimetti dritto uno capovolto.")),
     _c(105, 2, "hurricane", PE, "seed: « vous révélez votre disque … au début de votre tour »; "
-       "the effect and module RECONSTRUCTED",
+       "the disc set once all power cards are out, the effect and module RECONSTRUCTED",
        ("Hurricane", "Ouragan", "Uragano"),
-       ("At the start of your action name a region (not the King's): every Caballero there is "
-        "blown back to its owner's court.",
-        "Au début de votre action, nommez une région (pas celle du Roi) : tous les Caballeros qui "
-        "s'y trouvent sont renvoyés dans la Cour de leur propriétaire.",
-        "All'inizio della tua azione nomina una regione (non quella del Re): tutti i Caballeros "
-        "che vi si trovano tornano alla corte del loro proprietario.")),
+       ("Once all power cards are out, set your selection disc on a region (not the King's) in "
+        "secret; you reveal it at the start of your turn. Your action blows every Caballero of "
+        "that region back to its owner's court.",
+        "Une fois toutes les cartes Pouvoir jouées, réglez en secret votre disque de sélection "
+        "sur une région (pas celle du Roi) ; vous le révélez au début de votre tour. Votre action "
+        "renvoie tous les Caballeros de cette région dans la Cour de leur propriétaire.",
+        "Una volta giocate tutte le carte potere, imposta in segreto il tuo disco di selezione su "
+        "una regione (non quella del Re); lo riveli all'inizio del tuo turno. La tua azione "
+        "rimanda tutti i Caballeros di quella regione alla corte del loro proprietario.")),
     _c(115, 2, "score_offered", PE, "seed: the rule; module RECONSTRUCTED",
        ("Special scoring: three regions offered", "Décompte spécial : trois régions proposées",
         "Valutazione speciale: tre regioni proposte"),

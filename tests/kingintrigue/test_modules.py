@@ -8,6 +8,7 @@ import pytest
 
 from domain.core.commands import Command
 from domain.core.errors import RuleError
+from domain.core.events import Event
 from domain.elgrande.data import CASTILLO
 from domain.kingintrigue.module import GAME
 from domain.kingintrigue.modules_data import ALL_CARDS, MODULE_CARDS
@@ -518,13 +519,44 @@ def test_civil_war_sends_opponents_to_their_courts_and_one_of_yours_in():
     assert s.court == [courts[0] - 1, courts[1] + 2, courts[2] + 3]
 
 
-def test_hurricane_blows_a_region_back_to_the_courts():
+def test_hurricane_disc_is_set_in_secret_and_revealed_as_its_holders_turn_starts():
+    """Seed: « Vous révélez votre disque de sélection au début de votre tour »: once the power
+    cards are out, the Hurricane's player sets their disc unseen (not named at the action); no
+    other seat learns it (view, redacted event, log) before the holder's turn starts, when it is
+    revealed to all; the action then blows that region back to the courts."""
     s = started(3, hands={0: keep_with("hurricane")})
     s = play_round(s, {0: VALUE["hurricane"], 1: 180, 2: 10})
+    d = GAME.pending(s)[0]
+    assert (d.seat, d.kind, d.secret) == (0, "secret", True) and s.turn.seat == 1
+    assert "castilla_la_nueva" not in [o["choice"] for o in d.options]  # not the King's
+    events = GAME.decide(s, Command("secret", 0, {"choice": "sevilla"}))
+    s = GAME.fold(events, s)
+    while (d := GAME.pending(s)[0]).seat is None:  # the system closes the choice
+        more = GAME.decide(s, GAME.default_command(s, d))
+        s, events = GAME.fold(more, s), events + more
+    set_ = [e for e in events if e.type == "hurricane_disc_set"]
+    assert set_ and not [e for e in events if e.type == "secrets_revealed"]
+    names = ["Ann", "Bob", "Cid"]
+    for viewer in (1, 2, None):
+        assert GAME.redact(set_[0], viewer)["region"] is None
+        other = s.clone()
+        other.mods.hurricane[0] = "aragon"
+        assert GAME.view(other, viewer) == GAME.view(s, viewer)  # the view says nothing of it
+        said = " ".join(GAME.prompt(m, "fr", names) for e in events
+                        for m in GAME.describe(GAME.redact(e, viewer), viewer))
+        assert "Séville" not in said and "Ann règle son disque" in said
+    assert GAME.view(s, 0)["hurricane_disc"] == "sevilla"
+    assert GAME.pending(s)[0].seat == 1  # the turns go on: Bob's first
+    s = finish_turn(s)  # Bob's turn ends: Ann's starts with the reveal
+    assert s.turn.seat == 0 and GAME.view(s, 2)["modules"]["hurricane"] == {"0": "sevilla"}
+    revealed = GAME.describe(Event("hurricane_revealed", {"seat": 0, "region": "sevilla"}), 2)
+    assert GAME.prompt(revealed[0], "fr", names) == "Ann révèle son disque de l'Ouragan : Séville."
     s = to_action(s, 0, "hurricane")
     s.places["sevilla"] = [1, 2, 3]
     courts = list(s.court)
-    s = special(s, 0, region="sevilla")
+    with pytest.raises(RuleError):  # no region named at the action: the disc's
+        GAME.decide(s, Command("special", 0, {"region": "aragon"}))
+    s = special(s, 0)
     assert s.places["sevilla"] == [0, 0, 0] and s.court == [c + n for c, n in
                                                              zip(courts, [1, 2, 3], strict=True)]
 
@@ -621,16 +653,17 @@ def test_every_module_event_and_form_reads_in_each_language(lang):
     texts = GAME.texts
     names = ["Ann", "Bob", "Cid", "Dan", "Eve"]
     seen: set[str] = set()
-    for i in range(6):
+    for i in range(8):
         record = play_random_game(f"kim-words-{i}", 3 + i % 3, game=GAME, options=BOTH)
         for event in record.events:
-            for viewer in (0, None):
-                for message in GAME.describe(event, viewer):
+            for viewer in (0, 1, None):
+                for message in GAME.describe(GAME.redact(event, viewer), viewer):
                     text = texts.render(message, lang, names)
                     assert "{" not in text and "kim." not in text and "seat " not in text, text
                     seen.add(event.type)
     assert {"castillo_relocated", "alliance_marked", "bridge_built", "grande_imprisoned",
-            "limit_placed", "king_marker_placed", "scoreboard_turned"} <= seen
+            "limit_placed", "king_marker_placed", "scoreboard_turned", "bridge_left",
+            "hurricane_disc_set", "hurricane_revealed"} <= seen
     for card in MODULE_CARDS.values():
         label = GAME.label("power_card", card.value, lang, names)
         assert card.name[("en", "fr", "it").index(lang)] in label

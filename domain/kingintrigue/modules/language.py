@@ -1,7 +1,7 @@
 """The modules' commands in the command language (en/fr/it), read and written by King & Intrigue's
 parser and formatter (`kingintrigue.language`):
 
-    special aragon                      a region card (Relocation, Civil war, Quarantine, Hurricane,
+    special aragon                      a region card (Relocation, Civil war, Quarantine,
                                         Table for six, King marker, the two scorings of one region)
     special galicia aragon              Alliance, the Bridge (two regions)
     special galicia aragon sevilla      the three regions offered
@@ -25,7 +25,7 @@ from domain.elgrande import language as eg
 from domain.elgrande import vocabulary as vocab
 from domain.kingintrigue.modules_data import ALL_CARDS
 
-REGION_CARDS = {"relocation", "civil_war", "quarantine", "hurricane", "table_for_six",
+REGION_CARDS = {"relocation", "civil_war", "quarantine", "table_for_six",
                 "king_marker", "score_present", "score_any"}
 PAIR_CARDS = {"alliance", "bridge"}
 OWN_CARDS = REGION_CARDS | PAIR_CARDS | {"score_offered", "revolt", "coup", "intervention"}

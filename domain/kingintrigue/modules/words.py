@@ -59,6 +59,18 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                         "Pont entre {regions} retourne dans la réserve.",
                         "{seat} toglie il suo Caballero dal Ponte: torna alla sua corte, e il "
                         "Ponte tra {regions} torna nella riserva."),
+    "kim.hurricane.set": ("{seat} sets their selection disc for the Hurricane, face down.",
+                          "{seat} règle son disque de sélection pour l'Ouragan, face cachée.",
+                          "{seat} imposta il suo disco di selezione per l'Uragano, coperto."),
+    "kim.hurricane.set_own": ("You set your disc for the Hurricane on {region:the}: it is revealed "
+                              "as your turn starts.",
+                              "Vous réglez votre disque pour l'Ouragan sur {region:the} : il est "
+                              "révélé au début de votre tour.",
+                              "Imposti il tuo disco per l'Uragano su {region:the}: è rivelato "
+                              "all'inizio del tuo turno."),
+    "kim.hurricane.revealed": ("{seat} reveals their Hurricane disc: {region:the}.",
+                               "{seat} révèle son disque de l'Ouragan : {region:the}.",
+                               "{seat} rivela il suo disco dell'Uragano: {region:the}."),
     "kim.bridge.scored": ("{seat} holds the Bridge: +{points}.",
                           "{seat} détient le Pont : +{points}.",
                           "{seat} tiene il Ponte: +{points}."),
@@ -234,6 +246,13 @@ REFUSALS: dict[str, tuple[str, str, str]] = {
                                       "aucun.",
                                       "Il numero da far attraversare è un numero intero, 0 per "
                                       "nessuno."),
+    "ki-modules.refuse.hurricane_region": ("The region of your Hurricane disc cannot be hit now "
+                                           "(taboo or empty): decline the action.",
+                                           "La région de votre disque de l'Ouragan ne peut pas "
+                                           "être frappée maintenant (taboue ou vide) : renoncez à "
+                                           "l'action.",
+                                           "La regione del tuo disco dell'Uragano non può essere "
+                                           "colpita ora (tabù o vuota): rinuncia all'azione."),
     "ki-modules.refuse.cross_leave": ("To take your Caballero off the Bridge write 1, else 0.",
                                       "Pour retirer votre Caballero du Pont, écrivez 1, sinon 0.",
                                       "Per togliere il tuo Caballero dal Ponte scrivi 1, "
@@ -305,6 +324,13 @@ def _bridge(e: Event, v: Viewer) -> list[Message]:
     return out
 
 
+def _hurricane_set(e: Event, v: Viewer) -> list[Message]:
+    """The region to its owner only (the event is redacted for the others: `views.redact`)."""
+    if e.get("region") is not None and v == e["seat"]:
+        return [_m("kim.hurricane.set_own", region=e["region"])]
+    return [_m("kim.hurricane.set", seat=e["seat"])]
+
+
 def _crossed(e: Event, v: Viewer) -> list[Message]:
     moves = thaw(e["moves"])
     if not moves:
@@ -368,6 +394,8 @@ DESCRIBERS: dict[str, Callable[[Event, Viewer], list[Message]]] = {
     "alliance_marked": _simple("kim.alliance", "seat", "regions"),
     "bridge_built": _bridge,
     "bridge_crossed": _crossed,
+    "hurricane_disc_set": _hurricane_set,
+    "hurricane_revealed": _simple("kim.hurricane.revealed", "seat", "region"),
     "bridge_left": _simple("kim.bridge.left", "seat", "regions"),
     "bridge_scored": _simple("kim.bridge.scored", "seat", "points"),
     "quarantine_marked": _simple("kim.quarantine", "seat", "region"),
