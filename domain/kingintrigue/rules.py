@@ -542,7 +542,8 @@ def _secret_decisions(s: KIState) -> list[Decision]:
         if seat not in s.secret.choices and not (s.secret.kind == DISC
                                                  and flow.spy_waits(s, seat)):
             choices = secret_options(s, seat)
-            note = eg.disc_note(s, seat) if s.secret.kind == DISC else None
+            note = eg.disc_note(s, seat) if s.secret.kind == DISC \
+                else CARDS[s.secret.kind].secret_note(s, seat) if s.secret.kind in CARDS else None
             out.append(Decision(seat, "secret", secret=True,
                                 options=[{"type": "secret", "choice": c} for c in choices],
                                 info=info, build_form=partial(asks.secret_form, s.secret.kind,

@@ -529,6 +529,8 @@ def test_hurricane_disc_is_set_in_secret_and_revealed_as_its_holders_turn_starts
     d = GAME.pending(s)[0]
     assert (d.seat, d.kind, d.secret) == (0, "secret", True) and s.turn.seat == 1
     assert "castilla_la_nueva" not in [o["choice"] for o in d.options]  # not the King's
+    note = GAME.prompt(d.form.notes[0], "fr", ["Ann", "Bob", "Cid"])
+    assert note.startswith("Votre disque reste caché jusqu'au début de votre tour")
     events = GAME.decide(s, Command("secret", 0, {"choice": "sevilla"}))
     s = GAME.fold(events, s)
     while (d := GAME.pending(s)[0]).seat is None:  # the system closes the choice

@@ -361,6 +361,10 @@ class Hurricane(Card):
         """The disc: any region but the King's (nothing more is known when it is set)."""
         return [r for r in REGION_IDS if r != s.king]
 
+    def secret_note(self, s: State, chooser: int) -> Message | None:
+        """When the disc is shown and what it does, said on the form."""
+        return Message("kim.hurricane.note")
+
     def default_secret(self, s: State, chooser: int) -> Any:
         """At the deadline: the region where the others have most Caballeros."""
         return max(self.secret_options(s, chooser),

@@ -68,6 +68,14 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                               "révélé au début de votre tour.",
                               "Imposti il tuo disco per l'Uragano su {region:the}: è rivelato "
                               "all'inizio del tuo turno."),
+    "kim.hurricane.note": ("Your disc stays hidden until your turn starts; your Hurricane action "
+                           "then sends every Caballero of that region back to its owner's court.",
+                           "Votre disque reste caché jusqu'au début de votre tour ; votre action "
+                           "Ouragan renvoie alors tous les Caballeros de cette région dans la Cour "
+                           "de leur propriétaire.",
+                           "Il tuo disco resta nascosto fino all'inizio del tuo turno; la tua "
+                           "azione Uragano rimanda allora tutti i Caballeros di quella regione "
+                           "alla corte del loro proprietario."),
     "kim.hurricane.revealed": ("{seat} reveals their Hurricane disc: {region:the}.",
                                "{seat} révèle son disque de l'Ouragan : {region:the}.",
                                "{seat} rivela il suo disco dell'Uragano: {region:the}."),
