@@ -4,12 +4,15 @@ by one, and the rulings of `modules_data.py`."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from domain.core.commands import Command
 from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.elgrande.data import CASTILLO
+from domain.elgrande.data import REGION_IDS as REGIONS
 from domain.kingintrigue.module import GAME
 from domain.kingintrigue.modules_data import ALL_CARDS, MODULE_CARDS
 from domain.kingintrigue.rules import DEFAULT_KEEP
@@ -549,6 +552,13 @@ def test_hurricane_disc_is_set_in_secret_and_revealed_as_its_holders_turn_starts
         assert "Séville" not in said and "Ann règle son disque" in said
     assert GAME.view(s, 0)["hurricane_disc"] == "sevilla"
     assert GAME.pending(s)[0].seat == 1  # the turns go on: Bob's first
+    from domain.kingintrigue.bots import determinize
+    from domain.kingintrigue.modules import hurricane
+
+    bob = determinize(GAME.view(s, 1), random.Random(1), GAME.pending(s)[0])  # a bot's guess
+    assert bob.mods.hurricane.get(0) in [r for r in REGIONS if r != s.king]
+    assert not hurricane.automatic(bob)  # the disc is not asked for again
+    assert determinize(GAME.view(s, 0), random.Random(1), None).mods.hurricane == {0: "sevilla"}
     s = finish_turn(s)  # Bob's turn ends: Ann's starts with the reveal
     assert s.turn.seat == 0 and GAME.view(s, 2)["modules"]["hurricane"] == {"0": "sevilla"}
     revealed = GAME.describe(Event("hurricane_revealed", {"seat": 0, "region": "sevilla"}), 2)

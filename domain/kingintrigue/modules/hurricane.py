@@ -16,7 +16,7 @@ from domain.kingintrigue.state import KIState
 KIND = "hurricane"
 
 
-def _holders(s: KIState) -> list[int]:
+def holders(s: KIState) -> list[int]:
     return sorted(seat for seat, card in s.power_played.items()
                   if card in ALL_CARDS and ALL_CARDS[card].action == KIND)
 
@@ -27,7 +27,7 @@ def automatic(s: KIState) -> list[Event]:
     if s.phase != "turns" or s.secret is not None or s.turn is None:
         return []
     m = s.mods
-    unset = [w for w in _holders(s) if w not in m.hurricane and w not in m.hurricane_shown]
+    unset = [w for w in holders(s) if w not in m.hurricane and w not in m.hurricane_shown]
     if unset:
         return [Event("secret_opened", {"kind": KIND, "seats": unset})]
     t = s.turn
