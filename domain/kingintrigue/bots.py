@@ -19,12 +19,13 @@ from domain.core.errors import RuleError
 from domain.core.events import thaw
 from domain.elgrande import determinize as eg_det
 from domain.elgrande.bots.evaluate import evaluate
-from domain.elgrande.data import PLACES, SCOREBOARDS
+from domain.elgrande.data import PLACES, REGION_IDS, SCOREBOARDS
 from domain.elgrande.options import Options
 from domain.elgrande.state import Secret
 from domain.kingintrigue import rules
 from domain.kingintrigue.data import KEEP
 from domain.kingintrigue.evolve import fold
+from domain.kingintrigue.modules import hurricane
 from domain.kingintrigue.modules.state import Mods
 from domain.kingintrigue.modules_data import ALL_CARDS, MODULE_CARDS, pool
 from domain.kingintrigue.options import KIOptions
@@ -81,7 +82,21 @@ def determinize(view: dict[str, Any], rng: random.Random,
                 s.secret.choices[w] = sorted(rng.sample(deck, KEEP))
             else:
                 s.secret.choices[w] = rng.choice(rules.secret_options(s, w))
+    _hurricane_discs(s, view, seat, rng)
     return s
+
+
+def _hurricane_discs(s: KIState, view: dict[str, Any], seat: int | None,
+                     rng: random.Random) -> None:
+    """The Hurricane discs set and not yet revealed: the bot's own as its view shows it, the
+    others' drawn (without them the determinized game would ask for them again)."""
+    if s.phase != "turns" or (s.secret is not None and s.secret.kind == hurricane.KIND):
+        return
+    for w in hurricane.holders(s):
+        if w in s.mods.hurricane_shown:
+            continue
+        own = view.get("hurricane_disc") if w == seat else None
+        s.mods.hurricane[w] = own or rng.choice([r for r in REGION_IDS if r != s.king])
 
 
 class GreedyBot:

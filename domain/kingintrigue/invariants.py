@@ -4,7 +4,8 @@
   negative, nothing enters or leaves the King's region but by King moves, scores never decrease;
 - every hand holds 13 cards once kept, minus those played; a card is never both in hand and played;
 - no seat (nor a spectator) ever learns another seat's hand, put-aside cards, hidden discard pile
-  or secret choice before its reveal, from the view or from a redacted event (the leak check);
+  or secret choice before its reveal (a Hurricane disc included, until its holder's turn), from
+  the view or from a redacted event (the leak check);
   the Castillo discs an Espionage shows go to the spy alone.
 """
 
@@ -53,6 +54,8 @@ def _others_changed(s: KIState, viewer: int | None) -> KIState:
             out.discards[seat] = [3000 + 10 * seat + i for i in range(len(pile) - 1)] + pile[-1:]
         if out.secret is not None and seat in out.secret.choices and str(seat) not in spied_on:
             out.secret.choices[seat] = ["not", "this"]
+        if seat in out.mods.hurricane:  # a Hurricane disc set, not yet revealed
+            out.mods.hurricane[seat] = "not this"
     return out
 
 
@@ -81,6 +84,10 @@ def check_no_leak(s: KIState, event: Event, fail) -> None:  # type: ignore[no-un
             said = [m for m in describe(event, viewer) if {"choice", "cards"} & set(m.params)]
             if "choice" in shown.payload or said:
                 fail(f"seat {viewer} sees seat {event['seat']}'s secret choice")
+        if event.type == "hurricane_disc_set" and viewer != event["seat"]:
+            said = [m for m in describe(event, viewer) if "region" in m.params]
+            if shown["region"] is not None or said:
+                fail(f"seat {viewer} sees seat {event['seat']}'s Hurricane disc")
         if event.type == "hands_kept":
             leaked = [k for k, h in shown["hands"].items() if h is not None and k != str(viewer)]
             if leaked:

@@ -104,19 +104,24 @@ MODULE_CARDS: dict[int, ModuleCard] = {c.value: c for c in (
         "generale le valuta come una sola: i Caballeros di ogni giocatore nelle due si sommano e "
         "ogni posizione vince i punti di entrambe le regioni; i bonus del Re e della regione "
         "d'origine valgono. Poi i segnalini vengono tolti.")),
-    _c(55, 3, "bridge", PE, "seed: the rule and « 3 Caballeros »; value RECONSTRUCTED",
+    _c(55, 3, "bridge", PE, "seed: the rule, « 3 Caballeros » and « la tuile retourne dans la "
+       "réserve »; value and the take-off before a turn (to court) RECONSTRUCTED",
        ("Bridge building", "Construction de pont", "Costruzione del ponte"),
        ("Lay the Bridge between two adjacent regions (neither the King's) and put 1 Caballero of "
         "your court on it. Before each of your later turns you may move your Caballeros freely "
-        "between those regions; each general scoring gives the Bridge's holder 1 point.",
+        "between those regions; each general scoring gives the Bridge's holder 1 point. Before a "
+        "turn you may also take your Caballero off it: it goes back to your court and the Bridge "
+        "to the reserve.",
         "Posez le Pont entre deux régions adjacentes (aucune n'étant celle du Roi) et placez-y 1 "
         "Caballero de votre Cour. Avant chacun de vos tours suivants, vous pouvez déplacer "
         "librement vos Caballeros entre ces deux régions ; chaque décompte général donne 1 point "
-        "au détenteur du Pont.",
+        "au détenteur du Pont. Avant un tour, vous pouvez aussi en retirer votre Caballero : il "
+        "retourne dans votre Cour et le Pont dans la réserve.",
         "Posa il Ponte tra due regioni adiacenti (nessuna quella del Re) e mettici 1 Caballero "
         "della tua corte. Prima di ognuno dei tuoi turni seguenti puoi spostare liberamente i "
         "tuoi Caballeros tra quelle regioni; ogni valutazione generale dà 1 punto a chi tiene "
-        "il Ponte.")),
+        "il Ponte. Prima di un turno puoi anche toglierne il tuo Caballero: torna alla tua corte "
+        "e il Ponte nella riserva.")),
     _c(65, 4, "quarantine", PE, "seed: the rule; until the next general scoring RECONSTRUCTED",
        ("Quarantine", "Quarantaine", "Quarantena"),
        ("Put the Quarantine marker on a region (not the King's): until the next general scoring "
@@ -142,14 +147,17 @@ MODULE_CARDS: dict[int, ModuleCard] = {c.value: c for c in (
         "Capovolgi un segnapunti mobile (8/4/0 diventa 0/4/8, 4/0/0 diventa 0/0/4: chi ha meno "
         "Caballeros, almeno 1, segna di più), o rimetti dritto uno capovolto.")),
     _c(105, 2, "hurricane", PE, "seed: « vous révélez votre disque … au début de votre tour »; "
-       "the effect and module RECONSTRUCTED",
+       "the disc set once all power cards are out, the effect and module RECONSTRUCTED",
        ("Hurricane", "Ouragan", "Uragano"),
-       ("At the start of your action name a region (not the King's): every Caballero there is "
-        "blown back to its owner's court.",
-        "Au début de votre action, nommez une région (pas celle du Roi) : tous les Caballeros qui "
-        "s'y trouvent sont renvoyés dans la Cour de leur propriétaire.",
-        "All'inizio della tua azione nomina una regione (non quella del Re): tutti i Caballeros "
-        "che vi si trovano tornano alla corte del loro proprietario.")),
+       ("Once all power cards are out, set your selection disc on a region (not the King's) in "
+        "secret; you reveal it at the start of your turn. Your action blows every Caballero of "
+        "that region back to its owner's court.",
+        "Une fois toutes les cartes Pouvoir jouées, réglez en secret votre disque de sélection "
+        "sur une région (pas celle du Roi) ; vous le révélez au début de votre tour. Votre action "
+        "renvoie tous les Caballeros de cette région dans la Cour de leur propriétaire.",
+        "Una volta giocate tutte le carte potere, imposta in segreto il tuo disco di selezione su "
+        "una regione (non quella del Re); lo riveli all'inizio del tuo turno. La tua azione "
+        "rimanda tutti i Caballeros di quella regione alla corte del loro proprietario.")),
     _c(115, 2, "score_offered", PE, "seed: the rule; module RECONSTRUCTED",
        ("Special scoring: three regions offered", "Décompte spécial : trois régions proposées",
         "Valutazione speciale: tre regioni proposte"),

@@ -38,7 +38,7 @@ from domain.kingintrigue.data import (
     round_card_kind,
 )
 from domain.kingintrigue.evolve import apply, fold
-from domain.kingintrigue.modules import crossing, flow, guard
+from domain.kingintrigue.modules import crossing, flow, guard, hurricane
 from domain.kingintrigue.modules.general import general_scoring
 from domain.kingintrigue.modules_data import ALL_CARDS, pool
 from domain.kingintrigue.options import KIOptions
@@ -201,6 +201,10 @@ def _resolve(log: Log, cmd: Command, d: Decision) -> None:
         pool = len(card_pool(s))
         log.add(Event("hands_kept", {"hands": {str(k): v for k, v in sorted(choices.items())},
                                      **({"pool": pool} if pool > len(POWER_VALUES) else {})}))
+        return
+    if kind == hurricane.KIND:  # set, not revealed: shown as its holder's turn starts
+        log.add(*(Event("hurricane_disc_set", {"seat": w, "region": r})
+                  for w, r in sorted(choices.items())))
         return
     log.add(Event("secrets_revealed", {"kind": kind,
                                        "choices": {str(k): v for k, v in choices.items()}}))
@@ -368,6 +372,11 @@ def _next_automatic(s: KIState) -> list[Event]:
         return []
     if s.phase != "turns":
         return []
+    if s.secret is not None and s.secret.kind == hurricane.KIND:
+        return []  # the Hurricane's disc is being set: nobody takes anything meanwhile
+    disc = hurricane.automatic(s)
+    if disc:
+        return disc
     t = s.turn
     if t is None:
         return [Event("round_ended", {"round": s.round, "discarded": []})]
@@ -538,7 +547,8 @@ def _secret_decisions(s: KIState) -> list[Decision]:
         if seat not in s.secret.choices and not (s.secret.kind == DISC
                                                  and flow.spy_waits(s, seat)):
             choices = secret_options(s, seat)
-            note = eg.disc_note(s, seat) if s.secret.kind == DISC else None
+            note = eg.disc_note(s, seat) if s.secret.kind == DISC \
+                else CARDS[s.secret.kind].secret_note(s, seat) if s.secret.kind in CARDS else None
             out.append(Decision(seat, "secret", secret=True,
                                 options=[{"type": "secret", "choice": c} for c in choices],
                                 info=info, build_form=partial(asks.secret_form, s.secret.kind,

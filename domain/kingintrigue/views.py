@@ -56,6 +56,8 @@ def view(s: KIState, viewer: Viewer, *, everything: bool = False) -> dict[str, A
     out["doubles"] = dict(s.doubles)
     out["modules"] = s.mods.to_view()  # the modules' markers and tiles: on the table for all
     out["espionage"] = spied(s, viewer)  # the others' Castillo discs, to the spy alone
+    # a Hurricane disc not yet revealed: to its owner alone
+    out["hurricane_disc"] = s.mods.hurricane.get(viewer) if viewer is not None else None
     return out
 
 
@@ -66,10 +68,13 @@ def redact(event: Event, viewer: Viewer) -> Event:
         hands = {k: (v if viewer is not None and k == str(viewer) else None)
                  for k, v in event["hands"].items()}
         return Event(event.type, {**event.payload, "hands": hands}, event.version)
+    if event.type == "hurricane_disc_set" and viewer != event["seat"]:
+        return Event(event.type, {**event.payload, "region": None}, event.version)
     return eg.redact(event, viewer)
 
 
-REVEALING = {"setup_drawn", "round_started", "hands_kept", "round_cards_taken"}
+REVEALING = {"setup_drawn", "round_started", "hands_kept", "round_cards_taken",
+             "hurricane_revealed"}
 
 
 def reveals(event: Event, before: KIState) -> bool:

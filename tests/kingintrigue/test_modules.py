@@ -4,11 +4,15 @@ by one, and the rulings of `modules_data.py`."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from domain.core.commands import Command
 from domain.core.errors import RuleError
+from domain.core.events import Event
 from domain.elgrande.data import CASTILLO
+from domain.elgrande.data import REGION_IDS as REGIONS
 from domain.kingintrigue.module import GAME
 from domain.kingintrigue.modules_data import ALL_CARDS, MODULE_CARDS
 from domain.kingintrigue.rules import DEFAULT_KEEP
@@ -315,6 +319,49 @@ def test_the_bridge_gives_free_moves_before_the_turn_and_a_point_at_each_scoring
     assert point and point[0]["seat"] == 0 and point[0]["points"] == 1
 
 
+def test_the_holder_takes_their_caballero_off_the_bridge_and_the_tile_goes_back_to_the_reserve():
+    """Seed: « Si vous retirez le Caballero de la tuile Pont, la tuile retourne dans la réserve »:
+    the holder's Bridge decision takes it off (even with nothing to cross); the Caballero is back
+    in their court, the markers leave the view and the board, the log says it in each language,
+    and the general scoring gives no Bridge point any more."""
+    from domain.core.language import GameSession
+    from domain.kingintrigue.modules.boards import lines
+
+    s = started(3, hands={0: keep_with("bridge")})
+    s = play_round(s, {0: VALUE["bridge"], 1: 180, 2: 10})
+    s = to_action(s, 0, "bridge")
+    s = special(s, 0, first="galicia", second="pais_vasco")
+    s = end_round(system(act(s, Command("place", 0, {"places": {}}))))
+    s.places["galicia"][0] = s.places["pais_vasco"][0] = 0  # nothing to cross: still asked
+    s = play_round(s, {0: 180, 1: 10, 2: 160})
+    d = GAME.pending(s)[0]
+    assert d.seat == 0 and d.kind == "cross"
+    assert [f.name for f in d.form.answers[0].fields] == ["leave"]
+    names = ["Ann", "Bob", "Cid"]
+    for text, lang in (("cross 0 leave", "en"), ("traverser 0 quitter", "fr"),
+                       ("attraversa 0 lascia", "it")):
+        read = GAME.language.parse(text, GameSession(GAME, s, 0, names, lang)).commands
+        assert read == [{"type": "cross", "count": 0, "leave": 1}], (lang, read)
+    court = s.court[0]
+    events = GAME.decide(s, Command("cross", 0, {"count": 0, "leave": 1}))
+    s = GAME.fold(events, s)
+    assert s.court[0] == court + 1
+    assert s.mods.bridge == [] and s.mods.bridge_seat is None
+    assert not GAME.view(s, 0)["modules"]["bridge"]
+    assert not any("Pont" in line for line in lines(GAME.view(s, 0), "fr", names))
+    left = [e for e in events if e.type == "bridge_left"]
+    assert left
+    for lang, words in (("en", "Ann takes their Caballero off the Bridge"),
+                        ("fr", "Ann retire son Caballero du Pont"),
+                        ("it", "Ann toglie il suo Caballero dal Ponte")):
+        said = " ".join(GAME.prompt(m, lang, names) for m in GAME.describe(left[0], 1))
+        assert words in said and "réserve" in said if lang == "fr" else words in said
+    s = system(s)
+    assert GAME.pending(s)[0].kind != "cross"  # no more Bridge, no more crossing
+    s, events = _scoring_events(s, {})
+    assert not [e for e in events if e.type == "bridge_scored"]
+
+
 # --- Revolt -----------------------------------------------------------------------------------------
 
 def test_revolt_reverses_a_scoreboard_the_fewest_score_most():
@@ -475,13 +522,53 @@ def test_civil_war_sends_opponents_to_their_courts_and_one_of_yours_in():
     assert s.court == [courts[0] - 1, courts[1] + 2, courts[2] + 3]
 
 
-def test_hurricane_blows_a_region_back_to_the_courts():
+def test_hurricane_disc_is_set_in_secret_and_revealed_as_its_holders_turn_starts():
+    """Seed: « Vous révélez votre disque de sélection au début de votre tour »: once the power
+    cards are out, the Hurricane's player sets their disc unseen (not named at the action); no
+    other seat learns it (view, redacted event, log) before the holder's turn starts, when it is
+    revealed to all; the action then blows that region back to the courts."""
     s = started(3, hands={0: keep_with("hurricane")})
     s = play_round(s, {0: VALUE["hurricane"], 1: 180, 2: 10})
+    d = GAME.pending(s)[0]
+    assert (d.seat, d.kind, d.secret) == (0, "secret", True) and s.turn.seat == 1
+    assert "castilla_la_nueva" not in [o["choice"] for o in d.options]  # not the King's
+    note = GAME.prompt(d.form.notes[0], "fr", ["Ann", "Bob", "Cid"])
+    assert note.startswith("Votre disque reste caché jusqu'au début de votre tour")
+    events = GAME.decide(s, Command("secret", 0, {"choice": "sevilla"}))
+    s = GAME.fold(events, s)
+    while (d := GAME.pending(s)[0]).seat is None:  # the system closes the choice
+        more = GAME.decide(s, GAME.default_command(s, d))
+        s, events = GAME.fold(more, s), events + more
+    set_ = [e for e in events if e.type == "hurricane_disc_set"]
+    assert set_ and not [e for e in events if e.type == "secrets_revealed"]
+    names = ["Ann", "Bob", "Cid"]
+    for viewer in (1, 2, None):
+        assert GAME.redact(set_[0], viewer)["region"] is None
+        other = s.clone()
+        other.mods.hurricane[0] = "aragon"
+        assert GAME.view(other, viewer) == GAME.view(s, viewer)  # the view says nothing of it
+        said = " ".join(GAME.prompt(m, "fr", names) for e in events
+                        for m in GAME.describe(GAME.redact(e, viewer), viewer))
+        assert "Séville" not in said and "Ann règle son disque" in said
+    assert GAME.view(s, 0)["hurricane_disc"] == "sevilla"
+    assert GAME.pending(s)[0].seat == 1  # the turns go on: Bob's first
+    from domain.kingintrigue.bots import determinize
+    from domain.kingintrigue.modules import hurricane
+
+    bob = determinize(GAME.view(s, 1), random.Random(1), GAME.pending(s)[0])  # a bot's guess
+    assert bob.mods.hurricane.get(0) in [r for r in REGIONS if r != s.king]
+    assert not hurricane.automatic(bob)  # the disc is not asked for again
+    assert determinize(GAME.view(s, 0), random.Random(1), None).mods.hurricane == {0: "sevilla"}
+    s = finish_turn(s)  # Bob's turn ends: Ann's starts with the reveal
+    assert s.turn.seat == 0 and GAME.view(s, 2)["modules"]["hurricane"] == {"0": "sevilla"}
+    revealed = GAME.describe(Event("hurricane_revealed", {"seat": 0, "region": "sevilla"}), 2)
+    assert GAME.prompt(revealed[0], "fr", names) == "Ann révèle son disque de l'Ouragan : Séville."
     s = to_action(s, 0, "hurricane")
     s.places["sevilla"] = [1, 2, 3]
     courts = list(s.court)
-    s = special(s, 0, region="sevilla")
+    with pytest.raises(RuleError):  # no region named at the action: the disc's
+        GAME.decide(s, Command("special", 0, {"region": "aragon"}))
+    s = special(s, 0)
     assert s.places["sevilla"] == [0, 0, 0] and s.court == [c + n for c, n in
                                                              zip(courts, [1, 2, 3], strict=True)]
 
@@ -578,16 +665,17 @@ def test_every_module_event_and_form_reads_in_each_language(lang):
     texts = GAME.texts
     names = ["Ann", "Bob", "Cid", "Dan", "Eve"]
     seen: set[str] = set()
-    for i in range(6):
+    for i in range(8):
         record = play_random_game(f"kim-words-{i}", 3 + i % 3, game=GAME, options=BOTH)
         for event in record.events:
-            for viewer in (0, None):
-                for message in GAME.describe(event, viewer):
+            for viewer in (0, 1, None):
+                for message in GAME.describe(GAME.redact(event, viewer), viewer):
                     text = texts.render(message, lang, names)
                     assert "{" not in text and "kim." not in text and "seat " not in text, text
                     seen.add(event.type)
     assert {"castillo_relocated", "alliance_marked", "bridge_built", "grande_imprisoned",
-            "limit_placed", "king_marker_placed", "scoreboard_turned"} <= seen
+            "limit_placed", "king_marker_placed", "scoreboard_turned", "bridge_left",
+            "hurricane_disc_set", "hurricane_revealed"} <= seen
     for card in MODULE_CARDS.values():
         label = GAME.label("power_card", card.value, lang, names)
         assert card.name[("en", "fr", "it").index(lang)] in label

@@ -31,6 +31,10 @@ from tests.web.conftest import app, live, page_for, wctx  # noqa: F401 - fixture
 GAME = "king-and-intrigue"
 BOTH = {"players_edition": True, "special_cards": True}
 PEOPLE = (("Ann", "en"), ("Bruno", "fr"), ("Chiara", "it"))
+SETUP = {"king": "castilla_la_nueva", "homes": ["galicia", "aragon", "sevilla"], "first_player": 0}
+"""The whole of what the game's random seed decides (`kingintrigue.rules.create`): given, the
+games here are played out by the tests' own seeded `random.Random` alone, the same at every run
+(the lobby's seed, `secrets.token_hex`, made the module cards played vary from run to run)."""
 MODULE_ACTIONS = {"relocation", "alliance", "bridge", "quarantine", "collapse_risk", "revolt",
                   "hurricane", "civil_war", "score_offered", "jour_faste", "fiesta", "espionage",
                   "coup", "table_for_six", "royal_guard", "king_marker", "mistress",
@@ -41,7 +45,7 @@ def _game(ctx: Any) -> tuple[Any, str, list[Any]]:  # noqa: F811
     people = [players.add(ctx, f"{n.lower()}@example.com", name=n, language=lang,
                           time_zone="Europe/Rome")[0] for n, lang in PEOPLE]
     game_id = started_game(ctx, people[0], game=GAME, emails=[p.email for p in people],
-                           options=BOTH)
+                           options=BOTH, setup=SETUP)
     return ctx.games[GAME], game_id, people
 
 

@@ -337,14 +337,42 @@ class Revolt(Card):
 
 
 @register
-class Hurricane(RegionCard):
-    """Hurricane: every Caballero of a region (never the King's) back to its owner's court."""
+class Hurricane(Card):
+    """Hurricane: every Caballero of the region of the player's disc, set in secret before the
+    turns and revealed as their turn starts (`modules.hurricane`), back to its owner's court;
+    nothing when that region has become taboo (the King's, a marker's) or is empty."""
 
     id = "hurricane"
-    ask = "kim.ask.hurricane"
 
-    def regions(self, s: State, seat: int) -> list[str]:
-        return [r for r in free_regions(s) if any(s.places[r])]
+    def region(self, s: State, seat: int) -> str | None:
+        region = mods(s).hurricane_shown.get(seat)
+        return region if region in free_regions(s) and any(s.places[region]) else None
+
+    def possible(self, s: State, seat: int) -> bool:
+        return self.region(s, seat) is not None
+
+    def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
+        _no_params(params)
+        region = self.region(s, seat)
+        if region is None:
+            raise RuleError.of(R + "hurricane_region")
+        return {"region": region}, [region]
+
+    def secret_options(self, s: State, chooser: int) -> list[Any]:
+        """The disc: any region but the King's (nothing more is known when it is set)."""
+        return [r for r in REGION_IDS if r != s.king]
+
+    def secret_note(self, s: State, chooser: int) -> Message | None:
+        """When the disc is shown and what it does, said on the form."""
+        return Message("kim.hurricane.note")
+
+    def default_secret(self, s: State, chooser: int) -> Any:
+        """At the deadline: the region where the others have most Caballeros."""
+        return max(self.secret_options(s, chooser),
+                   key=lambda r: sum(s.places[r]) - 2 * s.places[r][chooser])
+
+    def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
+        return {} if self.possible(s, seat) else None
 
     def run(self, s: State, seat: int, action: Action) -> list[Event]:
         region = action.params["region"]

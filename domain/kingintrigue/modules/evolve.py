@@ -76,9 +76,29 @@ def _crossed(s: KIState, e: Event) -> None:
     s.mods.bridge_crossed = True
 
 
+@on("bridge_left")
+def _bridge_left(s: KIState, e: Event) -> None:
+    """The holder's Caballero back to their court, the tile back to the reserve (seed)."""
+    s.court[e["seat"]] += 1
+    s.mods.bridge, s.mods.bridge_seat = [], None
+
+
 @on("bridge_scored")
 def _bridge_scored(s: KIState, e: Event) -> None:
     s.scores[e["seat"]] += e["points"]
+
+
+@on("hurricane_disc_set")
+def _hurricane_set(s: KIState, e: Event) -> None:
+    """The disc set, unseen: the secret choice closes without a reveal."""
+    s.secret = None
+    s.mods.hurricane[e["seat"]] = e["region"]
+
+
+@on("hurricane_revealed")
+def _hurricane_revealed(s: KIState, e: Event) -> None:
+    s.mods.hurricane.pop(e["seat"], None)
+    s.mods.hurricane_shown[e["seat"]] = e["region"]
 
 
 @on("quarantine_marked")
@@ -263,6 +283,8 @@ def _turn_ended(s: KIState, e: Event) -> None:
 @extends("round_ended")
 def _round_ended(s: KIState, e: Event) -> None:
     m = s.mods
+    m.hurricane.clear()
+    m.hurricane_shown.clear()
     if m.king_marker and m.king_marker_round not in GENERAL_SCORING_ROUNDS:
         m.king_marker = None
 

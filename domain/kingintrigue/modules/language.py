@@ -1,7 +1,7 @@
 """The modules' commands in the command language (en/fr/it), read and written by King & Intrigue's
 parser and formatter (`kingintrigue.language`):
 
-    special aragon                      a region card (Relocation, Civil war, Quarantine, Hurricane,
+    special aragon                      a region card (Relocation, Civil war, Quarantine,
                                         Table for six, King marker, the two scorings of one region)
     special galicia aragon              Alliance, the Bridge (two regions)
     special galicia aragon sevilla      the three regions offered
@@ -10,6 +10,8 @@ parser and formatter (`kingintrigue.language`):
     special 75 Bob | special limit aragon    Intervention (a 25 or 75 in front of someone, or a
                                         limit board)
     cross valencia 2 | cross 0          the Bridge's free move (traverser … / attraversa …)
+    cross 0 leave | cross valencia 2 leave    … and the Caballero taken off the Bridge
+                                        (quitter / lascia)
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from domain.elgrande import language as eg
 from domain.elgrande import vocabulary as vocab
 from domain.kingintrigue.modules_data import ALL_CARDS
 
-REGION_CARDS = {"relocation", "civil_war", "quarantine", "hurricane", "table_for_six",
+REGION_CARDS = {"relocation", "civil_war", "quarantine", "table_for_six",
                 "king_marker", "score_present", "score_any"}
 PAIR_CARDS = {"alliance", "bridge"}
 OWN_CARDS = REGION_CARDS | PAIR_CARDS | {"score_offered", "revolt", "coup", "intervention"}
@@ -33,6 +35,8 @@ GUARD_WORDS = (("guard",), ("garde",), ("guardia",))
 GUARD = phrases({w: "guard" for words in GUARD_WORDS for w in words})
 STAY_WORDS = (("stay", "stays", "no"), ("reste", "rester", "non"), ("resta", "restare", "no"))
 STAY = phrases({w: "stay" for words in STAY_WORDS for w in words})
+LEAVE_WORDS = (("leave", "off"), ("quitter", "retirer"), ("lascia", "togli"))
+LEAVE = phrases({w: "leave" for words in LEAVE_WORDS for w in words})
 LIMIT_WORDS = (("limit", "limit board"), ("limite", "tableau limite"),
                ("limite", "tabellone limite"))
 LIMIT = phrases({w: "limit" for words in LIMIT_WORDS for w in words})
@@ -96,9 +100,12 @@ def parse_cross(parser: Any) -> dict[str, Any]:
     count = c.number()
     if place is None:
         place = c.take(eg.PLACES)
+    c.skip_filler()
     out: dict[str, Any] = {"type": "cross", "count": count or 0}
     if place is not None:
         out["from"] = str(place)
+    if c.take(LEAVE) is not None:
+        out["leave"] = 1
     return out
 
 
@@ -144,10 +151,12 @@ def format_special(command: Mapping[str, Any], card: str, lang: str,
 
 
 def format_cross(command: Mapping[str, Any], lang: str) -> str:
-    word = CROSS_WORDS[language_index(lang)][0]
+    i = language_index(lang)
+    word = CROSS_WORDS[i][0]
+    leave = f" {LEAVE_WORDS[i][0]}" if command.get("leave") else ""
     if not command.get("count"):
-        return f"{word} 0"
-    return f"{word} {eg._place(command['from'], lang)} {command['count']}"
+        return f"{word} 0{leave}"
+    return f"{word} {eg._place(command['from'], lang)} {command['count']}{leave}"
 
 
 HELP: dict[str, tuple[str, str, str]] = {
@@ -168,9 +177,12 @@ HELP: dict[str, tuple[str, str, str]] = {
               "{kw} RÉGION (votre Garde Royale la rejoint avant le décompte), ou {kw} reste",
               "{kw} REGIONE (la tua Guardia Reale la raggiunge prima della valutazione), o "
               "{kw} resta"),
-    "cross": ("{kw} REGION N (from that region over the Bridge), or {kw} 0",
-              "{kw} RÉGION N (depuis cette région par le Pont), ou {kw} 0",
-              "{kw} REGIONE N (da quella regione sul Ponte), o {kw} 0"),
+    "cross": ("{kw} REGION N (from that region over the Bridge), or {kw} 0; add leave to take "
+              "your Caballero off the Bridge",
+              "{kw} RÉGION N (depuis cette région par le Pont), ou {kw} 0 ; ajoutez quitter pour "
+              "retirer votre Caballero du Pont",
+              "{kw} REGIONE N (da quella regione sul Ponte), o {kw} 0; aggiungi lascia per "
+              "togliere il tuo Caballero dal Ponte"),
 }
 
 

@@ -31,6 +31,8 @@ class Mods:
     bridge_crossed: bool = False  # this turn's free Bridge move is done (or declined)
     excess: dict[str, dict[int, int]] = field(default_factory=dict)  # over a limit, to go back
     guard_asked: list[int] = field(default_factory=list)  # Guards kept back this special action
+    hurricane: dict[int, str] = field(default_factory=dict)  # seat → its Hurricane disc: SECRET
+    hurricane_shown: dict[int, str] = field(default_factory=dict)  # the discs revealed this round
 
     def clone(self) -> Mods:
         return Mods(self.castillo_at, list(self.alliance), list(self.bridge), self.bridge_seat,
@@ -38,10 +40,12 @@ class Mods:
                     list(self.limits), list(self.reversed),
                     {k: list(v) for k, v in self.in_front.items()}, self.mistress_until,
                     dict(self.guards), dict(self.coup), self.joker, self.bridge_crossed,
-                    {r: dict(v) for r, v in self.excess.items()}, list(self.guard_asked))
+                    {r: dict(v) for r, v in self.excess.items()}, list(self.guard_asked),
+                    dict(self.hurricane), dict(self.hurricane_shown))
 
     def to_view(self) -> dict[str, Any]:
-        """Everything here is on the table for all to see."""
+        """Everything here is on the table for all to see, but the Hurricane discs not yet
+        revealed (their owner's view adds their own: `views.view`)."""
         return {"castillo_at": self.castillo_at, "alliance": list(self.alliance),
                 "bridge": list(self.bridge), "bridge_seat": self.bridge_seat,
                 "quarantine": self.quarantine, "collapse": self.collapse,
@@ -51,6 +55,7 @@ class Mods:
                 "mistress_until": self.mistress_until,
                 "guards": {str(k): n for k, n in self.guards.items() if n},
                 "coup": {str(k): r for k, r in self.coup.items()}, "joker": self.joker,
+                "hurricane": {str(k): r for k, r in self.hurricane_shown.items()},
                 **({"guard_asked": list(self.guard_asked)} if self.guard_asked else {})}
 
     @classmethod
@@ -67,7 +72,8 @@ class Mods:
                    mistress_until=view["mistress_until"],
                    guards={int(k): n for k, n in view["guards"].items()},
                    coup={int(k): r for k, r in view["coup"].items()}, joker=view["joker"],
-                   guard_asked=list(view.get("guard_asked") or ()))
+                   guard_asked=list(view.get("guard_asked") or ()),
+                   hurricane_shown={int(k): r for k, r in (view.get("hurricane") or {}).items()})
 
     def is_empty(self) -> bool:
         return self.to_view() == Mods().to_view()

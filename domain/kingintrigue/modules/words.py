@@ -53,6 +53,32 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                            "{from:from} {to:to}."),
     "kim.bridge.stays": ("{seat} does not cross the Bridge.", "{seat} ne traverse pas le Pont.",
                          "{seat} non attraversa il Ponte."),
+    "kim.bridge.left": ("{seat} takes their Caballero off the Bridge: it goes back to their "
+                        "court, and the Bridge between {regions} goes back to the reserve.",
+                        "{seat} retire son Caballero du Pont : il retourne dans sa Cour, et le "
+                        "Pont entre {regions} retourne dans la réserve.",
+                        "{seat} toglie il suo Caballero dal Ponte: torna alla sua corte, e il "
+                        "Ponte tra {regions} torna nella riserva."),
+    "kim.hurricane.set": ("{seat} sets their selection disc for the Hurricane, face down.",
+                          "{seat} règle son disque de sélection pour l'Ouragan, face cachée.",
+                          "{seat} imposta il suo disco di selezione per l'Uragano, coperto."),
+    "kim.hurricane.set_own": ("You set your disc for the Hurricane on {region:the}: it is revealed "
+                              "as your turn starts.",
+                              "Vous réglez votre disque pour l'Ouragan sur {region:the} : il est "
+                              "révélé au début de votre tour.",
+                              "Imposti il tuo disco per l'Uragano su {region:the}: è rivelato "
+                              "all'inizio del tuo turno."),
+    "kim.hurricane.note": ("Your disc stays hidden until your turn starts; your Hurricane action "
+                           "then sends every Caballero of that region back to its owner's court.",
+                           "Votre disque reste caché jusqu'au début de votre tour ; votre action "
+                           "Ouragan renvoie alors tous les Caballeros de cette région dans la Cour "
+                           "de leur propriétaire.",
+                           "Il tuo disco resta nascosto fino all'inizio del tuo turno; la tua "
+                           "azione Uragano rimanda allora tutti i Caballeros di quella regione "
+                           "alla corte del loro proprietario."),
+    "kim.hurricane.revealed": ("{seat} reveals their Hurricane disc: {region:the}.",
+                               "{seat} révèle son disque de l'Ouragan : {region:the}.",
+                               "{seat} rivela il suo disco dell'Uragano: {region:the}."),
     "kim.bridge.scored": ("{seat} holds the Bridge: +{points}.",
                           "{seat} détient le Pont : +{points}.",
                           "{seat} tiene il Ponte: +{points}."),
@@ -161,6 +187,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "kim.ask.cross.count": ("How many (0: none, at most {max})",
                             "Combien (0 : aucun, {max} au plus)",
                             "Quanti (0: nessuno, al massimo {max})"),
+    "kim.ask.cross.leave": ("Take your Caballero off the Bridge (1: yes, the Bridge goes back to "
+                            "the reserve; 0: no)",
+                            "Retirer votre Caballero du Pont (1 : oui, le Pont retourne dans la "
+                            "réserve ; 0 : non)",
+                            "Togliere il tuo Caballero dal Ponte (1: sì, il Ponte torna nella "
+                            "riserva; 0: no)"),
     "kim.ask.cross.submit": ("Cross", "Traverser", "Attraversa"),
     "kim.ask.guard": ("Your Royal Guard: join {regions} before the scoring, or stay on the card",
                       "Votre Garde Royale : rejoindre {regions} avant le décompte, ou rester sur "
@@ -245,6 +277,17 @@ REFUSALS: dict[str, tuple[str, str, str]] = {
                                       "aucun.",
                                       "Il numero da far attraversare è un numero intero, 0 per "
                                       "nessuno."),
+    "ki-modules.refuse.hurricane_region": ("The region of your Hurricane disc cannot be hit now "
+                                           "(taboo or empty): decline the action.",
+                                           "La région de votre disque de l'Ouragan ne peut pas "
+                                           "être frappée maintenant (taboue ou vide) : renoncez à "
+                                           "l'action.",
+                                           "La regione del tuo disco dell'Uragano non può essere "
+                                           "colpita ora (tabù o vuota): rinuncia all'azione."),
+    "ki-modules.refuse.cross_leave": ("To take your Caballero off the Bridge write 1, else 0.",
+                                      "Pour retirer votre Caballero du Pont, écrivez 1, sinon 0.",
+                                      "Per togliere il tuo Caballero dal Ponte scrivi 1, "
+                                      "altrimenti 0."),
     "ki-modules.refuse.cross_from": ("You cannot cross {count} {value:from}.",
                                      "Vous ne pouvez pas faire traverser {count} {value:from}.",
                                      "Non puoi far attraversare {count} {value:from}."),
@@ -316,6 +359,11 @@ def _bridge(e: Event, v: Viewer) -> list[Message]:
 
 def _marker_removed(e: Event, v: Viewer) -> list[Message]:
     return [_m("kim.marker.removed", seat=e["seat"], marker=e["marker"])]
+def _hurricane_set(e: Event, v: Viewer) -> list[Message]:
+    """The region to its owner only (the event is redacted for the others: `views.redact`)."""
+    if e.get("region") is not None and v == e["seat"]:
+        return [_m("kim.hurricane.set_own", region=e["region"])]
+    return [_m("kim.hurricane.set", seat=e["seat"])]
 
 
 def _crossed(e: Event, v: Viewer) -> list[Message]:
@@ -381,6 +429,9 @@ DESCRIBERS: dict[str, Callable[[Event, Viewer], list[Message]]] = {
     "alliance_marked": _simple("kim.alliance", "seat", "regions"),
     "bridge_built": _bridge,
     "bridge_crossed": _crossed,
+    "hurricane_disc_set": _hurricane_set,
+    "hurricane_revealed": _simple("kim.hurricane.revealed", "seat", "region"),
+    "bridge_left": _simple("kim.bridge.left", "seat", "regions"),
     "bridge_scored": _simple("kim.bridge.scored", "seat", "points"),
     "quarantine_marked": _simple("kim.quarantine", "seat", "region"),
     "collapse_tile_laid": _simple("kim.collapse", "seat"),
