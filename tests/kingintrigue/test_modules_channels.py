@@ -27,6 +27,7 @@ from tests.service.conftest import (  # noqa: F401 - fixtures
 )
 from tests.service.seating import started_game
 from tests.web.conftest import app, live, page_for, wctx  # noqa: F401 - fixtures
+from tests.web.shots import shot
 
 GAME = "king-and-intrigue"
 BOTH = {"players_edition": True, "special_cards": True}
@@ -128,7 +129,7 @@ def test_the_keep_form_on_the_web_offers_the_larger_pool(page_for: Any,  # noqa:
     page.goto(f"/games/{game_id}")
     form = page.locator("form.decision").first
     assert "Relocation" in form.inner_text() or "Relocalisation" in form.inner_text()
-    page.screenshot(path="/tmp/ki17/keep_form.png", full_page=True)
+    shot(page, "king-and-intrigue-modules-keep")
     before = states.load(wctx.engine, wctx.states, game_id, module)[0]
     form.locator("button[type=submit], button.choice-btn").first.click()
     page.wait_for_load_state()

@@ -6,21 +6,12 @@ Set PBEM_SCREENSHOTS=<folder> to keep the pages' screenshots (desktop and phone 
 
 from __future__ import annotations
 
-import os
 import struct
-from pathlib import Path
 from typing import Any
 
 from domain.elgrande.boards import HEIGHT, WIDTH
 from tests.web.conftest import Game, to_ann_act
-
-SHOTS = os.environ.get("PBEM_SCREENSHOTS")
-
-
-def shot(page: Any, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+from tests.web.shots import shot
 
 
 def png_size(data: bytes) -> tuple[int, int]:

@@ -7,41 +7,23 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sqlalchemy import select
-
 from domain.core.commands import Command
-from service import commands, players, states
+from service import commands
 from service.store import Source
-from service.tables import seats
-from tests.service.seating import started_game
+from tests.web.caballero import at_the_first_tile, player_at
+from tests.web.shots import shot
 
 
 def test_the_page_names_tiles_in_words_never_by_id(page_for: Any, wctx: Any) -> None:
-    people = [players.add(wctx, f"{n.lower()}@example.com", name=n, language=lang,
-                          time_zone="Europe/Rome")[0]
-              for n, lang in (("Bruno", "fr"), ("Chiara", "fr"))]
-    game_id = started_game(wctx, people[0], game="el-caballero",
-                           emails=[p.email for p in people])
-    module = wctx.games["el-caballero"]
-
-    def state() -> Any:
-        return states.load(wctx.engine, wctx.states, game_id, module)[1]
-
-    while (decision := module.pending(state())[0]).kind == "power_card":
-        card = decision.options[0]["card"]
-        commands.handle(game_id, decision.seat, Command("power", decision.seat, {"card": card}),
-                        Source("api"), ctx=wctx)
+    _module, game_id, _state, decision = at_the_first_tile(wctx)
     tile, places = next(iter(decision.constraint["lay_tile"].items()))
     commands.handle(game_id, decision.seat,
                     Command("lay_tile", decision.seat,
                             {"tile": tile, "at": places[0]["at"], "turn": places[0]["turns"][0]}),
                     Source("api"), ctx=wctx)
-    with wctx.engine.connect() as conn:
-        player_id = conn.execute(select(seats.c.player_id).where(
-            seats.c.game_id == game_id, seats.c.seat == decision.seat)).scalar_one()
-    page = page_for(player_id)
+    page = page_for(player_at(wctx, game_id, decision.seat))
     page.goto(f"/games/{game_id}")
-    page.screenshot(path="/tmp/fix2/caballero-fr.png", full_page=True)
+    shot(page, "caballero-fr")
     text = page.locator("body").inner_text()
     assert " pose une tuile en " in text and "La tuile de départ, en m13 : " in text
     assert re.findall(r"\bT\d+\b", text) == []
@@ -53,24 +35,12 @@ def test_a_typed_tile_is_echoed_by_the_number_typed(app: Any, wctx: Any) -> None
     from domain.elcaballero import coords
     from tests.web.conftest import csrf_of, sign_in
 
-    people = [players.add(wctx, f"{n.lower()}@example.com", name=n, language="fr")[0]
-              for n in ("Bruno", "Chiara")]
-    game_id = started_game(wctx, people[0], game="el-caballero",
-                           emails=[p.email for p in people])
-    module = wctx.games["el-caballero"]
-
-    def state() -> Any:
-        return states.load(wctx.engine, wctx.states, game_id, module)[1]
-
-    while (decision := module.pending(state())[0]).kind == "power_card":
-        commands.handle(game_id, decision.seat,
-                        Command("power", decision.seat, {"card": decision.options[0]["card"]}),
-                        Source("api"), ctx=wctx)
+    _module, game_id, state, decision = at_the_first_tile(wctx)
     second = decision.constraint["face_up"][1]["tile"]
     place = decision.constraint["lay_tile"][second][0]
     line = f"tuile 2 en {coords.name(place['at'])} tourne {place['turns'][0]}"
     client = app.test_client()
-    sign_in(client, wctx, people[decision.seat].id)
+    sign_in(client, wctx, player_at(wctx, game_id, decision.seat))
     page = client.get(f"/games/{game_id}").text
     client.post(f"/games/{game_id}/text", data={"csrf_token": csrf_of(page), "text": line})
     page = html.unescape(client.get(f"/games/{game_id}").text)

@@ -6,36 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
-
-from domain.core.commands import Command
 from domain.elcaballero import coords
-from service import commands, players, states
-from service.store import Source
-from service.tables import seats
-from tests.service.seating import started_game
+from tests.web.caballero import at_the_first_tile, player_at
 
 
 def test_a_click_on_a_cell_chooses_it_previews_the_tile_and_lays_it(page_for: Any,
                                                                      wctx: Any) -> None:
-    people = [players.add(wctx, f"{n.lower()}@example.com", name=n, language=lang,
-                          time_zone="Europe/Rome")[0]
-              for n, lang in (("Bruno", "fr"), ("Chiara", "it"))]
-    game_id = started_game(wctx, people[0], game="el-caballero",
-                           emails=[p.email for p in people])
-    module = wctx.games["el-caballero"]
-
-    def state() -> Any:
-        return states.load(wctx.engine, wctx.states, game_id, module)[1]
-
-    while (decision := module.pending(state())[0]).kind == "power_card":
-        card = decision.options[0]["card"]
-        commands.handle(game_id, decision.seat, Command("power", decision.seat, {"card": card}),
-                        Source("api"), ctx=wctx)
-    with wctx.engine.connect() as conn:
-        player_id = conn.execute(select(seats.c.player_id).where(
-            seats.c.game_id == game_id, seats.c.seat == decision.seat)).scalar_one()
-    page = page_for(player_id)
+    _module, game_id, state, decision = at_the_first_tile(wctx, (("Bruno", "fr"), ("Chiara", "it")))
+    page = page_for(player_at(wctx, game_id, decision.seat))
     page.goto(f"/games/{game_id}")
     tile, places = next(iter(decision.constraint["lay_tile"].items()))
     place = places[-1]

@@ -11,6 +11,7 @@ from domain.core.game import language_of
 from domain.games import GAMES
 from service import players, states
 from tests.service.seating import started_game
+from tests.web.shots import shot
 
 GAME = GAMES["king-and-intrigue"]
 SETUP = {"king": "castilla_la_nueva", "homes": ["galicia", "aragon", "sevilla"],
@@ -101,7 +102,7 @@ def test_the_keep_form_ticks_13_cards_and_the_page_names_the_game(page_for: Any,
     assert total.inner_text() == "Sélection : 13 sur 13"
     form.locator("input[type=checkbox]:checked").first.uncheck()
     assert total.inner_text() == "Sélection : 12 sur 13"
-    bruno.screenshot(path="/tmp/ki16b/keep_fr.png", full_page=True)
+    shot(bruno, "king-and-intrigue-keep-fr")
     before = version()
     form.locator("button[type=submit]").click()
     bruno.wait_for_load_state()
