@@ -17,21 +17,14 @@ from domain.kingintrigue.module import GAME
 from domain.kingintrigue.modules_data import ALL_CARDS, MODULE_CARDS
 from domain.kingintrigue.rules import DEFAULT_KEEP
 from domain.simulate import play_random_game
+from tests.kingintrigue.test_rules import act, system
+from tests.kingintrigue.test_rules import play_round as play_cards
+from tests.kingintrigue.test_rules import started as started_without_modules
 
 BOTH = {"players_edition": True, "special_cards": True}
 SETUP = {"king": "castilla_la_nueva", "homes": ["galicia", "aragon", "sevilla", "valencia",
                                                  "cataluna"], "first_player": 0}
 VALUE = {c.action: v for v, c in ALL_CARDS.items()}
-
-
-def act(state, command):
-    return GAME.fold(GAME.decide(state, command), state)
-
-
-def system(state):
-    while (d := GAME.pending(state)) and d[0].seat is None:
-        state = act(state, GAME.default_command(state, d[0]))
-    return state
 
 
 def keep_with(*actions):
@@ -42,20 +35,12 @@ def keep_with(*actions):
 
 
 def started(players, options=BOTH, hands=None, discs=None):
-    setup = {**SETUP, "homes": SETUP["homes"][:players]}
-    s = GAME.fold(GAME.create(players, options, "t", setup))
-    for seat in range(players):
-        s = act(s, Command("keep", seat, {"cards": (hands or {}).get(seat, list(DEFAULT_KEEP))}))
-    s = system(s)
-    for seat in range(players):
-        s = act(s, Command("secret", seat, {"choice": (discs or {}).get(seat, "granada")}))
-    return system(s)
+    return started_without_modules(players, options, discs, hands=hands)
 
 
 def play_round(s, cards):
-    for seat in [(s.first_player + i) % s.players for i in range(s.players)]:
-        s = act(s, Command("play_power", seat, {"card": cards[seat]}))
-    return system(s)
+    """Every seat plays its card, then what follows by itself."""
+    return system(play_cards(s, cards))
 
 
 def finish_turn(s):

@@ -26,11 +26,12 @@ def system(state):
     return state
 
 
-def started(players, options=None, discs=None, keep=DEFAULT_KEEP):
+def started(players, options=None, discs=None, keep=DEFAULT_KEEP, hands=None):
+    """A game past its set-up: each seat keeps `keep` (or its own of `hands`), sets its disc."""
     setup = {**SETUP, "homes": SETUP["homes"][:players]}
     s = GAME.fold(GAME.create(players, options or {}, "t", setup))
     for seat in range(players):
-        s = act(s, Command("keep", seat, {"cards": list(keep)}))
+        s = act(s, Command("keep", seat, {"cards": list((hands or {}).get(seat, keep))}))
     s = system(s)
     for seat in range(players):
         s = act(s, Command("secret", seat, {"choice": (discs or {}).get(seat, "granada")}))
