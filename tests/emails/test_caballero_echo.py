@@ -36,10 +36,13 @@ def test_the_echo_names_the_tile_by_the_number_typed(mail_ctx: Any, smtp_server:
                         Source("api"), ctx=mail_ctx)
     person = people[decision.seat]
     turn = [m for m in table.drain() if person.email in str(m["To"])][-1]
-    second = decision.constraint["face_up"][1]["tile"]
+    # A face-up tile that fits somewhere (the game's seed is the lobby's: any one may not)
+    number, second = next((i + 1, f["tile"]) for i, f in enumerate(decision.constraint["face_up"])
+                          if f["tile"] in decision.constraint["lay_tile"])
     place = decision.constraint["lay_tile"][second][0]
-    typed = {"fr": "tuile 2 en {cell} tourne {turn}", "it": "tessera 2 in {cell} ruota {turn}"}
-    line = typed[person.language].format(cell=coords.name(place["at"]), turn=place["turns"][0])
+    typed = {"fr": "tuile {n} en {cell} tourne {turn}", "it": "tessera {n} in {cell} ruota {turn}"}
+    line = typed[person.language].format(n=number, cell=coords.name(place["at"]),
+                                         turn=place["turns"][0])
     reply(smtp_server, turn, person, line)
     assert state().terrain[tuple(place["at"])][0] == second
     mails = table.drain()

@@ -36,9 +36,11 @@ def test_a_typed_tile_is_echoed_by_the_number_typed(app: Any, wctx: Any) -> None
     from tests.web.conftest import csrf_of, sign_in
 
     _module, game_id, state, decision = at_the_first_tile(wctx)
-    second = decision.constraint["face_up"][1]["tile"]
+    # A face-up tile that fits somewhere (the game's seed is the lobby's: any one may not)
+    number, second = next((i + 1, f["tile"]) for i, f in enumerate(decision.constraint["face_up"])
+                          if f["tile"] in decision.constraint["lay_tile"])
     place = decision.constraint["lay_tile"][second][0]
-    line = f"tuile 2 en {coords.name(place['at'])} tourne {place['turns'][0]}"
+    line = f"tuile {number} en {coords.name(place['at'])} tourne {place['turns'][0]}"
     client = app.test_client()
     sign_in(client, wctx, player_at(wctx, game_id, decision.seat))
     page = client.get(f"/games/{game_id}").text
