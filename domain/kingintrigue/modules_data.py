@@ -105,23 +105,25 @@ MODULE_CARDS: dict[int, ModuleCard] = {c.value: c for c in (
         "ogni posizione vince i punti di entrambe le regioni; i bonus del Re e della regione "
         "d'origine valgono. Poi i segnalini vengono tolti.")),
     _c(55, 3, "bridge", PE, "seed: the rule, « 3 Caballeros » and « la tuile retourne dans la "
-       "réserve »; value and the take-off before a turn (to court) RECONSTRUCTED",
+       "réserve »; value, the take-off before a turn (to court) and that no other card "
+       "moves the Caballero on the Bridge RECONSTRUCTED",
        ("Bridge building", "Construction de pont", "Costruzione del ponte"),
        ("Lay the Bridge between two adjacent regions (neither the King's) and put 1 Caballero of "
         "your court on it. Before each of your later turns you may move your Caballeros freely "
         "between those regions; each general scoring gives the Bridge's holder 1 point. Before a "
         "turn you may also take your Caballero off it: it goes back to your court and the Bridge "
-        "to the reserve.",
+        "to the reserve. No other card moves the Caballero on the Bridge.",
         "Posez le Pont entre deux régions adjacentes (aucune n'étant celle du Roi) et placez-y 1 "
         "Caballero de votre Cour. Avant chacun de vos tours suivants, vous pouvez déplacer "
         "librement vos Caballeros entre ces deux régions ; chaque décompte général donne 1 point "
         "au détenteur du Pont. Avant un tour, vous pouvez aussi en retirer votre Caballero : il "
-        "retourne dans votre Cour et le Pont dans la réserve.",
+        "retourne dans votre Cour et le Pont dans la réserve. Aucune autre carte ne déplace le "
+        "Caballero du Pont.",
         "Posa il Ponte tra due regioni adiacenti (nessuna quella del Re) e mettici 1 Caballero "
         "della tua corte. Prima di ognuno dei tuoi turni seguenti puoi spostare liberamente i "
         "tuoi Caballeros tra quelle regioni; ogni valutazione generale dà 1 punto a chi tiene "
         "il Ponte. Prima di un turno puoi anche toglierne il tuo Caballero: torna alla tua corte "
-        "e il Ponte nella riserva.")),
+        "e il Ponte nella riserva. Nessun'altra carta sposta il Caballero del Ponte.")),
     _c(65, 4, "quarantine", PE, "seed: the rule; until the next general scoring RECONSTRUCTED",
        ("Quarantine", "Quarantaine", "Quarantena"),
        ("Put the Quarantine marker on a region (not the King's): until the next general scoring "

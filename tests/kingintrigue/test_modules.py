@@ -999,3 +999,24 @@ def test_the_royal_guard_is_asked_before_the_region_chosen_among_three_offered_i
     events = GAME.decide(s, Command("guard", 0, {"to": "aragon"}))
     scoring = next(e for e in events if e.type == "place_scored")
     assert scoring["place"] == "aragon" and scoring["counts"][0] == before + 1
+
+
+@pytest.mark.parametrize(("lang", "ruling"), [
+    ("en", "No other card moves the Caballero on the Bridge."),
+    ("fr", "Aucune autre carte ne déplace le Caballero du Pont."),
+    ("it", "Nessun'altra carta sposta il Caballero del Ponte.")])
+def test_only_its_holder_takes_the_caballero_off_the_bridge(lang, ruling):
+    """Our ruling (the seed names no card that moves it): the Caballero on the Bridge is on no
+    region, so no move card can name it as a source; the rules page says so in each language."""
+    from domain.kingintrigue.rules_page import rules_page
+
+    s = started(3, hands={0: keep_with("bridge")})
+    s = play_round(s, {0: VALUE["bridge"], 1: 180, 2: 10})
+    s = to_action(s, 0, "bridge")
+    court = s.court[0]
+    s = special(s, 0, first="galicia", second="pais_vasco")
+    assert s.court[0] == court - 1 and s.mods.bridge_seat == 0
+    assert "bridge" not in s.places  # a move card's sources are places: the Bridge is none
+    page = " ".join(" ".join(section.get("paragraphs", [])) + " " + str(section)
+                    for section in rules_page(lang)["sections"])
+    assert ruling in page
