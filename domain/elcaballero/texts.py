@@ -14,7 +14,7 @@ from typing import Any
 
 from domain.core.decisions import Decision
 from domain.core.game import Message
-from domain.core.i18n import language_index, supported
+from domain.core.i18n import Name, language_index, supported
 from domain.elcaballero import messages
 from domain.elcaballero.coords import name as cell_name
 from domain.elcaballero.data import COLOURS, POWER_CABALLEROS, TILE
@@ -93,7 +93,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "board.tie": ("tie: {names}", "égalité : {names}", "parità: {names}"),
     "board.ships_on": ("{count} [ship|ships]: {names}", "{count} [bateau|bateaux] : {names}",
                        "{count} [nave|navi]: {names}"),
-    "board.alcalde_of": ("Alcalde of {seat}", "Alcalde de {seat}", "Alcalde di {seat}"),
+    "board.alcalde_of": ("Alcalde of {seat}", "Alcalde {seat:de}", "Alcalde di {seat}"),
     "board.tile_value": ("{tiles} tiles + {bonus}", "{tiles} tuiles + {bonus}",
                          "{tiles} tessere + {bonus}"),
     # tiles in words
@@ -247,9 +247,8 @@ def agree(template: str, count: Any, lang: str) -> str:
 def word(key: str, lang: str = "en", **params: Any) -> str:
     key = key[len(PREFIX):] if key.startswith(PREFIX) else key
     template = agree(WORDS[key][language_index(supported(lang))], params.get("count"), lang)
-    if "seat" in params:  # a player's name: « Alcalde d'Ann »
-        template = messages.elide(template, supported(lang), {"seat"})
-        params = {**params, "seat": messages.Player(params["seat"])}
+    if "seat" in params:  # a player's name, which French elides: « Alcalde d'Ann »
+        params = {**params, "seat": Name(params["seat"])}
     return template.format(**params)
 
 
