@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.core.game import Message
-from domain.core.i18n import LANGUAGES, Name
+from domain.core.i18n import LANGUAGES, Count, Name
 from domain.elcaballero.coords import name as cell_name
 from domain.elcaballero.data import COLOURS, TILE
 
@@ -178,8 +178,7 @@ PREFIX = "elcaballero."
 def counted(n: int, noun: str, lang: str) -> str:
     """`n` with its noun: French takes the singular for 0 and 1, English and Italian for 1 only."""
     one, many = NOUNS[noun][lang]
-    singular = n in (0, 1) if lang == "fr" else n == 1
-    return f"{n} {one if singular else many}"
+    return format(Count(n, lang), f"# {one}|# {many}")
 
 
 def render(message: Message, lang: str = "en", names: Sequence[str] | None = None) -> str:
