@@ -70,6 +70,9 @@ WORDS: dict[str, tuple[str, str, str]] = {
                      "Castillo), * Grande, s navi, + una casella libera; la tessera di partenza "
                      "è m13, il nord in alto; le colonne a…z vanno verso est, le righe 1… verso "
                      "nord."),
+    # one Caballero tile under the text board (French sets a space before a colon)
+    "board.knight": ("{at}: {who} ({letter}) — {what}", "{at} : {who} ({letter}) — {what}",
+                     "{at}: {who} ({letter}) — {what}"),
     "board.players": ("Players", "Joueurs", "Giocatori"),
     "board.player": ("Player", "Joueur", "Giocatore"),
     "board.score": ("Score", "Score", "Punti"),
