@@ -181,14 +181,23 @@ def counted(n: int, noun: str, lang: str) -> str:
     return format(Count(n, lang), f"# {one}|# {many}")
 
 
+def seat_name(seat: int, names: Sequence[str], lang: str = "en") -> Name:
+    """A seat as its player's name, or its colour before the game is seated; a `Name`, so that
+    every text may elide it (« {seat:de} » → « d'Ann »): the log, the boards, the refusals."""
+    if 0 <= seat < len(names):
+        return Name(names[seat])
+    if 0 <= seat < len(COLOURS):
+        return Name(COLOUR_NAMES[COLOURS[seat]][LANGUAGES.index(lang if lang in LANGUAGES
+                                                                 else "en")])
+    return Name(str(seat))
+
+
 def render(message: Message, lang: str = "en", names: Sequence[str] | None = None) -> str:
     """One sentence in `lang`; `names` gives a display name per seat (default "seat N")."""
     lang = lang if lang in LANGUAGES else "en"
 
-    def seat_name(seat: Any) -> str:
-        if names and 0 <= int(seat) < len(names):
-            return Name(names[int(seat)])
-        return Name(COLOUR_NAMES[COLOURS[int(seat)]][LANGUAGES.index(lang)])
+    def player(seat: Any) -> Name:
+        return seat_name(int(seat), names or (), lang)
 
     def tile(name: str) -> str:
         """A terrain tile in words, as it lies once laid when the message gives its turn: the
@@ -204,7 +213,7 @@ def render(message: Message, lang: str = "en", names: Sequence[str] | None = Non
 
     def show(key: str, value: Any) -> str:
         if key in SEAT_KEYS and value is not None:
-            return seat_name(value)
+            return player(value)
         if key in CELL_KEYS and isinstance(value, list | tuple):
             return cell_name(value)
         if key == "edge":
@@ -218,9 +227,9 @@ def render(message: Message, lang: str = "en", names: Sequence[str] | None = Non
         if key == "tiles" and isinstance(value, list | tuple):
             return (" ; " if lang == "fr" else "; ").join(tile(t) for t in value) or "—"
         if key == "points" and isinstance(value, Mapping):
-            return ", ".join(f"{seat_name(s)} +{p}" for s, p in value.items()) or "—"
+            return ", ".join(f"{player(s)} +{p}" for s, p in value.items()) or "—"
         if key == "ranking":
-            return ", ".join(f"{r['rank']}. {seat_name(r['seat'])} ({r['score']})" for r in value)
+            return ", ".join(f"{r['rank']}. {player(r['seat'])} ({r['score']})" for r in value)
         return str(value)
 
     key = message.key[len(PREFIX):] if message.key.startswith(PREFIX) else message.key

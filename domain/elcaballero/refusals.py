@@ -259,10 +259,7 @@ CELLS = {"at", "from", "to"}
 
 def _show(key: str, value: Any, lang: str, names: Sequence[str]) -> Any:
     if key == "seat" and isinstance(value, int):
-        if 0 <= value < len(names):
-            return names[value]
-        return messages.COLOUR_NAMES[messages.COLOURS[value]][language_index(lang)] \
-            if 0 <= value < len(messages.COLOURS) else str(value)
+        return messages.seat_name(value, names, lang)
     if key in CELLS and isinstance(value, list | tuple) and len(value) == 2:
         return cell_name(value)
     if key == "edge":

@@ -17,6 +17,7 @@ from domain.core.i18n import Count, Name, language_index, supported
 from domain.elcaballero import messages
 from domain.elcaballero.coords import name as cell_name
 from domain.elcaballero.data import COLOURS, POWER_CABALLEROS, TILE
+from domain.elcaballero.messages import seat_name
 
 WORDS: dict[str, tuple[str, str, str]] = {
     # what a seat must decide now
@@ -261,10 +262,6 @@ def colour_letter(seat: int, lang: str = "en") -> str:
     """A seat's colour as one letter in the reader's language (j, r, b, v in French), as the
     boards mark tiles and players: the English initial beside « Vous jouez rouge » misled."""
     return colour_name(seat, lang)[0]
-
-
-def seat_name(seat: int, names: Sequence[str], lang: str) -> str:
-    return names[seat] if 0 <= seat < len(names) else colour_name(seat, lang)
 
 
 def phase_name(phase: str, lang: str) -> str:

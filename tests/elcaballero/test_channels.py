@@ -435,3 +435,15 @@ def test_no_french_text_writes_de_before_a_player_without_the_elision() -> None:
     for catalogue in (messages.TEXTS, texts.WORDS, refusals.TEXTS):
         for key, (_en, fr, _it) in catalogue.items():
             assert not plain.search(fr), (key, fr)
+
+
+def test_a_seat_is_one_name_in_the_log_the_boards_and_the_refusals() -> None:
+    """The log, the boards and the refusals name a seat through one function (its player's name,
+    or its colour before the game is seated), a name French may elide in any of them."""
+    from domain.elcaballero import messages, refusals, texts
+
+    assert texts.seat_name is messages.seat_name
+    for lang, colour in (("en", "red"), ("fr", "rouge"), ("it", "rosso")):
+        assert refusals._show("seat", 1, lang, []) == colour
+    assert f"{refusals._show('seat', 0, 'fr', ['Ann']):de}" == "d'Ann"
+    assert f"{texts.seat_name(1, ['Ann', 'Bruno'], 'fr'):de}" == "de Bruno"
