@@ -308,8 +308,4 @@ def is_closed(s: State, label: Area) -> bool:
     return True
 
 
-def region_kind(s: State, label: Area) -> str:
-    return area_kind(s, label)
-
-
 __all__ = ["LAND", "SEA"]

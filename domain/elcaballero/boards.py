@@ -220,7 +220,6 @@ class ElCaballeroBoards:
         if not view or not view.get("terrain"):
             return word("phase.new", lang)
         lines = [self._title(view, lang)]
-        colon = " : " if lang == "fr" else ": "  # French sets a space before a colon
         taken, empty = _cells(view)
         terrain = {tuple(t["at"]): t for t in view["terrain"]}
         knights = {tuple(k["at"]): k for k in view.get("knights", [])}
@@ -252,8 +251,10 @@ class ElCaballeroBoards:
                 extra.append("Grande")
             if ships:
                 extra.append(f"⛵ {ships}")
-            lines.append(f"  {cell_name(k['at'])}{colon}{seat_name(k['seat'], names, lang)} "
-                         f"({colour_letter(k['seat'], lang).upper()}) — {', '.join(extra)}")
+            lines.append("  " + word("board.knight", lang, at=cell_name(k["at"]),
+                                     who=seat_name(k["seat"], names, lang),
+                                     letter=colour_letter(k["seat"], lang).upper(),
+                                     what=", ".join(extra)))
         if view.get("face_up"):
             lines.append("")
             lines.append(word("board.face_up", lang))

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from domain.elcaballero.data import KNIGHT_SIDES, TILE, TileKind
+from domain.elcaballero.data import KNIGHT_SIDES, TileKind
 from domain.elcaballero.refusals import refuse
 
 Cell = tuple[int, int]
@@ -48,14 +48,6 @@ def rotated_edges(kind: TileKind, turn: int) -> str:
 def rotated_areas(kind: TileKind, turn: int) -> tuple[tuple[str, frozenset[int]], ...]:
     k = turn // 90
     return tuple((t, frozenset((d + k) % 4 for d in dirs)) for t, dirs in kind.areas)
-
-
-def area_index(tile_id: str, turn: int, d: int) -> int:
-    """Which of the tile's areas holds its side `d` (north=0, clockwise) once turned."""
-    for i, (_, dirs) in enumerate(rotated_areas(TILE[tile_id], turn)):
-        if d in dirs:
-            return i
-    raise ValueError(f"side {d} of {tile_id} is in no area")
 
 
 @cache

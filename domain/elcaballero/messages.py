@@ -7,12 +7,11 @@ says "0 bateau", English "0 ships"), so a sentence never shows "Caballero(s)".
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.core.game import Message
-from domain.core.i18n import LANGUAGES
+from domain.core.i18n import LANGUAGES, Count, Name
 from domain.elcaballero.coords import name as cell_name
 from domain.elcaballero.data import COLOURS, TILE
 
@@ -45,7 +44,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                    "{seat} porta {caballeros} alla sua corte."),
     "court.capped": ("{player}'s court is over its limit (8 per Caballero tile off the board): "
                      "{caballeros} lost.",
-                     "La cour de {player} dépasse sa limite (8 par tuile Caballeros hors du jeu) : "
+                     "La cour {player:de} dépasse sa limite (8 par tuile Caballeros hors du jeu) : "
                      "perte de {caballeros}.",
                      "La corte di {player} supera il limite (8 per tessera Caballeros fuori "
                      "gioco): perdita di {caballeros}."),
@@ -61,21 +60,21 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "a una tessera Caballeros, in {at} (ruotata di {turn}°): {tile}."),
     "knight.gained": ("Land now touches {player}'s Caballero tile at {at}: {caballeros} there, "
                       "free.",
-                      "La terre touche maintenant la tuile Caballeros de {player} en {at} : "
+                      "La terre touche maintenant la tuile Caballeros {player:de} en {at} : "
                       "{caballeros} gratuitement.",
                       "La terra ora tocca la tessera Caballeros di {player} in {at}: "
                       "{caballeros} gratis."),
     "knight.returned_lost": (
         "{player}'s Caballero tile at {at} goes back to the reserve (lost: {caballeros}, "
         "{ships}).",
-        "La tuile Caballeros de {player} en {at} retourne dans la réserve (pertes : {caballeros}, "
+        "La tuile Caballeros {player:de} en {at} retourne dans la réserve (pertes : {caballeros}, "
         "{ships}).",
         "La tessera Caballeros di {player} in {at} torna nella riserva (perdite: {caballeros}, "
         "{ships})."),
     "knight.returned_saved": (
         "{player}'s Caballero tile at {at} goes back to the reserve; its Castillo is lost but "
         "saves {caballeros} and {ships}, back to court.",
-        "La tuile Caballeros de {player} en {at} retourne dans la réserve ; son Castillo est "
+        "La tuile Caballeros {player:de} en {at} retourne dans la réserve ; son Castillo est "
         "perdu mais {caballeros} et {ships} reviennent à la cour.",
         "La tessera Caballeros di {player} in {at} torna nella riserva; il suo Castillo è perso, "
         "ma {caballeros} e {ships} tornano a corte."),
@@ -102,7 +101,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                           "{seat} reprend la tuile Caballeros en {at}.",
                           "{seat} riprende la tessera Caballeros in {at}."),
     "grande.to_court": ("{player}'s Grande goes back to court.",
-                        "Le Grande de {player} retourne à la cour.",
+                        "Le Grande {player:de} retourne à la cour.",
                         "Il Grande di {player} torna a corte."),
     "ship.bought": ("{seat} buys a ship for {cost} and puts it on the {edge} side of {at}.",
                     "{seat} achète un bateau pour {cost} et le place côté {edge} de {at}.",
@@ -134,7 +133,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "alcalde.sea": ("{seat} puts an Alcalde on the closed sea at {at}, for {cost}.",
                     "{seat} place un Alcalde sur la mer fermée en {at}, pour {cost}.",
                     "{seat} mette un Alcalde sul mare chiuso in {at}, per {cost}."),
-    "turn.ended": ("{seat}'s turn ends.", "Le tour de {seat} se termine.",
+    "turn.ended": ("{seat}'s turn ends.", "Le tour {seat:de} se termine.",
                    "Il turno di {seat} finisce."),
     "round.ended": ("Round {round} ends.", "Le tour {round} se termine.",
                     "Il turno {round} finisce."),
@@ -179,35 +178,26 @@ PREFIX = "elcaballero."
 def counted(n: int, noun: str, lang: str) -> str:
     """`n` with its noun: French takes the singular for 0 and 1, English and Italian for 1 only."""
     one, many = NOUNS[noun][lang]
-    singular = n in (0, 1) if lang == "fr" else n == 1
-    return f"{n} {one if singular else many}"
+    return format(Count(n, lang), f"# {one}|# {many}")
 
 
-class Player(str):
-    """A player's name, which French joins to "de" with an elision (« d'Ann », « de Bruno »)."""
-
-    def __format__(self, spec: str) -> str:
-        if spec == "de":
-            return f"d'{self}" if self[:1].lower() in "aeiouyàâéèêëîïôöùûüh" else f"de {self}"
-        return str.__format__(self, spec)
-
-
-def elide(template: str, lang: str, keys: Any = None) -> str:
-    """French « de {seat} » as « {seat:de} », so that a name with a vowel reads « d'Ann »."""
-    if lang != "fr":
-        return template
-    pattern = "|".join(sorted(keys or SEAT_KEYS))
-    return re.sub(rf"\bde \{{({pattern})\}}", r"{\1:de}", template)
+def seat_name(seat: int, names: Sequence[str], lang: str = "en") -> Name:
+    """A seat as its player's name, or its colour before the game is seated; a `Name`, so that
+    every text may elide it (« {seat:de} » → « d'Ann »): the log, the boards, the refusals."""
+    if 0 <= seat < len(names):
+        return Name(names[seat])
+    if 0 <= seat < len(COLOURS):
+        return Name(COLOUR_NAMES[COLOURS[seat]][LANGUAGES.index(lang if lang in LANGUAGES
+                                                                 else "en")])
+    return Name(str(seat))
 
 
 def render(message: Message, lang: str = "en", names: Sequence[str] | None = None) -> str:
     """One sentence in `lang`; `names` gives a display name per seat (default "seat N")."""
     lang = lang if lang in LANGUAGES else "en"
 
-    def seat_name(seat: Any) -> str:
-        if names and 0 <= int(seat) < len(names):
-            return Player(names[int(seat)])
-        return Player(COLOUR_NAMES[COLOURS[int(seat)]][LANGUAGES.index(lang)])
+    def player(seat: Any) -> Name:
+        return seat_name(int(seat), names or (), lang)
 
     def tile(name: str) -> str:
         """A terrain tile in words, as it lies once laid when the message gives its turn: the
@@ -223,7 +213,7 @@ def render(message: Message, lang: str = "en", names: Sequence[str] | None = Non
 
     def show(key: str, value: Any) -> str:
         if key in SEAT_KEYS and value is not None:
-            return seat_name(value)
+            return player(value)
         if key in CELL_KEYS and isinstance(value, list | tuple):
             return cell_name(value)
         if key == "edge":
@@ -237,11 +227,11 @@ def render(message: Message, lang: str = "en", names: Sequence[str] | None = Non
         if key == "tiles" and isinstance(value, list | tuple):
             return (" ; " if lang == "fr" else "; ").join(tile(t) for t in value) or "—"
         if key == "points" and isinstance(value, Mapping):
-            return ", ".join(f"{seat_name(s)} +{p}" for s, p in value.items()) or "—"
+            return ", ".join(f"{player(s)} +{p}" for s, p in value.items()) or "—"
         if key == "ranking":
-            return ", ".join(f"{r['rank']}. {seat_name(r['seat'])} ({r['score']})" for r in value)
+            return ", ".join(f"{r['rank']}. {player(r['seat'])} ({r['score']})" for r in value)
         return str(value)
 
     key = message.key[len(PREFIX):] if message.key.startswith(PREFIX) else message.key
-    template = elide(TEXTS[key][LANGUAGES.index(lang)], lang)
+    template = TEXTS[key][LANGUAGES.index(lang)]
     return template.format(**{k: show(k, v) for k, v in message.params.items()})

@@ -12,11 +12,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.core import errors
-from domain.core.i18n import language_index, supported
+from domain.core.i18n import Count, language_index, supported
 from domain.elcaballero import messages
 from domain.elcaballero.coords import name as cell_name
 from domain.elcaballero.data import TILE
-from domain.elcaballero.texts import agree as _agree
 from domain.elcaballero.texts import tile_words
 
 R = "elcaballero.refuse."
@@ -28,9 +27,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "setup_shape": ("The set-up must be an object (start, stack, first_player).",
                     "La mise en place doit être un objet (start, stack, first_player).",
                     "La preparazione deve essere un oggetto (start, stack, first_player)."),
-    "setup_fields": ("Unknown set-up [field|fields]: {fields}.",
-                     "[Champ inconnu|Champs inconnus] dans la mise en place : {fields}.",
-                     "[Campo sconosciuto|Campi sconosciuti] nella preparazione: {fields}."),
+    "setup_fields": ("Unknown set-up {count:field|fields}: {fields}.",
+                     "{count:Champ inconnu|Champs inconnus} dans la mise en place : {fields}.",
+                     "{count:Campo sconosciuto|Campi sconosciuti} nella preparazione: {fields}."),
     "setup_start": ("The start tile is a tile with neither gold nor fish.",
                     "La tuile de départ est une tuile sans or ni poisson.",
                     "La tessera di partenza è una tessera senza oro né pesce."),
@@ -42,9 +41,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "setup_first": ("The first player is a seat from 0 to {last}.",
                     "Le premier joueur est une place de 0 à {last}.",
                     "Il primo giocatore è un posto da 0 a {last}."),
-    "option_unknown": ("Unknown [option|options]: {names}.",
-                       "[Option inconnue|Options inconnues] : {names}.",
-                       "[Opzione sconosciuta|Opzioni sconosciute]: {names}."),
+    "option_unknown": ("Unknown {count:option|options}: {names}.",
+                       "{count:Option inconnue|Options inconnues} : {names}.",
+                       "{count:Opzione sconosciuta|Opzioni sconosciute}: {names}."),
     "option_value": ("Option {name} cannot be {value}; allowed: {values}.",
                      "L'option {name} ne peut pas valoir {value} ; permis : {values}.",
                      "L'opzione {name} non può valere {value}; ammessi: {values}."),
@@ -105,9 +104,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                          "La tessera {tile} non è tra le tessere scoperte."),
     "not_face_up": ("{value} is not a face-up tile.", "{value} n'est pas une tuile visible.",
                     "{value} non è una tessera scoperta."),
-    "tiles_done": ("You have laid your [terrain tile|{count} terrain tiles] this turn.",
-                   "Vous avez posé [votre tuile|vos {count} tuiles] de terrain ce tour-ci.",
-                   "Hai posato [la tua tessera|le tue {count} tessere] di terreno in questo "
+    "tiles_done": ("You have laid your {count:terrain tile|# terrain tiles} this turn.",
+                   "Vous avez posé {count:votre tuile|vos # tuiles} de terrain ce tour-ci.",
+                   "Hai posato {count:la tua tessera|le tue # tessere} di terreno in questo "
                    "turno."),
     "no_face_up": ("No face-up terrain tile is left.", "Il ne reste aucune tuile visible.",
                    "Non resta nessuna tessera scoperta."),
@@ -258,12 +257,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
 CELLS = {"at", "from", "to"}
 
 
-def _show(key: str, value: Any, lang: str, names: Sequence[str]) -> str:
+def _show(key: str, value: Any, lang: str, names: Sequence[str]) -> Any:
     if key == "seat" and isinstance(value, int):
-        if 0 <= value < len(names):
-            return names[value]
-        return messages.COLOUR_NAMES[messages.COLOURS[value]][language_index(lang)] \
-            if 0 <= value < len(messages.COLOURS) else str(value)
+        return messages.seat_name(value, names, lang)
     if key in CELLS and isinstance(value, list | tuple) and len(value) == 2:
         return cell_name(value)
     if key == "edge":
@@ -275,6 +271,8 @@ def _show(key: str, value: Any, lang: str, names: Sequence[str]) -> str:
         return messages.counted(value, "caballeros", lang)
     if isinstance(value, list | tuple):
         return ", ".join(str(v) for v in value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Count(value, lang)  # "{count:# tile|# tiles}"
     return str(value)
 
 
@@ -283,9 +281,10 @@ def render(key: str, params: Mapping[str, Any], lang: str = "en",
     lang = supported(lang)
     short = key[len(R):] if key.startswith(R) else key
     template = TEXTS[short][language_index(lang)]
+    # "Unknown options: …" agrees with the number of names it lists
     count = params.get("count", len(params.get("fields") or params.get("names") or ()))
-    template = _agree(template, count, lang)
-    return template.format(**{k: _show(k, v, lang, names) for k, v in params.items()})
+    return template.format(**{k: _show(k, v, lang, names)
+                              for k, v in {"count": count, **params}.items()})
 
 
 def refuse(short: str, *, allowed: Any = None, **params: Any) -> errors.RuleError:

@@ -8,16 +8,16 @@ The log's sentences are `messages.py`'s. Cells are always written as the players
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.core.decisions import Decision
 from domain.core.game import Message
-from domain.core.i18n import language_index, supported
+from domain.core.i18n import Count, Name, language_index, supported
 from domain.elcaballero import messages
 from domain.elcaballero.coords import name as cell_name
 from domain.elcaballero.data import COLOURS, POWER_CABALLEROS, TILE
+from domain.elcaballero.messages import seat_name
 
 WORDS: dict[str, tuple[str, str, str]] = {
     # what a seat must decide now
@@ -28,10 +28,10 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "decision.turn": ("play the turn: the terrain tile first or last, then “end”",
                       "jouer le tour : la tuile de terrain d'abord ou en dernier, puis « fin »",
                       "giocare il turno: la tessera di terreno prima o per ultima, poi «fine»"),
-    "decision.turn_tile": ("play the turn: lay {count} terrain [tile|tiles], then end it",
-                           "jouer le tour : poser {count} [tuile|tuiles] de terrain, puis le "
+    "decision.turn_tile": ("play the turn: lay {count:# terrain tile|# terrain tiles}, then end it",
+                           "jouer le tour : poser {count:# tuile|# tuiles} de terrain, puis le "
                            "finir",
-                           "giocare il turno: posare {count} [tessera|tessere] di terreno, "
+                           "giocare il turno: posare {count:# tessera|# tessere} di terreno, "
                            "poi finirlo"),
     # phases
     "phase.new": ("setting up", "mise en place", "preparazione"),
@@ -44,16 +44,17 @@ WORDS: dict[str, tuple[str, str, str]] = {
                     "Tour {round} sur {rounds} ({phase}) ; décomptes après les tours {scorings}.",
                     "Turno {round} di {rounds} ({phase}); conteggi dopo i turni {scorings}."),
     "board.turn": ("{seat} is playing power card {card}: {caballeros} reinforcements, "
-                   "{count} terrain [tile|tiles] still to lay.",
+                   "{count:# terrain tile|# terrain tiles} still to lay.",
                    "{seat} joue la carte pouvoir {card} : {caballeros} en renfort, encore "
-                   "{count} [tuile|tuiles] de terrain à poser.",
+                   "{count:# tuile|# tuiles} de terrain à poser.",
                    "{seat} gioca la carta potere {card}: {caballeros} di rinforzo, ancora "
-                   "{count} [tessera|tessere] di terreno da posare."),
+                   "{count:# tessera|# tessere} di terreno da posare."),
     "board.face_up": ("Face-up tiles (write “tile 2 at m14 turn 90”):",
                       "Tuiles visibles (écrivez « tuile 2 en m14 tourne 90 ») :",
                       "Tessere scoperte (scrivi «tessera 2 in m14 ruota 90»):"),
-    "board.stack": ("{count} tiles left in the stack.", "{count} tuiles restent dans la pile.",
-                    "{count} tessere restano nel mazzo."),
+    "board.stack": ("{count:# tile|# tiles} left in the stack.",
+                    "{count:# tuile reste|# tuiles restent} dans la pile.",
+                    "{count:# tessera resta|# tessere restano} nel mazzo."),
     "board.legend": ("Legend: ~~ sea, ## land, NE… the land sides of a tile (N, E, S, W), "
                      "$ gold, f fish, a letter and number = a player's Caballero tile and its "
                      "Caballeros (capital: with a Castillo), * Grande, s ships, + a free cell; "
@@ -70,6 +71,9 @@ WORDS: dict[str, tuple[str, str, str]] = {
                      "Castillo), * Grande, s navi, + una casella libera; la tessera di partenza "
                      "è m13, il nord in alto; le colonne a…z vanno verso est, le righe 1… verso "
                      "nord."),
+    # one Caballero tile under the text board (French sets a space before a colon)
+    "board.knight": ("{at}: {who} ({letter}) — {what}", "{at} : {who} ({letter}) — {what}",
+                     "{at}: {who} ({letter}) — {what}"),
     "board.players": ("Players", "Joueurs", "Giocatori"),
     "board.player": ("Player", "Joueur", "Giocatore"),
     "board.score": ("Score", "Score", "Punti"),
@@ -91,9 +95,10 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "board.open": ("open", "ouverte", "aperta"),
     "board.nobody": ("nobody", "personne", "nessuno"),
     "board.tie": ("tie: {names}", "égalité : {names}", "parità: {names}"),
-    "board.ships_on": ("{count} [ship|ships]: {names}", "{count} [bateau|bateaux] : {names}",
-                       "{count} [nave|navi]: {names}"),
-    "board.alcalde_of": ("Alcalde of {seat}", "Alcalde de {seat}", "Alcalde di {seat}"),
+    "board.ships_on": ("{count:# ship|# ships}: {names}",
+                       "{count:# bateau|# bateaux} : {names}",
+                       "{count:# nave|# navi}: {names}"),
+    "board.alcalde_of": ("Alcalde of {seat}", "Alcalde {seat:de}", "Alcalde di {seat}"),
     "board.tile_value": ("{tiles} tiles + {bonus}", "{tiles} tuiles + {bonus}",
                          "{tiles} tessere + {bonus}"),
     # tiles in words
@@ -118,9 +123,10 @@ WORDS: dict[str, tuple[str, str, str]] = {
                  "turn", "Votre tour : faites vos actions dans l'ordre voulu, posez votre tuile "
                  "de terrain, puis finissez le tour", "Il tuo turno: fai le azioni "
                  "nell'ordine che vuoi, posa la tessera di terreno, poi finisci il turno"),
-    "ask.tiles_left": ("{count} terrain [tile|tiles] still to lay this turn.",
-                       "Encore {count} [tuile|tuiles] de terrain à poser ce tour-ci.",
-                       "Ancora {count} [tessera|tessere] di terreno da posare in questo turno."),
+    "ask.tiles_left": ("{count:# terrain tile|# terrain tiles} still to lay this turn.",
+                       "Encore {count:# tuile|# tuiles} de terrain à poser ce tour-ci.",
+                       "Ancora {count:# tessera|# tessere} di terreno da posare in questo "
+                       "turno."),
     "ask.lay_tile": ("Lay a terrain tile: choose it, click a highlighted cell, turn it",
                      "Poser une tuile de terrain : choisissez-la, cliquez une case en surbrillance, "
                      "tournez-la", "Posa una tessera di terreno: sceglila, clicca una casella "
@@ -233,24 +239,19 @@ et à l'est », «terra a nord e a est»)."""
 PREFIX = "elcaballero."
 
 
-_AGREE = re.compile(r"\[([^|\]]*)\|([^\]]*)\]")
-
-
-def agree(template: str, count: Any, lang: str) -> str:
-    """Each "[singular|plural]" of `template` as `count` asks (French: 0 and 1 are singular)."""
-    if not isinstance(count, int):
-        return template
-    one = count in (0, 1) if supported(lang) == "fr" else count == 1
-    return _AGREE.sub(lambda m: m.group(1) if one else m.group(2), template)
+def counts(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The whole numbers of `params` as the shared `Count`, so that a text says
+    "{count:# tile|# tiles}" as every catalogue does (French: 0 and 1 are singular)."""
+    return {k: Count(v, supported(lang)) if isinstance(v, int) and not isinstance(v, bool) else v
+            for k, v in params.items()}
 
 
 def word(key: str, lang: str = "en", **params: Any) -> str:
     key = key[len(PREFIX):] if key.startswith(PREFIX) else key
-    template = agree(WORDS[key][language_index(supported(lang))], params.get("count"), lang)
-    if "seat" in params:  # a player's name: « Alcalde d'Ann »
-        template = messages.elide(template, supported(lang), {"seat"})
-        params = {**params, "seat": messages.Player(params["seat"])}
-    return template.format(**params)
+    template = WORDS[key][language_index(supported(lang))]
+    if "seat" in params:  # a player's name, which French elides: « Alcalde d'Ann »
+        params = {**params, "seat": Name(params["seat"])}
+    return template.format(**counts(params, lang))
 
 
 def colour_name(seat: int, lang: str = "en") -> str:
@@ -261,10 +262,6 @@ def colour_letter(seat: int, lang: str = "en") -> str:
     """A seat's colour as one letter in the reader's language (j, r, b, v in French), as the
     boards mark tiles and players: the English initial beside « Vous jouez rouge » misled."""
     return colour_name(seat, lang)[0]
-
-
-def seat_name(seat: int, names: Sequence[str], lang: str) -> str:
-    return names[seat] if 0 <= seat < len(names) else colour_name(seat, lang)
 
 
 def phase_name(phase: str, lang: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from domain.core.events import Event
 from domain.core.game import Viewer
 from domain.elcaballero import board as b
-from domain.elcaballero.data import COLOURS, ROUNDS, SCORING_ROUNDS, TILE
+from domain.elcaballero.data import COLOURS, ROUNDS, SCORING_ROUNDS, TILE, TILE_CAPACITY
 from domain.elcaballero.geometry import SIDES, cell_json, knight_numbers, rotated_edges
 from domain.elcaballero.state import State
 
@@ -76,7 +76,7 @@ def view(s: State, viewer: Viewer) -> dict[str, Any]:
         "seats": [{
             "seat": seat, "colour": COLOURS[seat], "score": s.scores[seat],
             "court": s.court[seat], "tiles_off_board": s.off_board[seat],
-            "court_limit": 8 * s.off_board[seat], "court_ships": s.court_ships[seat],
+            "court_limit": TILE_CAPACITY * s.off_board[seat], "court_ships": s.court_ships[seat],
             "alcaldes_left": s.alcaldes_left[seat],
             "grande": (cell_json(g) if (g := s.grande_at(seat)) else "court") if s.advanced
             else None,

@@ -431,3 +431,28 @@ def test_the_regions_table_names_an_alcalde_d_ann_in_french() -> None:
 
     assert word("board.alcalde_of", "fr", seat="Ann") == "Alcalde d'Ann"
     assert word("board.alcalde_of", "fr", seat="Bruno") == "Alcalde de Bruno"
+
+
+def test_no_french_text_writes_de_before_a_player_without_the_elision() -> None:
+    """The French texts write « {player:de} » (the shared `Name` elides: « d'Ann »); a plain
+    « de {player} » would read « de Ann » to Ann's partners."""
+    from domain.core.i18n import SEAT_PARAMS
+    from domain.elcaballero import messages, refusals, texts
+
+    seat = "|".join(sorted(SEAT_PARAMS))
+    plain = re.compile(rf"\b[dD]e \{{({seat})\}}")
+    for catalogue in (messages.TEXTS, texts.WORDS, refusals.TEXTS):
+        for key, (_en, fr, _it) in catalogue.items():
+            assert not plain.search(fr), (key, fr)
+
+
+def test_a_seat_is_one_name_in_the_log_the_boards_and_the_refusals() -> None:
+    """The log, the boards and the refusals name a seat through one function (its player's name,
+    or its colour before the game is seated), a name French may elide in any of them."""
+    from domain.elcaballero import messages, refusals, texts
+
+    assert texts.seat_name is messages.seat_name
+    for lang, colour in (("en", "red"), ("fr", "rouge"), ("it", "rosso")):
+        assert refusals._show("seat", 1, lang, []) == colour
+    assert f"{refusals._show('seat', 0, 'fr', ['Ann']):de}" == "d'Ann"
+    assert f"{texts.seat_name(1, ['Ann', 'Bruno'], 'fr'):de}" == "de Bruno"

@@ -115,3 +115,31 @@ def test_the_echo_of_a_move_names_the_typed_number_or_the_tile_in_words() -> Non
     assert GAME.language.format(command, "fr", decision=decision) == "tuile 2 en n13 tourne 0"
     assert GAME.language.format(command, "it") == \
         f"tessera ({tile_words(tile, 'it')}) in n13 ruota 0"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_every_counted_word_agrees_with_its_number_through_the_shared_count(lang: str) -> None:
+    """El Caballero's words and refusals say "{count:# tile|# tiles}" as every other catalogue
+    does (the shared `Count`): a text reads « 1 tuile », « 2 tuiles », French « 0 tuile », never
+    a stray bracket or bar of a second plural syntax."""
+    from domain.elcaballero import refusals, texts
+
+    noun = {"en": "tile", "fr": "tuile", "it": "tessera"}[lang]
+    plural = {"en": "tiles", "fr": "tuiles", "it": "tessere"}[lang]
+    for count, singular in ((0, lang == "fr"), (1, True), (2, False)):
+        for key, template in texts.WORDS.items():
+            if "{count" not in template[0]:
+                continue
+            text = texts.word(key, lang, count=count, names="Ann", seat="Ann", card=9,
+                              caballeros="2 Caballeros")
+            assert "|" not in text and "[" not in text and "#" not in text, (key, text)
+            assert not any(w in text for w in ("1 tiles", "1 tuiles", "1 tessere")), text
+        for key in ("tiles_done", "option_unknown"):
+            text = refusals.render(refusals.R + key, {"count": count, "names": ["x"] * count},
+                                   lang)
+            assert "|" not in text and "[" not in text and "#" not in text, (key, text)
+        stack = texts.word("board.stack", lang, count=count)
+        assert stack.startswith(f"{count} {noun if singular else plural} "), stack
+        text = texts.word("ask.tiles_left", lang, count=count)
+        assert f"{count} {'terrain ' if lang == 'en' else ''}{noun if singular else plural} " \
+            in text, text
