@@ -270,12 +270,8 @@ def secret_kind_name(kind: str, lang: str = "en") -> str:
 # --- how each parameter is shown --------------------------------------------------------------------
 
 class Player(Name):
-    """A player's name, which French joins to "de" with an elision (« d'Élodie »)."""
-
-    def __format__(self, spec: str) -> str:
-        if spec == "de":
-            return f"d’{self}" if self[:1].lower() in "aeiouyàâéèêëîïôöùûüh" else f"de {self}"
-        return str.__format__(self, spec)
+    """A player's name, which French joins to "de" with an elision (« d'Élodie »: `Name`'s, with
+    the apostrophe every other word of the texts uses)."""
 
 
 PLACE_KEYS = {"region", "place", "from", "to", "choice", "king"}

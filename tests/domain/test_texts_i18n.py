@@ -155,7 +155,7 @@ def test_the_grammar_cases_of_the_issue() -> None:
     assert say("court.taken", "en", seat=0, count=3) == "Ana brings 3 Caballeros to court."
     assert say("place.scored", "en", place=CASTILLO, points={}) == \
         "The Castillo is scored: nobody scores."
-    assert say("turn.ended", "fr", seat=4) == "Le tour d’Élodie se termine."
+    assert say("turn.ended", "fr", seat=4) == "Le tour d'Élodie se termine."
     assert say("veto.used", "en", seat=1, against=0, card="king", steps=[1]) == \
         "Bruno vetoes Ana's “The King” (part 2)."
     assert say("scoreboard.moved", "en", board="8-4-0", to="galicia", **{"from": None}) == \
@@ -246,7 +246,7 @@ def test_the_veto_question_says_what_was_declared() -> None:
     assert en.startswith("allow or veto Ana's “Move 3 Caballeros” (")
     assert "2 of Bruno's Caballeros from Aragón into the Castillo" in en
     fr = texts.decision(decision, "fr", NAMES)
-    assert "« Déplacer 3 Caballeros » d’Ana" in fr and "dans le Castillo" in fr
+    assert "« Déplacer 3 Caballeros » d'Ana" in fr and "dans le Castillo" in fr
 
 
 def test_every_rule_error_of_the_domain_is_raised_with_a_key() -> None:

@@ -61,7 +61,7 @@ def test_a_whole_turn_through_a_veto_holder_records_what_it_can_and_says_what_wa
     assert not asking([answer])  # Ann's next decision comes when it is hers again
     # Bruno, holding the Veto, reads exactly what was declared, in French.
     [veto] = mine(sent, bruno)
-    assert "opposer un veto à «\u00a0Le Roi\u00a0» d’Ann (à Valence)" in plain(veto)
+    assert "opposer un veto à «\u00a0Le Roi\u00a0» d'Ann (à Valence)" in plain(veto)
     assert "Ann a annoncé «\u00a0Le Roi\u00a0» : spécial vers Valence." in plain(veto)
     reply(smtp_server, veto, bruno, "laisser faire")
     back = mine(table.drain(), ann)

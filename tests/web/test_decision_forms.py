@@ -72,8 +72,8 @@ def test_a_move_row_can_move_the_first_seats_caballeros(page_for: Any, game: Gam
     bob.click(f"{form} button[type='submit']")
     assert_accepted(bob)
     log = bob.inner_text(".log-list")  # Bob reads French
-    assert log.count("1 Caballero d’Ann va d'Aragon") == 2, log
-    assert "1 Caballero d’Ann va d'Aragon à Valence." in log, log
+    assert log.count("1 Caballero d'Ann va d'Aragon") == 2, log
+    assert "1 Caballero d'Ann va d'Aragon à Valence." in log, log
 
 
 def test_one_caballero_of_each_player_through_its_form(page_for: Any, game: Game) -> None:

@@ -128,7 +128,7 @@ def test_a_french_page_in_the_browser_reads_french_throughout(wctx: Any, page_fo
     log = page.inner_text(".log-list")
     assert "Ann prend la carte « Veto »." in log
     assert "Bob joue la carte pouvoir 12." in log
-    assert "Le tour d’Ann se termine." in log
+    assert "Le tour d'Ann se termine." in log
     side = page.inner_text("aside.side")
     assert "Vous devez choisir une carte action." in side
     for english in ("Your move", "plays", "takes the card", "turn ends"):
