@@ -436,7 +436,6 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
     return {
         "game_title": surface.title(module, language),  # the page's title names the game
         "given_notice": given_notice,
-        "game_name": surface.title(module, language),  # the page's title, not the game's id
         **_board(module, view, language, names, targets=targets,
                  title=i18n.t("game.board", language)),
         "seat_label": texts_of(module).seat(head.seat, language) if head.seat is not None
