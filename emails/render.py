@@ -174,14 +174,6 @@ def decision_block(info: GameInfo, decision: Any, lang: str) -> dict[str, Any]:
     return out
 
 
-def _round_shown(view: Mapping[str, Any]) -> Any:
-    """The view's round as the players count it: its place in the view's list of the rounds
-    played when there is one (a short game plays rounds 2, 3, 5… and its last is "round 6", as
-    its board says), else the round itself."""
-    number, rounds = view.get("round", ""), view.get("rounds")
-    return rounds.index(number) + 1 if isinstance(rounds, list) and number in rounds else number
-
-
 def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
                 links: Mapping[str, str]) -> dict[str, Any]:
     kind = _field(row, "kind")
@@ -219,7 +211,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     decision = info.decision() if info and info.started else None
     if info and info.started:
         # Round 0 is a set-up before the first round (King & Intrigue's keeping): no round yet.
-        fields["round"] = _round_shown(info.view()) or ""
+        fields["round"] = surface.round_shown(info.module, info.view()) or ""
     fields["round_word"] = (info and info.module is not None
                             and surface.round_word(info.module, lang)) \
         or translate("subject.round-word", lang)
