@@ -146,8 +146,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                   "La tua scadenza è passata, quindi questa mossa è stata fatta per te: {move}."),
     "game-over": ("Game {game} is over. The final table:", "La partie {game} est terminée. "
                   "Le classement final :", "La partita {game} è finita. La classifica finale:"),
-    "points": ("{count} points", "{count} points", "{count} punti"),
-    "points.one": ("{count} point", "{count} point", "{count} punto"),
+    "moves.joiner": ("; ", " ; ", "; "),  # between the moves a reply played (French: « a ; b »)
+    "points": ("{count:# point|# points}", "{count:# point|# points}",
+               "{count:# punto|# punti}"),
     "digest": ("These games are waiting for you:", "Ces parties vous attendent :",
                "Queste partite ti aspettano:"),
     "digest.line": ("game {game}, before {due}", "partie {game}, avant {due}",

@@ -335,11 +335,8 @@ def _day(value: Any, lang: str) -> str:
 
 
 def _points(score: Any, lang: str) -> str:
-    """A final score in words ("111 points", "1 punto"); French counts 0 and 1 as singular."""
-    if not isinstance(score, int):
-        return str(score)
-    one = score == 1 or (lang == "fr" and score == 0)
-    return translate("points.one" if one else "points", lang, count=score)
+    """A final score in words ("111 points", "1 punto", « 0 point »: the catalogue's count)."""
+    return translate("points", lang, count=score) if isinstance(score, int) else str(score)
 
 
 def _index(lang: str) -> int:
@@ -424,8 +421,7 @@ def reply_paragraphs(payload: Mapping[str, Any], lang: str) -> list[str]:
     if status == "request":
         pass  # what each request did: request_paragraphs
     elif status == "accepted":
-        joiner = " ; " if lang == "fr" else "; "  # French puts a space before ";"
-        out.append(t("accepted", moves=joiner.join(payload.get("moves", []))))
+        out.append(t("accepted", moves=t("moves.joiner").join(payload.get("moves", []))))
     elif status == "stale":
         out.append(t("refused.stale"))
     elif status == "duplicate":

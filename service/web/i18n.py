@@ -303,6 +303,7 @@ CREATE: dict[str, tuple[str, str, str]] = {
                         "a ciò che chiede ora."),
     "invite.game": ("A game of {title} created by {who}.", "Une partie de {title} créée par {who}.",
                     "Una partita di {title} creata da {who}."),
+    "invite.option": ("{caption}: {value}", "{caption} : {value}", "{caption}: {value}"),
     "invite.players": ("Players, in seat order: {names}.",
                        "Joueurs, dans l'ordre des places : {names}.",
                        "Giocatori, nell'ordine dei posti: {names}."),
