@@ -210,7 +210,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
               "round": "", "by": payload.get("by", "")}
     decision = info.decision() if info and info.started else None
     if info and info.started:
-        # Round 0 is a set-up before the first round (King & Intrigue's keeping): no round yet.
+        # A round 0 (a game's set-up before its first round) is no round to name yet.
         fields["round"] = surface.round_shown(info.module, info.view()) or ""
     fields["round_word"] = (info and info.module is not None
                             and surface.round_word(info.module, lang)) \

@@ -425,6 +425,7 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
     module = queries.module_of(ctx(), head)
     entries = audit.entries(ctx(), head, after=max(0, head.version - LOG_LIMIT))
     texts = texts_of(module)
+    asked = [texts.decision(_decision(d), language, names) for d in mine]  # what she must decide
     given_notice = None
     if view and view.get("given_setup"):
         with db.read(ctx().engine) as conn:  # who set part of the hidden set-up: say so to all
@@ -443,10 +444,9 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         "text_help": _text_help(module, mine, view, language),
         "waiting": Name(_joined([names[w] for w in head.waiting_on
                                  if w < len(names) and (spectate or w != head.seat)], language)),
-        "status_wait": _status_wait(head, names, [texts.decision(_decision(d), language, names)
-                                                  for d in mine], spectate, language),
+        "status_wait": _status_wait(head, names, asked, spectate, language),
         "head": head, "version": version, "view": view, "names": names, "decisions": prepared,
-        "asked": [texts.decision(_decision(d), language, names) for d in mine],
+        "asked": asked,
         # A log line says something: events without a sentence (a turn's inner steps) are left out.
         "map_mode": map_mode, "log": [e for e in reversed(render_log(module, entries, language,
                                                                      names)) if e["sentences"]],
