@@ -609,7 +609,7 @@ def play_typed(game_id: str) -> BaseResponse:
         flash(i18n.t("text.empty", language), "error")
         return back
     module = queries.module_of(ctx(), head)
-    read = _decision_now(game_id, head.seat)  # what the player read: the echo says it the same
+    read = _decision_now(module, head)  # what the player read: the echo says it the same
 
     def shown(command: dict[str, Any]) -> str:
         return _shown(module, command, language, read)
@@ -659,17 +659,17 @@ def _shown(module: Any, command: dict[str, Any], language: str, decision: Any = 
     return shown(module, command, language, decision)
 
 
-def _decision_now(game_id: str, seat: int) -> Any:
-    """The seat's pending decision before a typed move is played, or None."""
+def _decision_now(module: Any, head: queries.Header) -> Any:
+    """The seat's pending decision before a typed move is played, or None: from the header just
+    read (its status and version: the cached state at that version, no second look-up of the
+    game's row); a game not in play has none (play_text then says why)."""
     from service import states
-    from service.commands import active_game
 
-    try:
-        module, _players = active_game(ctx(), game_id)
-        _v, state, _ = states.load(ctx().engine, ctx().states, game_id, module)
-        return next((d for d in module.pending(state) if d.seat == seat), None)
-    except Exception:  # the echo then writes the move without it
+    if head.status != progress.ACTIVE or head.seat is None:
         return None
+    _v, state, _ = states.load(ctx().engine, ctx().states, head.id, module,
+                               snapshot_every=ctx().snapshot_every, current=head.version)
+    return next((d for d in module.pending(state) if d.seat == head.seat), None)
 
 
 def _allowed_now(game_id: str, seat: int, language: str) -> list[str]:
