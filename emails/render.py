@@ -309,7 +309,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
             if payload.get("waiting_lines"):
                 lines = payload["waiting_lines"]
                 p.append(t("waiting.lines" if len(lines) > 1 else "waiting.line",
-                           who=waiting or t("nobody"), lines=" / ".join(f"“{x}”" for x in lines)))
+                           who=waiting or t("nobody"), lines=" / ".join(t("quoted", text=x) for x in lines)))
             elif status == "accepted" or (status == "request" and decision is None):
                 if waiting:
                     p.append(t("waiting.now", who=waiting))
@@ -318,7 +318,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
                          if waiting else t("refused.nothing", waiting=t("nobody")))
     if info and info.started and info.seat is not None and kind not in ("game-over",):
         data["requests_help"] = t("requests", words=", ".join(
-            f"“{w}”" for w in help_words(lang)))
+            t("quoted", text=w) for w in help_words(lang)))
     return data
 
 
@@ -435,7 +435,8 @@ def reply_paragraphs(payload: Mapping[str, Any], lang: str) -> list[str]:
     if payload.get("why"):
         out.append(t("refused.why", why=payload["why"]))
     if payload.get("ignored"):
-        out.append(t("accepted.ignored", lines=" / ".join(f"“{x}”" for x in payload["ignored"])))
+        out.append(t("accepted.ignored", lines=" / ".join(t("quoted", text=x)
+                                                         for x in payload["ignored"])))
     return out
 
 

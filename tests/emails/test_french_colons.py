@@ -78,3 +78,15 @@ def test_final_scores_and_played_moves_follow_each_languages_typography() -> Non
     moves = {"status": "accepted", "moves": ["carte 13", "pile 4"]}
     assert "carte 13 ; pile 4" in reply_paragraphs(moves, "fr")[0]
     assert "carte 13; pile 4" in reply_paragraphs(moves, "it")[0]
+
+
+def test_lines_a_reply_quotes_are_in_the_readers_quotation_marks() -> None:
+    """The lines of a reply the game did not read are quoted as each language quotes: they were
+    written “…” in code and a pass over the finished mail rewrote the marks for French and
+    Italian (and with them any “…” a player had typed)."""
+    from emails.render import reply_paragraphs
+
+    said = {"status": "accepted", "moves": ["x"], "ignored": ["je joue 13 “vite”"]}
+    assert "«\u00a0je joue 13 “vite”\u00a0»" in reply_paragraphs(said, "fr")[-1]
+    assert "«je joue 13 “vite”»" in reply_paragraphs(said, "it")[-1]
+    assert "“je joue 13 “vite””" in reply_paragraphs(said, "en")[-1]
