@@ -596,6 +596,7 @@ def _played(head: queries.Header, outcome: commands.Outcome, command: Command) -
 def play_typed(game_id: str) -> BaseResponse:
     """The text box: the game's command language (emails/play.py, as in a mail reply) read and
     played for the player's seat."""
+    from emails import i18n as mail_texts  # the quoting texts a mail's answer uses too
     from emails.play import CommandRefused, ParseError, PartlyPlayed, play_text
 
     player = _require_player()
@@ -614,6 +615,9 @@ def play_typed(game_id: str) -> BaseResponse:
     def shown(command: dict[str, Any]) -> str:
         return _shown(module, command, language, read)
 
+    def quoted(line: str) -> str:  # in the reader's quotation marks
+        return mail_texts.t("quoted", language, text=line)
+
     try:
         played = play_text(ctx(), game_id, head.seat, text, Source("web"), lang=language,
                            actor=f"player:{player.id}")
@@ -621,12 +625,14 @@ def play_typed(game_id: str) -> BaseResponse:
         _refused(str(error), error.allowed or _allowed_now(game_id, head.seat, language),
                  language)
     except CommandRefused as error:
-        why = f"“{shown(error.command)}”: {said(error.error, head)}"
+        why = mail_texts.t("refused.command", language, command=shown(error.command),
+                           refusal=said(error.error, head))
         _refused(why, _allowed_now(game_id, head.seat, language), language)
     except PartlyPlayed as error:
         flash(i18n.t("text.partly", language, count=len(error.done),
                      moves="; ".join(shown(c) for c in error.done)), "error")
-        why = f"“{shown(error.command)}”: {said(error.error, head)}"
+        why = mail_texts.t("refused.command", language, command=shown(error.command),
+                           refusal=said(error.error, head))
         _refused(why, _allowed_now(game_id, head.seat, language), language)
     except ServiceError as error:
         _refused(said(error, head), [], language)
@@ -635,10 +641,10 @@ def play_typed(game_id: str) -> BaseResponse:
         flash(i18n.t("text.played", language, moves=moves), "ok")
         if played.rest:  # the turn passed to someone else: the rest waits (emails/play.py)
             flash(i18n.t("text.waiting", language,
-                         lines=" / ".join(f"“{x}”" for x in played.rest[:5])), "error")
+                         lines=" / ".join(quoted(x) for x in played.rest[:5])), "error")
         if played.ignored:
             flash(i18n.t("text.ignored", language,
-                         lines=" / ".join(f"“{x}”" for x in played.ignored[:5])), "info")
+                         lines=" / ".join(quoted(x) for x in played.ignored[:5])), "info")
     return back
 
 
