@@ -146,8 +146,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                   "La tua scadenza è passata, quindi questa mossa è stata fatta per te: {move}."),
     "game-over": ("Game {game} is over. The final table:", "La partie {game} est terminée. "
                   "Le classement final :", "La partita {game} è finita. La classifica finale:"),
-    "points": ("{count} points", "{count} points", "{count} punti"),
-    "points.one": ("{count} point", "{count} point", "{count} punto"),
+    # A player's own words or a command quoted in a sentence, in the language's marks.
+    "quoted": ("“{text}”", "«\u00a0{text}\u00a0»", "«{text}»"),
+    "moves.joiner": ("; ", " ; ", "; "),  # between the moves a reply played (French: « a ; b »)
+    "points": ("{count:# point|# points}", "{count:# point|# points}",
+               "{count:# punto|# punti}"),
     "digest": ("These games are waiting for you:", "Ces parties vous attendent :",
                "Queste partite ti aspettano:"),
     "digest.line": ("game {game}, before {due}", "partie {game}, avant {due}",
@@ -380,18 +383,14 @@ add(TEXTS)
 
 
 NBSP = "\u00a0"
-_CURLY = re.compile(r"“([^“”\n]*)”")
-_FRENCH_SPACE = re.compile(r"«[ \u202f]*|[ \u202f]*»")
+_FRENCH_SPACE = re.compile(r"«[ \u00a0\u202f]*|[ \u00a0\u202f]*»")
 
 
 def typography(text: str, lang: str) -> str:
-    """A mail's text with its language's quotation marks: French « … » with non-breaking spaces
-    inside (a line never wraps between « and its word), Italian «…»; English “…” as it is. Every
-    quotation a mail's sentences put in English marks (a refused command, the lines left for later,
-    the request words) comes out right, whatever wrote it."""
+    """A mail's text with French « … » kept on one line (non-breaking spaces inside, whatever
+    space a text put there). The marks themselves are each language's in the catalogues (the
+    `quoted` text for words quoted by code): nothing here rewrites what a sentence or a player
+    wrote."""
     if lang == "fr":
-        text = _CURLY.sub(r"«\1»", text)
         return _FRENCH_SPACE.sub(lambda m: f"«{NBSP}" if "«" in m.group() else f"{NBSP}»", text)
-    if lang == "it":
-        return _CURLY.sub(r"«\1»", text)
     return text

@@ -174,14 +174,6 @@ def decision_block(info: GameInfo, decision: Any, lang: str) -> dict[str, Any]:
     return out
 
 
-def _round_shown(view: Mapping[str, Any]) -> Any:
-    """The view's round as the players count it: its place in the view's list of the rounds
-    played when there is one (a short game plays rounds 2, 3, 5… and its last is "round 6", as
-    its board says), else the round itself."""
-    number, rounds = view.get("round", ""), view.get("rounds")
-    return rounds.index(number) + 1 if isinstance(rounds, list) and number in rounds else number
-
-
 def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
                 links: Mapping[str, str]) -> dict[str, Any]:
     kind = _field(row, "kind")
@@ -218,8 +210,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
               "round": "", "by": payload.get("by", "")}
     decision = info.decision() if info and info.started else None
     if info and info.started:
-        # Round 0 is a set-up before the first round (King & Intrigue's keeping): no round yet.
-        fields["round"] = _round_shown(info.view()) or ""
+        # A round 0 (a game's set-up before its first round) is no round to name yet.
+        fields["round"] = surface.round_shown(info.module, info.view()) or ""
     fields["round_word"] = (info and info.module is not None
                             and surface.round_word(info.module, lang)) \
         or translate("subject.round-word", lang)
@@ -317,7 +309,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
             if payload.get("waiting_lines"):
                 lines = payload["waiting_lines"]
                 p.append(t("waiting.lines" if len(lines) > 1 else "waiting.line",
-                           who=waiting or t("nobody"), lines=" / ".join(f"“{x}”" for x in lines)))
+                           who=waiting or t("nobody"), lines=" / ".join(t("quoted", text=x) for x in lines)))
             elif status == "accepted" or (status == "request" and decision is None):
                 if waiting:
                     p.append(t("waiting.now", who=waiting))
@@ -326,7 +318,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
                          if waiting else t("refused.nothing", waiting=t("nobody")))
     if info and info.started and info.seat is not None and kind not in ("game-over",):
         data["requests_help"] = t("requests", words=", ".join(
-            f"“{w}”" for w in help_words(lang)))
+            t("quoted", text=w) for w in help_words(lang)))
     return data
 
 
@@ -343,11 +335,8 @@ def _day(value: Any, lang: str) -> str:
 
 
 def _points(score: Any, lang: str) -> str:
-    """A final score in words ("111 points", "1 punto"); French counts 0 and 1 as singular."""
-    if not isinstance(score, int):
-        return str(score)
-    one = score == 1 or (lang == "fr" and score == 0)
-    return translate("points.one" if one else "points", lang, count=score)
+    """A final score in words ("111 points", "1 punto", « 0 point »: the catalogue's count)."""
+    return translate("points", lang, count=score) if isinstance(score, int) else str(score)
 
 
 def _index(lang: str) -> int:
@@ -432,8 +421,7 @@ def reply_paragraphs(payload: Mapping[str, Any], lang: str) -> list[str]:
     if status == "request":
         pass  # what each request did: request_paragraphs
     elif status == "accepted":
-        joiner = " ; " if lang == "fr" else "; "  # French puts a space before ";"
-        out.append(t("accepted", moves=joiner.join(payload.get("moves", []))))
+        out.append(t("accepted", moves=t("moves.joiner").join(payload.get("moves", []))))
     elif status == "stale":
         out.append(t("refused.stale"))
     elif status == "duplicate":
@@ -447,7 +435,8 @@ def reply_paragraphs(payload: Mapping[str, Any], lang: str) -> list[str]:
     if payload.get("why"):
         out.append(t("refused.why", why=payload["why"]))
     if payload.get("ignored"):
-        out.append(t("accepted.ignored", lines=" / ".join(f"“{x}”" for x in payload["ignored"])))
+        out.append(t("accepted.ignored", lines=" / ".join(t("quoted", text=x)
+                                                         for x in payload["ignored"])))
     return out
 
 

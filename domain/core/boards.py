@@ -94,3 +94,6 @@ class GenericBoards:
     def headline(self, view: Mapping[str, Any], lang: str = "en",
                  names: Sequence[str] = ()) -> str:
         return ""
+
+    def round_shown(self, view: Mapping[str, Any]) -> Any:
+        return view.get("round", "")

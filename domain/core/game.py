@@ -193,6 +193,10 @@ class Boards(Protocol):
     def headline(self, view: Mapping[str, Any], lang: str, names: Sequence[str] = ()) -> str:
         """The game in one line for a list of games (its round, the scores), or ""."""
 
+    def round_shown(self, view: Mapping[str, Any]) -> Any:
+        """The view's round as its players count it (the board's own count: El Grande's short
+        game plays rounds 2, 3, 5… and calls its last "round 6"), for a mail's subject."""
+
 
 class Texts(Protocol):
     """The game's own words, in en/fr/it."""

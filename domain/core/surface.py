@@ -182,6 +182,15 @@ def headline(module: GameModule, view: Mapping[str, Any] | None, lang: str,
     return own(view, lang, names) if own is not None and view else ""
 
 
+def round_shown(module: GameModule, view: Mapping[str, Any]) -> Any:
+    """The view's round as the game's players count it (`Boards.round_shown`: the number its
+    board shows), else the view's `round` as it is."""
+    from domain.core.game import boards_of
+
+    own = getattr(boards_of(module), "round_shown", None)
+    return own(view) if own is not None else view.get("round", "")
+
+
 # --- bots --------------------------------------------------------------------------------------
 
 

@@ -655,3 +655,6 @@ class ElGrandeBoards:
     def headline(self, view: Mapping[str, Any], lang: str = "en",
                  names: Sequence[str] = ()) -> str:
         return headline(view, lang, names)
+
+    def round_shown(self, view: Mapping[str, Any]) -> Any:
+        return shown_round(view, view.get("round", ""))

@@ -188,9 +188,8 @@ def invitation(head: queries.Header) -> list[str]:
              i18n.t("invite.players", language, names=", ".join(s["name"] for s in head.seats))]
     for spec in surface.option_specs(module):
         words = option_words(spec, language)
-        lines.append(f"{spec.caption(language)} : {words[_index(spec, chosen[spec.name])]}"
-                     if language == "fr" else
-                     f"{spec.caption(language)}: {words[_index(spec, chosen[spec.name])]}")
+        lines.append(i18n.t("invite.option", language, caption=spec.caption(language),
+                            value=words[_index(spec, chosen[spec.name])]))
     policy = row.timeout_policy if row.timeout_policy in POLICIES else "default"
     lines.append(i18n.t("invite.turn", language, hours=int(row.turn_hours),
                         policy=i18n.t(f"create.policy.{policy}", language)))

@@ -193,7 +193,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "undo.failed": ("Undo refused: {detail}", "Annulation refusée : {detail}",
                     "Annullamento rifiutato: {detail}"),
     # replay
-    "replay.title": ("Replay of game {id}", "Revoir la partie {id}", "Rivedi la partita {id}"),
+    "replay.title": ("Replay of {name} (game {id})", "Revoir {name} (partie {id})",
+                     "Rivedi {name} (partita {id})"),
     "replay.step": ("After event {at} of {last}", "Après l'événement {at} sur {last}",
                     "Dopo l'evento {at} di {last}"),
     "replay.first": ("First", "Début", "Inizio"),
@@ -302,6 +303,7 @@ CREATE: dict[str, tuple[str, str, str]] = {
                         "a ciò che chiede ora."),
     "invite.game": ("A game of {title} created by {who}.", "Une partie de {title} créée par {who}.",
                     "Una partita di {title} creata da {who}."),
+    "invite.option": ("{caption}: {value}", "{caption} : {value}", "{caption}: {value}"),
     "invite.players": ("Players, in seat order: {names}.",
                        "Joueurs, dans l'ordre des places : {names}.",
                        "Giocatori, nell'ordine dei posti: {names}."),

@@ -425,6 +425,7 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
     module = queries.module_of(ctx(), head)
     entries = audit.entries(ctx(), head, after=max(0, head.version - LOG_LIMIT))
     texts = texts_of(module)
+    asked = [texts.decision(_decision(d), language, names) for d in mine]  # what she must decide
     given_notice = None
     if view and view.get("given_setup"):
         with db.read(ctx().engine) as conn:  # who set part of the hidden set-up: say so to all
@@ -436,7 +437,6 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
     return {
         "game_title": surface.title(module, language),  # the page's title names the game
         "given_notice": given_notice,
-        "game_name": surface.title(module, language),  # the page's title, not the game's id
         **_board(module, view, language, names, targets=targets,
                  title=i18n.t("game.board", language)),
         "seat_label": texts_of(module).seat(head.seat, language) if head.seat is not None
@@ -444,10 +444,9 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         "text_help": _text_help(module, mine, view, language),
         "waiting": Name(_joined([names[w] for w in head.waiting_on
                                  if w < len(names) and (spectate or w != head.seat)], language)),
-        "status_wait": _status_wait(head, names, [texts.decision(_decision(d), language, names)
-                                                  for d in mine], spectate, language),
+        "status_wait": _status_wait(head, names, asked, spectate, language),
         "head": head, "version": version, "view": view, "names": names, "decisions": prepared,
-        "asked": [texts.decision(_decision(d), language, names) for d in mine],
+        "asked": asked,
         # A log line says something: events without a sentence (a turn's inner steps) are left out.
         "map_mode": map_mode, "log": [e for e in reversed(render_log(module, entries, language,
                                                                      names)) if e["sentences"]],
@@ -597,6 +596,7 @@ def _played(head: queries.Header, outcome: commands.Outcome, command: Command) -
 def play_typed(game_id: str) -> BaseResponse:
     """The text box: the game's command language (emails/play.py, as in a mail reply) read and
     played for the player's seat."""
+    from emails import i18n as mail_texts  # the quoting texts a mail's answer uses too
     from emails.play import CommandRefused, ParseError, PartlyPlayed, play_text
 
     player = _require_player()
@@ -610,10 +610,13 @@ def play_typed(game_id: str) -> BaseResponse:
         flash(i18n.t("text.empty", language), "error")
         return back
     module = queries.module_of(ctx(), head)
-    read = _decision_now(game_id, head.seat)  # what the player read: the echo says it the same
+    read = _decision_now(module, head)  # what the player read: the echo says it the same
 
     def shown(command: dict[str, Any]) -> str:
         return _shown(module, command, language, read)
+
+    def quoted(line: str) -> str:  # in the reader's quotation marks
+        return mail_texts.t("quoted", language, text=line)
 
     try:
         played = play_text(ctx(), game_id, head.seat, text, Source("web"), lang=language,
@@ -622,12 +625,14 @@ def play_typed(game_id: str) -> BaseResponse:
         _refused(str(error), error.allowed or _allowed_now(game_id, head.seat, language),
                  language)
     except CommandRefused as error:
-        why = f"“{shown(error.command)}”: {said(error.error, head)}"
+        why = mail_texts.t("refused.command", language, command=shown(error.command),
+                           refusal=said(error.error, head))
         _refused(why, _allowed_now(game_id, head.seat, language), language)
     except PartlyPlayed as error:
         flash(i18n.t("text.partly", language, count=len(error.done),
                      moves="; ".join(shown(c) for c in error.done)), "error")
-        why = f"“{shown(error.command)}”: {said(error.error, head)}"
+        why = mail_texts.t("refused.command", language, command=shown(error.command),
+                           refusal=said(error.error, head))
         _refused(why, _allowed_now(game_id, head.seat, language), language)
     except ServiceError as error:
         _refused(said(error, head), [], language)
@@ -636,10 +641,10 @@ def play_typed(game_id: str) -> BaseResponse:
         flash(i18n.t("text.played", language, moves=moves), "ok")
         if played.rest:  # the turn passed to someone else: the rest waits (emails/play.py)
             flash(i18n.t("text.waiting", language,
-                         lines=" / ".join(f"“{x}”" for x in played.rest[:5])), "error")
+                         lines=" / ".join(quoted(x) for x in played.rest[:5])), "error")
         if played.ignored:
             flash(i18n.t("text.ignored", language,
-                         lines=" / ".join(f"“{x}”" for x in played.ignored[:5])), "info")
+                         lines=" / ".join(quoted(x) for x in played.ignored[:5])), "info")
     return back
 
 
@@ -660,17 +665,17 @@ def _shown(module: Any, command: dict[str, Any], language: str, decision: Any = 
     return shown(module, command, language, decision)
 
 
-def _decision_now(game_id: str, seat: int) -> Any:
-    """The seat's pending decision before a typed move is played, or None."""
+def _decision_now(module: Any, head: queries.Header) -> Any:
+    """The seat's pending decision before a typed move is played, or None: from the header just
+    read (its status and version: the cached state at that version, no second look-up of the
+    game's row); a game not in play has none (play_text then says why)."""
     from service import states
-    from service.commands import active_game
 
-    try:
-        module, _players = active_game(ctx(), game_id)
-        _v, state, _ = states.load(ctx().engine, ctx().states, game_id, module)
-        return next((d for d in module.pending(state) if d.seat == seat), None)
-    except Exception:  # the echo then writes the move without it
+    if head.status != progress.ACTIVE or head.seat is None:
         return None
+    _v, state, _ = states.load(ctx().engine, ctx().states, head.id, module,
+                               snapshot_every=ctx().snapshot_every, current=head.version)
+    return next((d for d in module.pending(state) if d.seat == head.seat), None)
 
 
 def _allowed_now(game_id: str, seat: int, language: str) -> list[str]:

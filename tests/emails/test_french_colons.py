@@ -64,3 +64,29 @@ def test_no_french_mail_glues_a_colon_to_its_word(mail_ctx: Any, game: str) -> N
     bad = {line for mail in french for line in glued_colons(plain(mail))
            + glued_colons(str(mail["Subject"])) + glued_colons(shown_html(mail))}
     assert not bad, sorted(bad)
+
+
+def test_final_scores_and_played_moves_follow_each_languages_typography() -> None:
+    """The game-over table's points agree with their number (French counts 0 as one: « 0 point »)
+    and a reply's moves are separated as each language writes a semicolon (« a ; b » in French),
+    through the catalogue (emails/i18n.py), not through a language test in code."""
+    from emails.render import _points, reply_paragraphs
+
+    assert [_points(n, "fr") for n in (0, 1, 2)] == ["0 point", "1 point", "2 points"]
+    assert [_points(n, "en") for n in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
+    assert [_points(n, "it") for n in (0, 1, 2)] == ["0 punti", "1 punto", "2 punti"]
+    moves = {"status": "accepted", "moves": ["carte 13", "pile 4"]}
+    assert "carte 13 ; pile 4" in reply_paragraphs(moves, "fr")[0]
+    assert "carte 13; pile 4" in reply_paragraphs(moves, "it")[0]
+
+
+def test_lines_a_reply_quotes_are_in_the_readers_quotation_marks() -> None:
+    """The lines of a reply the game did not read are quoted as each language quotes: they were
+    written “…” in code and a pass over the finished mail rewrote the marks for French and
+    Italian (and with them any “…” a player had typed)."""
+    from emails.render import reply_paragraphs
+
+    said = {"status": "accepted", "moves": ["x"], "ignored": ["je joue 13 “vite”"]}
+    assert "«\u00a0je joue 13 “vite”\u00a0»" in reply_paragraphs(said, "fr")[-1]
+    assert "«je joue 13 “vite”»" in reply_paragraphs(said, "it")[-1]
+    assert "“je joue 13 “vite””" in reply_paragraphs(said, "en")[-1]

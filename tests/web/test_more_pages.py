@@ -85,6 +85,27 @@ def test_replay_steps_through_a_finished_game(app: Any, wctx: Any, game: Game) -
     assert client.get(f"/games/{game.id}/replay?at=99999").status_code == 200  # clamped
 
 
+def title_of(page: str) -> str:
+    return page[page.index("<title>") + len("<title>"):page.index("</title>")]
+
+
+def test_a_games_pages_titles_name_the_game_once_and_the_site_last(app: Any, wctx: Any,
+                                                                   game: Game) -> None:
+    """A browser tab reads "El Grande (game …) · Play by mail": the game page's and the replay's
+    title name the game once (the replay's did not name it in its own words)."""
+    client = app.test_client()
+    page = title_of(client.get(f"/games/{game.id}").text)
+    assert page == f"El Grande (game {game.id}) · Play by mail"
+    finish(game)
+    replay = title_of(client.get(f"/games/{game.id}/replay?at=3").text)
+    assert replay == f"Replay of El Grande (game {game.id}) · Play by mail"
+    sign_in(client, wctx, game.ids[1])  # Bob reads French
+    client.post("/settings", data={"csrf_token": csrf_of(client.get("/settings").text),
+                                   "language": "fr", "time_zone": "UTC"})
+    assert title_of(client.get(f"/games/{game.id}/replay").text) \
+        == f"Revoir El Grande (partie {game.id}) · Jeux par courriel"
+
+
 def test_the_map_has_exactly_the_fifteen_borders() -> None:
     assert boards.shared_edges() == {tuple(sorted(b)) for b in BORDERS}
 

@@ -72,6 +72,7 @@ def test_a_garbled_or_illegal_move_is_refused_with_help_and_changes_nothing(
     after = version(game)
     page = typed(cid, game, "potere 13")  # understood, but Ann played 13: the engine refuses it
     assert "Non giocato, nulla è cambiato: " in page and "Cosa puoi scrivere ora: " in page
+    assert "«potere 13»: " in page  # the move quoted as Italian quotes (it read “potere 13”)
     assert version(game) == after
     # Without the CSRF token the box is refused outright.
     assert cid.post(f"/games/{game.id}/text", data={"text": "potere 11"}).status_code == 400
