@@ -77,7 +77,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     # game page
     "game.rules": ("The rules of this game", "Les règles de ce jeu", "Le regole di questo gioco"),
     "game.title": ("{name} (game {id})", "{name} (partie {id})", "{name} (partita {id})"),
-    "game.you_play": ("You play {colour}.", "Vous jouez {colour}.", "Giochi con {colour}."),
+    "game.you_play": ("You play {colour}.", "Vous jouez {colour}.", "Giochi con il {colour}."),
     "game.spectator": ("You are watching (spectator view).", "Vous regardez (vue spectateur).",
                        "Stai guardando (vista spettatore)."),
     "game.not_started": ("The game has not started: waiting for the players to accept.",

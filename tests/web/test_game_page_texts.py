@@ -133,3 +133,12 @@ def test_a_french_page_in_the_browser_reads_french_throughout(wctx: Any, page_fo
     assert "Vous devez choisir une carte action." in side
     for english in ("Your move", "plays", "takes the card", "turn ends"):
         assert english not in log + side, english
+
+
+def test_the_italian_page_names_the_players_colour_with_its_article(app: Any, wctx: Any) -> None:
+    """Cid's page read « Giochi con rosso. » while his mail said « Giochi con il rosso. »: Italian
+    needs the article before the colour."""
+    game = _game(wctx)
+    page = _page(_signed(app, wctx, game, 2), game)
+    assert re.search(r"Giochi con il (rosso|giallo|blu|verde|nero)\.", page), \
+        re.findall(r"Giochi con[^.<]*", page)
