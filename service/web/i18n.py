@@ -132,7 +132,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     # the widgets of the typed constraints (the game gives every other word of its forms)
     "decide.map_count_hint": ("Click a highlighted place on the map to add one; or type the "
                               "numbers.",
-                              "Cliquez un lieu en surbrillance sur la carte pour en ajouter un ; "
+                              "Cliquez sur un lieu en surbrillance de la carte pour en ajouter un ; "
                               "ou tapez les nombres.",
                               "Clicca un luogo evidenziato sulla mappa per aggiungerne uno; "
                               "oppure scrivi i numeri."),

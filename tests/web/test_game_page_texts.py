@@ -142,3 +142,12 @@ def test_the_italian_page_names_the_players_colour_with_its_article(app: Any, wc
     page = _page(_signed(app, wctx, game, 2), game)
     assert re.search(r"Giochi con il (rosso|giallo|blu|verde|nero)\.", page), \
         re.findall(r"Giochi con[^.<]*", page)
+
+
+def test_french_pages_click_on_a_place_not_click_a_place() -> None:
+    """The placing form said « Cliquez un lieu en surbrillance » : French clicks *on* something
+    (« cliquez sur un lieu »)."""
+    from service.web import i18n
+
+    for key, (_en, fr, _it) in i18n.TEXTS.items():
+        assert not re.search(r"\b[Cc]lique[zr]? (un|une|le|la|les)\b", fr), (key, fr)
