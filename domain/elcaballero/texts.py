@@ -122,8 +122,8 @@ WORDS: dict[str, tuple[str, str, str]] = {
                        "Encore {count} [tuile|tuiles] de terrain à poser ce tour-ci.",
                        "Ancora {count} [tessera|tessere] di terreno da posare in questo turno."),
     "ask.lay_tile": ("Lay a terrain tile: choose it, click a highlighted cell, turn it",
-                     "Poser une tuile de terrain : choisissez-la, cliquez une case en surbrillance, "
-                     "tournez-la", "Posa una tessera di terreno: sceglila, clicca una casella "
+                     "Poser une tuile de terrain : choisissez-la, cliquez sur une case en "
+                     "surbrillance, tournez-la", "Posa una tessera di terreno: sceglila, clicca una casella "
                      "evidenziata, ruotala"),
     "ask.lay_knight": ("Lay a Caballero tile (the number facing land = Caballeros from court)",
                        "Poser une tuile Caballeros (le nombre face à la terre = Caballeros pris "
