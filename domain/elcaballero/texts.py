@@ -25,9 +25,10 @@ WORDS: dict[str, tuple[str, str, str]] = {
                             "giocare una carta potere"),
     # what a seat must decide now: said to that player ("What you must decide now: …") and to
     # the others ("the game waits for Ann (…)"), so no "your" and no brackets of its own
-    "decision.turn": ("play the turn: the terrain tile first or last, then “end”",
-                      "jouer le tour : la tuile de terrain d'abord ou en dernier, puis « fin »",
-                      "giocare il turno: la tessera di terreno prima o per ultima, poi «fine»"),
+    # no terrain tile left to lay (laid, or none fits anywhere): what is left is ending the turn
+    "decision.turn": ("finish the turn: any other actions, then “end”",
+                      "finir le tour : d'autres actions au choix, puis « fin »",
+                      "finire il turno: altre azioni a scelta, poi «fine»"),
     "decision.turn_tile": ("play the turn: lay {count} terrain [tile|tiles], then end it",
                            "jouer le tour : poser {count} [tuile|tuiles] de terrain, puis le "
                            "finir",

@@ -422,3 +422,14 @@ def test_the_regions_table_names_an_alcalde_d_ann_in_french() -> None:
 
     assert word("board.alcalde_of", "fr", seat="Ann") == "Alcalde d'Ann"
     assert word("board.alcalde_of", "fr", seat="Bruno") == "Alcalde de Bruno"
+
+
+def test_once_the_tile_is_laid_the_decision_no_longer_asks_for_it() -> None:
+    """After Amélie laid her tile the page and Giulia's mail still said « la tuile de terrain
+    d'abord ou en dernier » / « la tessera di terreno prima o per ultima »: the tile was down."""
+    laid = [d for _s, d in POSITIONS if d.kind == "turn" and not d.constraint.get("tiles_to_lay")]
+    assert laid
+    for lang, stale in (("en", "tile first or last"), ("fr", "tuile de terrain d'abord"),
+                        ("it", "tessera di terreno prima")):
+        text = GAME.texts.decision(laid[0], lang, NAMES)
+        assert stale not in text, text
