@@ -243,6 +243,15 @@ class ElCaballeroBoards:
         lines.append("")
         lines.append(word("board.legend", lang))
         lines.append("")
+        # The players' table of the HTML part, one line a player: a text-only reader sees the
+        # scores, courts and cards left too.
+        summary = self.summary(view, lang, names)
+        if summary is not None:
+            players = summary.tables[0]
+            for cells in players.rows:
+                lines.append(f"{cells[0]}{colon}" + " · ".join(
+                    f"{h} {c}" for h, c in zip(players.header[1:], cells[1:], strict=True)))
+            lines.append("")
         for k in view.get("knights", []):
             ships = ", ".join(side_name(s, lang) for s in k.get("ships", []))
             extra = [caballeros(k["caballeros"], lang)]

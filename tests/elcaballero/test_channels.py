@@ -433,3 +433,18 @@ def test_once_the_tile_is_laid_the_decision_no_longer_asks_for_it() -> None:
                         ("it", "tessera di terreno prima")):
         text = GAME.texts.decision(laid[0], lang, NAMES)
         assert stale not in text, text
+
+
+def test_the_text_board_gives_every_players_score_court_and_cards() -> None:
+    """Giulia's and Amélie's turn mails showed scores, courts and the cards left only in the HTML
+    part's table: a reader of the text part saw the grid and nothing of the players."""
+    state, _decision = POSITIONS[-1]
+    view = GAME.view(state, 0)
+    for lang in ("en", "fr", "it"):
+        text = GAME.boards.text(view, lang, NAMES)
+        players = GAME.boards.summary(view, lang, NAMES).tables[0]
+        for row in players.rows:
+            line = next((x for x in text.splitlines() if x.strip().startswith(row[0])), None)
+            assert line is not None, (lang, row[0], text)
+            for heading, cell in zip(players.header[1:], row[1:], strict=True):
+                assert f"{heading} {cell}" in line, (lang, heading, cell, line)
