@@ -294,6 +294,17 @@ class ElCaballeroBoards:
                     rounds=view.get("rounds", 0), phase=phase_name(view.get("phase", ""), lang),
                     scorings=scorings)
 
+    def headline(self, view: Mapping[str, Any], lang: str = "en",
+                 names: Sequence[str] = ()) -> str:
+        """The game in one line for a list of games: its round, phase and the scores."""
+        if not view.get("terrain"):
+            return ""
+        scores = ", ".join(f"{seat_name(s['seat'], names, lang)} {s['score']}"
+                           for s in view["seats"])
+        return word("board.headline", lang, round=view.get("round", 0),
+                    rounds=view.get("rounds", 0), phase=phase_name(view.get("phase", ""), lang),
+                    scores=scores)
+
     def summary(self, view: Mapping[str, Any], lang: str = "en",
                 names: Sequence[str] = ()) -> Summary | None:
         if not view.get("terrain"):

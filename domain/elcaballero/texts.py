@@ -44,6 +44,10 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "board.title": ("Round {round} of {rounds} ({phase}); scorings after rounds {scorings}.",
                     "Tour {round} sur {rounds} ({phase}) ; décomptes après les tours {scorings}.",
                     "Turno {round} di {rounds} ({phase}); conteggi dopo i turni {scorings}."),
+    # a game in one line for the list of games (/games)
+    "board.headline": ("Round {round}/{rounds} · {phase} · {scores}",
+                       "Tour {round}/{rounds} · {phase} · {scores}",
+                       "Turno {round}/{rounds} · {phase} · {scores}"),
     "board.turn": ("{seat} is playing power card {card}: {caballeros} reinforcements, "
                    "{count} terrain [tile|tiles] still to lay.",
                    "{seat} joue la carte pouvoir {card} : {caballeros} en renfort, encore "

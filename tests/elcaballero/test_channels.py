@@ -448,3 +448,15 @@ def test_the_text_board_gives_every_players_score_court_and_cards() -> None:
             assert line is not None, (lang, row[0], text)
             for heading, cell in zip(players.header[1:], row[1:], strict=True):
                 assert f"{heading} {cell}" in line, (lang, heading, cell, line)
+
+
+def test_the_games_list_gives_an_el_caballero_game_its_round_and_scores() -> None:
+    """Amélie's /games list showed « Manche 3/9 · … · Amélie 0, Bot 2 0 » for her King &
+    Intrigue game and an empty cell for her El Caballero game: it had no headline."""
+    state, _decision = POSITIONS[len(POSITIONS) // 2]
+    view = GAME.view(state, 0)
+    for lang, round_word in (("en", "Round"), ("fr", "Tour"), ("it", "Turno")):
+        line = GAME.boards.headline(view, lang, NAMES)
+        assert line.startswith(f"{round_word} {view['round']}/{view['rounds']} · "), line
+        for s in view["seats"]:
+            assert f"{NAMES[s['seat']]} {s['score']}" in line, line
