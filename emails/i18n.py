@@ -330,6 +330,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                   "Questo messaggio era già stato ricevuto; non è stato applicato due volte."),
     "unsubscribe": ("Stop these notifications: {link}", "Ne plus recevoir ces notifications : "
                     "{link}", "Non ricevere più queste notifiche: {link}"),
+    # the same words as the HTML part's link (nothing follows them, so no colon)
+    "unsubscribe.link": ("Stop these notifications", "Ne plus recevoir ces notifications",
+                         "Non ricevere più queste notifiche"),
     "rules-link": ("The rules as this server plays them: {link}",
                    "Les règles telles que ce serveur les applique : {link}",
                    "Le regole come le applica questo server: {link}"),

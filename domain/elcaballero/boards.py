@@ -242,6 +242,16 @@ class ElCaballeroBoards:
         lines.append("")
         lines.append(word("board.legend", lang))
         lines.append("")
+        # The players' table of the HTML part, one line a player: a text-only reader sees the
+        # scores, courts and cards left too.
+        summary = self.summary(view, lang, names)
+        if summary is not None:
+            players = summary.tables[0]
+            for cells in players.rows:
+                facts = " · ".join(f"{h} {c}" for h, c in
+                                   zip(players.header[1:], cells[1:], strict=True))
+                lines.append(word("board.player_line", lang, who=cells[0], facts=facts))
+            lines.append("")
         for k in view.get("knights", []):
             ships = ", ".join(side_name(s, lang) for s in k.get("ships", []))
             extra = [caballeros(k["caballeros"], lang)]
@@ -285,6 +295,17 @@ class ElCaballeroBoards:
         return word("board.title", lang, round=view.get("round", 0),
                     rounds=view.get("rounds", 0), phase=phase_name(view.get("phase", ""), lang),
                     scorings=scorings)
+
+    def headline(self, view: Mapping[str, Any], lang: str = "en",
+                 names: Sequence[str] = ()) -> str:
+        """The game in one line for a list of games: its round, phase and the scores."""
+        if not view.get("terrain"):
+            return ""
+        scores = ", ".join(f"{seat_name(s['seat'], names, lang)} {s['score']}"
+                           for s in view["seats"])
+        return word("board.headline", lang, round=view.get("round", 0),
+                    rounds=view.get("rounds", 0), phase=phase_name(view.get("phase", ""), lang),
+                    scores=scores)
 
     def summary(self, view: Mapping[str, Any], lang: str = "en",
                 names: Sequence[str] = ()) -> Summary | None:

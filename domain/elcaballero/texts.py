@@ -25,9 +25,10 @@ WORDS: dict[str, tuple[str, str, str]] = {
                             "giocare una carta potere"),
     # what a seat must decide now: said to that player ("What you must decide now: …") and to
     # the others ("the game waits for Ann (…)"), so no "your" and no brackets of its own
-    "decision.turn": ("play the turn: the terrain tile first or last, then “end”",
-                      "jouer le tour : la tuile de terrain d'abord ou en dernier, puis « fin »",
-                      "giocare il turno: la tessera di terreno prima o per ultima, poi «fine»"),
+    # no terrain tile left to lay (laid, or none fits anywhere): what is left is ending the turn
+    "decision.turn": ("finish the turn: any other actions, then “end”",
+                      "finir le tour : d'autres actions au choix, puis « fin »",
+                      "finire il turno: altre azioni a scelta, poi «fine»"),
     "decision.turn_tile": ("play the turn: lay {count:# terrain tile|# terrain tiles}, then end it",
                            "jouer le tour : poser {count:# tuile|# tuiles} de terrain, puis le "
                            "finir",
@@ -43,6 +44,10 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "board.title": ("Round {round} of {rounds} ({phase}); scorings after rounds {scorings}.",
                     "Tour {round} sur {rounds} ({phase}) ; décomptes après les tours {scorings}.",
                     "Turno {round} di {rounds} ({phase}); conteggi dopo i turni {scorings}."),
+    # a game in one line for the list of games (/games)
+    "board.headline": ("Round {round}/{rounds} · {phase} · {scores}",
+                       "Tour {round}/{rounds} · {phase} · {scores}",
+                       "Turno {round}/{rounds} · {phase} · {scores}"),
     "board.turn": ("{seat} is playing power card {card}: {caballeros} reinforcements, "
                    "{count:# terrain tile|# terrain tiles} still to lay.",
                    "{seat} joue la carte pouvoir {card} : {caballeros} en renfort, encore "
@@ -72,6 +77,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
                      "è m13, il nord in alto; le colonne a…z vanno verso est, le righe 1… verso "
                      "nord."),
     # one Caballero tile under the text board (French sets a space before a colon)
+    "board.player_line": ("{who}: {facts}", "{who} : {facts}", "{who}: {facts}"),
     "board.knight": ("{at}: {who} ({letter}) — {what}", "{at} : {who} ({letter}) — {what}",
                      "{at}: {who} ({letter}) — {what}"),
     "board.players": ("Players", "Joueurs", "Giocatori"),
@@ -128,8 +134,8 @@ WORDS: dict[str, tuple[str, str, str]] = {
                        "Ancora {count:# tessera|# tessere} di terreno da posare in questo "
                        "turno."),
     "ask.lay_tile": ("Lay a terrain tile: choose it, click a highlighted cell, turn it",
-                     "Poser une tuile de terrain : choisissez-la, cliquez une case en surbrillance, "
-                     "tournez-la", "Posa una tessera di terreno: sceglila, clicca una casella "
+                     "Poser une tuile de terrain : choisissez-la, cliquez sur une case en "
+                     "surbrillance, tournez-la", "Posa una tessera di terreno: sceglila, clicca una casella "
                      "evidenziata, ruotala"),
     "ask.lay_knight": ("Lay a Caballero tile (the number facing land = Caballeros from court)",
                        "Poser une tuile Caballeros (le nombre face à la terre = Caballeros pris "

@@ -127,7 +127,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "ask.place": ("Place up to {max:# Caballero|# Caballeros} from your court",
                   "Placez jusqu'à {max:# Caballero|# Caballeros} de votre cour",
                   "Piazza fino a {max:# Caballero|# Caballeros} dalla tua corte"),
-    "ask.special": ("Use the action of “{card}”", "Utiliser l'action de « {card} »",
+    "ask.special": ("Use the action of “{card}”", "Utiliser l'action « {card} »",
                     "Usare l'azione di «{card}»"),
     "ask.no_params": ("This action needs no choice.", "Cette action ne demande aucun choix.",
                       "Questa azione non richiede scelte."),

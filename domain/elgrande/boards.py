@@ -533,20 +533,26 @@ def board_text(view: Mapping[str, Any] | None, lang: str = "en", names: Sequence
     rows = [(_row(p, lang), _marks(view["places"][p], lang), view["places"][p])
             for p in _order(view)]
     width = max(len(name) + len(marks) + 2 for name, marks, _info in rows) + 1
-    labels = [_name(s["seat"], names, lang)[:9] for s in seats]
+    # Whole names (cut, « Alessandro » and « Alessandra » headed two identical columns): a
+    # column is as wide as its player's name, at least 10.
+    labels = [_name(s["seat"], names, lang) for s in seats]
+    cols = [max(10, len(label) + 1) for label in labels]
     legend = ", ".join(seat_label(s["seat"], names, lang, view.get("you")) for s in seats)
     lines = [board_title(view, lang), legend, "",
-             " " * width + "".join(f"{label:>10}" for label in labels)]
+             " " * width + "".join(f"{label:>{col}}" for label, col in zip(labels, cols,
+                                                                          strict=True))]
     for name, marks, info in rows:
         title = f"{name} {marks}".rstrip()
-        lines.append(f"{title:<{width}}" + "".join(f"{_count(c):>10}" for c in info["counts"])
+        lines.append(f"{title:<{width}}" + "".join(f"{_count(c):>{col}}" for c, col
+                                                   in zip(info["counts"], cols, strict=True))
                      + f"   {'/'.join(str(v) for v in info['values'])}"
                      + "   " + word("el-grande.board.leads_line", lang,
                                       who=leader(info["counts"], names, lang)))
-    lines.append("-" * (width + 10 * len(labels)))
+    lines.append("-" * (width + sum(cols)))
     for key in ("court", "provinces", "score"):
-        lines.append(f"{_w(key, lang):<{width}}" + "".join(f"{_count(s.get(key)):>10}"
-                                                          for s in seats))
+        lines.append(f"{_w(key, lang):<{width}}" + "".join(f"{_count(s.get(key)):>{col}}"
+                                                          for s, col in zip(seats, cols,
+                                                                            strict=True)))
     lines.insert(1, track_line(view, lang))
     lines += ["", word("el-grande.board.hands_line", lang, hands=""),
               *(f"  {line}" for line in hands(view, names, lang))]

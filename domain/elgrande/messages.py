@@ -51,7 +51,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "special.declared": ("{seat} announces “{card}”{params}.", "{seat} annonce « {card} »{params}.",
                          "{seat} annuncia «{card}»{params}."),
     "special.declined": ("{seat} does not use the action of “{card}”.",
-                         "{seat} n'utilise pas l'action de « {card} ».",
+                         "{seat} n'utilise pas l'action « {card} ».",
                          "{seat} non usa l'azione di «{card}»."),
     "veto.allowed": ("{seat} lets it happen.", "{seat} laisse faire.", "{seat} lascia fare."),
     "veto.used": ("{seat} vetoes {against}'s “{card}” ({steps}).",

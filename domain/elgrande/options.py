@@ -27,11 +27,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
               "remember the others' (the log announces every addition: memory), or everyone "
               "sees every count (open).",
         "fr": "Chacun ne voit que ses propres Caballeros dans le Castillo et doit se souvenir de "
-              "ceux des autres (le journal annonce chaque ajout : memory), ou tout le monde voit "
-              "tout (open).",
+              "ceux des autres (le journal annonce chaque ajout), ou tout le monde voit tout.",
         "it": "Ognuno vede solo i propri Caballeros nel Castillo e deve ricordare quelli degli "
-              "altri (il registro annuncia ogni aggiunta: memory), oppure tutti vedono tutto "
-              "(open).",
+              "altri (il registro annuncia ogni aggiunta), oppure tutti vedono tutto.",
     }, title={"en": "Castillo counts", "fr": "Caballeros dans le Castillo",
               "it": "Caballeros nel Castillo"},
         labels={"en": ("each sees only their own (memory)", "open to all"),

@@ -16,11 +16,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
               "card played this round was seen by all: hidden), or everyone sees every discard "
               "pile (open).",
         "fr": "Les cartes pouvoir jouées d'un joueur sont face cachée, vues de lui seul (la carte "
-              "jouée dans la manche a été vue de tous : hidden), ou tout le monde voit toutes les "
-              "défausses (open).",
+              "jouée dans la manche a été vue de tous), ou tout le monde voit toutes les défausses.",
         "it": "Le carte potere giocate da un giocatore sono coperte, viste solo da lui (la carta "
-              "giocata nel round è stata vista da tutti: hidden), oppure tutti vedono tutte le "
-              "pile degli scarti (open).",
+              "giocata nel round è stata vista da tutti), oppure tutti vedono tutte le pile degli "
+              "scarti.",
     }, title={"en": "Played power cards", "fr": "Cartes pouvoir jouées",
               "it": "Carte potere giocate"},
         labels={"en": ("face down, seen by their owner", "face up, seen by all"),
@@ -31,11 +30,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
               "only that card's action, as the rulebook says (seed), or choose between it and "
               "their power card's action, as with 2 or 3 players (always).",
         "fr": "À 4 ou 5 joueurs, les détenteurs de la carte du Roi et de la carte Intrigue ne font "
-              "que l'action de cette carte, comme le dit la règle (seed), ou choisissent entre "
-              "elle et l'action de leur carte pouvoir, comme à 2 ou 3 joueurs (always).",
+              "que l'action de cette carte, comme le dit la règle, ou choisissent entre "
+              "elle et l'action de leur carte pouvoir, comme à 2 ou 3 joueurs.",
         "it": "Con 4 o 5 giocatori, chi ha la carta del Re o la carta Intrigo fa solo l'azione di "
-              "quella carta, come dice il regolamento (seed), oppure sceglie tra essa e l'azione "
-              "della sua carta potere, come con 2 o 3 giocatori (always).",
+              "quella carta, come dice il regolamento, oppure sceglie tra essa e l'azione "
+              "della sua carta potere, come con 2 o 3 giocatori.",
     }, title={"en": "King and Intrigue cards with 4 or 5 players",
               "fr": "Cartes du Roi et Intrigue à 4 ou 5 joueurs",
               "it": "Carte del Re e Intrigo con 4 o 5 giocatori"},

@@ -77,7 +77,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     # game page
     "game.rules": ("The rules of this game", "Les règles de ce jeu", "Le regole di questo gioco"),
     "game.title": ("{name} (game {id})", "{name} (partie {id})", "{name} (partita {id})"),
-    "game.you_play": ("You play {colour}.", "Vous jouez {colour}.", "Giochi con {colour}."),
+    "game.you_play": ("You play {colour}.", "Vous jouez {colour}.", "Giochi con il {colour}."),
     "game.spectator": ("You are watching (spectator view).", "Vous regardez (vue spectateur).",
                        "Stai guardando (vista spettatore)."),
     "game.not_started": ("The game has not started: waiting for the players to accept.",
@@ -132,7 +132,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     # the widgets of the typed constraints (the game gives every other word of its forms)
     "decide.map_count_hint": ("Click a highlighted place on the map to add one; or type the "
                               "numbers.",
-                              "Cliquez un lieu en surbrillance sur la carte pour en ajouter un ; "
+                              "Cliquez sur un lieu en surbrillance de la carte pour en ajouter un ; "
                               "ou tapez les nombres.",
                               "Clicca un luogo evidenziato sulla mappa per aggiungerne uno; "
                               "oppure scrivi i numeri."),

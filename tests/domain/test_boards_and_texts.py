@@ -106,3 +106,15 @@ def test_a_hand_with_cards_taken_back_unseen_says_how_many(lang: str, hidden: in
     """Another seat's power cards taken back in secret are counted in the table (a mail's board
     crashed on them: the text's count was never filled in)."""
     assert hand_of({"hand": [1, 2], "hand_hidden": hidden}, lang) == said
+
+
+def test_the_text_boards_columns_carry_whole_names() -> None:
+    """Amélie's mail headed its columns « Amélie » and « Bot 2 (gr »: names were cut at 9
+    letters, so « Alessandro » and « Alessandra » would head two identical columns."""
+    names = ["Alessandro", "Alessandra", "Bot 3 (greedy)"]
+    lines = GAME.boards.text(view(0), "it", names).splitlines()
+    header = next(line for line in lines if line.startswith("     ") and "Alessandr" in line)
+    assert header.split() == ["Alessandro", "Alessandra", "Bot", "3", "(greedy)"], header
+    aragon = next(line for line in lines if line.startswith("Aragona"))
+    counts = [m.end() for m in re.finditer(r"(?<= )(\d+|\?)(?= )", aragon)][:3]
+    assert counts == [header.index(n) + len(n) for n in names], (header, aragon)

@@ -456,3 +456,39 @@ def test_a_seat_is_one_name_in_the_log_the_boards_and_the_refusals() -> None:
         assert refusals._show("seat", 1, lang, []) == colour
     assert f"{refusals._show('seat', 0, 'fr', ['Ann']):de}" == "d'Ann"
     assert f"{texts.seat_name(1, ['Ann', 'Bruno'], 'fr'):de}" == "de Bruno"
+def test_once_the_tile_is_laid_the_decision_no_longer_asks_for_it() -> None:
+    """After Amélie laid her tile the page and Giulia's mail still said « la tuile de terrain
+    d'abord ou en dernier » / « la tessera di terreno prima o per ultima »: the tile was down."""
+    laid = [d for _s, d in POSITIONS if d.kind == "turn" and not d.constraint.get("tiles_to_lay")]
+    assert laid
+    for lang, stale in (("en", "tile first or last"), ("fr", "tuile de terrain d'abord"),
+                        ("it", "tessera di terreno prima")):
+        text = GAME.texts.decision(laid[0], lang, NAMES)
+        assert stale not in text, text
+
+
+def test_the_text_board_gives_every_players_score_court_and_cards() -> None:
+    """Giulia's and Amélie's turn mails showed scores, courts and the cards left only in the HTML
+    part's table: a reader of the text part saw the grid and nothing of the players."""
+    state, _decision = POSITIONS[-1]
+    view = GAME.view(state, 0)
+    for lang in ("en", "fr", "it"):
+        text = GAME.boards.text(view, lang, NAMES)
+        players = GAME.boards.summary(view, lang, NAMES).tables[0]
+        for row in players.rows:
+            line = next((x for x in text.splitlines() if x.strip().startswith(row[0])), None)
+            assert line is not None, (lang, row[0], text)
+            for heading, cell in zip(players.header[1:], row[1:], strict=True):
+                assert f"{heading} {cell}" in line, (lang, heading, cell, line)
+
+
+def test_the_games_list_gives_an_el_caballero_game_its_round_and_scores() -> None:
+    """Amélie's /games list showed « Manche 3/9 · … · Amélie 0, Bot 2 0 » for her King &
+    Intrigue game and an empty cell for her El Caballero game: it had no headline."""
+    state, _decision = POSITIONS[len(POSITIONS) // 2]
+    view = GAME.view(state, 0)
+    for lang, round_word in (("en", "Round"), ("fr", "Tour"), ("it", "Turno")):
+        line = GAME.boards.headline(view, lang, NAMES)
+        assert line.startswith(f"{round_word} {view['round']}/{view['rounds']} · "), line
+        for s in view["seats"]:
+            assert f"{NAMES[s['seat']]} {s['score']}" in line, line

@@ -191,3 +191,19 @@ def test_invitations_from_the_page_count_with_the_apis_per_inviting_player(wctx:
     assert _count_games(wctx) == 2
     bots = client.post("/games/new", data=_form(page, **{"seat.1.kind": "bot:random"}))
     assert bots.status_code == 302
+
+
+def test_the_option_hints_in_french_and_italian_name_no_english_value(app: Any,
+                                                                      wctx: Any) -> None:
+    """The French page explained « … (le journal annonce chaque ajout : memory), ou tout le monde
+    voit tout (open) » and K&I's « (seed) », « (always) », « hidden »: the API's English value
+    names in a French or Italian sentence, which the form's choices already say in words."""
+    for lang, email in (("fr", "amelie@example.com"), ("it", "giulia@example.com")):
+        client = _signed(app, wctx, _player(wctx, email, email.split("@")[0], lang))
+        for name, module in GAMES.items():
+            hints = " ".join(re.findall(r'<p class="hint">(.*?)</p>',
+                                        client.get(f"/games/new?game={name}").text, re.S))
+            for spec in module.option_specs:
+                for value in spec.allowed:
+                    if isinstance(value, str):
+                        assert not re.search(rf"\b{value}\b", hints), (lang, name, value)

@@ -133,3 +133,25 @@ def test_a_french_page_in_the_browser_reads_french_throughout(wctx: Any, page_fo
     assert "Vous devez choisir une carte action." in side
     for english in ("Your move", "plays", "takes the card", "turn ends"):
         assert english not in log + side, english
+
+
+def test_the_italian_page_names_the_players_colour_with_its_article(app: Any, wctx: Any) -> None:
+    """Cid's page read « Giochi con rosso. » while his mail said « Giochi con il rosso. »: Italian
+    needs the article before the colour."""
+    game = _game(wctx)
+    page = _page(_signed(app, wctx, game, 2), game)
+    assert re.search(r"Giochi con il (rosso|giallo|blu|verde|nero)\.", page), \
+        re.findall(r"Giochi con[^.<]*", page)
+
+
+def test_french_pages_click_on_a_place_not_click_a_place() -> None:
+    """The placing forms said « Cliquez un lieu / une case en surbrillance » : French clicks *on* something
+    (« cliquez sur un lieu »)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for source in [*root.glob("domain/*/*.py"), *root.glob("service/**/*.py"),
+                   *root.glob("emails/*.py")]:
+        text = re.sub(r'"\s*\n\s*"', "", source.read_text(encoding="utf-8"))  # joined lines
+        found = re.findall(r"\b[Cc]lique[zr]? (?:un|une|le|la|les)\b[^\"]*", text)
+        assert not found, (source.name, found)
