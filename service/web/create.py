@@ -22,6 +22,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from domain.core import surface
 from domain.core.errors import RuleError
 from domain.core.game import GameModule, OptionSpec
+from domain.core.i18n import Name
 from domain.games import DEFAULT_GAME
 from service import db, lobby, players, preferences, queries, schedule, tables
 from service.api.state import ctx
@@ -183,7 +184,7 @@ def invitation(head: queries.Header) -> list[str]:
     if row is None:
         return []
     chosen = surface.check_options(module, row.options or {})
-    lines = [i18n.t("invite.game", language, title=surface.title(module, language),
+    lines = [i18n.t("invite.game", language, title=Name(surface.title(module, language)),
                     who=row.name),
              i18n.t("invite.players", language, names=", ".join(s["name"] for s in head.seats))]
     for spec in surface.option_specs(module):

@@ -301,7 +301,7 @@ CREATE: dict[str, tuple[str, str, str]] = {
                         "répondez à ce qu'elle demande maintenant.",
                         "Il modulo non si è potuto leggere; guarda di nuovo la partita e rispondi "
                         "a ciò che chiede ora."),
-    "invite.game": ("A game of {title} created by {who}.", "Une partie de {title} créée par {who}.",
+    "invite.game": ("A game of {title} created by {who}.", "Une partie {title:de} créée par {who}.",
                     "Una partita di {title} creata da {who}."),
     "invite.option": ("{caption}: {value}", "{caption} : {value}", "{caption}: {value}"),
     "invite.players": ("Players, in seat order: {names}.",

@@ -15,7 +15,7 @@ from domain.games import GAMES
 from service import players
 from service.tables import games, outbox
 from tests.web.conftest import csrf_of, sign_in
-from tests.web.test_browser import shot
+from tests.web.shots import shot
 
 
 def _player(wctx: Any, email: str, name: str, language: str) -> Any:
@@ -84,6 +84,7 @@ def test_a_new_user_creates_a_game_with_bots_in_the_browser_and_plays(page_for: 
 def test_a_french_creator_invites_players_and_they_are_mailed(app: Any, wctx: Any) -> None:
     bob = _player(wctx, "bob@example.com", "Bob", "fr")
     cid_player = _player(wctx, "cid@example.com", "Cid", "it")
+    ann_player = _player(wctx, "ann@example.com", "Ann", "fr")
     client = _signed(app, wctx, bob)
     page = client.get("/games/new")
     assert page.status_code == 200
@@ -112,6 +113,9 @@ def test_a_french_creator_invites_players_and_they_are_mailed(app: Any, wctx: An
                  "72 ore per ogni decisione; quando il tempo è scaduto, la partita gioca per lui "
                  "la mossa predefinita, senza rischi."):
         assert line in invited, (line, invited)
+    # ... and Ann's, in French: the game's title elided after "de" (« de El Grande » before).
+    ann = _signed(app, wctx, ann_player)
+    assert "Une partie d'El Grande créée par Bob." in _text(ann.get(game_url))
 
 
 def test_bad_input_is_refused_in_the_creators_language_and_creates_nothing(app: Any,
