@@ -322,8 +322,7 @@ CATALOGUE = Catalogue({**TEXTS, **REFUSALS}, show)
 def render(key: str, params: Mapping[str, Any], lang: str = "en",
            names: Sequence[str] = ()) -> str:
     if key not in CATALOGUE:
-        shown = ", ".join(f"{k} {v}" for k, v in params.items())
-        return f"{key} ({shown})" if shown else key
+        return errors.unknown(key, params)
     return CATALOGUE.render(key, params, lang, names)
 
 
