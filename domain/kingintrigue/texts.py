@@ -234,18 +234,20 @@ def render(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str
     lang = supported(lang)
     if message.key == "special.declared":
         return _declared_sentence(message, lang, names)
-    if message.key.startswith("kim."):  # the modules' words (modules/words.py)
-        return errors.render(message.key, message.params, lang, names)
-    if message.key not in TEXTS:
+    if message.key in TEXTS:
+        return CATALOGUE.render(message.key, message.params, lang, names)
+    if message.key in eg_messages.TEXTS:
         return eg_messages.render(_named(message, lang), lang, list(names) or None)
-    return CATALOGUE.render(message.key, message.params, lang, names)
+    # any other key is found by its namespace, as refusals are: the modules' `kim.…`
+    # (modules/words.py), and an unknown key shows as itself instead of raising
+    return errors.render(message.key, message.params, lang, names)
 
 
 def prompt(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
-    """A form's words: the expansion's, else El Grande's (`asks.prompt`)."""
-    if message.key in TEXTS or message.key.startswith("kim."):
-        return render(message, lang, names)
-    return eg_asks.prompt(_named(message, supported(lang)), supported(lang), names)
+    """A form's words: El Grande's forms (`asks.prompt`), else a sentence like the log's."""
+    if message.key in eg_asks.TEXTS:
+        return eg_asks.prompt(_named(message, supported(lang)), supported(lang), names)
+    return render(message, lang, names)
 
 
 def label(of: str, value: Any, lang: str = "en", names: Sequence[str] = (),
