@@ -768,6 +768,8 @@ def test_the_keep_decision_counts_the_larger_pool_in_each_language(lang, words):
     d = GAME.pending(s)[0]
     assert words in GAME.texts.decision(d, lang, ["Ann", "Bob", "Cid"])
     assert words in GAME.prompt(d.form.title, lang)
+    label = GAME.prompt(d.form.answers[0].fields[0].label, lang)
+    assert ("the other 26", "les 26 autres", "le altre 26")[("en", "fr", "it").index(lang)] in label
     assert "115" in GAME.language.help_lines(d, None, lang)[0]
 
 
@@ -781,7 +783,7 @@ def test_the_log_of_the_set_up_counts_the_larger_pool():
         s = act(s, Command("keep", seat, {"cards": list(DEFAULT_KEEP)}))
     kept = GAME.decide(s, Command("resolve", None))
     said = [GAME.texts.render(m, "it", ["Ann", "Bob", "Cid"]) for m in GAME.describe(kept[0], 1)]
-    assert "le altre lasciano" in " ".join(said) and "le altre 5" not in " ".join(said)
+    assert "le altre 26 lasciano" in " ".join(said)  # 39 - 13, not the base deck's 5
 
 
 def test_a_2x_marker_on_an_allied_region_doubles_the_pair_once():

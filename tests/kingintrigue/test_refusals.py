@@ -138,6 +138,14 @@ def test_a_move_out_of_turn_names_the_expansions_decisions_in_words():
     assert "keep" not in err.render("fr")
 
 
+def test_a_move_out_of_turn_counts_a_modules_larger_deck():
+    """With both modules the deck is 39 cards: the refusal said « garder 13 de vos 18 cartes »."""
+    s = GAME.fold(GAME.create(3, {"players_edition": True, "special_cards": True}, "t", None))
+    err = refusal(s, Command("play_power", 0, {"card": 10}))
+    assert "garder 13 de vos 39 cartes pouvoir" in err.render("fr")
+    assert "keep 13 of your 39 power cards" in err.render("en")
+
+
 def test_a_moves_form_sent_empty_asks_for_a_move_not_for_json():
     """The Intrigue's form sent with no row filled read « Donnez les déplacements comme une liste
     de {seat, from, to, count} »: a web player is asked to choose a move, in words."""
