@@ -427,8 +427,4 @@ def install() -> None:
         ki_describe.describes(event_type)(fn)
 
 
-def marker_name(key: str, lang: str) -> str:
-    return MARKERS[key][language_index(lang)]
-
-
 install()
