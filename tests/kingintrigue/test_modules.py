@@ -757,8 +757,12 @@ def test_the_rules_page_lists_every_module_card_and_the_reconstruction(lang):
     page = GAME.rules_page(lang)
     text = "\n".join(p for section in page["sections"] for p in section["paragraphs"])
     i = ("en", "fr", "it").index(lang)
+    colon = (": ", " : ", ": ")[i]  # French spaces its colons, like the base cards' lines
     for value, card in MODULE_CARDS.items():
-        assert f"{value}: {card.caballeros} Caballeros — {card.name[i]}" in text
+        one = card.caballeros == 1 or (lang == "fr" and card.caballeros == 0)  # « 0 Caballero »
+        count = f"{card.caballeros} Caballero{'' if one else 's'}"
+        assert f"{value}{colon}{count} — {card.name[i]}{colon}{card.text[i]}" in text
+    assert "1 Caballeros" not in text
     assert ("RECONSTRUCTED", "RECONSTITUÉ", "RICOSTRUITO")[i] in text
 
 
