@@ -121,6 +121,16 @@ def scored(events, place):
                 and e["reason"] == "general_scoring")
 
 
+def after_the_king(card: str, king_to: str):
+    """Ann (seat 0) at her module card's action, once Bruno's King card (180) has moved the King to
+    `king_to` and Cid holds the Intrigue (10): the opening most of these tests share."""
+    s = started(3, hands={0: keep_with(card)})
+    s = play_round(s, {0: VALUE[card], 1: 180, 2: 10})
+    s = to_action(s, 1, "king")
+    s = finish_turn(special(s, 1, to=king_to))
+    return to_action(s, 0, card)
+
+
 # --- the options and the pool -----------------------------------------------------------------------
 
 def test_the_options_are_offered_in_three_languages():
@@ -212,11 +222,7 @@ def test_relocation_swallows_the_region_and_the_king_entering_it_leaves_the_cast
 
 
 def test_the_relocated_castillo_scores_first_then_the_region_then_goes_back():
-    s = started(3, hands={0: keep_with("relocation")})
-    s = play_round(s, {0: VALUE["relocation"], 1: 180, 2: 10})
-    s = to_action(s, 1, "king")
-    s = finish_turn(special(s, 1, to="galicia"))
-    s = to_action(s, 0, "relocation")
+    s = after_the_king("relocation", "galicia")
     s = special(s, 0, region="sevilla")
     s, events = _scoring_events(s, {})
     kinds = [e["place"] for e in events if e.type == "place_scored"
@@ -247,11 +253,7 @@ def _scoring_events(s, discs):
 # --- Alliance ---------------------------------------------------------------------------------------
 
 def test_alliance_scores_two_regions_as_one_with_the_kings_and_home_bonuses():
-    s = started(3, hands={0: keep_with("alliance")})
-    s = play_round(s, {0: VALUE["alliance"], 1: 180, 2: 10})
-    s = to_action(s, 1, "king")
-    s = finish_turn(special(s, 1, to="granada"))
-    s = to_action(s, 0, "alliance")
+    s = after_the_king("alliance", "granada")
     with pytest.raises(RuleError):  # never the King's region
         GAME.decide(s, Command("special", 0, {"first": "granada", "second": "valencia"}))
     s = special(s, 0, first="galicia", second="valencia")
@@ -387,11 +389,7 @@ def test_a_limit_board_sends_the_excess_back_to_the_court_of_who_brought_it():
 # --- Quarantine and the King marker -----------------------------------------------------------------
 
 def test_quarantine_makes_a_region_taboo_until_the_general_scoring():
-    s = started(3, hands={0: keep_with("quarantine")})
-    s = play_round(s, {0: VALUE["quarantine"], 1: 180, 2: 10})
-    s = to_action(s, 1, "king")
-    s = finish_turn(special(s, 1, to="castilla_la_vieja"))
-    s = to_action(s, 0, "quarantine")
+    s = after_the_king("quarantine", "castilla_la_vieja")
     s = special(s, 0, region="aragon")
     assert "aragon" in s.taboo()
     with pytest.raises(RuleError):
@@ -432,11 +430,7 @@ def test_a_king_marker_before_a_general_scoring_adds_the_kings_bonus_there():
 # --- Coup d'État ------------------------------------------------------------------------------------
 
 def test_coup_detat_the_grande_is_revealed_from_the_castillo_and_relocated_by_the_disc():
-    s = started(3, hands={0: keep_with("coup")})
-    s = play_round(s, {0: VALUE["coup"], 1: 180, 2: 10})
-    s = to_action(s, 1, "king")
-    s = finish_turn(special(s, 1, to="galicia"))  # Ann's Grande sits with the King now
-    s = to_action(s, 0, "coup")
+    s = after_the_king("coup", "galicia")  # Ann's Grande sits with the King now
     with pytest.raises(RuleError):
         GAME.decide(s, Command("special", 0, {"target": 0}))  # never your own
     s = special(s, 0, target=1)
