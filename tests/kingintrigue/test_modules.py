@@ -1021,3 +1021,28 @@ def test_only_its_holder_takes_the_caballero_off_the_bridge(lang, ruling):
     page = " ".join(" ".join(section.get("paragraphs", [])) + " " + str(section)
                     for section in rules_page(lang)["sections"])
     assert ruling in page
+
+
+def test_a_cloned_board_state_keeps_every_field_and_shares_nothing():
+    """A fold works on clones: a field the clone forgot or shifted would lose a marker between
+    two events. Every field set to a value of its own, then the copy changed in place."""
+    from dataclasses import fields
+
+    from domain.kingintrigue.modules.state import Mods
+
+    samples = {list: lambda: ["aragon"], dict: lambda: {0: ["x"]}, bool: lambda: True,
+               int: lambda: 7, str: lambda: "galicia"}
+    m = Mods()
+    for f in fields(Mods):
+        default = getattr(m, f.name)
+        setattr(m, f.name, samples[type(default)]() if default is not None else f.name)
+    copy = m.clone()
+    assert copy == m
+    for f in fields(Mods):
+        value = getattr(copy, f.name)
+        if isinstance(value, dict):
+            value[0].append("y")
+        elif isinstance(value, list):
+            value.append("y")
+    assert all(getattr(m, f.name) in ({0: ["x"]}, ["aragon"]) for f in fields(Mods)
+               if isinstance(getattr(m, f.name), list | dict))
