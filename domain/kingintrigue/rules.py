@@ -40,7 +40,7 @@ from domain.kingintrigue.data import (
 from domain.kingintrigue.evolve import apply, fold
 from domain.kingintrigue.modules import crossing, flow, guard, hurricane
 from domain.kingintrigue.modules.general import general_scoring
-from domain.kingintrigue.modules_data import ALL_CARDS, pool
+from domain.kingintrigue.modules_data import ALL_CARDS
 from domain.kingintrigue.options import KIOptions
 from domain.kingintrigue.state import KIState
 
@@ -169,7 +169,7 @@ def _keep(log: Log, cmd: Command, d: Decision) -> None:
 
 def card_pool(s: KIState) -> tuple[int, ...]:
     """The cards each player keeps 13 of: the base 18 and the modules' in play."""
-    return pool(s.ki.players_edition, s.ki.special_cards)
+    return s.ki.deck()
 
 
 def secret_options(s: KIState, seat: int) -> list[Any]:
