@@ -27,13 +27,19 @@ def catalogue(namespace: str, renderer: Renderer) -> None:
     _CATALOGUES[namespace] = renderer
 
 
+def unknown(key: str, params: Mapping[str, Any] | None = None) -> str:
+    """A key no catalogue has, shown as itself with its parameters (never an exception: a
+    refusal must reach its reader). Catalogues call it for a key of their namespace they lack."""
+    shown = ", ".join(f"{k} {v}" for k, v in (params or {}).items())
+    return f"{key} ({shown})" if shown else key
+
+
 def render(key: str, params: Mapping[str, Any] | None = None, lang: str = "en",
            names: Sequence[str] = ()) -> str:
     """The sentence of a message key in `lang`; a key nobody registered shows as itself."""
     renderer = _CATALOGUES.get(key.partition(".")[0])
     if renderer is None:
-        shown = ", ".join(f"{k} {v}" for k, v in (params or {}).items())
-        return f"{key} ({shown})" if shown else key
+        return unknown(key, params)
     return renderer(key, dict(params or {}), lang, names)
 
 

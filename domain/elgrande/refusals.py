@@ -428,8 +428,7 @@ def render(key: str, params: Mapping[str, Any], lang: str = "en",
     if key == R + "take_count" and params.get("low") == params.get("high"):
         key = R + "take_exactly"
     if key not in TEXTS:  # not a refusal of ours: shown as it is, like any unknown key
-        shown = ", ".join(f"{k} {v}" for k, v in params.items())
-        return f"{key} ({shown})" if shown else key
+        return errors.unknown(key, params)
     return CATALOGUE.render(key, params, lang, names)
 
 

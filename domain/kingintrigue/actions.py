@@ -41,12 +41,6 @@ def power(value: int | None) -> Any:
     return deco
 
 
-def regions_but_king(s: State) -> list[str]:
-    """The regions but the taboo ones: the King's (and the modules' Quarantine and King markers')."""
-    taboo = s.taboo()
-    return [r for r in REGION_IDS if r not in taboo]
-
-
 # --- 10 (and the Intrigue card): move one Caballero, or all of yours out of a region ---------------
 
 class IntrigueOne(eg.MoveCard):
@@ -56,14 +50,14 @@ class IntrigueOne(eg.MoveCard):
 
     def answers(self, s: State, seat: int, **fixed: Any) -> tuple[Answer, ...]:
         moves = Moves(seats=tuple(s.seats()), sources=tuple(self._sources(s, seat)),
-                      targets=tuple(regions_but_king(s)), max_total=1)
+                      targets=tuple(eg.move_sources(s)), max_total=1)
         return (Answer("special", (Field("moves", moves),), fixed=fixed,
                        prompt=Message("ki.ask.intrigue.one"), submit=DO_IT),)
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         if any(isinstance(m, Mapping) and m.get("to") == CASTILLO
                for m in params.get("moves") or []):
-            raise RuleError.of(K + "intrigue_castillo", allowed=regions_but_king(s))
+            raise RuleError.of(K + "intrigue_castillo", allowed=eg.move_sources(s))
         return super().declare(s, seat, params)
 
     def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
@@ -71,7 +65,7 @@ class IntrigueOne(eg.MoveCard):
         if not options:
             return None
         w, src = rng.choice(options)
-        dst = rng.choice([r for r in regions_but_king(s) if r != src])
+        dst = rng.choice([r for r in eg.move_sources(s) if r != src])
         return {"moves": [{"seat": w, "from": src, "to": dst, "count": 1}]}
 
 
@@ -84,7 +78,7 @@ class IntrigueAll(eg.MoveAllOwn):
         mine = [r for r in eg.move_sources(s) if s.places[r][seat] > 0]
         return (Answer("special", (
             Field("from", OneOf(tuple(mine), "place"), label=Message("ask.move_all.from")),
-            Field("to", OneOf(tuple(regions_but_king(s)), "place"),
+            Field("to", OneOf(tuple(eg.move_sources(s)), "place"),
                   label=Message("ki.ask.intrigue.to"))),
             fixed=fixed, prompt=Message("ki.ask.intrigue.all"), submit=DO_IT),)
 
@@ -93,15 +87,15 @@ class IntrigueAll(eg.MoveAllOwn):
         if isinstance(to, str):  # one region named: all of them go there
             to = {to: s.places[src][seat] if src in s.places else 0}
         if not isinstance(to, Mapping) or len(to) != 1:
-            raise RuleError.of(K + "intrigue_one_region", allowed=regions_but_king(s))
+            raise RuleError.of(K + "intrigue_one_region", allowed=eg.move_sources(s))
         dest = next(iter(to))
         if dest == s.king:
-            raise RuleError.of("el-grande.refuse.king_enter", allowed=regions_but_king(s))
+            raise RuleError.of("el-grande.refuse.king_enter", allowed=eg.move_sources(s))
         if dest == CASTILLO:
-            raise RuleError.of(K + "intrigue_castillo", allowed=regions_but_king(s))
+            raise RuleError.of(K + "intrigue_castillo", allowed=eg.move_sources(s))
         if dest == src:
             raise RuleError.of(K + "intrigue_same", region=src,
-                               allowed=[r for r in regions_but_king(s) if r != src])
+                               allowed=[r for r in eg.move_sources(s) if r != src])
         out, steps = super().declare(s, seat, {"from": src, "to": to})
         return {**out, "to": dest}, steps
 
@@ -110,7 +104,7 @@ class IntrigueAll(eg.MoveAllOwn):
         if not mine:
             return None
         src = rng.choice(mine)
-        return {"from": src, "to": rng.choice([r for r in regions_but_king(s) if r != src])}
+        return {"from": src, "to": rng.choice([r for r in eg.move_sources(s) if r != src])}
 
 
 @power(10)
@@ -246,7 +240,7 @@ class GrandeAndCaballeros(Card):
     id = "grande_and_caballeros"
 
     def _grande_targets(self, s: State, seat: int) -> list[str]:
-        return [r for r in regions_but_king(s) if r != s.grandes[seat]]
+        return [r for r in eg.move_sources(s) if r != s.grandes[seat]]
 
     def _own_here(self, s: State, seat: int) -> int:
         return s.places[s.grandes[seat]][seat]

@@ -27,7 +27,7 @@ from domain.kingintrigue.data import KEEP
 from domain.kingintrigue.evolve import fold
 from domain.kingintrigue.modules import hurricane
 from domain.kingintrigue.modules.state import Mods
-from domain.kingintrigue.modules_data import ALL_CARDS, MODULE_CARDS, pool
+from domain.kingintrigue.modules_data import ALL_CARDS, MODULE_CARDS
 from domain.kingintrigue.options import KIOptions
 from domain.kingintrigue.state import KIState
 
@@ -41,7 +41,7 @@ def determinize(view: dict[str, Any], rng: random.Random,
     s.players = view["players"]
     s.options = Options()
     s.ki = KIOptions.parse(view["ki_options"])
-    deck = pool(s.ki.players_edition, s.ki.special_cards)
+    deck = s.ki.deck()
     s.seed = f"determinized-{rng.getrandbits(64):016x}"
     s.phase, s.round, s.king = view["phase"], view["round"], view["king"]
     s.scorings_done, s.ranking = view["scorings_done"], view["ranking"]

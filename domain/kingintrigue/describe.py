@@ -13,6 +13,7 @@ from typing import Any
 from domain.core.events import Event, thaw
 from domain.core.game import Message, Viewer
 from domain.elgrande import describe as eg
+from domain.kingintrigue.data import KEEP, POWER_VALUES
 from domain.kingintrigue.views import redact
 
 Describer = Callable[[Event, Viewer], list[Message]]
@@ -49,8 +50,8 @@ def _round(e: Event, v: Viewer) -> list[Message]:
 
 @describes("secret_opened")
 def _opened(e: Event, v: Viewer) -> list[Message]:
-    if e["kind"] == "keep":
-        return [_m("ki.keep.opened")]
+    if e["kind"] == "keep":  # a module's larger deck says its size (`rules._next_automatic`)
+        return [_m("ki.keep.opened", pool=(e.get("context") or {}).get("pool", len(POWER_VALUES)))]
     if e["kind"] == "setup_disc":
         return [_m("ki.setup_disc.opened")]
     return eg.describe(e, v)
@@ -67,7 +68,7 @@ def _submitted(e: Event, v: Viewer) -> list[Message]:
 def _kept(e: Event, v: Viewer) -> list[Message]:
     """Only that everyone has kept: a player's own cards were said once, when they were kept (the
     `secret_submitted` before it, a deadline's default cards too), not a second time here."""
-    return [_m("ki.hands.kept")]
+    return [_m("ki.hands.kept", rest=e.get("pool", len(POWER_VALUES)) - KEEP)]
 
 
 @describes("round_cards_taken")

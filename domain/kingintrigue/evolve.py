@@ -18,7 +18,7 @@ from domain.kingintrigue.data import (
     KING_CARD,
     ROUND_CARD_ACTIONS,
 )
-from domain.kingintrigue.modules_data import ALL_CARDS, pool
+from domain.kingintrigue.modules_data import ALL_CARDS
 from domain.kingintrigue.options import KIOptions
 from domain.kingintrigue.state import KIState
 
@@ -44,7 +44,7 @@ def _game_created(s: KIState, e: Event) -> None:
 @on("setup_drawn")
 def _setup_drawn(s: KIState, e: Event) -> None:
     base.HANDLERS["setup_drawn"](s, e)
-    s.hands = [set(pool(s.ki.players_edition, s.ki.special_cards)) for _ in s.seats()]
+    s.hands = [set(s.ki.deck()) for _ in s.seats()]
     s.put_aside = [set() for _ in s.seats()]
     s.stacks = {}
     s.phase = "setup"
@@ -54,7 +54,7 @@ def _setup_drawn(s: KIState, e: Event) -> None:
 def _hands_kept(s: KIState, e: Event) -> None:
     for seat, kept in e["hands"].items():
         s.hands[int(seat)] = set(kept)
-        s.put_aside[int(seat)] = set(pool(s.ki.players_edition, s.ki.special_cards)) - set(kept)
+        s.put_aside[int(seat)] = set(s.ki.deck()) - set(kept)
     s.secret = None
 
 

@@ -35,6 +35,7 @@ from domain.core.language import (
 )
 from domain.elgrande import language as eg
 from domain.elgrande import vocabulary as vocab
+from domain.kingintrigue.data import POWER_VALUES
 from domain.kingintrigue.modules import language as modlang
 from domain.kingintrigue.modules_data import ALL_CARDS
 from domain.kingintrigue.texts import name
@@ -271,7 +272,8 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
     if decision is None:
         return []
     lang = supported(lang)
-    if decision.kind == "keep" and len((decision.constraint or {}).get("from", ())) > 18:
+    if decision.kind == "keep" and len((decision.constraint or {}).get("from", ())) > \
+            len(POWER_VALUES):  # a module's larger deck: its values only, not 29-39 card lines
         return [modlang.keep_help(decision.constraint["from"], lang,
                                   KEYWORDS["keep"][language_index(lang)][0])]
     if decision.kind == "keep":

@@ -287,7 +287,6 @@ TABLE_LIMIT = 6
 """A limit board's capacity: RECONSTRUCTED from the card's name, « Table pour six »."""
 LIMIT_BOARDS = 3
 """Limit boards in the box (seed: « 3 tableaux limite »)."""
-ALLIANCE_MARKERS = 2
 BRIDGE_POINT = 1
 """The Bridge's holder scores 1 point at each general scoring (seed)."""
 REVERSED: dict[str, tuple[int, int, int]] = {"8-4-0": (8, 4, 0), "4-0-0": (4, 0, 0)}

@@ -9,6 +9,7 @@ from typing import Any
 
 from domain.core import surface
 from domain.core.game import OptionSpec
+from domain.kingintrigue.modules_data import pool
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("discards", ("hidden", "open"), "hidden", {
@@ -107,3 +108,7 @@ class KIOptions:
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+    def deck(self) -> tuple[int, ...]:
+        """The power cards each player keeps 13 of: the base 18 and the modules' in play."""
+        return pool(self.players_edition, self.special_cards)

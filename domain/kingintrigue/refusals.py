@@ -139,8 +139,7 @@ def render(key: str, params: Mapping[str, Any], lang: str = "en",
            names: Sequence[str] = ()) -> str:
     """A `king-and-intrigue.…` refusal in `lang`, seats named by `names`."""
     if key not in TEXTS:
-        shown = ", ".join(f"{k} {v}" for k, v in params.items())
-        return f"{key} ({shown})" if shown else key
+        return errors.unknown(key, params)
     return CATALOGUE.render(key, params, lang, names)
 
 

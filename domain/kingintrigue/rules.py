@@ -40,7 +40,7 @@ from domain.kingintrigue.data import (
 from domain.kingintrigue.evolve import apply, fold
 from domain.kingintrigue.modules import crossing, flow, guard, hurricane
 from domain.kingintrigue.modules.general import general_scoring
-from domain.kingintrigue.modules_data import ALL_CARDS, pool
+from domain.kingintrigue.modules_data import ALL_CARDS
 from domain.kingintrigue.options import KIOptions
 from domain.kingintrigue.state import KIState
 
@@ -122,10 +122,10 @@ def decide(state: KIState, command: Command) -> list[Event]:
         return eg.dispatch(state, command, HANDLERS, pending, advance, Log,
                            secret_types=("secret", "keep"))
     except RuleError as err:
-        raise _own_decisions_named(err) from None
+        raise _own_decisions_named(err, len(card_pool(state))) from None
 
 
-def _own_decisions_named(err: RuleError) -> RuleError:
+def _own_decisions_named(err: RuleError, pool: int) -> RuleError:
     """El Grande's "not what you must do now" and "waiting for" name the decisions in its words:
     the expansion's own (keeping 13 cards, choosing the action) are given in every language."""
     if err.key not in ("el-grande.refuse.wrong_move", "el-grande.refuse.not_your_move"):
@@ -134,9 +134,10 @@ def _own_decisions_named(err: RuleError) -> RuleError:
 
     params = dict(err.params)
     if "decisions" in params:
-        params["decisions"] = [decision_words(k) for k in params["decisions"]]
+        params["decisions"] = [decision_words(k, pool) for k in params["decisions"]]
     if "waiting" in params:
-        params["waiting"] = [{**w, "kind": decision_words(w["kind"])} for w in params["waiting"]]
+        params["waiting"] = [{**w, "kind": decision_words(w["kind"], pool)}
+                             for w in params["waiting"]]
     return RuleError.of(str(err.key), allowed=err.allowed, **params)
 
 
@@ -168,7 +169,7 @@ def _keep(log: Log, cmd: Command, d: Decision) -> None:
 
 def card_pool(s: KIState) -> tuple[int, ...]:
     """The cards each player keeps 13 of: the base 18 and the modules' in play."""
-    return pool(s.ki.players_edition, s.ki.special_cards)
+    return s.ki.deck()
 
 
 def secret_options(s: KIState, seat: int) -> list[Any]:
@@ -424,13 +425,11 @@ def advance(log: Log) -> None:
 def keep_form(default: list[int], deck: tuple[int, ...] = POWER_VALUES) -> Form:
     """Exactly 13 of the deck's values, a box to tick per card (not a number per card); with a
     module the deck is larger: "13 of your 29/28/39"."""
-    larger = len(deck) > len(POWER_VALUES)
     field = Field("cards", Subset(tuple(deck), "power_card", KEEP, KEEP),
                   default=list(default),
-                  label=Message("kim.ask.keep.cards" if larger else "ki.ask.keep.cards"))
+                  label=Message("ki.ask.keep.cards", {"rest": len(deck) - KEEP}))
     return Form((Answer("keep", (field,), submit=Message("ki.ask.keep.submit")),),
-                title=Message("kim.ask.keep", {"pool": len(deck)}) if larger
-                else Message("ki.ask.keep"))
+                title=Message("ki.ask.keep", {"pool": len(deck)}))
 
 
 def choose_action_form(actions: list[str]) -> Form:

@@ -28,11 +28,15 @@ PLAYERS = ("{players} players: {places}", "{players} joueurs : {places}",
            "{players} giocatori: {places}")
 
 
+def card_line(value: int, caballeros: int, action: str, lang: str) -> str:
+    """A power card as the page lists it, the base deck's and the modules' alike."""
+    return CARD_LINE[language_index(lang)].format(value=value, count=Count(caballeros, lang),
+                                                  action=action)
+
+
 def _cards(lang: str) -> list[str]:
     """One line per power card: value, Caballeros, action (from data.py)."""
-    line = CARD_LINE[language_index(lang)]
-    return [line.format(value=v, count=Count(c.caballeros, lang), action=name(c.action, lang))
-            for v, c in POWER_CARDS.items()]
+    return [card_line(v, c.caballeros, name(c.action, lang), lang) for v, c in POWER_CARDS.items()]
 
 
 def _round_cards(lang: str) -> str:
@@ -266,11 +270,10 @@ IT = _page("El Grande — Re e intrighi: le regole come le applica questo server
 
 PAGES: dict[str, Page] = {"en": EN, "fr": FR, "it": IT}
 
-
-# The modules' sections (modules/rules_page.py), read from modules_data.py like the cards above.
-for _lang, _page in PAGES.items():
-    _page["sections"] += [{"title": x["title"], "paragraphs": x["paragraphs"]}
-                          for x in module_sections(_lang)]
+# The modules' sections (modules/rules_page.py), read from modules_data.py like the cards above
+# (the loop's names must not be `_page`: that would replace the builder above).
+for _lang, _built in PAGES.items():
+    _built["sections"] += module_sections(_lang, card_line)
 
 
 def rules_page(lang: str = "en") -> Page:

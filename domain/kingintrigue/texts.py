@@ -19,6 +19,7 @@ from domain.core.i18n import LANGUAGES, Catalogue, language_index, supported
 from domain.elgrande import asks as eg_asks
 from domain.elgrande import messages as eg_messages
 from domain.elgrande.texts import ElGrandeTexts
+from domain.kingintrigue.data import POWER_VALUES
 from domain.kingintrigue.modules_data import ALL_CARDS, MODULE_CARDS, REMOVABLE
 
 NAMES: dict[str, tuple[str, str, str]] = {
@@ -47,16 +48,17 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "ki.game.created": ("A game of King & Intrigue for {players} players begins.",
                         "Une partie de Roi et intrigues à {players} joueurs commence.",
                         "Inizia una partita di Re e intrighi per {players} giocatori."),
-    "ki.keep.opened": ("Every player secretly keeps 13 of their 18 power cards.",
-                       "Chaque joueur garde en secret 13 de ses 18 cartes pouvoir.",
-                       "Ogni giocatore tiene in segreto 13 delle sue 18 carte potere."),
+    "ki.keep.opened": ("Every player secretly keeps 13 of their {pool} power cards.",
+                       "Chaque joueur garde en secret 13 de ses {pool} cartes pouvoir.",
+                       "Ogni giocatore tiene in segreto 13 delle sue {pool} carte potere."),
     "ki.keep.own": ("You keep {cards} (in secret).", "Vous gardez {cards} (en secret).",
                     "Tieni {cards} (in segreto)."),
-    "ki.hands.kept": ("Every player has kept 13 power cards; the other 5 leave the game unseen.",
-                      "Chaque joueur a gardé 13 cartes pouvoir ; les 5 autres quittent la partie "
-                      "sans être vues.",
-                      "Ogni giocatore ha tenuto 13 carte potere; le altre 5 lasciano la partita "
-                      "senza essere viste."),
+    "ki.hands.kept": ("Every player has kept 13 power cards; the other {rest} leave the game "
+                      "unseen.",
+                      "Chaque joueur a gardé 13 cartes pouvoir ; les {rest} autres quittent la "
+                      "partie sans être vues.",
+                      "Ogni giocatore ha tenuto 13 carte potere; le altre {rest} lasciano la "
+                      "partita senza essere viste."),
     "ki.setup_disc.opened": ("Every player secretly chooses a region (not the King's) for one "
                              "Caballero.",
                              "Chaque joueur choisit en secret une région (pas celle du Roi) pour "
@@ -89,13 +91,13 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                          "{place:the} compte double (marqueur 2x).",
                          "{place:the} conta doppio (segnalino 2x)."),
     # the forms
-    "ki.ask.keep": ("Keep 13 of your 18 power cards", "Gardez 13 de vos 18 cartes pouvoir",
-                    "Tieni 13 delle tue 18 carte potere"),
-    "ki.ask.keep.cards": ("The 13 cards you keep (the other 5 leave the game unseen)",
-                          "Les 13 cartes que vous gardez (les 5 autres quittent la partie sans "
-                          "être vues)",
-                          "Le 13 carte che tieni (le altre 5 lasciano la partita senza essere "
-                          "viste)"),
+    "ki.ask.keep": ("Keep 13 of your {pool} power cards", "Gardez 13 de vos {pool} cartes pouvoir",
+                    "Tieni 13 delle tue {pool} carte potere"),
+    "ki.ask.keep.cards": ("The 13 cards you keep (the other {rest} leave the game unseen)",
+                          "Les 13 cartes que vous gardez (les {rest} autres quittent la partie "
+                          "sans être vues)",
+                          "Le 13 carte che tieni (le altre {rest} lasciano la partita senza "
+                          "essere viste)"),
     "ki.ask.keep.submit": ("Keep them", "Les garder", "Tienile"),
     "ki.ask.choose_action": ("Which action do you use this turn?",
                              "Quelle action utilisez-vous ce tour-ci ?",
@@ -128,8 +130,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                        "Fino a {max} Caballeros avversari nel Castillo, e {own} dei tuoi con "
                        "loro"),
     # what a seat must decide
-    "ki.decision.keep": ("keep 13 of your 18 power cards", "garder 13 de vos 18 cartes pouvoir",
-                         "tenere 13 delle tue 18 carte potere"),
+    "ki.decision.keep": ("keep 13 of your {pool} power cards",
+                         "garder 13 de vos {pool} cartes pouvoir",
+                         "tenere 13 delle tue {pool} carte potere"),
     "ki.decision.choose_action": ("choose your turn's action", "choisir l'action du tour",
                                   "scegliere l'azione del turno"),
 }
@@ -142,13 +145,14 @@ def name(key: str, lang: str = "en") -> str:
     return eg_messages.card_name(key, supported(lang))
 
 
-def decision_words(kind: str) -> Any:
+def decision_words(kind: str, pool: int = len(POWER_VALUES)) -> Any:
     """The expansion's decisions in every language ({"en": …, "fr": …, "it": …}), for El Grande's
-    refusals that name what a player must do; another kind as it is (El Grande names it)."""
+    refusals that name what a player must do; another kind as it is (El Grande names it). `pool`:
+    the deck the 13 are kept from (18, more with a module)."""
     key = f"ki.decision.{kind}"
     if key not in TEXTS:
         return kind
-    return dict(zip(LANGUAGES, TEXTS[key], strict=True))
+    return {lang: text.format(pool=pool) for lang, text in zip(LANGUAGES, TEXTS[key], strict=True)}
 
 
 def _named(message: Message, lang: str) -> Message:
@@ -234,18 +238,20 @@ def render(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str
     lang = supported(lang)
     if message.key == "special.declared":
         return _declared_sentence(message, lang, names)
-    if message.key.startswith("kim."):  # the modules' words (modules/words.py)
-        return errors.render(message.key, message.params, lang, names)
-    if message.key not in TEXTS:
+    if message.key in TEXTS:
+        return CATALOGUE.render(message.key, message.params, lang, names)
+    if message.key in eg_messages.TEXTS:
         return eg_messages.render(_named(message, lang), lang, list(names) or None)
-    return CATALOGUE.render(message.key, message.params, lang, names)
+    # any other key is found by its namespace, as refusals are: the modules' `kim.…`
+    # (modules/words.py), and an unknown key shows as itself instead of raising
+    return errors.render(message.key, message.params, lang, names)
 
 
 def prompt(message: Message, lang: str = "en", names: Sequence[str] = ()) -> str:
-    """A form's words: the expansion's, else El Grande's (`asks.prompt`)."""
-    if message.key in TEXTS or message.key.startswith("kim."):
-        return render(message, lang, names)
-    return eg_asks.prompt(_named(message, supported(lang)), supported(lang), names)
+    """A form's words: El Grande's forms (`asks.prompt`), else a sentence like the log's."""
+    if message.key in eg_asks.TEXTS:
+        return eg_asks.prompt(_named(message, supported(lang)), supported(lang), names)
+    return render(message, lang, names)
 
 
 def label(of: str, value: Any, lang: str = "en", names: Sequence[str] = (),
@@ -289,11 +295,11 @@ class KingAndIntrigueTexts(ElGrandeTexts):
         return name(kind, lang) if kind in NAMES else super().secret_kind_name(kind, lang)
 
     def decision(self, decision: Decision, lang: str, names: Sequence[str] = ()) -> str:
-        pool = len((decision.constraint or {}).get("from", ()))
-        if decision.kind == "keep" and pool > 18:  # with a module
-            return errors.render("kim.decision.keep", {"pool": pool}, supported(lang), names)
-        if decision.kind in ("keep", "choose_action"):
-            return TEXTS[f"ki.decision.{decision.kind}"][language_index(supported(lang))]
+        if decision.kind == "keep":  # 13 of the deck: 18 cards, more with a module
+            pool = len((decision.constraint or {}).get("from") or POWER_VALUES)
+            return CATALOGUE.render("ki.decision.keep", {"pool": pool}, supported(lang), names)
+        if decision.kind == "choose_action":
+            return TEXTS["ki.decision.choose_action"][language_index(supported(lang))]
         if decision.kind in ("cross", "guard"):
             return errors.render(f"kim.decision.{decision.kind}", {}, supported(lang), names)
         return super().decision(decision, lang, names)

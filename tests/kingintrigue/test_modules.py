@@ -121,6 +121,16 @@ def scored(events, place):
                 and e["reason"] == "general_scoring")
 
 
+def after_the_king(card: str, king_to: str):
+    """Ann (seat 0) at her module card's action, once Bruno's King card (180) has moved the King to
+    `king_to` and Cid holds the Intrigue (10): the opening most of these tests share."""
+    s = started(3, hands={0: keep_with(card)})
+    s = play_round(s, {0: VALUE[card], 1: 180, 2: 10})
+    s = to_action(s, 1, "king")
+    s = finish_turn(special(s, 1, to=king_to))
+    return to_action(s, 0, card)
+
+
 # --- the options and the pool -----------------------------------------------------------------------
 
 def test_the_options_are_offered_in_three_languages():
@@ -147,8 +157,9 @@ def test_each_player_keeps_13_of_the_larger_pool(options, size):
 
 
 def test_the_module_card_list_is_complete_and_marked_reconstructed():
-    assert len(MODULE_CARDS) == 21
-    assert {c.module for c in MODULE_CARDS.values()} == {"players_edition", "special_cards"}
+    modules = [c.module for c in MODULE_CARDS.values()]  # rules: 11 and 10 cards per colour
+    assert (modules.count("players_edition"), modules.count("special_cards")) == (11, 10)
+    assert set(modules) == {"players_edition", "special_cards"}
     assert all(c.basis and all(c.name) and all(c.text) for c in MODULE_CARDS.values())
     assert VALUE["jour_faste"] == 13 and VALUE["relocation"] == 23
     assert {VALUE["espionage"], VALUE["mistress"]} == {25, 75}
@@ -211,11 +222,7 @@ def test_relocation_swallows_the_region_and_the_king_entering_it_leaves_the_cast
 
 
 def test_the_relocated_castillo_scores_first_then_the_region_then_goes_back():
-    s = started(3, hands={0: keep_with("relocation")})
-    s = play_round(s, {0: VALUE["relocation"], 1: 180, 2: 10})
-    s = to_action(s, 1, "king")
-    s = finish_turn(special(s, 1, to="galicia"))
-    s = to_action(s, 0, "relocation")
+    s = after_the_king("relocation", "galicia")
     s = special(s, 0, region="sevilla")
     s, events = _scoring_events(s, {})
     kinds = [e["place"] for e in events if e.type == "place_scored"
@@ -246,11 +253,7 @@ def _scoring_events(s, discs):
 # --- Alliance ---------------------------------------------------------------------------------------
 
 def test_alliance_scores_two_regions_as_one_with_the_kings_and_home_bonuses():
-    s = started(3, hands={0: keep_with("alliance")})
-    s = play_round(s, {0: VALUE["alliance"], 1: 180, 2: 10})
-    s = to_action(s, 1, "king")
-    s = finish_turn(special(s, 1, to="granada"))
-    s = to_action(s, 0, "alliance")
+    s = after_the_king("alliance", "granada")
     with pytest.raises(RuleError):  # never the King's region
         GAME.decide(s, Command("special", 0, {"first": "granada", "second": "valencia"}))
     s = special(s, 0, first="galicia", second="valencia")
@@ -386,11 +389,7 @@ def test_a_limit_board_sends_the_excess_back_to_the_court_of_who_brought_it():
 # --- Quarantine and the King marker -----------------------------------------------------------------
 
 def test_quarantine_makes_a_region_taboo_until_the_general_scoring():
-    s = started(3, hands={0: keep_with("quarantine")})
-    s = play_round(s, {0: VALUE["quarantine"], 1: 180, 2: 10})
-    s = to_action(s, 1, "king")
-    s = finish_turn(special(s, 1, to="castilla_la_vieja"))
-    s = to_action(s, 0, "quarantine")
+    s = after_the_king("quarantine", "castilla_la_vieja")
     s = special(s, 0, region="aragon")
     assert "aragon" in s.taboo()
     with pytest.raises(RuleError):
@@ -431,11 +430,7 @@ def test_a_king_marker_before_a_general_scoring_adds_the_kings_bonus_there():
 # --- Coup d'État ------------------------------------------------------------------------------------
 
 def test_coup_detat_the_grande_is_revealed_from_the_castillo_and_relocated_by_the_disc():
-    s = started(3, hands={0: keep_with("coup")})
-    s = play_round(s, {0: VALUE["coup"], 1: 180, 2: 10})
-    s = to_action(s, 1, "king")
-    s = finish_turn(special(s, 1, to="galicia"))  # Ann's Grande sits with the King now
-    s = to_action(s, 0, "coup")
+    s = after_the_king("coup", "galicia")  # Ann's Grande sits with the King now
     with pytest.raises(RuleError):
         GAME.decide(s, Command("special", 0, {"target": 0}))  # never your own
     s = special(s, 0, target=1)
@@ -756,8 +751,12 @@ def test_the_rules_page_lists_every_module_card_and_the_reconstruction(lang):
     page = GAME.rules_page(lang)
     text = "\n".join(p for section in page["sections"] for p in section["paragraphs"])
     i = ("en", "fr", "it").index(lang)
+    colon = (": ", " : ", ": ")[i]  # French spaces its colons, like the base cards' lines
     for value, card in MODULE_CARDS.items():
-        assert f"{value}: {card.caballeros} Caballeros — {card.name[i]}" in text
+        one = card.caballeros == 1 or (lang == "fr" and card.caballeros == 0)  # « 0 Caballero »
+        count = f"{card.caballeros} Caballero{'' if one else 's'}"
+        assert f"{value}{colon}{count} — {card.name[i]}{colon}{card.text[i]}" in text
+    assert "1 Caballeros" not in text
     assert ("RECONSTRUCTED", "RECONSTITUÉ", "RICOSTRUITO")[i] in text
 
 
@@ -768,6 +767,8 @@ def test_the_keep_decision_counts_the_larger_pool_in_each_language(lang, words):
     d = GAME.pending(s)[0]
     assert words in GAME.texts.decision(d, lang, ["Ann", "Bob", "Cid"])
     assert words in GAME.prompt(d.form.title, lang)
+    label = GAME.prompt(d.form.answers[0].fields[0].label, lang)
+    assert ("the other 26", "les 26 autres", "le altre 26")[("en", "fr", "it").index(lang)] in label
     assert "115" in GAME.language.help_lines(d, None, lang)[0]
 
 
@@ -781,7 +782,7 @@ def test_the_log_of_the_set_up_counts_the_larger_pool():
         s = act(s, Command("keep", seat, {"cards": list(DEFAULT_KEEP)}))
     kept = GAME.decide(s, Command("resolve", None))
     said = [GAME.texts.render(m, "it", ["Ann", "Bob", "Cid"]) for m in GAME.describe(kept[0], 1)]
-    assert "le altre lasciano" in " ".join(said) and "le altre 5" not in " ".join(said)
+    assert "le altre 26 lasciano" in " ".join(said)  # 39 - 13, not the base deck's 5
 
 
 def test_a_2x_marker_on_an_allied_region_doubles_the_pair_once():
@@ -1020,3 +1021,28 @@ def test_only_its_holder_takes_the_caballero_off_the_bridge(lang, ruling):
     page = " ".join(" ".join(section.get("paragraphs", [])) + " " + str(section)
                     for section in rules_page(lang)["sections"])
     assert ruling in page
+
+
+def test_a_cloned_board_state_keeps_every_field_and_shares_nothing():
+    """A fold works on clones: a field the clone forgot or shifted would lose a marker between
+    two events. Every field set to a value of its own, then the copy changed in place."""
+    from dataclasses import fields
+
+    from domain.kingintrigue.modules.state import Mods
+
+    samples = {list: lambda: ["aragon"], dict: lambda: {0: ["x"]}, bool: lambda: True,
+               int: lambda: 7, str: lambda: "galicia"}
+    m = Mods()
+    for f in fields(Mods):
+        default = getattr(m, f.name)
+        setattr(m, f.name, samples[type(default)]() if default is not None else f.name)
+    copy = m.clone()
+    assert copy == m
+    for f in fields(Mods):
+        value = getattr(copy, f.name)
+        if isinstance(value, dict):
+            value[0].append("y")
+        elif isinstance(value, list):
+            value.append("y")
+    assert all(getattr(m, f.name) in ({0: ["x"]}, ["aragon"]) for f in fields(Mods)
+               if isinstance(getattr(m, f.name), list | dict))

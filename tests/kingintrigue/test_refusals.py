@@ -43,9 +43,9 @@ def test_a_wrong_place_or_number_for_a_card_is_refused_in_words(card, params):
     """Card 130 with an unknown region, 80 with an unknown Grande's region, 140 with an unknown
     source or count crashed (KeyError: 'The region to mark') instead of refusing."""
     err = refusal(my_turn_with(card), Command("special", 0, params))
-    assert err.key is not None
-    for lang in ("en", "fr", "it"):
-        assert err.render(lang, NAMES)
+    for lang in ("en", "fr", "it"):  # a sentence of a catalogue, not the key shown as itself
+        text = err.render(lang, NAMES)
+        assert str(err.key) not in text and "{" not in text and text[0].isupper(), text
 
 
 def test_the_expansions_refusals_read_in_french_and_italian():
@@ -136,6 +136,14 @@ def test_a_move_out_of_turn_names_the_expansions_decisions_in_words():
     assert "garder 13 de vos 18 cartes pouvoir" in err.render("fr")
     assert "tenere 13 delle tue 18 carte potere" in err.render("it")
     assert "keep" not in err.render("fr")
+
+
+def test_a_move_out_of_turn_counts_a_modules_larger_deck():
+    """With both modules the deck is 39 cards: the refusal said « garder 13 de vos 18 cartes »."""
+    s = GAME.fold(GAME.create(3, {"players_edition": True, "special_cards": True}, "t", None))
+    err = refusal(s, Command("play_power", 0, {"card": 10}))
+    assert "garder 13 de vos 39 cartes pouvoir" in err.render("fr")
+    assert "keep 13 of your 39 power cards" in err.render("en")
 
 
 def test_a_moves_form_sent_empty_asks_for_a_move_not_for_json():

@@ -112,3 +112,20 @@ def test_the_forms_count_caballeros_in_every_language():
         assert five in GAME.prompt(Message("ask.place", {"max": 5}), lang)
         assert one in GAME.prompt(Message("ask.place", {"max": 1}), lang)
         assert "(s)" not in GAME.prompt(Message("ask.moves", {"max": 3}), lang)
+
+
+def test_a_sentence_of_another_catalogue_is_found_by_its_namespace_and_an_unknown_key_never_raises():
+    """The texts facet reads any key by its namespace, as refusals are read (the modules' `kim.…`
+    sentences were a special case in `render`): an El Grande refusal key rendered in a log line
+    reads in the reader's language, and a key nobody has shows as itself instead of failing
+    the whole page with a KeyError."""
+    from domain.core.game import Message
+    from domain.kingintrigue.module import GAME
+
+    texts = GAME.texts
+    assert texts.render(Message("kim.bridge.stays", {"seat": 1}), "it", ("Ann", "Bruno")) == \
+        "Bruno non attraversa il Ponte."
+    refusal = Message("el-grande.refuse.not_your_move", {"waiting": [{"seat": 1, "kind": "place"}]})
+    fr = texts.render(refusal, "fr", ("Ann", "Bruno"))
+    assert "Bruno" in fr and fr != refusal.key
+    assert texts.render(Message("nobody.has.this", {"n": 2}), "fr", ()) == "nobody.has.this (n 2)"

@@ -4,6 +4,7 @@ it does), so that the page and the engine never disagree."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from domain.core.i18n import language_index
@@ -125,11 +126,17 @@ RULINGS = (
 )
 
 
-def module_sections(lang: str) -> list[dict[str, Any]]:
+COLON = (": ", " : ", ": ")
+
+
+def module_sections(lang: str, card_line: Callable[[int, int, str, str], str]
+                    ) -> list[dict[str, Any]]:
+    """The rulings, then each module's cards, written by the base page's `card_line` (value,
+    Caballeros, name, lang: one wording, the count agreeing with its noun) and what they do."""
     i = language_index(lang)
     out = [{"title": TITLES["rulings"][i], "paragraphs": [r[i] for r in RULINGS]}]
     for module in (PLAYERS_EDITION, SPECIAL_CARDS):
         out.append({"title": TITLES[module][i], "paragraphs": [
-            f"{v}: {c.caballeros} Caballeros — {c.name[i]}: {c.text[i]}"
+            f"{card_line(v, c.caballeros, c.name[i], lang)}{COLON[i]}{c.text[i]}"
             for v, c in sorted(MODULE_CARDS.items()) if c.module == module]})
     return out

@@ -7,7 +7,7 @@ carries an empty one and the base game's code never sees it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 
@@ -35,13 +35,9 @@ class Mods:
     hurricane_shown: dict[int, str] = field(default_factory=dict)  # the discs revealed this round
 
     def clone(self) -> Mods:
-        return Mods(self.castillo_at, list(self.alliance), list(self.bridge), self.bridge_seat,
-                    self.quarantine, self.collapse, self.king_marker, self.king_marker_round,
-                    list(self.limits), list(self.reversed),
-                    {k: list(v) for k, v in self.in_front.items()}, self.mistress_until,
-                    dict(self.guards), dict(self.coup), self.joker, self.bridge_crossed,
-                    {r: dict(v) for r, v in self.excess.items()}, list(self.guard_asked),
-                    dict(self.hurricane), dict(self.hurricane_shown))
+        """Field by field, by name (a field added anywhere is copied too, never shifted into its
+        neighbour's place), the lists and dicts copied down to their values."""
+        return Mods(**{f.name: _copied(getattr(self, f.name)) for f in _FIELDS})
 
     def to_view(self) -> dict[str, Any]:
         """Everything here is on the table for all to see, but the Hurricane discs not yet
@@ -77,3 +73,14 @@ class Mods:
 
     def is_empty(self) -> bool:
         return self.to_view() == Mods().to_view()
+
+
+_FIELDS = fields(Mods)
+
+
+def _copied(value: Any) -> Any:
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    return value

@@ -203,24 +203,6 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                          "Dove va la tua Guardia Reale"),
     "kim.ask.guard.submit": ("Send the Guard", "Envoyer la Garde", "Manda la Guardia"),
     "kim.guard.stay": ("stays on the card", "reste sur la carte", "resta sulla carta"),
-    "kim.ask.keep": ("Keep 13 of your {pool} power cards", "Gardez 13 de vos {pool} cartes pouvoir",
-                     "Tieni 13 delle tue {pool} carte potere"),
-    "kim.ask.keep.cards": ("The 13 cards you keep (the others leave the game unseen)",
-                           "Les 13 cartes que vous gardez (les autres quittent la partie sans "
-                           "être vues)",
-                           "Le 13 carte che tieni (le altre lasciano la partita senza essere "
-                           "viste)"),
-    "kim.keep.opened": ("Every player secretly keeps 13 of their {pool} power cards.",
-                        "Chaque joueur garde en secret 13 de ses {pool} cartes pouvoir.",
-                        "Ogni giocatore tiene in segreto 13 delle sue {pool} carte potere."),
-    "kim.hands.kept": ("Every player has kept 13 power cards; the others leave the game unseen.",
-                       "Chaque joueur a gardé 13 cartes pouvoir ; les autres quittent la partie "
-                       "sans être vues.",
-                       "Ogni giocatore ha tenuto 13 carte potere; le altre lasciano la partita "
-                       "senza essere viste."),
-    "kim.decision.keep": ("keep 13 of your {pool} power cards",
-                          "garder 13 de vos {pool} cartes pouvoir",
-                          "tenere 13 delle tue {pool} carte potere"),
     "kim.decision.guard": ("send your Royal Guard into the region scored, or not",
                            "envoyer ou non votre Garde Royale dans la région décomptée",
                            "mandare o no la tua Guardia Reale nella regione valutata"),
@@ -322,8 +304,7 @@ CATALOGUE = Catalogue({**TEXTS, **REFUSALS}, show)
 def render(key: str, params: Mapping[str, Any], lang: str = "en",
            names: Sequence[str] = ()) -> str:
     if key not in CATALOGUE:
-        shown = ", ".join(f"{k} {v}" for k, v in params.items())
-        return f"{key} ({shown})" if shown else key
+        return errors.unknown(key, params)
     return CATALOGUE.render(key, params, lang, names)
 
 
@@ -399,21 +380,6 @@ def _guard_joined(e: Event, v: Viewer) -> list[Message]:
     return [_m("kim.guard.joined", seat=e["seat"], to=e["to"])]
 
 
-def _wrap_pool(event_type: str, key: str) -> Callable[[Event, Viewer], list[Message]]:
-    """The set-up's keep sentences with a module's larger pool (its size in the event)."""
-    before = ki_describe._OWN[event_type]
-
-    def describe(e: Event, v: Viewer) -> list[Message]:
-        out = before(e, v)
-        pool = (e.get("context") or {}).get("pool") if event_type == "secret_opened" \
-            else e.get("pool")
-        if not pool:
-            return out
-        return [_m(key, pool=pool) if m.key in ("ki.keep.opened", "ki.hands.kept") else m
-                for m in out]
-
-    return describe
-
 
 def _scored(e: Event, v: Viewer) -> list[Message]:
     out = ki_describe._scored(e, v)
@@ -451,8 +417,6 @@ DESCRIBERS: dict[str, Callable[[Event, Viewer], list[Message]]] = {
     "offered_chosen": lambda e, v: [],  # the reveal before it says which region was chosen
     "king_marker_placed": _simple("kim.king_marker", "seat", "region"),
     "place_scored": _scored,
-    "secret_opened": _wrap_pool("secret_opened", "kim.keep.opened"),
-    "hands_kept": _wrap_pool("hands_kept", "kim.hands.kept"),
 }
 
 
@@ -461,10 +425,6 @@ def install() -> None:
     ki_texts.NAMES.update(NAMES)
     for event_type, fn in DESCRIBERS.items():
         ki_describe.describes(event_type)(fn)
-
-
-def marker_name(key: str, lang: str) -> str:
-    return MARKERS[key][language_index(lang)]
 
 
 install()
