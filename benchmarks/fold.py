@@ -39,7 +39,11 @@ def best_of(fn, repeat: int) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=200)
+    parser.add_argument("--smoke", action="store_true",
+                        help="a tiny run that only proves the script works (the test suite's)")
     args = parser.parse_args()
+    if args.smoke:
+        args.repeat = 2
     events = load()
     final = evolve.fold(events)
     assert final.phase == "over", "the recorded game is not complete"

@@ -48,7 +48,11 @@ def call(base: str, method: str, path: str, token: str, body: Any = None) -> Any
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=200)
+    parser.add_argument("--smoke", action="store_true",
+                        help="a tiny run that only proves the script works (the test suite's)")
     args = parser.parse_args()
+    if args.smoke:
+        args.rounds = 3
 
     run = uuid.uuid4().hex[:8]
     name = f"pbem_bench_{run}"
