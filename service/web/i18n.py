@@ -110,6 +110,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "conosce."),
     "game.log": ("What happened", "Ce qui s'est passé", "Cosa è successo"),
     "game.log_empty": ("Nothing yet.", "Rien pour l'instant.", "Ancora niente."),
+    "game.log_earlier": ("Earlier in the game", "Plus tôt dans la partie", "Prima nella partita"),
+    "game.log_back": ("Back to the game", "Retour à la partie", "Torna alla partita"),
     "game.turn_of": ("{who} to play", "À {who} de jouer", "Tocca a {who}"),
     "game.waiting_for": ("Waiting for {who}.", "En attente {who:de}.", "In attesa di {who}."),
     "game.ranking": ("Final ranking", "Classement final", "Classifica finale"),

@@ -61,6 +61,11 @@ blp = Blueprint("web", __name__, template_folder="templates", static_folder="sta
                 static_url_path="/web/static")
 
 LOG_LIMIT = 1000
+LOG_TAIL = 60
+"""Events the game page describes: the latest ones. A page that re-read and re-described the whole
+log cost five times more at the end of a game than at its start (benchmarks/pages.py); the earlier
+part is one link away, on the log pages (`/games/<id>/log`), LOG_PAGE events each."""
+LOG_PAGE = 300
 
 
 # --- who is looking, in which language -------------------------------------------------------------
@@ -401,10 +406,24 @@ def render_log(module: Any, entries: list[dict[str, Any]], language: str,
     return out
 
 
+def _live(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entries still in force: neither undone nor an undo."""
+    return [e for e in entries if not e.get("undone") and not e.get("undo")]
+
+
+def _earlier(game_id: str, entries: list[dict[str, Any]], spectate: bool) -> str | None:
+    """The address of the log's part before `entries`, or None when they start the game."""
+    first = min((e["seq"] for e in entries), default=1)
+    if first <= 1:
+        return None
+    params: dict[str, Any] = {"upto": first - 1, **({"watch": 1} if spectate else {})}
+    return url_for("web.log", game_id=game_id, **params)
+
+
 def _undoable(entries: list[dict[str, Any]], seat: int | None) -> bool:
     """Whether the seat's own last move may be taken back: the last move in force (not the
     opening, not an undo) is the seat's own. The API has the last word (hidden information)."""
-    live = [e for e in entries if not e.get("undone") and not e.get("undo")]
+    live = _live(entries)
     if seat is None or not live or live[-1].get("batch") == 1:
         return False
     who = live[-1].get("who") or {}
@@ -423,7 +442,9 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
     prepared = forms.prepare(mine)
     targets, map_mode = forms.map_targets(prepared)
     module = queries.module_of(ctx(), head)
-    entries = audit.entries(ctx(), head, after=max(0, head.version - LOG_LIMIT))
+    entries = audit.entries(ctx(), head, after=max(0, head.version - LOG_TAIL))
+    if head.version > LOG_TAIL and not _live(entries):  # the tail is all undone: look further
+        entries = audit.entries(ctx(), head, after=max(0, head.version - LOG_LIMIT))
     texts = texts_of(module)
     asked = [texts.decision(_decision(d), language, names) for d in mine]  # what she must decide
     given_notice = None
@@ -450,6 +471,7 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         # A log line says something: events without a sentence (a turn's inner steps) are left out.
         "map_mode": map_mode, "log": [e for e in reversed(render_log(module, entries, language,
                                                                      names)) if e["sentences"]],
+        "log_earlier": _earlier(game_id, entries, spectate),
         "spectate": spectate or head.seat is None, "undo": not spectate
         and head.seat is not None and head.status == progress.ACTIVE
         and _undoable(entries, head.seat),
@@ -524,6 +546,28 @@ def _board(module: Any, view: dict[str, Any] | None, language: str, names: list[
 @blp.get("/games/<game_id>")
 def game(game_id: str) -> str:
     return render_template("web/game.html", **_game_context(game_id))
+
+
+@blp.get("/games/<game_id>/log")
+def log(game_id: str) -> str:
+    """The log up to event `upto` (LOG_PAGE events, newest first), as the game page shows its
+    latest part, with a link further back: what happened earlier, without making the game page
+    pay for it on every view."""
+    spectate = request.args.get("watch") == "1"
+    head = queries.header(ctx(), game_id, None if spectate else me())
+    try:
+        upto = min(int(request.args.get("upto", head.version)), head.version)
+    except ValueError:
+        abort(400)
+    upto = max(upto, 0)
+    module = queries.module_of(ctx(), head)
+    language, names = lang(), _names(head)
+    entries = audit.entries(ctx(), head, after=max(0, upto - LOG_PAGE), upto=upto)
+    back = url_for("web.watch" if spectate else "web.game", game_id=game_id)
+    return render_template(
+        "web/log.html", game_title=surface.title(module, language), back=back, tz=_tz(me()),
+        log=[e for e in reversed(render_log(module, entries, language, names)) if e["sentences"]],
+        earlier=_earlier(game_id, entries, spectate) if entries else None)
 
 
 @blp.get("/games/<game_id>/watch")
