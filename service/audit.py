@@ -10,6 +10,8 @@ to everyone: the raw events (the seed included), the commands and the hash chain
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -79,25 +81,72 @@ def _aware(value: datetime | str) -> datetime:
     return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
 
 
-def entry(module: GameModule, row: records.Row, head: Header, *, viewer: Viewer, over: bool,
-          who: Who, undone_by: int | None, command: Any) -> dict[str, Any]:
+class Described:
+    """What the log says of each stored event for each viewer, kept: an event never changes once
+    stored (the table refuses updates), so redacting and describing it again on every page view and
+    every API read made the log cost more with every move. Keyed by game, seq and viewer (whether
+    the game is over changes what is shown), checked against the row's hash on the way out, so an
+    entry can never outlive the row it describes (an import, a restored backup). Bounded, least
+    recently used first out; per process."""
+
+    SIZE = 20_000
+
+    def __init__(self) -> None:
+        self._items: OrderedDict[tuple[Any, ...], tuple[str, tuple[Any, ...]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...], hash_: str) -> tuple[Any, ...] | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is None or found[0] != hash_:
+                return None
+            self._items.move_to_end(key)
+            return found[1]
+
+    def put(self, key: tuple[Any, ...], hash_: str, value: tuple[Any, ...]) -> None:
+        with self._lock:
+            self._items[key] = (hash_, value)
+            self._items.move_to_end(key)
+            while len(self._items) > self.SIZE:
+                self._items.popitem(last=False)
+
+
+DESCRIBED = Described()
+
+
+def _described(module: GameModule, row: records.Row, game_id: str, viewer: Viewer,
+               over: bool) -> tuple[Any, ...]:
+    """(type, version, payload, messages) of the row as the viewer may see it."""
+    key = (game_id, row.seq, viewer, over)
+    found = DESCRIBED.get(key, row.hash)
+    if found is not None:
+        return found
     event = row.event(module)
     seen = event if over else module.redact(event, viewer)
     body = seen.to_json()
+    value = (body["type"], body["version"], body["payload"],
+             [m.to_json() for m in module.describe(seen, viewer)])
+    DESCRIBED.put(key, row.hash, value)
+    return value
+
+
+def entry(module: GameModule, row: records.Row, head: Header, *, viewer: Viewer, over: bool,
+          who: Who, undone_by: int | None, command: Any) -> dict[str, Any]:
+    type_, version, payload, messages = _described(module, row, head.id, viewer, over)
     out: dict[str, Any] = {
         "seq": row.seq,
         "batch": row.batch,
-        "type": body["type"],
-        "version": body["version"],
-        "payload": body["payload"],
-        "messages": [m.to_json() for m in module.describe(seen, viewer)],
+        "type": type_,
+        "version": version,
+        "payload": payload,
+        "messages": messages,
         "who": who.to_json(),
         "source": row.source,
         "source_ref": row.source_ref,
         "created_at": _aware(row.created_at),
         "undone": undone_by is not None,
         "undone_by": undone_by,
-        "undo": event.type == UNDONE,
+        "undo": type_ == UNDONE,
     }
     if command is not None and (over or (viewer is not None and who.seat == viewer
                                          and who.kind == "player")):

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import re
+import threading
+from collections import OrderedDict
 from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
@@ -388,19 +390,38 @@ def _names(head: queries.Header) -> list[str]:
     return [s["name"] for s in head.seats]
 
 
+_SAID: OrderedDict[tuple[Any, ...], tuple[Any, list[str]]] = OrderedDict()
+"""The log's sentences already written, per event, language and names: the messages are checked on
+the way out (the same list, from service/audit's cache), so a sentence never outlives its event's
+description. Bounded, least recently used first out; per process."""
+_SAID_SIZE = 20_000
+_SAID_LOCK = threading.Lock()
+
+
 def render_log(module: Any, entries: list[dict[str, Any]], language: str,
-               names: list[str]) -> list[dict[str, Any]]:
+               names: list[str], game_id: str | None = None) -> list[dict[str, Any]]:
     """The log's entries as sentences in the game's words (a message the game's texts cannot
-    render shows its key)."""
+    render shows its key). With `game_id`, sentences written before are reused."""
     texts = texts_of(module)
     out = []
     for entry in entries:
-        sentences = []
-        for m in entry["messages"]:
-            try:
-                sentences.append(texts.render(Message(m["key"], m["params"]), language, names))
-            except (KeyError, IndexError, ValueError):
-                sentences.append(m["key"])
+        key = (game_id, entry["seq"], language, tuple(names)) if game_id else None
+        said = _SAID.get(key) if key else None
+        if said is not None and said[0] is entry["messages"]:
+            sentences = said[1]
+        else:
+            sentences = []
+            for m in entry["messages"]:
+                try:
+                    sentences.append(texts.render(Message(m["key"], m["params"]), language,
+                                                  names))
+                except (KeyError, IndexError, ValueError):
+                    sentences.append(m["key"])
+            if key:
+                with _SAID_LOCK:
+                    _SAID[key] = (entry["messages"], sentences)
+                    while len(_SAID) > _SAID_SIZE:
+                        _SAID.popitem(last=False)
         out.append({"seq": entry["seq"], "sentences": sentences, "at": entry["created_at"],
                     "undone": bool(entry.get("undone"))})
     return out
@@ -469,8 +490,8 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         "head": head, "version": version, "view": view, "names": names, "decisions": prepared,
         "asked": asked,
         # A log line says something: events without a sentence (a turn's inner steps) are left out.
-        "map_mode": map_mode, "log": [e for e in reversed(render_log(module, entries, language,
-                                                                     names)) if e["sentences"]],
+        "map_mode": map_mode, "log": [e for e in reversed(render_log(
+            module, entries, language, names, game_id)) if e["sentences"]],
         "log_earlier": _earlier(game_id, entries, spectate),
         "spectate": spectate or head.seat is None, "undo": not spectate
         and head.seat is not None and head.status == progress.ACTIVE
@@ -566,7 +587,8 @@ def log(game_id: str) -> str:
     back = url_for("web.watch" if spectate else "web.game", game_id=game_id)
     return render_template(
         "web/log.html", game_title=surface.title(module, language), back=back, tz=_tz(me()),
-        log=[e for e in reversed(render_log(module, entries, language, names)) if e["sentences"]],
+        log=[e for e in reversed(render_log(module, entries, language, names, game_id))
+             if e["sentences"]],
         earlier=_earlier(game_id, entries, spectate) if entries else None)
 
 

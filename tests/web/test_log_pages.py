@@ -68,3 +68,30 @@ def test_a_short_game_has_no_earlier_link_and_a_bad_upto_is_a_400(app: Any, game
     sign_in(client, game.ctx, game.ids[0])
     assert not EARLIER.search(client.get(f"/games/{game.id}").text)
     assert client.get(f"/games/{game.id}/log?upto=abc").status_code == 400
+
+
+def test_an_event_is_described_once_per_viewer(app: Any, game: Game, monkeypatch: Any) -> None:
+    """Describing is the log's cost: a second view describes only what happened since."""
+    from service import audit
+
+    advanced(game, LOG_TAIL // 2)
+    module = game.ctx.games["el-grande"]
+    described: list[int | None] = []
+    real = module.describe
+
+    def counting(event: Any, viewer: int | None) -> Any:
+        described.append(viewer)
+        return real(event, viewer)
+
+    monkeypatch.setattr(audit, "DESCRIBED", audit.Described())
+    monkeypatch.setattr(module, "describe", counting)
+    client = app.test_client()
+    sign_in(client, game.ctx, game.ids[0])
+    first = client.get(f"/games/{game.id}").text
+    assert described, "the page described nothing"
+    count = len(described)
+    assert client.get(f"/games/{game.id}").text.count("<li value=") == first.count("<li value=")
+    assert len(described) == count  # nothing new happened: nothing described again
+    advanced(game, LOG_TAIL // 2 + 3)
+    client.get(f"/games/{game.id}")
+    assert 0 < len(described) - count <= 6  # only the new events
