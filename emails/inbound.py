@@ -38,7 +38,7 @@ from sqlalchemy.exc import IntegrityError
 from emails import addresses, requests
 from emails.i18n import t
 from emails.play import CommandRefused, ParseError, PartlyPlayed, play_text, seat_names, shown
-from service import db, progress, states, store
+from service import db, metrics, progress, states, store
 from service.context import Context
 from service.errors import ServiceError
 from service.store import Source
@@ -279,6 +279,7 @@ def _finish(ctx: Context, mail_id: int, msg: EmailMessage, mid: str,
         if reply is not None:
             player_id, payload = reply
             progress.notify(conn, result.game_id, "mail-reply", [player_id], payload)
+    metrics.REPLIES.labels(result.status).inc()
     return result
 
 

@@ -34,7 +34,7 @@ from sqlalchemy import or_, select, update
 
 from emails.outbound import build_message
 from emails.render import outdated
-from service import clock, db
+from service import clock, db, metrics
 from service import players as players_mod
 from service.context import Context
 from service.tables import outbox, players
@@ -196,12 +196,14 @@ def _send_one(ctx: Context, outbox_id: int, now: datetime, settings: MailSetting
                     last_error=f"{type(error).__name__}: {error}"[:500],
                     next_attempt_at=now + backoff(settings, attempts),
                     failed_at=now if final else None))
+            metrics.MAILS.labels("error").inc()
             return "failed"
         with db.write(ctx.engine) as conn:
             conn.execute(update(outbox).where(*mine, outbox.c.sent_at.is_(None)).values(
                 sent_at=now, attempts=row.attempts + 1, claimed_by=None, claimed_until=None,
                 last_error=note))
             track(conn, "mail", str(outbox_id), now)
+        metrics.MAILS.labels("sent" if note is None else "skipped").inc()
         return "sent"
 
 

@@ -1,0 +1,43 @@
+"""Bounces: what delivery-status reports said about each outbox row, and addresses that fail.
+
+`outbox.bounce` (hard | soft), `bounce_status` (the RFC 3463 code, e.g. 5.1.1) and `bounced_at`
+record the report that named the row (through its signed VERP return path); `players`
+gets `mail_failing_at` / `mail_failing_reason` (a hard bounce: the address does not take mail)
+and `soft_bounces` (temporary failures, counted).
+
+Revision ID: 0008
+Revises: 0007
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0008"
+down_revision = "0007"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("outbox") as batch:
+        batch.add_column(sa.Column("bounce", sa.String(8), nullable=True))
+        batch.add_column(sa.Column("bounce_status", sa.String(16), nullable=True))
+        batch.add_column(sa.Column("bounced_at", sa.DateTime(timezone=True), nullable=True))
+    with op.batch_alter_table("players") as batch:
+        batch.add_column(sa.Column("mail_failing_at", sa.DateTime(timezone=True), nullable=True))
+        batch.add_column(sa.Column("mail_failing_reason", sa.String(300), nullable=True))
+        batch.add_column(sa.Column("soft_bounces", sa.Integer(), nullable=False,
+                                   server_default="0"))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("players") as batch:
+        batch.drop_column("soft_bounces")
+        batch.drop_column("mail_failing_reason")
+        batch.drop_column("mail_failing_at")
+    with op.batch_alter_table("outbox") as batch:
+        batch.drop_column("bounced_at")
+        batch.drop_column("bounce_status")
+        batch.drop_column("bounce")
