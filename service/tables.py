@@ -63,6 +63,7 @@ players = Table(
     Column("mail_failing_at", Timestamp, nullable=True),
     Column("mail_failing_reason", String(300), nullable=True),
     Column("soft_bounces", Integer, nullable=False, server_default="0"),
+    Column("email_confirmed_at", Timestamp, nullable=True),  # the address confirmed by a link
 )
 
 tokens = Table(

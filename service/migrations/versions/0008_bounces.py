@@ -3,7 +3,8 @@
 `outbox.bounce` (hard | soft), `bounce_status` (the RFC 3463 code, e.g. 5.1.1) and `bounced_at`
 record the report that named the row (through its signed VERP return path); `players`
 gets `mail_failing_at` / `mail_failing_reason` (a hard bounce: the address does not take mail)
-and `soft_bounces` (temporary failures, counted).
+and `soft_bounces` (temporary failures, counted), and `email_confirmed_at` (when the player last
+confirmed an address: a report about a mail sent before says nothing about it).
 
 Revision ID: 0008
 Revises: 0007
@@ -30,10 +31,13 @@ def upgrade() -> None:
         batch.add_column(sa.Column("mail_failing_reason", sa.String(300), nullable=True))
         batch.add_column(sa.Column("soft_bounces", sa.Integer(), nullable=False,
                                    server_default="0"))
+        batch.add_column(sa.Column("email_confirmed_at", sa.DateTime(timezone=True),
+                                   nullable=True))
 
 
 def downgrade() -> None:
     with op.batch_alter_table("players") as batch:
+        batch.drop_column("email_confirmed_at")
         batch.drop_column("soft_bounces")
         batch.drop_column("mail_failing_reason")
         batch.drop_column("mail_failing_at")
