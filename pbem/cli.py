@@ -282,6 +282,49 @@ def upgrade() -> None:
     click.echo(f"database at revision {migrations.current_revision(ctx.engine)}")
 
 
+@db.command("backup")
+@click.argument("target", type=click.Path(dir_okay=False, writable=True))
+def db_backup(target: str) -> None:
+    """Write every table (but the snapshot cache) and the secret key to TARGET (.tar.gz): a
+    backup any database can be restored from. Keep it as secret as the key: it holds it, and
+    every player's address."""
+    from pathlib import Path
+
+    from service import backup, context
+
+    summary = backup.backup(context.build(), Path(target))
+    click.echo(f"backed up {sum(summary.counts.values())} rows of {len(summary.counts)} tables "
+               f"(schema {summary.revision}; {summary.counts.get('games', 0)} games, "
+               f"{summary.counts.get('events', 0)} events) and the secret key to {target}")
+
+
+@db.command("restore")
+@click.argument("source", type=click.Path(exists=True, dir_okay=False))
+def db_restore(source: str) -> None:
+    """Load a backup into an EMPTY database (PBEM_DATABASE_URL, else the instance's SQLite), put
+    its secret key in the instance folder, and verify every game; exit 1 if one does not."""
+    from pathlib import Path
+
+    from service import backup, context
+    from service.errors import ServiceError
+
+    ctx = context.build()
+    try:
+        summary = backup.restore(ctx, Path(source),
+                                 key_given="PBEM_SECRET_KEY" in ctx.settings.given)
+    except ServiceError as error:
+        raise click.ClickException(error.detail) from None
+    click.echo(f"restored {sum(summary.counts.values())} rows of {len(summary.counts)} tables "
+               f"(schema {summary.revision})"
+               + ("; the secret key is in the instance folder" if summary.key_restored else ""))
+    for report in summary.bad:
+        click.echo(f"game {report.game_id}: NOT verified: event {report.bad_seq}: "
+                   f"{report.problem}")
+    click.echo(f"{len(summary.reports) - len(summary.bad)} of {len(summary.reports)} games "
+               "verified")
+    sys.exit(1 if summary.bad else 0)
+
+
 @db.command("drop-snapshots")
 def drop_snapshots() -> None:
     """Empty the snapshot cache (it is rebuilt as games are read)."""
