@@ -254,14 +254,14 @@ def _unset(name: str) -> Any:
     return check
 
 
-def _worker_answers() -> None:
-    """The Celery worker of this host (`celery@<hostname>`) answers a ping through the broker:
-    it runs and consumes, which the broker's PING alone does not say."""
+def _worker_answers(name: str | None = None) -> None:
+    """The Celery worker of this host (`celery@<hostname>`, or `name`) answers a ping through the
+    broker: it runs and consumes, which the broker's PING alone does not say."""
     import socket
 
     from workers.app import app
 
-    name = f"celery@{socket.gethostname()}"
+    name = name or f"celery@{socket.gethostname()}"
     replies = app.control.ping(destination=[name], timeout=3.0)
     if not any(name in reply for reply in replies or []):
         raise TimeoutError(f"{name} did not answer a ping")
