@@ -172,6 +172,8 @@ outbox = Table(
     Column("bounce_status", String(16), nullable=True),
     Column("bounced_at", Timestamp, nullable=True),
     Index("ix_outbox_unsent", "sent_at", "id"),
+    Index("ix_outbox_failed_at", "failed_at"),  # counted by /metrics (migration 0008)
+    Index("ix_outbox_bounce", "bounce"),
 )
 
 # --- migration 0002: the workers' tables ----------------------------------------------
@@ -287,6 +289,7 @@ inbound_mail = Table(
     Column("commands", Json, nullable=True),
     Column("detail", String(2000), nullable=True),
     Column("processed_at", Timestamp, nullable=True),
+    Index("ix_inbound_mail_status", "status"),  # counted by /metrics (migration 0008)
 )
 
 # --- migration 0007: limits on the mail anyone can make the service send -------------

@@ -57,7 +57,8 @@ def test_a_backup_restores_into_an_empty_database_and_every_game_verifies(
         "alice@example.com", "bob@example.com", "carl@example.com"]}).get_json()["id"]
     for player in (bob, carl):
         assert player.post(f"/api/games/{in_play}/accept").status_code == 200
-    link = players.magic_link(ctx, 1)  # a sign-in link made before the backup
+    alice_id = players.authenticate(ctx, str(alice.token)).id  # type: ignore[union-attr]
+    link = players.magic_link(ctx, alice_id)  # a sign-in link made before the backup
     source = {"PBEM_DATABASE_URL": ctx.settings.database_url, "PBEM_SECRET_KEY": "test-secret",
               "PBEM_INSTANCE": str(tmp_path / "old")}
     done = run(["db", "backup", str(tmp_path / "pbem.tar.gz")], source)

@@ -26,6 +26,11 @@ def upgrade() -> None:
         batch.add_column(sa.Column("bounce", sa.String(8), nullable=True))
         batch.add_column(sa.Column("bounce_status", sa.String(16), nullable=True))
         batch.add_column(sa.Column("bounced_at", sa.DateTime(timezone=True), nullable=True))
+    # What /metrics counts at every scrape (service/metrics.py): by index, not by reading the
+    # whole outbox and every mail kept.
+    op.create_index("ix_outbox_failed_at", "outbox", ["failed_at"])
+    op.create_index("ix_outbox_bounce", "outbox", ["bounce"])
+    op.create_index("ix_inbound_mail_status", "inbound_mail", ["status"])
     with op.batch_alter_table("players") as batch:
         batch.add_column(sa.Column("mail_failing_at", sa.DateTime(timezone=True), nullable=True))
         batch.add_column(sa.Column("mail_failing_reason", sa.String(300), nullable=True))
@@ -41,6 +46,9 @@ def downgrade() -> None:
         batch.drop_column("soft_bounces")
         batch.drop_column("mail_failing_reason")
         batch.drop_column("mail_failing_at")
+    op.drop_index("ix_inbound_mail_status", table_name="inbound_mail")
+    op.drop_index("ix_outbox_bounce", table_name="outbox")
+    op.drop_index("ix_outbox_failed_at", table_name="outbox")
     with op.batch_alter_table("outbox") as batch:
         batch.drop_column("bounced_at")
         batch.drop_column("bounce_status")
