@@ -202,3 +202,18 @@ def test_a_delay_is_counted_and_a_forged_report_changes_nothing(table: Any,
         kept = conn.execute(select(inbound_mail).order_by(inbound_mail.c.id.desc())).first()
     assert kept.status == "ignored" and "not signed" in kept.detail
     assert player_row(table, chiara.email).mail_failing_at is None
+
+
+def test_a_report_fetched_from_the_mailbox_by_imap_is_read_the_same(table: Any) -> None:
+    """Without a mail server forwarding to the intake, the report lands in the polled mailbox:
+    its return path is found in its headers (Delivered-To, To) instead of the envelope."""
+    from emails import mailin
+    from tests.emails.test_intake import FakeMailbox
+
+    chiara = table.people[2]
+    message, envelope = last_mail_to(drain(table), chiara.email)
+    raw = report("gmail-no-such-user.eml", envelope, chiara.email, str(message["Message-ID"]))
+    results = mailin.poll_imap(table.ctx, mailbox=FakeMailbox([raw]))
+    assert [r.status for r in results] == ["bounce"]
+    assert player_row(table, chiara.email).mail_failing_reason.startswith("5.1.1 550-5.1.1")
+    assert {r.player_id for r in outbox_rows(table, "mail-failing")} >= {table.people[0].id}
