@@ -172,14 +172,17 @@ def receive(ctx: Context, msg: EmailMessage, recipients: Sequence[str]) -> Outco
     assert kind is not None
     with db.write(ctx.engine) as conn:
         row = conn.execute(select(outbox.c.id, outbox.c.player_id, outbox.c.sent_at,
-                                  outbox.c.created_at, outbox.c.bounce)
+                                  outbox.c.created_at, outbox.c.bounce, outbox.c.kind)
                            .where(outbox.c.id == outbox_id)).first()
         if row is None:
             return Outcome("ignored", f"outbox {outbox_id}: no such row")
         if row.bounce != "hard":  # a soft report after a hard one changes nothing
             conn.execute(update(outbox).where(outbox.c.id == outbox_id).values(
                 bounce=kind, bounce_status=failure.status[:16], bounced_at=now()))
-        marked = _mark_player(conn, row, failure) if row.player_id is not None else False
+        # The confirmation of a new address went to that address, not to the player's own: its
+        # bounce says the new one is wrong (the link never arrives), nothing about the other.
+        marked = _mark_player(conn, row, failure) \
+            if row.player_id is not None and row.kind != "email-confirm" else False
     metrics.BOUNCES.labels(kind).inc()
     log.info("outbox %s bounced (%s, %s)%s", outbox_id, kind, failure.status,
              ": the address is marked failing" if marked else "")

@@ -217,3 +217,23 @@ def test_a_report_fetched_from_the_mailbox_by_imap_is_read_the_same(table: Any) 
     assert [r.status for r in results] == ["bounce"]
     assert player_row(table, chiara.email).mail_failing_reason.startswith("5.1.1 550-5.1.1")
     assert {r.player_id for r in outbox_rows(table, "mail-failing")} >= {table.people[0].id}
+
+
+def test_a_new_address_that_bounces_says_nothing_about_the_one_in_use(table: Any,
+                                                                       smtp_server: Any) -> None:
+    """Ann mistypes her new address: the confirmation bounces, her working address is not marked
+    failing and nobody is told anything."""
+    from service import players as players_mod
+
+    ann = table.people[0]
+    drain(table)
+    players_mod.request_email_change(table.ctx, ann.id, "ann@exmaple.com")
+    confirm, path = last_mail_to(drain(table), "ann@exmaple.com")
+    send(smtp_server, report("postfix-user-unknown.eml", path, "ann@exmaple.com",
+                             str(confirm["Message-ID"])), rcpt=[path], mail_from="")
+    row_id = bounces.outbox_id_of(path, table.ctx.settings.secret_key)
+    with db.read(table.ctx.engine) as conn:
+        assert conn.execute(select(outbox.c.bounce).where(outbox.c.id == row_id)).scalar() == \
+            "hard"
+    assert player_row(table, ann.email).mail_failing_at is None
+    assert outbox_rows(table, "mail-failing") == []
