@@ -81,6 +81,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                                     "{title} {game} : {by} a décliné votre invitation",
                                     "{title} {game}: {by} ha rifiutato il tuo invito"),
     "subject.other": ("{title} {game}", "{title} {game}", "{title} {game}"),
+    "subject.mail-failing": ("{title} {game}: mail to {name} does not arrive",
+                             "{title} {game} : les courriels pour {name} n'arrivent pas",
+                             "{title} {game}: le email per {name} non arrivano"),
+    "subject.email-confirm": ("Confirm your address", "Confirmez votre adresse",
+                              "Conferma il tuo indirizzo"),
     # bodies
     "hello": ("Hello {name},", "Bonjour {name},", "Ciao {name},"),
     "invitation": ("{inviter} invites you to play {title} by mail (game {game}). Reply “{yes}” "
@@ -155,6 +160,28 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                "Queste partite ti aspettano:"),
     "digest.line": ("game {game}, before {due}", "partie {game}, avant {due}",
                     "partita {game}, entro {due}"),
+    "mail-failing": ("The mails sent to {name} come back undelivered ({status}): {name} no longer "
+                     "receives this game's mails, not even when it is their turn. {name} can give "
+                     "another address in their settings once signed in; meanwhile, you may want "
+                     "to tell them some other way.",
+                     "Les courriels envoyés à {name} reviennent sans avoir été remis ({status}) : "
+                     "{name} ne reçoit plus les courriels de cette partie, pas même quand c'est "
+                     "son tour. {name} peut indiquer une autre adresse dans ses réglages sur le "
+                     "site ; en attendant, prévenez {name} autrement si vous le pouvez.",
+                     "Le email inviate a {name} tornano indietro senza essere consegnate "
+                     "({status}): {name} non riceve più le email di questa partita, nemmeno "
+                     "quando è il suo turno. {name} può indicare un altro indirizzo nelle sue "
+                     "impostazioni sul sito; nel frattempo, avvisa {name} in un altro modo, se "
+                     "puoi."),
+    "email-confirm": ("To receive your game mails at this address, confirm it with this link "
+                      "(valid 3 days): {link}\nIf you did not ask for it, ignore this mail: "
+                      "nothing changes.",
+                      "Pour recevoir les courriels de vos parties à cette adresse, confirmez-la "
+                      "avec ce lien (valable 3 jours) : {link}\nSi vous ne l'avez pas demandé, "
+                      "ignorez ce courriel : rien ne change.",
+                      "Per ricevere le email delle tue partite a questo indirizzo, confermalo con "
+                      "questo link (valido 3 giorni): {link}\nSe non l'hai chiesto tu, ignora "
+                      "questa email: non cambia nulla."),
     "magic-link": ("Sign in with this link (valid 3 days, once): {link}",
                    "Connectez-vous avec ce lien (valable 3 jours, une fois) : {link}",
                    "Accedi con questo link (valido 3 giorni, una volta): {link}"),

@@ -35,10 +35,10 @@ from typing import Any
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from emails import addresses, requests
+from emails import addresses, bounces, requests
 from emails.i18n import t
 from emails.play import CommandRefused, ParseError, PartlyPlayed, play_text, seat_names, shown
-from service import db, progress, states, store
+from service import db, metrics, progress, states, store
 from service.context import Context
 from service.errors import ServiceError
 from service.store import Source
@@ -52,7 +52,7 @@ OUTBOX_ID = re.compile(r"<outbox-(\d+)\.([A-Za-z0-9_-]+)@")
 
 @dataclass
 class Result:
-    status: str  # accepted | refused | stale | auth | duplicate | ignored
+    status: str  # accepted | refused | stale | auth | duplicate | ignored | bounce
     detail: str = ""
     message_id: str = ""
     game_id: str | None = None
@@ -272,19 +272,25 @@ def _finish(ctx: Context, mail_id: int, msg: EmailMessage, mid: str,
         result, reply = Result("ignored", f"internal error: {type(error).__name__}", mid), None
     with db.write(ctx.engine) as conn:
         conn.execute(update(inbound_mail).where(inbound_mail.c.id == mail_id).values(
-            status=result.status if result.status in ("accepted", "ignored") else "refused",
+            status=result.status if result.status in ("accepted", "ignored", "bounce")
+            else "refused",
             game_id=result.game_id, seat=result.seat,
             player_id=reply[0] if reply else None, commands=result.commands or None,
             detail=f"{result.status}: {result.detail}"[:2000], processed_at=store.now()))
         if reply is not None:
             player_id, payload = reply
             progress.notify(conn, result.game_id, "mail-reply", [player_id], payload)
+    metrics.REPLIES.labels(result.status).inc()
     return result
 
 
 def _process(ctx: Context, msg: EmailMessage, mid: str, envelope: Sequence[str]
              ) -> tuple[Result, tuple[int, dict[str, Any]] | None]:
     base = {"in_reply_to": mid}  # never the mail's Subject: an answer's subject is our own
+    # A delivery report to one of our return paths (emails/bounces.py): read, never answered.
+    bounce = bounces.receive(ctx, msg, _recipients(msg, envelope))
+    if bounce is not None:
+        return Result(bounce.status, bounce.detail, mid), None
     auto = str(msg.get("Auto-Submitted") or "no").lower()
     if auto != "no" or msg.get("X-Autoreply") or str(msg.get("Precedence") or "").lower() in (
             "bulk", "junk", "auto_reply"):

@@ -13,7 +13,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
-from emails import addresses, inbound
+from emails import addresses, bounces, inbound
 from service.context import Context
 from service.settings import Settings
 
@@ -23,7 +23,8 @@ MAX_SIZE = inbound.MAX_RAW
 
 
 class ReplyHandler:
-    """aiosmtpd handler: accepts mail for reply addresses (`…+token@…`) and passes each message to
+    """aiosmtpd handler: accepts mail for reply addresses (`…+token@…`) and return paths
+    (`…+bounce-…@…`, emails/bounces.py), and passes each message to
     the pipeline in a thread (the database is blocking); 250 once the raw message is stored."""
 
     def __init__(self, ctx: Context, on_result: Callable[[inbound.Result], None] | None = None):
@@ -32,7 +33,7 @@ class ReplyHandler:
 
     async def handle_RCPT(self, server: SMTP, session: Session, envelope: Envelope, address: str,
                           rcpt_options: list[str]) -> str:
-        if addresses.token_in(address) is None:
+        if addresses.token_in(address) is None and not bounces.looks_like_bounce_address(address):
             return "550 5.1.1 Not a reply address of this service"
         envelope.rcpt_tos.append(address)
         return "250 OK"

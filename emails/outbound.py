@@ -79,7 +79,9 @@ def build_message(notification_row: Any, player: Any, *, sender: str = DEFAULT_M
     msg = EmailMessage()
     msg["Message-ID"] = message_id(row, domain)
     msg["From"] = sender
-    msg["To"] = formataddr((player.name, player.email))
+    # The confirmation of a new address goes to that address, not to the one that bounces.
+    to = payload.get("to") if kind == "email-confirm" and payload.get("to") else player.email
+    msg["To"] = formataddr((player.name, to))
     msg["Subject"] = data["subject"]
     msg["Date"] = format_datetime(_field(row, "created_at"))
     msg["Auto-Submitted"] = "auto-generated" if kind != "mail-reply" else "auto-replied"

@@ -207,7 +207,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     title = surface.title(info.module, lang) if info and info.module is not None else ""
     fields = {"game": game_id or "", "title": title, "inviter": payload.get("inviter", ""),
               "date": _day(payload.get("date", ""), lang), "status": payload.get("status", kind),
-              "round": "", "by": payload.get("by", "")}
+              "round": "", "by": payload.get("by", ""), "name": payload.get("name", "")}
     decision = info.decision() if info and info.started else None
     if info and info.started:
         # A round 0 (a game's set-up before its first round) is no round to name yet.
@@ -266,6 +266,10 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
               for g in payload.get("games", [])]
     elif kind == "magic-link":
         p.append(t("magic-link", link=links.get("login", "—")))
+    elif kind == "mail-failing":
+        p.append(t("mail-failing", name=payload.get("name", ""), status=payload.get("status", "")))
+    elif kind == "email-confirm":
+        p += t("email-confirm", link=links.get("confirm", "—")).split("\n")
     elif kind == "undo-request":
         by = payload.get("by")
         p.append(t("undo-request", by=names[by] if isinstance(by, int) and by < len(names)
@@ -411,6 +415,7 @@ SUBJECTS = {
     "auto-move": "subject.auto-move", "game-over": "subject.game-over", "digest": "subject.digest",
     "magic-link": "subject.magic-link", "undo-request": "subject.undo-request",
     "invitation-declined": "subject.invitation-declined",
+    "mail-failing": "subject.mail-failing", "email-confirm": "subject.email-confirm",
 }
 
 

@@ -84,11 +84,13 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
     served here.
     """
     from pbem import startup
-    from service import context, migrations
-    from service.api import create_app, freeze_startup_heap
     from service.settings import load_settings
 
     settings = startup.settle_base_url(load_settings(), host, port)
+    startup.metrics_folder("web")  # before anything imports prometheus_client
+    from service import context, migrations
+    from service.api import create_app, freeze_startup_heap
+
     if processes > 1:
         ctx = context.build(settings=settings, pool_size=1)
         migrations.upgrade(ctx.engine)
@@ -122,6 +124,9 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
     mail_in = None
     if mode == "embedded" and mail_port:  # replies by mail, as `pbem mail-in` takes them
         mail_in = startup.start_mail_in(ctx, host, mail_port, echo)
+        if mail_in is not None:  # what /healthz knocks on
+            app.config["PBEM_MAIL_INTAKE"] = (
+                f"{'127.0.0.1' if host in startup.WILDCARD_HOSTS else host}:{mail_port}")
     for line in startup.notes(settings, host=host, port=port, mode=mode, dev_outbox=dev_outbox,
                               mail_in=mail_in):
         echo(line)
@@ -134,6 +139,11 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
 @click.option("--loglevel", default="INFO", show_default=True)
 def worker(concurrency: int, loglevel: str) -> None:
     """Run a Celery worker (broker: PBEM_BROKER_URL, default redis://127.0.0.1:6379/0)."""
+    from pbem import startup
+    from service.settings import load_settings
+
+    load_settings()  # a wrong variable stops it before anything is created
+    startup.metrics_folder("worker")
     from service import context
     from workers.app import app, publisher
 
@@ -146,6 +156,11 @@ def worker(concurrency: int, loglevel: str) -> None:
 @click.option("--loglevel", default="INFO", show_default=True)
 def beat(loglevel: str) -> None:
     """Run Celery beat: polls deadlines, reminders and lost tasks, and sends the outbox."""
+    from pbem import startup
+    from service.settings import load_settings
+
+    load_settings()  # a wrong variable stops it before anything is created
+    startup.metrics_folder("beat")
     from service.settings import instance_folder
     from workers.app import app
 
@@ -153,6 +168,103 @@ def beat(loglevel: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     app.start(["beat", f"--loglevel={loglevel}",
                f"--schedule={folder / 'celerybeat-schedule'}"])
+
+
+BEAT_SILENT = 600
+"""Seconds after which a beat whose schedule file has not been written counts as stopped (Celery
+beat writes it at least every 3 minutes while it runs)."""
+
+
+@main.command()
+@click.option("--web", "web_url", metavar="URL", default=None,
+              help="Ask the web server at URL (e.g. http://127.0.0.1:8000) for /healthz: healthy "
+                   "when it answers and its database does.")
+@click.option("--worker", is_flag=True, help="A Celery worker: the database, the broker, and "
+              "the worker of this host answers a ping through the broker.")
+@click.option("--beat", is_flag=True, help="Celery beat: the database, the broker, and its "
+              f"schedule file written within {BEAT_SILENT // 60} minutes.")
+@click.option("--mail-in", "mail_in", is_flag=True, help="The reply intake: the database and "
+              "the SMTP/LMTP server at PBEM_MAIL_INTAKE greets.")
+def health(web_url: str | None, worker: bool, beat: bool, mail_in: bool) -> None:
+    """Check that the service's parts answer; exit 0 when healthy, 1 when not (a compose
+    health check). Without an option: the database, the broker and the mail intake, as
+    /healthz does. Prints the checks as JSON."""
+    import json
+    import time
+    import urllib.error
+    import urllib.request
+
+    from service import health as checks
+    from service.settings import load_settings
+
+    if web_url is not None:
+        url = web_url.rstrip("/") + "/healthz"
+        try:
+            with urllib.request.urlopen(url, timeout=10) as answer:
+                body = json.load(answer)
+        except urllib.error.HTTPError as error:  # 503: still a JSON answer
+            body = json.loads(error.read() or b"{}")
+        except (OSError, ValueError) as error:
+            click.echo(json.dumps({"status": "failing", "error": f"{url}: {error}"}))
+            sys.exit(1)
+        click.echo(json.dumps(body))
+        # The web's own health: it serves, and its database answers. The other parts are
+        # reported (by /healthz) but are other containers' to be healthy for.
+        sys.exit(0 if body.get("checks", {}).get("database", {}).get("status") == "ok" else 1)
+    settings = load_settings()
+    from service import context
+
+    ctx = context.build(settings=settings, pool_size=1)
+    if worker or beat:
+        parts: tuple[str, ...] = ("database", "broker")
+    elif mail_in:
+        parts = ("database", "mail_intake")
+    else:
+        parts = ("database", "broker", "mail_intake")
+    found = checks.checks_for(ctx, parts=parts)
+    if (worker or beat) and found["broker"] is None:
+        found["broker"] = _unset("PBEM_BROKER_URL")
+    if mail_in and found["mail_intake"] is None:
+        found["mail_intake"] = _unset("PBEM_MAIL_INTAKE")
+    if worker:
+        found["worker"] = _worker_answers
+    if beat:
+        from service.settings import instance_folder
+
+        folder = instance_folder()
+
+        def beat_alive() -> None:
+            files = list(folder.glob("celerybeat-schedule*"))
+            if not files:
+                raise FileNotFoundError(f"no celerybeat-schedule in {folder}")
+            silent = time.time() - max(f.stat().st_mtime for f in files)
+            if silent > BEAT_SILENT:
+                raise TimeoutError(f"schedule not written for {silent:.0f} s")
+
+        found["beat"] = beat_alive
+    status, body = checks.report(checks.run(found, timeout=5.0))
+    click.echo(json.dumps(body))
+    sys.exit(0 if status == 200 else 1)
+
+
+def _unset(name: str) -> Any:
+    """A check that fails: the part it would knock on is not configured for this process."""
+    def check() -> None:
+        raise LookupError(f"{name} is not set")
+    return check
+
+
+def _worker_answers(name: str | None = None) -> None:
+    """The Celery worker of this host (`celery@<hostname>`, or `name`) answers a ping through the
+    broker: it runs and consumes, which the broker's PING alone does not say."""
+    import socket
+
+    from workers.app import app
+
+    name = name or f"celery@{socket.gethostname()}"
+    replies = app.control.ping(destination=[name], timeout=3.0)
+    if not any(name in reply for reply in replies or []):
+        raise TimeoutError(f"{name} did not answer a ping")
 
 
 @main.group()
@@ -168,6 +280,49 @@ def upgrade() -> None:
     ctx = context.build()
     migrations.upgrade(ctx.engine)
     click.echo(f"database at revision {migrations.current_revision(ctx.engine)}")
+
+
+@db.command("backup")
+@click.argument("target", type=click.Path(dir_okay=False, writable=True))
+def db_backup(target: str) -> None:
+    """Write every table (but the snapshot cache) and the secret key to TARGET (.tar.gz): a
+    backup any database can be restored from. Keep it as secret as the key: it holds it, and
+    every player's address."""
+    from pathlib import Path
+
+    from service import backup, context
+
+    summary = backup.backup(context.build(), Path(target))
+    click.echo(f"backed up {sum(summary.counts.values())} rows of {len(summary.counts)} tables "
+               f"(schema {summary.revision}; {summary.counts.get('games', 0)} games, "
+               f"{summary.counts.get('events', 0)} events) and the secret key to {target}")
+
+
+@db.command("restore")
+@click.argument("source", type=click.Path(exists=True, dir_okay=False))
+def db_restore(source: str) -> None:
+    """Load a backup into an EMPTY database (PBEM_DATABASE_URL, else the instance's SQLite), put
+    its secret key in the instance folder, and verify every game; exit 1 if one does not."""
+    from pathlib import Path
+
+    from service import backup, context
+    from service.errors import ServiceError
+
+    ctx = context.build()
+    try:
+        summary = backup.restore(ctx, Path(source),
+                                 key_given="PBEM_SECRET_KEY" in ctx.settings.given)
+    except ServiceError as error:
+        raise click.ClickException(error.detail) from None
+    click.echo(f"restored {sum(summary.counts.values())} rows of {len(summary.counts)} tables "
+               f"(schema {summary.revision})"
+               + ("; the secret key is in the instance folder" if summary.key_restored else ""))
+    for report in summary.bad:
+        click.echo(f"game {report.game_id}: NOT verified: event {report.bad_seq}: "
+                   f"{report.problem}")
+    click.echo(f"{len(summary.reports) - len(summary.bad)} of {len(summary.reports)} games "
+               "verified")
+    sys.exit(1 if summary.bad else 0)
 
 
 @db.command("drop-snapshots")
@@ -409,6 +564,12 @@ def mail_in(host: str, port: int, lmtp: bool) -> None:
     """Receive the players' replies by SMTP (or LMTP) from a mail server that forwards them."""
     import threading
 
+    from pbem import startup
+    from service.settings import load_settings
+
+    load_settings()  # a wrong variable stops it before anything is created
+    startup.metrics_folder("mail-in")
+
     from emails import mailin
     from service import context, migrations
 
@@ -434,6 +595,12 @@ def mail_poll(every: float | None) -> None:
     """Fetch the replies waiting in the IMAP mailbox (PBEM_IMAP_HOST, _USER, _PASSWORD, _FOLDER,
     _PORT, _SECURITY=ssl|none) and process them."""
     import threading
+
+    from pbem import startup
+    from service.settings import load_settings
+
+    load_settings()  # a wrong variable stops it before anything is created
+    startup.metrics_folder("mail-poll")
 
     from emails import mailin
     from service import context, migrations

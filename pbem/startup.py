@@ -53,6 +53,25 @@ def publisher(mode: str, runners: list[Any] | None = None) -> Callable[[Any], An
     return lambda ctx: None
 
 
+def metrics_folder(role: str) -> str:
+    """Put this process (and the processes it forks) in prometheus_client's multiprocess mode:
+    its counters go to files in a folder of its own, `<metrics root>/<role>-<host>-<pid>`, which
+    the web's `/metrics` adds up with every other process's (service/metrics.py). Called by the
+    long-running commands (serve, worker, beat, mail-in, mail-poll) before anything imports
+    prometheus_client, which reads the variable when it is imported. The root is
+    `PBEM_METRICS_DIR`, else `<instance>/metrics`: one machine's processes, or one compose
+    volume, share it. Returns the folder."""
+    from service.settings import count_in, metrics_root, multiprocess_folder
+
+    existing = multiprocess_folder()
+    if existing:
+        return existing
+    folder = metrics_root() / f"{role}-{socket.gethostname()}-{os.getpid()}"
+    folder.mkdir(parents=True, exist_ok=True)
+    count_in(folder)
+    return str(folder)
+
+
 def _reachable(host: str) -> str:
     """How a client on this machine names a server listening on `host`."""
     name = "localhost" if host in WILDCARD_HOSTS else host

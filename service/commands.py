@@ -30,7 +30,7 @@ from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.game import GameModule
 from domain.core.undo import UNDONE
-from service import context, db, progress, states, store
+from service import context, db, metrics, progress, states, store
 from service.clock import aware
 from service.context import Context
 from service.errors import Busy, Invalid, MovedOn, NotActive, NotFound, Rejected, Stale
@@ -125,12 +125,14 @@ def handle(
         try:
             new = (decider(module, version, state) if decider is not None
                    else _decide(module, state, command, raced=raced))
-        except (Rejected, MovedOn):
+        except (Rejected, MovedOn) as refused:
             if cached is not None:
                 continue  # judged on a cached state that may be behind: judge on the database's
             # A twin request (same Idempotency-Key) may have been accepted since we looked.
             if idempotency is not None and (earlier := _replay(ctx, game_id, idempotency)):
                 return earlier
+            if isinstance(refused, Rejected):
+                metrics.REFUSALS.labels(metrics.game_label(module), source.kind).inc()
             raise
         after = _after(ctx, game_id, module, version, state, new)
         who = actor or ("system" if seat is None else f"player:{seating.players[seat]}")
@@ -170,6 +172,7 @@ def handle(
             ctx.states.put_chain_hash(game_id, head, last_hash)  # committed: safe to remember
         recorded = tuple(store.Recorded(version + i, e, who, source.kind, stamp)
                          for i, e in enumerate(new, start=1))
+        metrics.COMMANDS.labels(metrics.game_label(module), source.kind).inc()
         if settle and queued:
             run_queued(ctx, game_id, module, after)
         return Outcome(game_id, head, version + 1, events=recorded)

@@ -56,6 +56,20 @@ def best_language(accept: Any) -> str:
 
 REFUSALS: dict[str, tuple[str, str, str]] = {
     # moves
+    "service.email_taken": ("Another player already uses this address: give another one.",
+                            "Un autre joueur utilise déjà cette adresse : indiquez-en une autre.",
+                            "Un altro giocatore usa già questo indirizzo: indicane un altro."),
+    "service.email_link": ("This confirmation link is not valid or has expired: ask for a new one "
+                           "from your settings page.",
+                           "Ce lien de confirmation n'est pas valable ou a expiré : demandez-en un "
+                           "nouveau depuis la page de vos réglages.",
+                           "Questo link di conferma non è valido o è scaduto: chiedine uno nuovo "
+                           "dalla pagina delle impostazioni."),
+    "service.email_bad": ("“{email}” is not an address mail can reach (expected name@domain.tld).",
+                          "« {email} » n'est pas une adresse qu'un courriel peut atteindre "
+                          "(attendu : nom@domaine.tld).",
+                          "«{email}» non è un indirizzo che una email può raggiungere (atteso: "
+                          "nome@dominio.tld)."),
     "service.wrong_seat": ("This command is {owner}'s, but it was sent as {seat}.",
                            "Cette commande est celle de {owner}, mais elle a été envoyée pour "
                            "{seat}.",

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
-from sqlalchemy import Connection, insert, select
+from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from domain.core.i18n import LANGUAGES
@@ -245,3 +245,76 @@ def redeem_magic_ticket(ctx: Context, ticket: str) -> tuple[Player, str, datetim
     except IntegrityError:
         raise Unauthorized.of("service.link.used") from None
     return player, token, now() + lifetime
+
+
+# --- the player's address: changed (or confirmed again) by a link sent to it -----------------
+
+_EMAIL_SALT = "pbem-email-confirm"
+
+
+def email_confirm_link(ctx: Context, player_id: int, new: str, old: str) -> str:
+    """The link that makes `new` the player's address: signed, for this player and while their
+    address is still `old` (a link made before another change does nothing)."""
+    ticket = URLSafeTimedSerializer(ctx.settings.secret_key, salt=_EMAIL_SALT).dumps(
+        {"p": player_id, "e": new, "o": old})
+    return f"{ctx.settings.base_url.rstrip('/')}/settings/email/{ticket}"
+
+
+def request_email_change(ctx: Context, player_id: int, email: str) -> str:
+    """Queue the confirmation of `email` as the player's address (an `email-confirm` mail to that
+    address, with a link; the current one may be given again, to say it works again). Counted
+    per address like a sign-in link (service/limits.py): nobody makes the service mail an address
+    at will. The address changes only when the link is used. Returns the address."""
+    from service import limits, progress
+
+    try:
+        email = normalise_email(email)
+        email.encode("ascii")  # the relay may not speak SMTPUTF8: refused rather than lost
+    except (Invalid, UnicodeEncodeError):
+        raise Invalid.of("service.email_bad", email=email.strip()[:100]) from None
+    if is_bot_email(email):
+        raise Invalid.of("service.email_bad", email=email)
+    with db.write(ctx.engine) as conn:
+        taken = find_by_email(conn, email)
+        if taken is not None and taken.id != player_id:
+            raise Invalid.of("service.email_taken")
+        limits.hit(conn, limits.SIGN_IN, [email], ctx.settings.sign_in_limits)
+        progress.notify(conn, None, "email-confirm", [player_id], {"to": email})
+    return email
+
+
+def email_in_ticket(ctx: Context, ticket: str) -> str | None:
+    """The address a valid confirmation link is for (its page names it), or None."""
+    try:
+        data = URLSafeTimedSerializer(ctx.settings.secret_key, salt=_EMAIL_SALT).loads(
+            ticket, max_age=ctx.settings.magic_link_max_age)
+        return str(data["e"])
+    except Exception:
+        return None
+
+
+def confirm_email(ctx: Context, ticket: str) -> Player:
+    """Use a confirmation link: the address becomes the player's, and stops counting as failing
+    (its bounces, hard and soft, are forgotten). Refused (`Invalid`): a link that is not ours,
+    expired (3 days), made before the address changed again, or for an address another player
+    took meanwhile."""
+    try:
+        data = URLSafeTimedSerializer(ctx.settings.secret_key, salt=_EMAIL_SALT).loads(
+            ticket, max_age=ctx.settings.magic_link_max_age)
+        player_id, new, old = int(data["p"]), str(data["e"]), str(data["o"])
+    except Exception:
+        raise Invalid.of("service.email_link") from None
+    with db.write(ctx.engine) as conn:
+        row = conn.execute(select(players).where(players.c.id == player_id)).first()
+        if row is None or (row.email != old and row.email != new):
+            raise Invalid.of("service.email_link")
+        taken = find_by_email(conn, new)
+        if taken is not None and taken.id != player_id:
+            raise Invalid.of("service.email_taken")
+        conn.execute(update(players).where(players.c.id == player_id).values(
+            email=new, mail_failing_at=None, mail_failing_reason=None, soft_bounces=0,
+            email_confirmed_at=now()))
+        found = get(conn, player_id)
+    _recent.clear()  # the trust cache holds the old address
+    assert found is not None
+    return found

@@ -97,6 +97,13 @@ class Settings:
     imap_folder: str = "INBOX"
     imap_port: int = 993
     imap_security: str = "ssl"
+    # Watching it (service/health.py, service/metrics.py).
+    mail_intake: str | None = None  # host:port of the SMTP/LMTP server that takes replies
+    metrics_dir: str | None = None  # None: <instance>/metrics
+    # DKIM signatures on outgoing mail (workers/mail.py): all three, or none.
+    dkim_key_file: str | None = None
+    dkim_selector: str | None = None
+    dkim_domain: str | None = None  # None: the domain of PBEM_MAIL_FROM
     given: frozenset[str] = field(default_factory=frozenset)
     """The variables the environment set (the rest are defaults): `pbem serve` says which."""
 
@@ -152,6 +159,11 @@ class Settings:
             imap_folder=read.text("PBEM_IMAP_FOLDER") or cls.imap_folder,
             imap_port=read.port("PBEM_IMAP_PORT", 993 if imap_security == "ssl" else 143),
             imap_security=imap_security,
+            mail_intake=read.intake(),
+            metrics_dir=read.text("PBEM_METRICS_DIR"),
+            dkim_key_file=read.dkim_key(),
+            dkim_selector=read.text("PBEM_DKIM_SELECTOR"),
+            dkim_domain=read.text("PBEM_DKIM_DOMAIN"),
             given=frozenset(read.given),
         )
         # Only once every variable was found usable: the instance folder's files.
@@ -248,6 +260,38 @@ class _Reader:
                                f"beginning with http:// or https://, not {value!r}")
         return value
 
+    def intake(self) -> str | None:
+        """`PBEM_MAIL_INTAKE`: where the reply intake listens (`host:port`), for the health
+        check to knock on."""
+        value = self.text("PBEM_MAIL_INTAKE")
+        if value is None:
+            return None
+        host, _, port = value.rpartition(":")
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise SettingError("PBEM_MAIL_INTAKE must be the reply intake's host:port, e.g. "
+                               f"mail-in:2525, not {value!r}")
+        return value
+
+    def dkim_key(self) -> str | None:
+        """`PBEM_DKIM_KEY_FILE`: a PEM private key the process can read, and then a selector
+        (`PBEM_DKIM_SELECTOR`): a key that cannot be used stops the process at start, not at the
+        first mail."""
+        value = self.text("PBEM_DKIM_KEY_FILE")
+        if value is None:
+            return None
+        try:
+            pem = Path(value).read_bytes()
+        except OSError as error:
+            raise SettingError(f"PBEM_DKIM_KEY_FILE cannot be read ({error.strerror}): "
+                               f"{value!r}") from None
+        if b"PRIVATE KEY-----" not in pem:
+            raise SettingError(f"PBEM_DKIM_KEY_FILE must be a PEM private key, not {value!r}")
+        if self.text("PBEM_DKIM_SELECTOR") is None:
+            raise SettingError("PBEM_DKIM_SELECTOR must be set with PBEM_DKIM_KEY_FILE: the name "
+                               "of the DNS record <selector>._domainkey.<domain> that holds the "
+                               "public key")
+        return value
+
     def bot_budget(self) -> float | None:
         """None unless set: the bots' own default. It bounds the CPU of one bot job, so a value
         that would let one move think forever (`inf`) or not at all stops the process."""
@@ -268,6 +312,29 @@ def instance_folder() -> Path:
     """The instance folder alone (`PBEM_INSTANCE`), for the command-line tools that need only it
     (the local outbox, the beat's schedule) and no database."""
     return _Reader(os.environ).instance()
+
+
+def metrics_root() -> Path:
+    """Where the long-running processes keep their counters (`PBEM_METRICS_DIR`, else
+    `<instance>/metrics`), read before the settings are (service/metrics.py)."""
+    reader = _Reader(os.environ)
+    return Path(reader.text("PBEM_METRICS_DIR") or reader.instance() / "metrics")
+
+
+MULTIPROCESS = "PROMETHEUS_MULTIPROC_DIR"
+"""prometheus_client's own variable: the folder of this process's counter files."""
+
+
+def multiprocess_folder() -> str | None:
+    """This process's counter folder when it counts in files (prometheus_client's multiprocess
+    mode, which reads the variable when it is imported), else None."""
+    return os.environ.get(MULTIPROCESS) or None
+
+
+def count_in(folder: Path) -> None:
+    """Make this process, and those it starts, count in `folder` (before prometheus_client is
+    imported)."""
+    os.environ[MULTIPROCESS] = str(folder)
 
 
 def _secret_key(instance: Path) -> str:

@@ -58,6 +58,12 @@ players = Table(
     Column("daily_digest", Boolean, nullable=False, server_default=false()),
     # Issue 7 (migration 0004): send your-turn and reminder mails at all (settings page).
     Column("email_notifications", Boolean, nullable=False, server_default=true()),
+    # Migration 0008: a hard bounce marks the address failing (cleared when the player confirms
+    # an address again); temporary failures are counted.
+    Column("mail_failing_at", Timestamp, nullable=True),
+    Column("mail_failing_reason", String(300), nullable=True),
+    Column("soft_bounces", Integer, nullable=False, server_default="0"),
+    Column("email_confirmed_at", Timestamp, nullable=True),  # the address confirmed by a link
 )
 
 tokens = Table(
@@ -161,7 +167,13 @@ outbox = Table(
     Column("next_attempt_at", Timestamp, nullable=True),
     Column("failed_at", Timestamp, nullable=True),  # gave up after the last attempt
     Column("last_error", String(500), nullable=True),
+    # Migration 0008: what a delivery-status report said about this mail (hard | soft).
+    Column("bounce", String(8), nullable=True),
+    Column("bounce_status", String(16), nullable=True),
+    Column("bounced_at", Timestamp, nullable=True),
     Index("ix_outbox_unsent", "sent_at", "id"),
+    Index("ix_outbox_failed_at", "failed_at"),  # counted by /metrics (migration 0008)
+    Index("ix_outbox_bounce", "bounce"),
 )
 
 # --- migration 0002: the workers' tables ----------------------------------------------
@@ -277,6 +289,7 @@ inbound_mail = Table(
     Column("commands", Json, nullable=True),
     Column("detail", String(2000), nullable=True),
     Column("processed_at", Timestamp, nullable=True),
+    Index("ix_inbound_mail_status", "status"),  # counted by /metrics (migration 0008)
 )
 
 # --- migration 0007: limits on the mail anyone can make the service send -------------

@@ -38,6 +38,13 @@ class Smtp:
 
 
 @dataclass(frozen=True)
+class Dkim:
+    key: bytes  # PEM
+    selector: str
+    domain: str
+
+
+@dataclass(frozen=True)
 class MailSettings:
     sender: str = DEFAULT_MAIL_FROM
     smtp: Smtp | None = None  # None: write .eml files to the instance folder
@@ -45,6 +52,7 @@ class MailSettings:
     backoff: timedelta = timedelta(seconds=30)  # doubled after each failure
     max_backoff: timedelta = timedelta(hours=6)
     lease: timedelta = timedelta(minutes=5)  # a claim older than this is taken over
+    dkim: Dkim | None = None  # sign outgoing mail (PBEM_DKIM_KEY_FILE, _SELECTOR, _DOMAIN)
 
     @property
     def domain(self) -> str:
@@ -58,7 +66,15 @@ class MailSettings:
             smtp = Smtp(host=settings.smtp_host, port=settings.smtp_port, user=settings.smtp_user,
                         password=settings.smtp_password, security=settings.smtp_security,
                         timeout=settings.smtp_timeout)
-        return cls(sender=settings.mail_from, smtp=smtp, attempts=settings.mail_attempts)
+        dkim = None
+        if settings.dkim_key_file and settings.dkim_selector:
+            from pathlib import Path
+
+            domain = settings.dkim_domain or (parseaddr(settings.mail_from)[1].rpartition("@")[2]
+                                              or "localhost")
+            dkim = Dkim(Path(settings.dkim_key_file).read_bytes(), settings.dkim_selector, domain)
+        return cls(sender=settings.mail_from, smtp=smtp, attempts=settings.mail_attempts,
+                   dkim=dkim)
 
 
 def broker_url(settings: Settings) -> str:

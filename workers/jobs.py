@@ -25,7 +25,7 @@ from domain import bots
 from domain.core.commands import Command
 from domain.core.errors import RuleError
 from emails import inbound, mailin
-from service import clock, commands, db, progress, schedule, states, undo
+from service import clock, commands, db, metrics, progress, schedule, states, undo
 from service.clock import aware
 from service.context import Context
 from service.errors import MovedOn, NotActive, NotFound, Rejected, ServiceError, Stale
@@ -82,11 +82,14 @@ def settle_game(ctx: Context, game_id: str, *, bots: bool = True) -> int:
     if not bots and not done:
         return 0
     with db.write(ctx.engine) as conn:  # this task, and any older one, is served
-        query = update(tasks).where(tasks.c.game_id == game_id, tasks.c.kind.in_(schedule.TASKS),
-                                    tasks.c.done_at.is_(None))
-        if seen is not None:
-            query = query.where(tasks.c.version <= seen)
-        conn.execute(query.values(done_at=clock.now()))
+        served = (tasks.c.game_id == game_id, tasks.c.kind.in_(schedule.TASKS),
+                  tasks.c.done_at.is_(None), *(() if seen is None else (tasks.c.version <= seen,)))
+        queued = conn.execute(select(tasks.c.kind, tasks.c.created_at).where(*served)).all()
+        finished = clock.now()
+        conn.execute(update(tasks).where(*served).values(done_at=finished))
+    for row in queued:  # from the commit that queued it to the commit of its work
+        metrics.TASK_LATENCY.labels(row.kind).observe(
+            max(0.0, (finished - aware(row.created_at)).total_seconds()))
     return done
 
 
@@ -238,6 +241,9 @@ def expire(ctx: Context, deadline_id: int, now: datetime) -> int:
                             expected_version=version, notices=[told])
         except (Stale, MovedOn):
             continue  # the game moved (a racing tick, the player): look again
+        metrics.DEADLINE_MOVES.labels(metrics.game_label(module),
+                                      "bot" if reason.startswith("deadline passed: bot")
+                                      else "default").inc()
         count += 1
         log.info("game %s: %s", row.game_id, reason)
     return count
@@ -259,11 +265,13 @@ def _pause(ctx: Context, row: Any, version: int, kind: str, now: datetime) -> in
             .values(paused_at=now)).rowcount
         if not paused:
             return 0  # a racing tick paused it, or the game moved
+        game = conn.execute(select(games.c.game).where(games.c.id == row.game_id)).scalar()
         conn.execute(update(deadlines).where(deadlines.c.id == row.id)
                      .values(expired_at=now, outcome="paused"))
         progress.notify(conn, row.game_id, "game-paused", [row.created_by],
                         {"game_id": row.game_id, "seat": row.seat, "decision": kind,
                          "due_at": aware(row.due_at).isoformat(), "version": version})
+    metrics.DEADLINE_MOVES.labels(game or "?", "paused").inc()
     log.info("game %s paused: deadline passed for seat %s decision %s", row.game_id, row.seat,
              kind)
     return 1

@@ -32,9 +32,10 @@ from typing import Any, Protocol
 
 from sqlalchemy import or_, select, update
 
+from emails import bounces
 from emails.outbound import build_message
 from emails.render import outdated
-from service import clock, db
+from service import clock, db, metrics
 from service import players as players_mod
 from service.context import Context
 from service.tables import outbox, players
@@ -45,10 +46,13 @@ log = logging.getLogger(__name__)
 
 # Kinds a player can switch off (players.email_notifications); the others always go.
 OPTIONAL = frozenset({"your-turn", "reminder", "final-warning", "digest"})
+# Kinds still sent to an address that bounces (players.mail_failing_at): asked for by the player
+# (a sign-in link), or going to another address (the confirmation of a new one).
+TO_FAILING = frozenset({"magic-link", "email-confirm"})
 
 
 class Transport(Protocol):
-    def send(self, message: EmailMessage) -> None: ...
+    def send(self, message: EmailMessage, envelope_from: str | None = None) -> None: ...
 
     def close(self) -> None: ...
 
@@ -59,7 +63,9 @@ class FolderTransport:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
 
-    def send(self, message: EmailMessage) -> None:
+    def send(self, message: EmailMessage, envelope_from: str | None = None) -> None:
+        if envelope_from and message["Return-Path"] is None:  # what the last server would add
+            message["Return-Path"] = f"<{envelope_from}>"
         self.folder.mkdir(parents=True, exist_ok=True)
         name = re.sub(r"[^A-Za-z0-9._@-]", "_", str(message["Message-ID"]).strip("<>"))
         target = self.folder / f"{name}.eml"
@@ -91,11 +97,12 @@ class SmtpTransport:
             conn.login(s.user, s.password or "")
         return conn
 
-    def send(self, message: EmailMessage) -> None:
+    def send(self, message: EmailMessage, envelope_from: str | None = None) -> None:
+        """`envelope_from`: the return path (MAIL FROM), where delivery reports go."""
         if self._conn is None:
             self._conn = self._connect()
         try:
-            self._conn.send_message(message)
+            self._conn.send_message(message, from_addr=envelope_from)
         except (smtplib.SMTPServerDisconnected, smtplib.SMTPRecipientsRefused,
                 smtplib.SMTPResponseException, OSError):
             self.close()
@@ -181,10 +188,15 @@ def _send_one(ctx: Context, outbox_id: int, now: datetime, settings: MailSetting
                 note = "not sent: the player switched notifications off"
             elif outdated(ctx, row):
                 note = "not sent: the player has answered since"
+            elif getattr(player, "mail_failing_at", None) is not None \
+                    and row.kind not in TO_FAILING:
+                note = "not sent: the address bounces"
             else:
                 message = build_message(row, player, sender=settings.sender,
                                         links=_links(ctx, row, player))
-                transport.send(message)
+                sign(message, settings)
+                transport.send(message, bounces.bounce_address(settings.sender,
+                                                               ctx.settings.secret_key, row.id))
         except Exception as error:
             attempts = row.attempts + 1
             final = attempts >= settings.attempts
@@ -196,12 +208,14 @@ def _send_one(ctx: Context, outbox_id: int, now: datetime, settings: MailSetting
                     last_error=f"{type(error).__name__}: {error}"[:500],
                     next_attempt_at=now + backoff(settings, attempts),
                     failed_at=now if final else None))
+            metrics.MAILS.labels("error").inc()
             return "failed"
         with db.write(ctx.engine) as conn:
             conn.execute(update(outbox).where(*mine, outbox.c.sent_at.is_(None)).values(
                 sent_at=now, attempts=row.attempts + 1, claimed_by=None, claimed_until=None,
                 last_error=note))
             track(conn, "mail", str(outbox_id), now)
+        metrics.MAILS.labels("sent" if note is None else "skipped").inc()
         return "sent"
 
 
@@ -213,6 +227,28 @@ def _player(ctx: Context, player_id: int | None) -> Any:
     return None if row is None else SimpleNamespace(**row._asdict())
 
 
+def sign(message: EmailMessage, settings: MailSettings) -> None:
+    """A DKIM-Signature (dkimpy) when a key is configured, over the headers a receiver shows and
+    threads by; the body is the one sent (the message's own bytes)."""
+    if settings.dkim is None:
+        return
+    import dkim
+
+    signature = dkim.sign(message.as_bytes(), settings.dkim.selector.encode(),
+                          settings.dkim.domain.encode(), settings.dkim.key,
+                          canonicalize=(b"relaxed", b"relaxed"),
+                          include_headers=[h.encode() for h in DKIM_HEADERS if message[h]])
+    name, _, value = signature.decode().partition(":")
+    message[name] = " ".join(value.split())  # unfolded: our policy writes it on one line
+
+
+DKIM_HEADERS = ("From", "To", "Subject", "Date", "Message-ID", "Reply-To", "In-Reply-To",
+                "References", "Content-Type", "MIME-Version", "List-Unsubscribe",
+                "List-Unsubscribe-Post", "Auto-Submitted")
+"""What the signature covers: who it is from and to, what it says it is, and the one-click
+unsubscribe (RFC 8058 asks that it be signed)."""
+
+
 def _links(ctx: Context, row: Any, player: Any) -> dict[str, str]:
     """Links made when the mail is sent, not stored: a sign-in link asked for on the web, or by a
     reply ("link", emails/requests.py)."""
@@ -221,4 +257,7 @@ def _links(ctx: Context, row: Any, player: Any) -> dict[str, str]:
         for n in (row.payload or {}).get("requests", []))
     if row.kind == "magic-link" or asked:
         return {"login": players_mod.magic_link(ctx, player.id)}
+    if row.kind == "email-confirm":
+        return {"confirm": players_mod.email_confirm_link(ctx, player.id, (row.payload or {})
+                                                           .get("to", ""), player.email)}
     return {}

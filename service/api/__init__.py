@@ -55,7 +55,34 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
 
     mail_web.init_app(app, reader=me,
                       dev_outbox=bool(app.config.get("PBEM_DEV_OUTBOX")))
+    _operations(app, service)
     return app
+
+
+def _operations(app: Flask, service: Context) -> None:
+    """For whoever runs the service: `/healthz` (whether the database, the broker and the reply
+    intake answer: 200 or 503, JSON) and `/metrics` (Prometheus' text format). Neither needs a
+    sign-in (a load balancer, a compose health check and Prometheus ask them); neither says
+    anything about a game or a player. Not in the OpenAPI description: they are not the API."""
+    from flask import Response, jsonify
+
+    from service import health, metrics
+
+    def healthz() -> Response:
+        checks = health.checks_for(service, intake=app.config.get("PBEM_MAIL_INTAKE"))
+        status, body = health.report(health.run(checks))
+        response = jsonify(body)
+        response.status_code = status
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    def scrape() -> Response:
+        body = metrics.exposition(service, metrics.metrics_root(service.settings))
+        return Response(body, content_type=metrics.CONTENT_TYPE,
+                        headers={"Cache-Control": "no-store"})
+
+    app.add_url_rule("/healthz", "healthz", healthz, methods=["GET"])
+    app.add_url_rule("/metrics", "metrics", scrape, methods=["GET"])
 
 
 def freeze_startup_heap() -> None:

@@ -234,6 +234,63 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                                "Lascia vuoto se non sei via. Una vacanza dura al massimo {days} "
                                "giorni e finisce entro {within} giorni; al massimo {count} alla "
                                "volta."),
+    "settings.email": ("Email address", "Adresse e-mail", "Indirizzo e-mail"),
+    "settings.email_hint": ("A link is sent to the address you give: it becomes yours once you "
+                            "open it. Give your address again to say that it works again.",
+                            "Un lien est envoyé à l'adresse indiquée : elle devient la vôtre une "
+                            "fois le lien ouvert. Indiquez de nouveau votre adresse pour dire "
+                            "qu'elle fonctionne de nouveau.",
+                            "Un link viene inviato all'indirizzo indicato: diventa il tuo "
+                            "quando lo apri. Indica di nuovo il tuo indirizzo per dire che "
+                            "funziona di nuovo."),
+    "settings.email_send": ("Send the confirmation link", "Envoyer le lien de confirmation",
+                            "Invia il link di conferma"),
+    "settings.email_sent": ("A confirmation link was sent to {email}: open it to use this "
+                            "address.",
+                            "Un lien de confirmation a été envoyé à {email} : ouvrez-le pour "
+                            "utiliser cette adresse.",
+                            "Un link di conferma è stato inviato a {email}: aprilo per usare "
+                            "questo indirizzo."),
+    "settings.email_failing": ("The mails sent to your address come back undelivered "
+                               "({reason}): you no longer receive the game mails, not even when "
+                               "it is your turn. Give an address that works below.",
+                               "Les courriels envoyés à votre adresse reviennent sans avoir été "
+                               "remis ({reason}) : vous ne recevez plus les courriels des "
+                               "parties, pas même quand c'est votre tour. Indiquez ci-dessous une "
+                               "adresse qui fonctionne.",
+                               "Le email inviate al tuo indirizzo tornano indietro senza essere "
+                               "consegnate ({reason}): non ricevi più le email delle partite, "
+                               "nemmeno quando è il tuo turno. Indica qui sotto un indirizzo che "
+                               "funziona."),
+    "email.confirm_title": ("Confirm your address", "Confirmez votre adresse",
+                            "Conferma il tuo indirizzo"),
+    "email.confirm_why": ("Press the button to receive your game mails at {email}.",
+                          "Appuyez sur le bouton pour recevoir les courriels de vos parties à "
+                          "{email}.",
+                          "Premi il pulsante per ricevere le email delle tue partite a {email}."),
+    "email.confirm": ("Use this address", "Utiliser cette adresse", "Usa questo indirizzo"),
+    "email.confirmed": ("Your address is now {email}: the game mails go there.",
+                        "Votre adresse est désormais {email} : les courriels des parties y "
+                        "arrivent.",
+                        "Il tuo indirizzo ora è {email}: le email delle partite arrivano lì."),
+    "game.mail_failing": ("The mails sent to {name} come back undelivered: {name} is not told "
+                          "when it is their turn, until they give another address in their "
+                          "settings.",
+                          "Les courriels envoyés à {name} reviennent sans avoir été remis : "
+                          "{name} ne reçoit pas l'annonce de son tour tant qu'une autre adresse "
+                          "n'est pas indiquée dans ses réglages.",
+                          "Le email inviate a {name} tornano indietro senza essere consegnate: "
+                          "{name} non riceve l'avviso del suo turno finché non indica un altro "
+                          "indirizzo nelle sue impostazioni."),
+    "game.mail_failing_mine": ("The mails sent to your address come back undelivered: you are "
+                               "not told when it is your turn. Give another address in your "
+                               "settings.",
+                               "Les courriels envoyés à votre adresse reviennent sans avoir été "
+                               "remis : vous ne recevez pas l'annonce de votre tour. Indiquez "
+                               "une autre adresse dans vos réglages.",
+                               "Le email inviate al tuo indirizzo tornano indietro senza essere "
+                               "consegnate: non ricevi l'avviso del tuo turno. Indica un altro "
+                               "indirizzo nelle tue impostazioni."),
     "settings.save": ("Save", "Enregistrer", "Salva"),
     "settings.saved": ("Saved.", "Enregistré.", "Salvato."),
     "settings.invalid": ("Not saved: {detail}", "Non enregistré : {detail}", "Non salvato: {detail}"),

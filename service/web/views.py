@@ -441,6 +441,22 @@ def _earlier(game_id: str, entries: list[dict[str, Any]], spectate: bool) -> str
     return url_for("web.log", game_id=game_id, **params)
 
 
+def _mail_failing(head: queries.Header, language: str) -> list[dict[str, Any]]:
+    """What the page says of the seats whose address bounces (emails/bounces.py): the table
+    knows why a player stays silent, and the player how to mend it."""
+    with db.read(ctx().engine) as conn:
+        failing = conn.execute(select(tables.seats.c.seat, tables.players.c.name)
+                               .join(tables.players,
+                                     tables.players.c.id == tables.seats.c.player_id)
+                               .where(tables.seats.c.game_id == head.id,
+                                      tables.players.c.mail_failing_at.is_not(None))
+                               .order_by(tables.seats.c.seat)).all()
+    return [{"text": i18n.t("game.mail_failing_mine", language), "mine": True}
+            if row.seat == head.seat else
+            {"text": i18n.t("game.mail_failing", language, name=row.name), "mine": False}
+            for row in failing]
+
+
 def _undoable(entries: list[dict[str, Any]], seat: int | None) -> bool:
     """Whether the seat's own last move may be taken back: the last move in force (not the
     opening, not an undo) is the seat's own. The API has the last word (hidden information)."""
@@ -479,6 +495,7 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
     return {
         "game_title": surface.title(module, language),  # the page's title names the game
         "given_notice": given_notice,
+        "mail_failing": _mail_failing(head, language),
         **_board(module, view, language, names, targets=targets,
                  title=i18n.t("game.board", language)),
         "seat_label": texts_of(module).seat(head.seat, language) if head.seat is not None
@@ -886,6 +903,41 @@ def settings_post() -> BaseResponse:
         return redirect(url_for("web.settings"))
     flash(i18n.t("settings.saved", form.get("language", player.language)), "ok")
     return redirect(url_for("web.settings"))
+
+
+@blp.post("/settings/email")
+def settings_email_post() -> BaseResponse | tuple[str, int, dict[str, str]]:
+    """A new address (or the same one again, once it works again): a link is mailed to it, and
+    the address is the player's once the link is used (players.confirm_email)."""
+    player = _require_player()
+    try:
+        address = players.request_email_change(ctx(), player.id,
+                                               request.form.get("email", "")[:400])
+    except SendLimited as error:
+        return too_many(error)
+    except ServiceError as error:
+        flash(i18n.t("settings.invalid", lang(), detail=said(error)), "error")
+        return redirect(url_for("web.settings"))
+    flash(i18n.t("settings.email_sent", lang(), email=address), "ok")
+    return redirect(url_for("web.settings"))
+
+
+@blp.get("/settings/email/<ticket>")
+def email_confirm(ticket: str) -> str:
+    """The link in the confirmation mail opens a page with one button (a mail scanner that
+    fetches the link changes nothing)."""
+    shown = players.email_in_ticket(ctx(), ticket[:2000]) or ""
+    return render_template("web/email_confirm.html", ticket=ticket, email=shown)
+
+
+@blp.post("/settings/email/<ticket>")
+def email_confirm_post(ticket: str) -> BaseResponse | tuple[str, int]:
+    try:
+        player = players.confirm_email(ctx(), ticket[:2000])
+    except ServiceError as error:
+        return render_template("web/error.html", message=said(error)), 422
+    flash(i18n.t("email.confirmed", player.language, email=player.email), "ok")
+    return redirect(url_for("web.settings") if me() is not None else url_for("web.sign_in"))
 
 
 def _tz_named(zone: str) -> ZoneInfo:

@@ -230,7 +230,7 @@ def test_no_turn_mail_asks_what_the_player_has_just_played_on_the_web(table: Any
     sent: list[EmailMessage] = []
 
     class Transport:
-        def send(self, message: EmailMessage) -> None:
+        def send(self, message: EmailMessage, envelope_from: str | None = None) -> None:
             sent.append(message)
 
     counts = mail_worker.drain(table.ctx, transport=Transport())

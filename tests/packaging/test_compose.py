@@ -90,6 +90,73 @@ def test_a_service_takes_the_players_replies_and_the_web_is_published(
         assert f"{port}:{port}" in services[name]["ports"], f"{name}'s port is not published"
 
 
+HEALTH = {"web": "web_url", "worker": "worker", "beat": "beat", "mail-in": "mail_in"}
+
+
+def test_every_long_running_service_has_a_health_check_that_fits_it(
+        services: dict[str, Any]) -> None:
+    """web asks its own /healthz, the worker is pinged through the broker, beat's schedule must
+    be fresh, the intake must greet: each `pbem health` line is one pbem accepts."""
+    for name, flag in HEALTH.items():
+        check = services[name].get("healthcheck")
+        assert check is not None, f"{name} has no health check"
+        test = check["test"]
+        assert test[0] == "CMD", test
+        ctx = parsed(test[1:])
+        assert ctx.command.name == "health", test
+        assert ctx.params[flag], f"{name}'s check does not check a {name}: {test}"
+        assert check["interval"] and check["retries"] >= 1
+    web = parsed(services["web"]["command"])
+    assert parsed(services["web"]["healthcheck"]["test"][1:]).params["web_url"] == \
+        f"http://127.0.0.1:{web.params['port']}"
+    intake = parsed(services["mail-in"]["command"])
+    for name in HEALTH:  # /healthz and the intake's check knock where the intake listens
+        host, port = services[name]["environment"]["PBEM_MAIL_INTAKE"].split(":")
+        assert host == "mail-in" and int(port) == intake.params["port"]
+
+
+def test_the_web_processes_share_the_sign_in_limits_through_the_stacks_redis(
+        services: dict[str, Any], tmp_path: Any) -> None:
+    """The settings the compose file gives the web, with `redis` the local Redis: two app
+    instances (two processes, two containers) count one sign-in limit together."""
+    from dataclasses import replace
+
+    import redis
+
+    from service.api import create_app
+    from service.context import Context
+    from service.db import dispose, make_engine
+    from service.settings import Settings
+
+    env = {k: str(v) for k, v in services["web"]["environment"].items()}
+    storage = Settings.from_env(env={**env, "PBEM_INSTANCE": str(tmp_path),
+                                     "PBEM_DATABASE_URL": "sqlite://"}).ratelimit_storage
+    assert storage.startswith("redis://redis:6379/"), storage
+    local = storage.replace("redis://redis:", "redis://127.0.0.1:")
+    try:
+        redis.Redis.from_url(local, socket_connect_timeout=1).ping()
+    except Exception as error:
+        pytest.skip(f"no local Redis to stand for the stack's: {error}")
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", secret_key="k",
+                        instance=tmp_path, ratelimit_storage=local,
+                        sign_in_client_limits="3 per minute")
+    from service import migrations
+
+    engine = make_engine(settings.database_url)
+    migrations.upgrade(engine)
+    ctx = Context(engine=engine, settings=settings, games={})
+    prefix = f"pbem-compose-test-{tmp_path.name}-{id(ctx)}"
+    try:
+        clients = [create_app(replace(ctx), TESTING=True, RATELIMIT_KEY_PREFIX=prefix).test_client()
+                   for _ in range(2)]
+        codes = [clients[i % 2].post("/api/auth/magic-link", json={"email": f"p{i}@example.com"},
+                                     environ_overrides={"REMOTE_ADDR": "10.9.8.7"}).status_code
+                 for i in range(5)]
+    finally:
+        dispose(engine)
+    assert codes == [202, 202, 202, 429, 429]
+
+
 def test_the_image_has_cairo_a_font_and_runs_unprivileged_without_secrets() -> None:
     dockerfile = (ROOT / "Dockerfile").read_text()
     image = dockerfile.split("\nFROM ")[-1]  # the last stage is the image
