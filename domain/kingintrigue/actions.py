@@ -21,7 +21,7 @@ from domain.elgrande import actions as eg
 from domain.elgrande.actions import DO_IT, Card, Params, done, moved
 from domain.elgrande.data import CASTILLO, REGION_IDS
 from domain.elgrande.state import Action, State
-from domain.kingintrigue.data import CAPTURE_CAP, CAPTURE_OWN, POWER_CARDS
+from domain.kingintrigue.data import CAPTURE_CAP, CAPTURE_OWN, DOUBLE_MARKERS, POWER_CARDS
 
 K = "king-and-intrigue.refuse."
 CARDS: dict[str, Card] = {}
@@ -347,12 +347,19 @@ class Score5s(eg.Score5s):
 @power(130)
 class DoubleScoring(Card):
     """130: a 2x marker on a region: the next general scoring scores it double (special scorings
-    before it are not doubled); then the marker goes back. One marker per region."""
+    before it are not doubled); then the marker goes back. One marker per region.
+
+    The box holds two 2x markers (seed 002: « 2 marqueurs Action (2 marqueurs Double score) »),
+    back in the supply only after the general scoring: from rules version 2, a 130 played while
+    both are out has no marker to place and does nothing (only declining it is offered). Version
+    1 marked a third region, and still does for the games created under it."""
 
     id = "double_scoring"
 
     def _regions(self, s: State) -> list[str]:
         doubles = getattr(s, "doubles", {})
+        if len(doubles) >= DOUBLE_MARKERS and getattr(s, "rules", 1) >= 2:
+            return []
         return [r for r in REGION_IDS if r not in doubles]
 
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
@@ -368,6 +375,8 @@ class DoubleScoring(Card):
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         region = params.get("region")
+        if not self._regions(s):
+            raise RuleError.of(K + "double_none", allowed=[])
         if region == CASTILLO:
             raise RuleError.of(K + "double_castillo", allowed=self._regions(s))
         if region in getattr(s, "doubles", {}):

@@ -45,6 +45,13 @@ from domain.kingintrigue.options import KIOptions
 from domain.kingintrigue.state import KIState
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
+RULES_VERSION = 2
+"""The rules version new games are created under (`domain.core.game.GameModule.rules_version`).
+Version 2 (issue 22): the King and Intrigue holders choose with 4-5 players only under
+`round_card_choice=always`, whatever the modules; a third card 130 with both 2x markers out
+moves one; (see `rules_page.VERSIONS` for what changed, in words). Each change is gated on
+`state.rules >= 2`: version 1 keeps the old behaviour, so older games and records go on as
+they began."""
 GAME_ID = "king-and-intrigue"
 TITLE = {"en": "El Grande — King & Intrigue", "fr": "El Grande — Roi et intrigues",
          "it": "El Grande — Re e intrighi"}
@@ -89,7 +96,8 @@ def create(players: int, options: Mapping[str, Any] | None, seed: str,
                            allowed=["king", "homes", "first_player"])
     drawn = next(e for e in eg.create(players, {}, seed, setup) if e.type == "setup_drawn")
     opening = [
-        Event("game_created", {"game": GAME_ID, "players": players, "options": opts.to_json(),
+        Event("game_created", {"game": GAME_ID, "players": players, "rules": RULES_VERSION,
+                               "options": opts.to_json(),
                                "seed": seed, "seed_hash": seed_commitment(seed)}),
         Event("setup_drawn", {**drawn.payload, "draws": 0}),
     ]

@@ -304,7 +304,7 @@ def rules(game: str) -> str:
         abort(404)
     language = lang()
     return render_template("web/rules.html", page=surface.rules_page(module, language),
-                           game=game)
+                           game=game, rules_version=surface.rules_version(module))
 
 
 # --- my games --------------------------------------------------------------------------------------
@@ -436,6 +436,7 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
                               who=creator.name if creator is not None else "?")
     return {
         "game_title": surface.title(module, language),  # the page's title names the game
+        "rules": queries.rules_version(ctx(), head),  # which rules it plays
         "given_notice": given_notice,
         **_board(module, view, language, names, targets=targets,
                  title=i18n.t("game.board", language)),

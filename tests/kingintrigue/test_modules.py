@@ -34,8 +34,8 @@ def keep_with(*actions):
     return sorted(mine + fill[:13 - len(mine)])
 
 
-def started(players, options=BOTH, hands=None, discs=None):
-    return started_without_modules(players, options, discs, hands=hands)
+def started(players, options=BOTH, hands=None, discs=None, rules=None):
+    return started_without_modules(players, options, discs, hands=hands, rules=rules)
 
 
 def play_round(s, cards):
@@ -165,11 +165,29 @@ def test_the_module_card_list_is_complete_and_marked_reconstructed():
     assert {VALUE["espionage"], VALUE["mistress"]} == {25, 75}
 
 
-def test_with_the_players_edition_the_king_holder_always_chooses_at_4_players():
-    plain = play_round(started(4, {}), {0: 160, 1: 40, 2: 10, 3: 90})
-    assert plain.choice == []
-    s = play_round(started(4, {"players_edition": True}), {0: 160, 1: 40, 2: 10, 3: 90})
-    assert s.choice == ["king", "royal_advisor"]
+@pytest.mark.parametrize("players", [4, 5])
+def test_with_the_players_edition_the_king_holder_does_only_the_kings_action_at_4_5(players):
+    """Seed 002: « Dans une partie à 4 ou 5 joueurs, les joueurs en possession de la carte du Roi
+    et de la carte Intrigue n'effectueront que l'action indiquée sur cette carte »: the modules
+    add cards, not an exception (issue 22, item 5; rules version 2)."""
+    cards = {0: 160, 1: 40, 2: 10, 3: 90, 4: 20}
+    for options in ({}, {"players_edition": True}, BOTH):
+        s = play_round(started(players, options), {k: cards[k] for k in range(players)})
+        assert s.choice == [] and s.turn.seat == 0 and s.turn.card == "king"
+        s = act(s, Command("take", 0, {"count": GAME.pending(s)[0].constraint["count"]["max"]}))
+        assert GAME.pending(s)[0].kind == "act" and s.turn.card == "king"  # no choice asked
+    chosen = play_round(started(players, {"players_edition": True,
+                                          "round_card_choice": "always"}),
+                        {k: cards[k] for k in range(players)})
+    assert chosen.choice == ["king", "royal_advisor"]  # the explicit variant still chooses
+
+
+def test_a_version_1_game_with_the_players_edition_still_chooses_at_4_players():
+    """A game created before the fix keeps its rules: the King holder chooses."""
+    s = play_round(started(4, {"players_edition": True}, rules=1), {0: 160, 1: 40, 2: 10, 3: 90})
+    assert s.rules == 1 and s.choice == ["king", "royal_advisor"]
+    assert play_round(started(4, {}, rules=1), {0: 160, 1: 40, 2: 10, 3: 90}).choice == []
+
 
 
 # --- the Joker --------------------------------------------------------------------------------------
@@ -279,6 +297,29 @@ def test_alliance_scores_two_regions_as_one_with_the_kings_and_home_bonuses():
     assert s.mods.alliance == []
 
 
+def test_an_alliance_scoring_names_both_regions_in_the_log_and_the_last_scoring():
+    """Issue 22, item 12: Cid's home bonus for the pair came from Sevilla, the second region, and
+    the log said « in Galicia »; the last scoring's table had no row for Sevilla."""
+    s = after_the_king("alliance", "granada")
+    s = special(s, 0, first="galicia", second="sevilla")
+    s = end_round(act(s, Command("place", 0, {"places": {}})))
+    s.places["galicia"] = [1, 0, 2]
+    s.places["sevilla"] = [0, 0, 3]  # Cid's home
+    s, events = _scoring_events(s, {})
+    pair = scored(events, "galicia")
+    assert pair["bonuses"] == {"2": {"home": 2}}
+    names = ["Ann", "Bob", "Cid"]
+    for lang, region in (("en", "Sevilla"), ("fr", "Séville"), ("it", "Siviglia")):
+        said = " ".join(GAME.texts.render(m, lang, names) for m in GAME.describe(pair, None))
+        assert region in said and "Cid" in said
+    said = [GAME.texts.render(m, "en", names) for m in GAME.describe(pair, None)]
+    assert not any(x.endswith("in Galicia.") for x in said)
+    assert "Cid gets the home bonus of 2 points for the Alliance (Galicia and Sevilla)." in said
+    table = next(t for t in GAME.boards.summary(GAME.view(s, None), "en", names).tables
+                 if t.caption.startswith("Last scoring"))
+    assert "Galicia + Sevilla" in [row[0] for row in table.rows]
+
+
 # --- the Bridge -------------------------------------------------------------------------------------
 
 def test_the_bridge_gives_free_moves_before_the_turn_and_a_point_at_each_scoring():
@@ -367,6 +408,33 @@ def test_revolt_reverses_a_scoreboard_the_fewest_score_most():
     assert payload["bonuses"] == {}  # the King is elsewhere, no home there
     s.places["granada"] = [5, 0, 1]  # nobody with none scores: 1 is fewest, 5 next
     assert score_place(s, "granada")["points"] == [4, 0, 8]
+
+
+def test_a_reversed_scoreboard_reads_reversed_on_the_map_and_in_who_leads_where():
+    """Issue 22, item 11: the board said « 8/4/0 » and named the most Caballeros as leader
+    while the summary said the board was reversed."""
+    s = started(3, hands={0: keep_with("revolt")})
+    s = play_round(s, {0: VALUE["revolt"], 1: 180, 2: 10})
+    s = special(to_action(s, 0, "revolt"), 0, scoreboard="8-4-0")
+    s.scoreboards["8-4-0"] = "aragon"
+    s.places["aragon"] = [5, 2, 1]
+    names = ["Ann", "Bob", "Cid"]
+    view = GAME.view(s, None)
+    summary = GAME.boards.summary(view, "en", names)
+    leads = next(t for t in summary.tables if t.caption == "Who leads where")
+    row = next(r for r in leads.rows if r[0].startswith("Aragón"))
+    assert row[1:] == ("Cid (+1)", "0/4/8")  # Cid has the fewest: he takes the 8
+    places = summary.tables[[t.caption for t in summary.tables].index("Who leads where") - 1]
+    assert next(r for r in places.rows if r[0].startswith("Aragón"))[-1] == "0/4/8"
+    text = GAME.boards.text(view, "fr", names)
+    line = next(x for x in text.splitlines() if x.startswith("Aragon"))
+    assert "[0-4-0]" not in line and "[0-4-8]" in line and "0/4/8" in line and "Cid" in line
+    svg = GAME.boards.svg(view, "en", names)
+    assert ">0-4-8<" in svg and ">8-4-0<" not in svg
+    s.mods.reversed = []  # turned back: read as printed again
+    back = GAME.boards.summary(GAME.view(s, None), "en", names)
+    leads = next(t for t in back.tables if t.caption == "Who leads where")
+    assert next(r for r in leads.rows if r[0].startswith("Aragón"))[1:] == ("Ann (+3)", "8/4/0")
 
 
 # --- the limit boards -------------------------------------------------------------------------------

@@ -33,6 +33,19 @@ def extends(event_type: str) -> Callable[[Callable[[KIState, Event], None]], Non
     return deco
 
 
+# --- an allied pair's scoring in "the last scoring" -------------------------------------------------
+
+@extends("place_scored")
+def _place_scored(s: KIState, e: Event) -> None:
+    """An Alliance's pair is one scoring whose event names its first region: the last scoring's
+    row names both (`a+b`, read by the boards' row label), so the table does not lose the
+    second region (issue 22, item 12)."""
+    pair = e.get("alliance")
+    if pair and s.last_scoring and s.last_scoring["places"]:
+        _first, points = s.last_scoring["places"][-1]
+        s.last_scoring["places"][-1] = ["+".join(pair), points]
+
+
 # --- the power cards' play: the Joker ---------------------------------------------------------------
 
 @extends("power_played")

@@ -28,15 +28,26 @@ TITLES = {
 }
 RULINGS = (
     ("With either module, each player keeps 13 cards of the larger pool: the 18 base cards and "
-     "the module's. With the Player's Edition the holders of the King card and the Intrigue card "
-     "always choose between that card's action and their power card's.",
+     "the module's. The modules add cards, not exceptions: with 4 or 5 players the holders of "
+     "the King card and the Intrigue card do only that card's action, with the modules as "
+     "without (the rulebook: « Dans une partie à 4 ou 5 joueurs, les joueurs en possession de la "
+     "carte du Roi et de la carte Intrigue n'effectueront que l'action indiquée sur cette "
+     "carte »); only the option round_card_choice=always lets them choose. (Rules version 1 let "
+     "them choose whenever the Player's Edition was in play.)",
      "Avec un module, chaque joueur garde 13 cartes du paquet agrandi : les 18 cartes de base et "
-     "celles du module. Avec l'Édition des joueurs, les détenteurs de la carte du Roi et de la "
-     "carte Intrigue choisissent toujours entre l'action de cette carte et celle de leur carte "
-     "pouvoir.",
+     "celles du module. Les modules ajoutent des cartes, pas d'exception : à 4 ou 5 joueurs, les "
+     "détenteurs de la carte du Roi et de la carte Intrigue ne font que l'action de cette carte, "
+     "avec les modules comme sans (la règle : « Dans une partie à 4 ou 5 joueurs, les joueurs en "
+     "possession de la carte du Roi et de la carte Intrigue n'effectueront que l'action indiquée "
+     "sur cette carte ») ; seule l'option round_card_choice=always les laisse choisir. (La "
+     "version 1 des règles les laissait choisir dès que l'Édition des joueurs était en jeu.)",
      "Con un modulo, ogni giocatore tiene 13 carte del mazzo ampliato: le 18 carte base e quelle "
-     "del modulo. Con l'Edizione dei giocatori chi ha la carta del Re o la carta Intrigo sceglie "
-     "sempre tra l'azione di quella carta e quella della sua carta potere."),
+     "del modulo. I moduli aggiungono carte, non eccezioni: con 4 o 5 giocatori chi ha la carta "
+     "del Re o la carta Intrigo fa solo l'azione di quella carta, con i moduli come senza (il "
+     "regolamento: « Dans une partie à 4 ou 5 joueurs, les joueurs en possession de la carte du "
+     "Roi et de la carte Intrigue n'effectueront que l'action indiquée sur cette carte »); solo "
+     "l'opzione round_card_choice=always li lascia scegliere. (La versione 1 delle regole li "
+     "lasciava scegliere ogni volta che l'Edizione dei giocatori era in gioco.)"),
     ("RECONSTRUCTED: the rulebook explains what the cards do, but their faces (values, "
      "Caballeros, full texts) were pictures and did not survive. Jour faste is 13 and "
      "Relocation 23 (an outside source), Espionage and the Mistress are the rulebook's 25 and "
