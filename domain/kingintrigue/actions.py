@@ -48,6 +48,10 @@ class IntrigueOne(eg.MoveCard):
 
     id, who, cap = "intrigue", "any", 1
 
+    def constraint(self, s: State, seat: int) -> dict[str, Any]:
+        """El Grande's summary of a move, its destinations the regions only (as `answers`)."""
+        return {**super().constraint(s, seat), "to": eg.move_sources(s)}
+
     def answers(self, s: State, seat: int, **fixed: Any) -> tuple[Answer, ...]:
         moves = Moves(seats=tuple(s.seats()), sources=tuple(self._sources(s, seat)),
                       targets=tuple(eg.move_sources(s)), max_total=1)
@@ -73,6 +77,10 @@ class IntrigueAll(eg.MoveAllOwn):
     """All of the player's Caballeros from one region to one other region."""
 
     id = "intrigue"
+
+    def constraint(self, s: State, seat: int) -> dict[str, Any]:
+        """El Grande's summary of the move, its destinations the regions only (as `answers`)."""
+        return {**super().constraint(s, seat), "to": eg.move_sources(s)}
 
     def answers(self, s: State, seat: int, **fixed: Any) -> tuple[Answer, ...]:
         mine = [r for r in eg.move_sources(s) if s.places[r][seat] > 0]

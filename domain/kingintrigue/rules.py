@@ -363,6 +363,8 @@ def _next_automatic(s: KIState) -> list[Event]:
     if s.phase == "between":
         due = GENERAL_SCORING_ROUNDS.index(s.round) + 1 if s.round in GENERAL_SCORING_ROUNDS else 0
         if s.scorings_done < due:
+            if s.rules >= 2 and any(s.mods.guards.values()):  # the Guards are asked first
+                return [Event("general_scoring_started", {"number": due})]
             return [Event("general_scoring_started", {"number": due}),
                     _open(DISC, list(s.seats()))]
         if s.round >= ROUNDS:
@@ -379,6 +381,9 @@ def _next_automatic(s: KIState) -> list[Event]:
         if len(legal) == 1:
             return [Event("power_played", {"seat": waiting[0], "card": legal[0], "forced": True})]
         return []
+    if s.phase == "scoring" and s.secret is None and s.turn is None and s.rules >= 2:
+        # rules version 2: the discs once every Royal Guard's owner has chosen
+        return [] if guard.general_waiting(s) else [_open(DISC, list(s.seats()))]
     if s.phase != "turns":
         return []
     if s.secret is not None and s.secret.kind == hurricane.KIND:
@@ -459,6 +464,9 @@ def pending(s: KIState) -> list[Decision]:
                          build_form=lambda: asks.power_card_form(cards))]
     if s.secret is not None:
         return _secret_decisions(s)
+    asked = guard.general_waiting(s)
+    if asked:
+        return [guard.decision(*asked, general=True)]
     if s.phase != "turns" or s.turn is None:
         return []
     t = s.turn

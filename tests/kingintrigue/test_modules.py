@@ -101,6 +101,9 @@ def play_lowest(s):
 def advance_once(s):
     if s.phase == "power":
         return play_lowest(s)
+    asked = [d for d in GAME.pending(s) if d.kind == "guard" and s.turn is None]
+    if asked:  # a Royal Guard before a general scoring (rules version 2): it stays
+        return system(act(s, GAME.default_command(s, asked[0])))
     return finish_turn(s) if s.turn is not None else system(s)
 
 
@@ -686,17 +689,64 @@ def test_jour_faste_opponents_move_their_grandes_secretly():
     assert s.grandes[1] == "granada" and s.grandes[2] == "sevilla"
 
 
-def test_royal_guard_joins_the_region_of_its_owners_disc_before_the_scoring():
-    s = started(3, hands={0: keep_with("royal_guard")})
+def _guard_posted(rules=None):
+    s = started(3, hands={0: keep_with("royal_guard")}, rules=rules)
     s = play_round(s, {0: VALUE["royal_guard"], 1: 180, 2: 10})
     s = to_action(s, 0, "royal_guard")
     court = s.court[0]
     s = special(s, 0)
     assert s.mods.guards == {0: 1} and s.court[0] == court - 1
+    return s
+
+
+def test_a_version_1_royal_guard_joins_the_region_of_its_owners_disc_before_the_scoring():
+    s = _guard_posted(rules=1)
     before = s.places["granada"][0]
     s, events = _scoring_events(s, {0: "granada"})
     assert any(e.type == "guard_joined" and e["to"] == "granada" for e in events)
     assert scored(events, "granada")["counts"][0] >= before + 1
+    s = _guard_posted(rules=1)  # a disc on the King's region sent it to court
+    s, events = _scoring_events(s, {0: s.king})
+    assert any(e.type == "guard_joined" and e["to"] == "court" for e in events)
+
+
+def _to_general_scoring(s):
+    while s.phase != "scoring":
+        s = finish_turn(s) if s.turn is not None else \
+            play_lowest(s) if s.phase == "power" else system(s)
+    return s
+
+
+@pytest.mark.parametrize("choice", ["aragon", "stay"])
+def test_the_royal_guard_may_join_a_region_before_a_general_scoring_or_stay(choice):
+    """Seed 002: « Vous pouvez déplacer le Caballero de cette carte directement dans une région
+    juste avant qu'un décompte (spécial ou général) n'y soit effectué. Vous ne pouvez pas déplacer
+    ce Caballero dans le Castillo ou la région du Roi. » (issue 22: it was forced to the disc's
+    region, to court when that was the King's)."""
+    s = _to_general_scoring(_guard_posted())
+    (d,) = GAME.pending(s)
+    targets = [o["to"] for o in d.options]
+    assert d.kind == "guard" and d.seat == 0 and targets[-1] == "stay"
+    assert s.king not in targets and CASTILLO not in targets and "aragon" in targets
+    assert s.secret is None  # the discs are set after the Guard's owner has chosen
+    with pytest.raises(RuleError):
+        GAME.decide(s, Command("guard", 0, {"to": s.king}))
+    before = s.places["aragon"][0]
+    s = system(act(s, Command("guard", 0, {"to": choice})))
+    assert s.secret is not None and s.secret.kind == "disc"
+    events = []
+    for seat in range(3):  # Ann's disc on the King's region: her Guard is not sent to court
+        decided = GAME.decide(s, Command("secret", seat, {"choice": s.king if seat == 0
+                                                          else "granada"}))
+        events, s = events + decided, GAME.fold(decided, s)
+    while (d := GAME.pending(s)) and d[0].seat is None:
+        decided = GAME.decide(s, GAME.default_command(s, d[0]))
+        events, s = events + decided, GAME.fold(decided, s)
+    assert s.scorings_done == 1 and not any(e.type == "guard_joined" for e in events)
+    if choice == "stay":
+        assert s.mods.guards == {0: 1}  # still on its card, for a later scoring
+    else:
+        assert s.mods.guards == {} and scored(events, "aragon")["counts"][0] == before + 1
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -713,7 +763,12 @@ def test_every_module_event_and_form_reads_in_each_language(lang):
     texts = GAME.texts
     names = ["Ann", "Bob", "Cid", "Dan", "Eve"]
     seen: set[str] = set()
-    for i in range(8):
+    wanted = {"castillo_relocated", "alliance_marked", "bridge_built", "grande_imprisoned",
+              "limit_placed", "king_marker_placed", "scoreboard_turned", "bridge_left",
+              "hurricane_disc_set", "hurricane_revealed"}
+    for i in range(24):  # at least 8 games, more until every module event has been read
+        if i >= 8 and wanted <= seen:
+            break
         record = play_random_game(f"kim-words-{i}", 3 + i % 3, game=GAME, options=BOTH)
         for event in record.events:
             for viewer in (0, 1, None):
@@ -721,9 +776,7 @@ def test_every_module_event_and_form_reads_in_each_language(lang):
                     text = texts.render(message, lang, names)
                     assert "{" not in text and "kim." not in text and "seat " not in text, text
                     seen.add(event.type)
-    assert {"castillo_relocated", "alliance_marked", "bridge_built", "grande_imprisoned",
-            "limit_placed", "king_marker_placed", "scoreboard_turned", "bridge_left",
-            "hurricane_disc_set", "hurricane_revealed"} <= seen
+    assert wanted <= seen
     for card in MODULE_CARDS.values():
         label = GAME.label("power_card", card.value, lang, names)
         assert card.name[("en", "fr", "it").index(lang)] in label

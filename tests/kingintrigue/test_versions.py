@@ -95,3 +95,71 @@ def test_after_the_end_every_view_shows_the_hands_and_the_replay_shows_them_at_e
     # while the game is played, a spectator still sees none of them
     assert all(x["hand"] is None and x["put_aside"] is None
                for x in GAME.view(early, None)["seats"])
+
+
+# --- the Mistress: how long she cancels the King's bonus (issue 22, readings) -------------------
+
+def _mistress(rules):
+    """Ann's Mistress played in round 1, Ann alone first in the King's region."""
+    from tests.kingintrigue.test_modules import VALUE, keep_with, special, to_action
+    from tests.kingintrigue.test_modules import play_round as play_and_settle
+    from tests.kingintrigue.test_modules import started as started_with_modules
+
+    s = started_with_modules(3, hands={0: keep_with("mistress")}, rules=rules)
+    s = play_and_settle(s, {0: VALUE["mistress"], 1: 180, 2: 10})
+    s = special(to_action(s, 0, "mistress"), 0)
+    s.places[s.king] = [4, 1, 0]
+    return s
+
+
+def _king_bonus(s, round_, general):
+    from domain.elgrande.scoring import score_place
+
+    s.round, s.phase = round_, ("scoring" if general else "turns")
+    return score_place(s, s.king)["bonuses"].get("0", {}).get("king")
+
+
+def test_the_mistress_spares_the_general_scoring_closing_her_own_round():
+    """Seed 002: « Si un décompte spécial est produit dans la région du Roi pendant cette manche,
+    le bonus du Roi ne sera pas accordé. De plus, si un décompte général est produit durant la
+    manche suivante, le bonus du Roi ne sera pas non plus accordé »: a general scoring of her own
+    round is neither."""
+    s = _mistress(None)
+    assert _king_bonus(s, 1, general=False) is None  # a special scoring this round
+    assert _king_bonus(s, 1, general=True) == 2  # the general scoring closing her round
+    assert _king_bonus(s, 2, general=False) == 2  # a special scoring of the next round
+    assert _king_bonus(s, 2, general=True) is None  # the general scoring of the next round
+
+
+def test_a_version_1_mistress_still_cancels_the_general_scoring_of_her_own_round():
+    s = _mistress(1)
+    assert _king_bonus(s, 1, general=False) is None
+    assert _king_bonus(s, 1, general=True) is None
+    assert _king_bonus(s, 2, general=True) is None
+
+
+# --- Intrigue and card 10 never move Caballeros into the Castillo (issue 22, readings) ----------
+
+def test_the_intrigue_card_moves_from_a_region_to_a_region_never_into_the_castillo():
+    """Seed 000's « Il est toujours possible de poser des Caballeros au Castillo ou de les y
+    déplacer, quelle que soit la position du Roi » says the King never closes the Castillo; a
+    move goes there only when its card says so (« … vers d'autres régions, y compris le
+    Castillo »), and seed 002's Intrigue says « d'une région vers une autre »: the reading kept
+    (no outcome changes, no version gate)."""
+    s = play_round(started(4), {0: 160, 1: 40, 2: 10, 3: 90})
+    while s.turn.seat != 2:
+        seat = s.turn.seat
+        d = GAME.pending(s)[0]
+        s = act(s, GAME.default_command(s, d) if d.seat == seat else Command("allow", d.seat))
+    assert s.turn.card == "intrigue"
+    if GAME.pending(s)[0].kind == "take":
+        s = act(s, Command("take", 2, {"count": 0}))
+    for params in ({"mode": "one", "moves": [{"seat": 1, "from": "aragon", "to": "castillo",
+                                              "count": 1}]},
+                   {"mode": "all", "from": "sevilla", "to": "castillo"}):
+        with pytest.raises(RuleError) as refused:
+            GAME.decide(s, Command("special", 2, params))
+        assert refused.value.key == "king-and-intrigue.refuse.intrigue_castillo"
+        assert "Castillo" in refused.value.render("fr", ["Ann", "Bob", "Cid", "Dan"])
+    constraint = GAME.pending(s)[0].constraint["special"]
+    assert "castillo" not in str(constraint.get("targets", constraint))

@@ -141,6 +141,7 @@ def _in_front(s: KIState, e: Event) -> None:
     s.mods.in_front.setdefault(e["seat"], []).append(e["card"])
     if e["card"] == "mistress":
         s.mods.mistress_until = max(s.mods.mistress_until, e["round"] + 1)
+        s.mods.mistress_rounds = [*s.mods.mistress_rounds, e["round"]]
 
 
 @on("card_discarded")
@@ -233,6 +234,13 @@ def _special_done(s: KIState, e: Event) -> None:
     s.mods.guard_asked = []
 
 
+@extends("secret_opened")
+def _secret_opened(s: KIState, e: Event) -> None:
+    """A general scoring's discs: the Guards kept back before it may be asked again later."""
+    if s.phase == "scoring" and s.turn is None:
+        s.mods.guard_asked = []
+
+
 @on("king_marker_placed")
 def _king_marker(s: KIState, e: Event) -> None:
     s.mods.king_marker = e["region"]
@@ -309,6 +317,7 @@ def _round_started(s: KIState, e: Event) -> None:
         for cards in m.in_front.values():
             while "mistress" in cards:
                 cards.remove("mistress")
+    m.mistress_rounds = [r for r in m.mistress_rounds if r + 1 >= e["round"]]
 
 
 @extends("general_scoring_ended")

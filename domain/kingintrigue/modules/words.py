@@ -214,6 +214,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                       "la carte",
                       "La tua Guardia Reale: raggiungere {regions} prima della valutazione, o "
                       "restare sulla carta"),
+    "kim.ask.guard.general": ("Your Royal Guard: join a region before the general scoring, or "
+                              "stay on the card",
+                              "Votre Garde Royale : rejoindre une région avant le décompte "
+                              "général, ou rester sur la carte",
+                              "La tua Guardia Reale: raggiungere una regione prima della "
+                              "valutazione generale, o restare sulla carta"),
     "kim.ask.guard.to": ("Where your Royal Guard goes", "Où va votre Garde Royale",
                          "Dove va la tua Guardia Reale"),
     "kim.ask.guard.submit": ("Send the Guard", "Envoyer la Garde", "Manda la Guardia"),
