@@ -729,6 +729,8 @@ def test_the_royal_guard_may_join_a_region_before_a_general_scoring_or_stay(choi
     assert d.kind == "guard" and d.seat == 0 and targets[-1] == "stay"
     assert s.king not in targets and CASTILLO not in targets and "aragon" in targets
     assert s.secret is None  # the discs are set after the Guard's owner has chosen
+    assert GAME.texts.decision(d, "fr", ["Ann", "Bob", "Cid"]) == \
+        "envoyer ou non votre Garde Royale dans une région avant le décompte général"
     with pytest.raises(RuleError):
         GAME.decide(s, Command("guard", 0, {"to": s.king}))
     before = s.places["aragon"][0]

@@ -87,7 +87,8 @@ def decision(seat: int, targets: list[str], general: bool = False) -> Decision:
                     title=title)
 
     return Decision(seat, "guard", options=[{"type": "guard", "to": c} for c in choices],
-                    constraint={"commands": ["guard"], "to": list(choices)}, build_form=form)
+                    constraint={"commands": ["guard"], "to": list(choices)},
+                    info={"general": True} if general else {}, build_form=form)
 
 
 def handle(log: Any, cmd: Command, d: Decision) -> None:

@@ -224,6 +224,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                          "Dove va la tua Guardia Reale"),
     "kim.ask.guard.submit": ("Send the Guard", "Envoyer la Garde", "Manda la Guardia"),
     "kim.guard.stay": ("stays on the card", "reste sur la carte", "resta sulla carta"),
+    "kim.decision.guard.general": ("send your Royal Guard into a region before the general "
+                                   "scoring, or not",
+                                   "envoyer ou non votre Garde Royale dans une région avant le "
+                                   "décompte général",
+                                   "mandare o no la tua Guardia Reale in una regione prima della "
+                                   "valutazione generale"),
     "kim.decision.guard": ("send your Royal Guard into the region scored, or not",
                            "envoyer ou non votre Garde Royale dans la région décomptée",
                            "mandare o no la tua Guardia Reale nella regione valutata"),
