@@ -1089,6 +1089,21 @@ def test_the_greedy_bot_answers_the_royal_guards_question_with_a_legal_choice():
     GAME.decide(s, command)  # legal
 
 
+@pytest.mark.parametrize("level", sorted(GAME.bots))
+def test_the_bots_answer_the_royal_guards_question_before_a_general_scoring(level):
+    """The bots decide on a determinization of their view, which carries the game's rules
+    version: a version 2 question they would not find under version 1."""
+    import random
+
+    s = _to_general_scoring(_guard_posted())
+    (d,) = GAME.pending(s)
+    assert GAME.view(s, 0)["rules"] == 2
+    bot = GAME.bots[level](0.2)
+    command = bot.choose(GAME.view(s, 0), d, random.Random(0))
+    assert command.type == "guard" and command.params["to"] in [o["to"] for o in d.options]
+    GAME.decide(s, command)  # legal
+
+
 def test_the_mistress_spares_a_special_scoring_of_the_next_round_not_its_general_scoring():
     """Seed: no King's bonus for a special scoring « pendant cette manche », nor for a general
     scoring « durant la manche suivante »."""
