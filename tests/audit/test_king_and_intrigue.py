@@ -102,3 +102,24 @@ def test_a_record_made_before_the_rules_versions_verifies_with_its_old_outcome(
     assert report.ok and report.redecided > 20, report.text()
     loaded = records.parse(list(records.export_lines(ctx, gid)))
     assert records.check_loaded(ctx, loaded).ok  # an import checks it the same way
+
+
+def test_a_record_of_a_rules_version_this_server_does_not_know_fails_verification(
+        ctx: Any, monkeypatch: Any) -> None:
+    """A record made by a newer server (a version above this one's) is not judged by older
+    rules: verify says which version it is and which this server plays."""
+    from domain.core.events import Event
+    from service import records
+
+    module = state_module(ctx)
+    original = module.create
+
+    def newer(*args: Any, **kwargs: Any) -> list[Event]:
+        first, *rest = original(*args, **kwargs)
+        return [Event(first.type, {**first.payload, "rules": module.rules_version + 1}), *rest]
+
+    monkeypatch.setattr(module, "create", newer)
+    gid = new_game(ctx, monkeypatch, game="king-and-intrigue", setup=SETUP)
+    monkeypatch.setattr(module, "create", original)
+    report = records.verify(ctx, gid)
+    assert not report.ok and "rules version 3" in report.text() and "1 to 2" in report.text()
