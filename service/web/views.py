@@ -771,7 +771,7 @@ def replay(game_id: str) -> str | tuple[str, int]:
     event = [e for e in around if e["seq"] == at]
     return render_template("web/replay.html", head=head, at=at, last=last, view=view,
                            problem=problem, event=event, names=names, tz=_tz(me()),
-                           jumps=jumps, around=around,
+                           jumps=jumps, around=around, rules=queries.rules_version(ctx(), head),
                            game_title=surface.title(module, language),
                            **_board(module, view, language, names,
                                     title=i18n.t("replay.step", language, at=at, last=last)))
