@@ -48,10 +48,12 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 5
 RULES_VERSION = 2
 """The rules version new games are created under (`domain.core.game.GameModule.rules_version`).
 Version 2 (issue 22): the King and Intrigue holders choose with 4-5 players only under
-`round_card_choice=always`, whatever the modules; a third card 130 with both 2x markers out
-moves one; (see `rules_page.VERSIONS` for what changed, in words). Each change is gated on
-`state.rules >= 2`: version 1 keeps the old behaviour, so older games and records go on as
-they began."""
+`round_card_choice=always`, whatever the modules (`evolve.turn_actions`); a card 130 played while
+both 2x markers are out does nothing (`actions.DoubleScoring`); the Mistress spares the general
+scoring closing her own round (`modules.scoring.mistress_active`); a Royal Guard's owner chooses
+before a general scoring (`modules.guard.general_waiting`). `rules_page.VERSIONS` says it in
+words. Each change is gated on `state.rules >= 2`: version 1 keeps the old behaviour, so older
+games and records go on as they began."""
 GAME_ID = "king-and-intrigue"
 TITLE = {"en": "El Grande — King & Intrigue", "fr": "El Grande — Roi et intrigues",
          "it": "El Grande — Re e intrighi"}
