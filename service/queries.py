@@ -17,7 +17,7 @@ from service.context import Context
 from service.errors import Invalid, NotFound
 from service.players import Player
 from service.render import event_for
-from service.tables import games, players, seats
+from service.tables import events, games, players, seats
 
 _GAME_ID = re.compile(r"^[a-z0-9]{1,32}$")
 logger = logging.getLogger(__name__)
@@ -99,6 +99,23 @@ _HEADER = (
     .join(players, players.c.id == seats.c.player_id)
     .where(games.c.id == bindparam("id"))
     .order_by(seats.c.seat))
+
+
+def rules_version(ctx: Context, head: Header) -> dict[str, int]:
+    """The rules version the game plays (`rules`: its first event's, 1 for a game created before
+    versions were written; a game not started yet will play the current one) and the version new
+    games of its kind are created under (`current`): what its page and the API say."""
+    current = surface.rules_version(module_of(ctx, head))
+    if head.status == progress.INVITED:
+        return {"rules": current, "current": current}
+    with db.read(ctx.engine) as conn:
+        payload = conn.execute(_FIRST_PAYLOAD, {"id": head.id}).scalar()
+    played = surface.record_rules(payload) if isinstance(payload, dict) else None
+    return {"rules": played or 1, "current": current}
+
+
+_FIRST_PAYLOAD = select(events.c.payload).where(events.c.game_id == bindparam("id"),
+                                                 events.c.seq == 1)
 
 
 def games_of(ctx: Context, player: Player) -> list[Header]:

@@ -20,7 +20,11 @@ first bad event:
    automatic consequence: a forged outcome, even with a recomputed chain, does not match. Once the
    game has ended, its last event reveals the seed, and anyone holding the exported record can run
    this (the record of a finished game is public, `GET /api/games/{id}/record`). Batches stored
-   before commands were recorded (rows migrated by 0003) cannot be decided again and are counted;
+   before commands were recorded (rows migrated by 0003) cannot be decided again and are counted.
+   A record is judged by the rules version it was made under (`rules` in its first event, 1 when
+   absent: `domain.core.game.GameModule.rules_version`), which the game's state carries from that
+   event, so a rule fixed since still verifies the games played before; a version this server
+   does not know fails;
 4. the read model: `games.version` and `status` agree with the log (database only).
 
 Commands are decided in their canonical key order (`domain.core.commands.canonical`), so a command
@@ -335,9 +339,16 @@ def check(module: GameModule, rows: Sequence[Row], *, game_id: str, players: int
     if seed is not None and created_seed is not None and seed != created_seed:
         return report.fail(1, "event 1's seed is not the game's seed")
     use_seed = created_seed if created_seed is not None else seed
+    # The rules the record was made under: its decisions are judged by them (the game's state
+    # carries them from the first event), and the opening is compared with today's as recorded.
+    recorded_rules, known = surface.record_rules(first), surface.rules_version(module)
+    if recorded_rules is None or recorded_rules > known:
+        return report.fail(1, f"the record's rules version {first.get('rules')!r} is not one "
+                              f"this server plays (1 to {known})")
     if opening.command is None and use_seed is not None:
         try:
-            expected = module.create(players, options, use_seed, setup)
+            expected = surface.opening_as_recorded(
+                module.create(players, options, use_seed, setup), first)
         except Exception as error:
             return report.fail(1, f"the game's create refuses the recorded options: {error}")
         if not _same(expected, [r.event(module) for r in opening.rows]):

@@ -33,6 +33,10 @@ from domain.core.language import GenericLanguage, Parsed, Session
 
 Viewer = int | None
 
+RULES = "rules"
+"""The key of a game's rules version in its `game_created` event's data (see
+`GameModule.rules_version`)."""
+
 
 @dataclass(frozen=True)
 class Message:
@@ -101,6 +105,12 @@ class GameModule(Protocol):
     min_players: int
     max_players: int
     option_specs: tuple[OptionSpec, ...]
+    rules_version: int
+    """The rules version new games are created under (`RULES` in their `game_created` event's
+    data). Fixing a rule in a way that can change an outcome bumps it and keeps the old behaviour
+    for the older versions, so a game goes on, and its record verifies, under the rules it began
+    with. A record whose `game_created` has no `RULES` key is version 1; a module without this
+    attribute plays version 1 (`domain.core.surface.rules_version`)."""
 
     def create(
         self, players: int, options: Mapping[str, Any], seed: str, setup: Mapping[str, Any] | None

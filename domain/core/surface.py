@@ -17,8 +17,8 @@ from typing import Any
 from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
-from domain.core.events import Event
-from domain.core.game import GameModule, Message, OptionSpec, texts_of
+from domain.core.events import Event, thaw
+from domain.core.game import RULES, GameModule, Message, OptionSpec, texts_of
 from domain.core.i18n import LANGUAGES
 
 
@@ -119,6 +119,40 @@ def rules_page(module: GameModule, lang: str = "en") -> dict[str, Any]:
     lines = texts_of(module).rules(lang)
     return {"title": title(module, lang),
             "sections": [{"title": title(module, lang), "paragraphs": lines}] if lines else []}
+
+
+# --- the rules version a game plays ------------------------------------------------------------
+
+
+def rules_version(module: GameModule) -> int:
+    """The rules version the module creates new games under: its `rules_version`, 1 for a game
+    that declares none."""
+    version = getattr(module, "rules_version", 1)
+    return version if isinstance(version, int) and not isinstance(version, bool) else 1
+
+
+def record_rules(first: Mapping[str, Any]) -> int | None:
+    """The rules version a record was made under, from its first event's payload: its `rules`, 1
+    when it has none (a record made before versions were written), None when the value is not a
+    positive whole number (a damaged or crafted record)."""
+    version = first.get(RULES, 1)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        return None
+    return version
+
+
+def opening_as_recorded(expected: Sequence[Event], first: Mapping[str, Any]) -> list[Event]:
+    """The opening today's `create` makes, with the rules version the record's first event
+    carries (or none, as recorded before versions were written): what a verifier compares the
+    recorded opening with. Today's `create` writes the current version; the rest of an opening
+    does not depend on it (a game whose opening did would say so in its `create`)."""
+    if not expected:
+        return []
+    head, rest = expected[0], list(expected[1:])
+    payload = {k: v for k, v in thaw(head.payload).items() if k != RULES}
+    if RULES in first:
+        payload[RULES] = first[RULES]
+    return [Event(head.type, payload, head.version), *rest]
 
 
 # --- the seed: committed at the opening, revealed at the end ---------------------------------

@@ -75,7 +75,10 @@ def colon(lang: str) -> str:
 
 def _row(place: str, lang: str) -> str:
     """A place as a row's label: "Castillo" (capitalised, no article: "le Castillo" starts a
-    sentence, not a row), a region by its name."""
+    sentence, not a row), a region by its name; places scored as one ("a+b", King & Intrigue's
+    Alliance) by their names joined: "Granada + Valencia"."""
+    if "+" in place:
+        return " + ".join(_row(p, lang) for p in place.split("+"))
     return _w("castillo", lang) if place == CASTILLO else place_name(place, lang)
 
 
@@ -100,10 +103,8 @@ def place_label(view: dict[str, Any], place: str, lang: str,
     info = view["places"][place]
     seats = view["seats"]
     parts = [place_name(place, lang)]
-    values = info.get("values")
-    if values:
-        parts.append(word("el-grande.board.values_of", lang,
-                          values="/".join(str(v) for v in values)))
+    if info.get("values"):
+        parts.append(word("el-grande.board.values_of", lang, values=values_text(info)))
     counted = []
     for seat, count in enumerate(info["counts"]):
         who = _who(seats, seat, names, lang)
@@ -117,7 +118,7 @@ def place_label(view: dict[str, Any], place: str, lang: str,
     for seat in info.get("grandes", []):
         parts.append(f"{_w('grande', lang)} {_who(seats, seat, names, lang)}")
     if info.get("scoreboard"):
-        parts.append(f"{_w('scoreboard', lang)} {info['scoreboard']}")
+        parts.append(f"{_w('scoreboard', lang)} {board_label(info)}")
     return "; ".join(parts)
 
 
@@ -161,7 +162,7 @@ def _pieces(view: dict[str, Any], place: str, cx: float, cy: float) -> list[str]
         marks.append(("king", None))
     marks += [("grande", seat) for seat in info.get("grandes", [])]
     if info.get("scoreboard"):
-        marks.append(("board", info["scoreboard"]))
+        marks.append(("board", board_label(info)))
     total = len(marks)
     for i, (kind, what) in enumerate(marks):
         x = cx + (i - (total - 1) / 2) * 26
@@ -305,7 +306,7 @@ def _marks(info: Mapping[str, Any], lang: str) -> str:
     marks = ("K " if info["king"] else "") + " ".join(
         f"G:{colour_name(g, lang)}" for g in info["grandes"])
     if info.get("scoreboard"):
-        marks += f" [{info['scoreboard']}]"
+        marks += f" [{board_label(info)}]"
     return marks.strip()
 
 
@@ -398,12 +399,32 @@ def runs(cards: Sequence[int]) -> str:
     return ", ".join(out)
 
 
-def leader(counts: Sequence[int | None], names: Sequence[str], lang: str) -> str:
+def values_text(info: Mapping[str, Any]) -> str:
+    """A place's values as its scoreboard reads them, first place first ("8/4/0"); a board
+    turned upside down (`reversed` in the place's view: King & Intrigue's Revolt) reads from
+    the fewest Caballeros up, as the rulebook names it ("0/4/8")."""
+    values = [str(v) for v in info.get("values") or ()]
+    return "/".join(reversed(values) if info.get("reversed") else values)
+
+
+def board_label(info: Mapping[str, Any]) -> str:
+    """The mobile scoreboard on a place, as it lies ("8-4-0", or "0-4-8" turned over)."""
+    board = str(info.get("scoreboard") or "")
+    return "-".join(reversed(board.split("-"))) if info.get("reversed") else board
+
+
+def leader(counts: Sequence[int | None], names: Sequence[str], lang: str,
+           fewest: bool = False) -> str:
     """Who has the most Caballeros on a place and by how many over the next ("Ann by 2", "Ann
-    alone", "Ann, Bob (tied)"); "?" when a count is hidden, "—" on an empty place."""
+    alone", "Ann, Bob (tied)"); "?" when a count is hidden, "—" on an empty place. `fewest`: on
+    a scoreboard turned upside down, who leads is who has the fewest (at least 1), by how many
+    under the next."""
     if any(c is None for c in counts):
         return "?"
     known = [int(c or 0) for c in counts]
+    if fewest and any(known):
+        top = max(known) + 1
+        known = [top - c if c > 0 else 0 for c in known]
     top = max(known, default=0)
     if top <= 0:
         return "—"
@@ -545,9 +566,10 @@ def board_text(view: Mapping[str, Any] | None, lang: str = "en", names: Sequence
         title = f"{name} {marks}".rstrip()
         lines.append(f"{title:<{width}}" + "".join(f"{_count(c):>{col}}" for c, col
                                                    in zip(info["counts"], cols, strict=True))
-                     + f"   {'/'.join(str(v) for v in info['values'])}"
+                     + f"   {values_text(info)}"
                      + "   " + word("el-grande.board.leads_line", lang,
-                                      who=leader(info["counts"], names, lang)))
+                                      who=leader(info["counts"], names, lang,
+                                                 fewest=bool(info.get("reversed")))))
     lines.append("-" * (width + sum(cols)))
     for key in ("court", "provinces", "score"):
         lines.append(f"{_w(key, lang):<{width}}" + "".join(f"{_count(s.get(key)):>{col}}"
@@ -601,14 +623,16 @@ def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = ()
         header=(_w("place", lang), *(seat_label(s["seat"], names, lang, you) for s in seats),
                 _w("values", lang)),
         rows=tuple((_row(p, lang), *(_count(c) for c in view["places"][p]["counts"]),
-                    "/".join(str(v) for v in view["places"][p]["values"])) for p in order),
+                    values_text(view["places"][p])) for p in order),
         notes=tuple(_marks(view["places"][p], lang) for p in order),
         marked=frozenset(i for i, p in enumerate(order) if view["places"][p]["king"]),
         repeats_picture=True)
     leads = Table(caption=_w("leaders", lang),
                   header=(_w("place", lang), _w("leads", lang), _w("values", lang)),
-                  rows=tuple((_row(p, lang), leader(view["places"][p]["counts"], names, lang),
-                              "/".join(str(v) for v in view["places"][p]["values"]))
+                  rows=tuple((_row(p, lang),
+                              leader(view["places"][p]["counts"], names, lang,
+                                     fewest=bool(view["places"][p].get("reversed"))),
+                              values_text(view["places"][p]))
                              for p in order),
                   marked=frozenset(i for i, p in enumerate(order) if view["places"][p]["king"]))
     tables = [players, places, leads]

@@ -57,6 +57,7 @@ def determinize(view: dict[str, Any], rng: random.Random, decision: Decision | N
     view = thaw(view)  # plain copies: never share mutable parts with the caller (or the real state)
     s = State()
     s.players = players
+    s.rules = view.get("rules", 1)  # the game's rules version
     s.options = Options.parse(view["options"])
     s.seed = f"determinized-{rng.getrandbits(64):016x}"
     s.phase = view["phase"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from domain.core.events import Event, thaw
 from domain.core.fold import Evolver
+from domain.core.surface import record_rules
 from domain.elgrande.data import (
     CABALLEROS_PER_PLAYER,
     GENERAL_SCORING_ROUNDS,
@@ -35,6 +36,7 @@ HANDLERS = EVOLVER.handlers
 @on("game_created")
 def _game_created(s: State, e: Event) -> None:
     s.players = e["players"]
+    s.rules = record_rules(e.payload) or 1
     s.options = Options.parse(e["options"])
     s.seed = e.get("seed") or ""
     s.given_stacks = {int(k): list(v) for k, v in (e.get("given_stacks") or {}).items()}

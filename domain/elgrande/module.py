@@ -29,6 +29,7 @@ class ElGrande(RulesModule):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     option_specs = OPTIONS
+    rules_version = rules.RULES_VERSION
     rules_of, views_of, evolve_of, describe_of = rules, views, evolving, describing
     state_type = State
 

@@ -41,6 +41,9 @@ from domain.elgrande.state import State
 from domain.elgrande.views import hidden_params
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
+RULES_VERSION = 1
+"""The rules version new games are created under (`domain.core.game.GameModule.rules_version`):
+El Grande's rules have not changed since versions were written."""
 
 
 class Log:
@@ -99,7 +102,7 @@ def create(players: int, options: Mapping[str, Any] | None, seed: str,
         raise RuleError.of("el-grande.refuse.setup_first", last=players - 1,
                            allowed=list(range(players)))
     opening = [
-        Event("game_created", {"game": "el-grande", "players": players,
+        Event("game_created", {"game": "el-grande", "players": players, "rules": RULES_VERSION,
                                "options": opts.to_json(), "seed": seed,
                                "seed_hash": seed_commitment(seed),
                                "given_stacks": {str(k): v for k, v in stacks.items()}}),

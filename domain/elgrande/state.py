@@ -66,6 +66,7 @@ class Secret:
 @dataclass(slots=True)
 class State:
     players: int = 0
+    rules: int = 1  # the rules version the game plays (game_created's `rules`; 1 when absent)
     options: Options = field(default_factory=Options)
     seed: str = ""
     given_stacks: dict[int, list[str]] = field(default_factory=dict)
@@ -106,6 +107,7 @@ class State:
     def clone(self) -> State:
         return State(
             players=self.players,
+            rules=self.rules,
             options=self.options,
             seed=self.seed,
             given_stacks={k: list(v) for k, v in self.given_stacks.items()},

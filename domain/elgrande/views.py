@@ -28,7 +28,7 @@ def view(s: State, viewer: Viewer, *, everything: bool = False) -> dict[str, Any
     game, where nothing is secret any more: `revealed_view`)."""
     if not s.places:  # created, set-up not yet folded
         return {"game": "el-grande", "phase": "new", "you": viewer, "players": s.players,
-                "options": s.options.to_json()}
+                "rules": s.rules, "options": s.options.to_json()}
     places = {}
     for place in PLACES:
         counts: list[int | None] = list(s.places[place])
@@ -46,6 +46,7 @@ def view(s: State, viewer: Viewer, *, everything: bool = False) -> dict[str, Any
         "game": "el-grande",
         "you": viewer,
         "players": s.players,
+        "rules": s.rules,  # the rules version the game plays (a bot's determinization plays it)
         "options": s.options.to_json(),
         "phase": s.phase,
         "round": s.round,

@@ -21,7 +21,7 @@ from domain.elgrande import actions as eg
 from domain.elgrande.actions import DO_IT, Card, Params, done, moved
 from domain.elgrande.data import CASTILLO, REGION_IDS
 from domain.elgrande.state import Action, State
-from domain.kingintrigue.data import CAPTURE_CAP, CAPTURE_OWN, POWER_CARDS
+from domain.kingintrigue.data import CAPTURE_CAP, CAPTURE_OWN, DOUBLE_MARKERS, POWER_CARDS
 
 K = "king-and-intrigue.refuse."
 CARDS: dict[str, Card] = {}
@@ -48,6 +48,10 @@ class IntrigueOne(eg.MoveCard):
 
     id, who, cap = "intrigue", "any", 1
 
+    def constraint(self, s: State, seat: int) -> dict[str, Any]:
+        """El Grande's summary of a move, its destinations the regions only (as `answers`)."""
+        return {**super().constraint(s, seat), "to": eg.move_sources(s)}
+
     def answers(self, s: State, seat: int, **fixed: Any) -> tuple[Answer, ...]:
         moves = Moves(seats=tuple(s.seats()), sources=tuple(self._sources(s, seat)),
                       targets=tuple(eg.move_sources(s)), max_total=1)
@@ -73,6 +77,10 @@ class IntrigueAll(eg.MoveAllOwn):
     """All of the player's Caballeros from one region to one other region."""
 
     id = "intrigue"
+
+    def constraint(self, s: State, seat: int) -> dict[str, Any]:
+        """El Grande's summary of the move, its destinations the regions only (as `answers`)."""
+        return {**super().constraint(s, seat), "to": eg.move_sources(s)}
 
     def answers(self, s: State, seat: int, **fixed: Any) -> tuple[Answer, ...]:
         mine = [r for r in eg.move_sources(s) if s.places[r][seat] > 0]
@@ -347,12 +355,19 @@ class Score5s(eg.Score5s):
 @power(130)
 class DoubleScoring(Card):
     """130: a 2x marker on a region: the next general scoring scores it double (special scorings
-    before it are not doubled); then the marker goes back. One marker per region."""
+    before it are not doubled); then the marker goes back. One marker per region.
+
+    The box holds two 2x markers (seed 002: « 2 marqueurs Action (2 marqueurs Double score) »),
+    back in the supply only after the general scoring: from rules version 2, a 130 played while
+    both are out has no marker to place and does nothing (only declining it is offered). Version
+    1 marked a third region, and still does for the games created under it."""
 
     id = "double_scoring"
 
     def _regions(self, s: State) -> list[str]:
         doubles = getattr(s, "doubles", {})
+        if len(doubles) >= DOUBLE_MARKERS and getattr(s, "rules", 1) >= 2:
+            return []
         return [r for r in REGION_IDS if r not in doubles]
 
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
@@ -368,6 +383,8 @@ class DoubleScoring(Card):
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         region = params.get("region")
+        if not self._regions(s):
+            raise RuleError.of(K + "double_none", allowed=[])
         if region == CASTILLO:
             raise RuleError.of(K + "double_castillo", allowed=self._regions(s))
         if region in getattr(s, "doubles", {}):

@@ -39,6 +39,7 @@ def determinize(view: dict[str, Any], rng: random.Random,
     seat, seats = view["you"], view["seats"]
     s = KIState()
     s.players = view["players"]
+    s.rules = view.get("rules", 1)  # the game's rules version: its decisions are those
     s.options = Options()
     s.ki = KIOptions.parse(view["ki_options"])
     deck = s.ki.deck()

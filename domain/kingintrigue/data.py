@@ -50,6 +50,8 @@ POWER_CARDS: dict[int, PowerCard] = {c.value: c for c in (
 )}
 assert tuple(POWER_CARDS) == POWER_VALUES
 
+DOUBLE_MARKERS = 2
+"""The 2x markers in the box (seed 002's components: « 2 marqueurs Double score »)."""
 CAPTURE_CAP = 3
 """Card 140: at most this many opponents' Caballeros go into the Castillo. RECONSTRUCTED (the seed
 gives the rule « si vous déplacez des Caballeros étrangers … 2 de vos Caballeros », not the cap)."""

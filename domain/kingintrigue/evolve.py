@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from domain.core.events import Event
 from domain.core.fold import Evolver
+from domain.core.surface import record_rules
 from domain.elgrande import evolve as base
 from domain.elgrande.options import Options
 from domain.elgrande.state import Turn
@@ -35,6 +36,7 @@ fold = EVOLVER.fold
 @on("game_created")
 def _game_created(s: KIState, e: Event) -> None:
     s.players = e["players"]
+    s.rules = record_rules(e.payload) or 1
     s.ki = KIOptions.parse(e["options"])
     s.options = Options()  # El Grande's rules where the expansion says nothing (decennial, memory)
     s.seed = e.get("seed") or ""
@@ -92,14 +94,20 @@ def _round_cards_taken(s: KIState, e: Event) -> None:
 
 def turn_actions(s: KIState, seat: int) -> list[str]:
     """The special actions the seat's turn may use: the power card's; the round card's alone for
-    the King and Intrigue holders with 4-5 players (unless `round_card_choice=always`, or the
-    Player's Edition, with which they always choose); a choice of the two with 2-3 players."""
+    the King and Intrigue holders with 4-5 players (unless `round_card_choice=always`, with which
+    they choose); a choice of the two with 2-3 players.
+
+    Seed 002: « Dans une partie à 4 ou 5 joueurs, les joueurs en possession de la carte du Roi et
+    de la carte Intrigue n'effectueront que l'action indiquée sur cette carte »: the modules add
+    cards, not an exception. Rules version 1 let the Player's Edition choose at any count, and
+    keeps doing so for the games created under it."""
     kind = s.round_cards[seat][0]
     own = ALL_CARDS[s.power_played[seat]].action
     if kind not in (KING_CARD, INTRIGUE_CARD):
         return [own]
     card = ROUND_CARD_ACTIONS[kind]
-    if s.players <= 3 or s.ki.round_card_choice == "always" or s.ki.players_edition:
+    if s.players <= 3 or s.ki.round_card_choice == "always" \
+            or (s.ki.players_edition and s.rules < 2):
         return list(dict.fromkeys([card, own]))
     return [card]
 

@@ -62,8 +62,9 @@ def _others_changed(s: KIState, viewer: int | None) -> KIState:
 def check_no_leak(s: KIState, event: Event, fail) -> None:  # type: ignore[no-untyped-def]
     """What each viewer gets (the view, the redacted event, its sentences) holds no other seat's
     hand, put-aside cards, hidden discards or unrevealed secret choice: the viewer's view is the
-    same whatever those are (non-interference), and the fields that would carry them are empty."""
-    if not s.places:
+    same whatever those are (non-interference), and the fields that would carry them are empty.
+    Once the game is over nothing is hidden (its record is open to all: views.py)."""
+    if not s.places or s.phase == "over":
         return
     for viewer in [*s.seats(), None]:
         v = view(s, viewer)

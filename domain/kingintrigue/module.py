@@ -29,6 +29,7 @@ class KingAndIntrigue:
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
     option_specs = OPTIONS
+    rules_version = rules.RULES_VERSION
     secret_setup: frozenset[str] = frozenset()  # a given set-up (king, homes, first) hides nothing
 
     @property
@@ -73,8 +74,9 @@ class KingAndIntrigue:
         return views.view(state, viewer)
 
     def revealed_view(self, state: KIState, viewer: Viewer) -> dict[str, Any]:
-        """A finished game's replay: El Grande's hidden facts shown, the hands still not (the
-        cards never played stay as unknown as the five put aside: views.py)."""
+        """A finished game's replay shows everything at every step, El Grande's hidden facts and
+        the expansion's (every hand, discard pile, the cards put aside, the Hurricane discs): once
+        the game is over its whole record is open to all (views.py)."""
         return views.view(state, viewer, everything=True)
 
     def redact(self, event: Event, viewer: Viewer) -> Event:

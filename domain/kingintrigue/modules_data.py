@@ -239,17 +239,18 @@ MODULE_CARDS: dict[int, ModuleCard] = {c.value: c for c in (
         "quella regione il bonus del Re.")),
     _c(75, 3, "mistress", SC, "seed: no King's bonus in a special scoring « pendant cette "
        "manche », nor in a general scoring « durant la manche suivante »; value 75: the seed's "
-       "« carte … 75 »; the general scoring closing her own round included RECONSTRUCTED",
+       "« carte … 75 »; the general scoring closing her own round is not one of them (rules "
+       "version 2; version 1 cancelled it too)",
        ("Mistress", "Maîtresse", "Favorita"),
        ("The card stays in front of you until the end of the next round: no King's bonus in a "
-        "special scoring this round, nor in a general scoring until the end of the next round "
+        "special scoring this round, nor in the general scoring at the end of the next round "
         "(home bonuses as usual).",
         "La carte reste devant vous jusqu'à la fin de la manche suivante : pas de bonus du Roi "
-        "aux décomptes spéciaux de cette manche, ni au décompte général jusqu'à la fin de la "
-        "manche suivante (bonus de région de base normal).",
+        "aux décomptes spéciaux de cette manche, ni au décompte général qui clôt la manche "
+        "suivante (bonus de région de base normal).",
         "La carta resta davanti a te fino alla fine del round seguente: niente bonus del Re "
-        "nelle valutazioni speciali di questo round, né nella valutazione generale fino alla "
-        "fine del round seguente (bonus della regione d'origine normale).")),
+        "nelle valutazioni speciali di questo round, né nella valutazione generale che chiude "
+        "il round seguente (bonus della regione d'origine normale).")),
     _c(125, 2, "intervention", SC, "seed: the rule; its optional rule on markers and tiles is "
        "the option intervention_markers; name and value RECONSTRUCTED",
        ("Intervention", "Intervention", "Intervento"),

@@ -46,16 +46,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
                        "a scelta, come con 2 o 3 giocatori")}),
     OptionSpec("players_edition", (False, True), False, {
         "en": "The Player's Edition module: 11 more power cards per player (Joker, Relocation, "
-              "Alliance, Bridge, Quarantine…) to choose the 13 from, with their markers; the King "
-              "and Intrigue holders always choose between the round card's action and their own.",
+              "Alliance, Bridge, Quarantine…) to choose the 13 from, with their markers.",
         "fr": "Le module Édition des joueurs : 11 cartes pouvoir de plus par joueur (Joker, "
               "Relocalisation, Alliance, Pont, Quarantaine…) parmi lesquelles choisir les 13, avec "
-              "leurs marqueurs ; les détenteurs de la carte du Roi et de la carte Intrigue "
-              "choisissent toujours entre l'action de cette carte et la leur.",
+              "leurs marqueurs.",
         "it": "Il modulo Edizione dei giocatori: 11 carte potere in più per giocatore (Jolly, "
               "Trasloco, Alleanza, Ponte, Quarantena…) tra cui scegliere le 13, con i loro "
-              "segnalini; chi ha la carta del Re o la carta Intrigo sceglie sempre tra l'azione di "
-              "quella carta e la propria.",
+              "segnalini.",
     }, title={"en": "Player's Edition module", "fr": "Module Édition des joueurs",
               "it": "Modulo Edizione dei giocatori"},
         labels={"en": ("without", "with"), "fr": ("sans", "avec"), "it": ("senza", "con")}),

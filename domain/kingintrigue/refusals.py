@@ -94,6 +94,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     K + "double_castillo": ("The 2x marker goes on a region, not the Castillo.",
                             "Le marqueur 2x se pose sur une région, pas sur le Castillo.",
                             "Il segnalino 2x va su una regione, non sul Castillo."),
+    K + "double_none": ("Both 2x markers are on the board until the general scoring: card 130 "
+                        "can do nothing now (decline the action).",
+                        "Les deux marqueurs 2x sont sur le plateau jusqu'au décompte général : "
+                        "la carte 130 ne peut rien faire maintenant (refusez l'action).",
+                        "Entrambi i segnalini 2x sono sul tabellone fino alla valutazione "
+                        "generale: la carta 130 ora non può fare nulla (rinuncia all'azione)."),
     K + "double_twice": ("{region:the} carries a 2x marker already.",
                          "{region:the} porte déjà un marqueur 2x.",
                          "{region:the} ha già un segnalino 2x."),

@@ -45,6 +45,15 @@ from domain.kingintrigue.options import KIOptions
 from domain.kingintrigue.state import KIState
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
+RULES_VERSION = 2
+"""The rules version new games are created under (`domain.core.game.GameModule.rules_version`).
+Version 2 (issue 22): the King and Intrigue holders choose with 4-5 players only under
+`round_card_choice=always`, whatever the modules (`evolve.turn_actions`); a card 130 played while
+both 2x markers are out does nothing (`actions.DoubleScoring`); the Mistress spares the general
+scoring closing her own round (`modules.scoring.mistress_active`); a Royal Guard's owner chooses
+before a general scoring (`modules.guard.general_waiting`). `rules_page.VERSIONS` says it in
+words. Each change is gated on `state.rules >= 2`: version 1 keeps the old behaviour, so older
+games and records go on as they began."""
 GAME_ID = "king-and-intrigue"
 TITLE = {"en": "El Grande — King & Intrigue", "fr": "El Grande — Roi et intrigues",
          "it": "El Grande — Re e intrighi"}
@@ -89,7 +98,8 @@ def create(players: int, options: Mapping[str, Any] | None, seed: str,
                            allowed=["king", "homes", "first_player"])
     drawn = next(e for e in eg.create(players, {}, seed, setup) if e.type == "setup_drawn")
     opening = [
-        Event("game_created", {"game": GAME_ID, "players": players, "options": opts.to_json(),
+        Event("game_created", {"game": GAME_ID, "players": players, "rules": RULES_VERSION,
+                               "options": opts.to_json(),
                                "seed": seed, "seed_hash": seed_commitment(seed)}),
         Event("setup_drawn", {**drawn.payload, "draws": 0}),
     ]
@@ -355,6 +365,8 @@ def _next_automatic(s: KIState) -> list[Event]:
     if s.phase == "between":
         due = GENERAL_SCORING_ROUNDS.index(s.round) + 1 if s.round in GENERAL_SCORING_ROUNDS else 0
         if s.scorings_done < due:
+            if s.rules >= 2 and any(s.mods.guards.values()):  # the Guards are asked first
+                return [Event("general_scoring_started", {"number": due})]
             return [Event("general_scoring_started", {"number": due}),
                     _open(DISC, list(s.seats()))]
         if s.round >= ROUNDS:
@@ -371,6 +383,9 @@ def _next_automatic(s: KIState) -> list[Event]:
         if len(legal) == 1:
             return [Event("power_played", {"seat": waiting[0], "card": legal[0], "forced": True})]
         return []
+    if s.phase == "scoring" and s.secret is None and s.turn is None and s.rules >= 2:
+        # rules version 2: the discs once every Royal Guard's owner has chosen
+        return [] if guard.general_waiting(s) else [_open(DISC, list(s.seats()))]
     if s.phase != "turns":
         return []
     if s.secret is not None and s.secret.kind == hurricane.KIND:
@@ -451,6 +466,9 @@ def pending(s: KIState) -> list[Decision]:
                          build_form=lambda: asks.power_card_form(cards))]
     if s.secret is not None:
         return _secret_decisions(s)
+    asked = guard.general_waiting(s)
+    if asked:
+        return [guard.decision(*asked, general=True)]
     if s.phase != "turns" or s.turn is None:
         return []
     t = s.turn

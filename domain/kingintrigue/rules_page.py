@@ -11,7 +11,7 @@ from typing import Any
 from domain.core.i18n import Count, language_index
 from domain.kingintrigue.data import CAPTURE_CAP, CAPTURE_OWN, POWER_CARDS, ROUND_CARDS
 from domain.kingintrigue.modules.rules_page import module_sections
-from domain.kingintrigue.rules import DEFAULT_KEEP
+from domain.kingintrigue.rules import DEFAULT_KEEP, RULES_VERSION
 from domain.kingintrigue.texts import name
 
 Page = dict[str, Any]
@@ -83,7 +83,11 @@ EN = _page("El Grande — King & Intrigue: the rules as this server plays them",
         "they choose); with 2 or 3 players they choose between it and their power card's.",
         "King card: the King to any other region (never the Castillo). Intrigue card: move 1 "
         "Caballero (anybody's) from a region to another region, or all of yours from one region "
-        "to another; never in or out of the King's region, never into the Castillo.",
+        "to another; never in or out of the King's region, never into the Castillo. (The same "
+        "for card 10. Ruling: El Grande's « Il est toujours possible de poser des Caballeros au "
+        "Castillo ou de les y déplacer, quelle que soit la position du Roi » means that the King "
+        "never closes the Castillo; a move goes there only when its card says so, « y compris "
+        "le Castillo », and the Intrigue card moves « d'une région vers une autre ».)",
         "Played cards go face down on their owner's pile: a hand and a pile are seen by their "
         "owner only (option discards=open: piles are seen by all).",
     ]),
@@ -91,7 +95,9 @@ EN = _page("El Grande — King & Intrigue: the rules as this server plays them",
         *_cards("en"),
         f"140: up to {CAPTURE_CAP} of your opponents' Caballeros (cap RECONSTRUCTED) from regions "
         f"into the Castillo; if you move any, {CAPTURE_OWN} of yours go too (as many as you have "
-        f"if fewer). 130: a 2x marker on a region doubles it in the next general scoring only. "
+        f"if fewer). 130: a 2x marker on a region doubles it in the next general scoring only; the "
+        f"box holds two, back in the supply after that scoring, so a 130 played while both are "
+        f"out does nothing (« 2 marqueurs Double score »; our ruling, rules version 2). "
         f"80: your Grande to another region (not the King's, not the Castillo) and/or your "
         f"Caballeros out of its region; nothing leaves the King's region. 40: the Veto is held "
         f"until the end of the next round.",
@@ -156,7 +162,11 @@ FR = _page("El Grande — Roi et intrigues : les règles telles que ce serveur l
         "Carte du Roi : le Roi dans n'importe quelle autre région (jamais le Castillo). Carte "
         "Intrigue : déplacer 1 Caballero (de n'importe qui) d'une région vers une autre, ou tous "
         "les vôtres d'une région vers une autre ; jamais depuis ou vers la région du Roi, jamais "
-        "vers le Castillo.",
+        "vers le Castillo. (De même pour la carte 10. Décision : la phrase d'El Grande « Il est "
+        "toujours possible de poser des Caballeros au Castillo ou de les y déplacer, quelle que "
+        "soit la position du Roi » dit que le Roi ne ferme jamais le Castillo ; un déplacement "
+        "n'y va que si sa carte le dit, « y compris le Castillo », et la carte Intrigue déplace "
+        "« d'une région vers une autre ».)",
         "Les cartes jouées vont face cachée sur la pile de leur propriétaire : une main et une "
         "pile ne sont vues que de leur propriétaire (option discards=open : les piles sont vues "
         "de tous).",
@@ -166,7 +176,10 @@ FR = _page("El Grande — Roi et intrigues : les règles telles que ce serveur l
         f"140 : jusqu'à {CAPTURE_CAP} Caballeros adverses (plafond RECONSTITUÉ) des régions vers "
         f"le Castillo ; si vous en déplacez, {CAPTURE_OWN} des vôtres y vont aussi (autant que "
         f"vous en avez s'il y en a moins). 130 : un marqueur 2x sur une région la fait compter "
-        f"double au seul décompte général suivant. 80 : votre Grande vers une autre région (pas "
+        f"double au seul décompte général suivant ; la boîte en contient deux, qui ne reviennent "
+        f"dans la réserve qu'après ce décompte : une 130 jouée quand les deux sont posés ne fait "
+        f"rien (« 2 marqueurs Double score » ; notre décision, version 2 des règles). "
+        f"80 : votre Grande vers une autre région (pas "
         f"celle du Roi, pas le Castillo) et/ou vos Caballeros hors de sa région ; rien ne quitte "
         f"la région du Roi. 40 : le Veto reste jusqu'à la fin de la manche suivante.",
         "20 : le placement du tour peut aller dans n'importe quelle région (jamais celle du Roi) "
@@ -233,7 +246,12 @@ IT = _page("El Grande — Re e intrighi: le regole come le applica questo server
         "della sua carta potere.",
         "Carta del Re: il Re in qualsiasi altra regione (mai il Castillo). Carta Intrigo: "
         "spostare 1 Caballero (di chiunque) da una regione a un'altra, o tutti i propri da una "
-        "regione a un'altra; mai da o verso la regione del Re, mai nel Castillo.",
+        "regione a un'altra; mai da o verso la regione del Re, mai nel Castillo. (Lo stesso per "
+        "la carta 10. Decisione: la frase di El Grande « Il est toujours possible de poser des "
+        "Caballeros au Castillo ou de les y déplacer, quelle que soit la position du Roi » dice "
+        "che il Re non chiude mai il Castillo; uno spostamento ci va solo se la sua carta lo "
+        "dice, « y compris le Castillo », e la carta Intrigo sposta « d'une région vers une "
+        "autre ».)",
         "Le carte giocate vanno coperte sulla pila del proprietario: una mano e una pila le vede "
         "solo il proprietario (opzione discards=open: le pile le vedono tutti).",
     ]),
@@ -242,7 +260,10 @@ IT = _page("El Grande — Re e intrighi: le regole come le applica questo server
         f"140: fino a {CAPTURE_CAP} Caballeros avversari (limite RICOSTRUITO) dalle regioni al "
         f"Castillo; se ne sposti, vanno anche {CAPTURE_OWN} dei tuoi (quanti ne hai se sono "
         f"meno). 130: un segnalino 2x su una regione la fa contare doppio solo nella prossima "
-        f"valutazione generale. 80: il tuo Grande in un'altra regione (non quella del Re, non il "
+        f"valutazione generale; la scatola ne contiene due, che tornano nella riserva solo dopo "
+        f"quella valutazione: una 130 giocata quando sono entrambi sul tabellone non fa nulla "
+        f"(« 2 marqueurs Double score »; nostra decisione, versione 2 delle regole). "
+        f"80: il tuo Grande in un'altra regione (non quella del Re, non il "
         f"Castillo) e/o i tuoi Caballeros fuori dalla sua regione; nulla lascia la regione del "
         f"Re. 40: il Veto resta fino alla fine del round successivo.",
         "20: il piazzamento del turno può andare in qualsiasi regione (mai quella del Re) o nel "
@@ -270,10 +291,132 @@ IT = _page("El Grande — Re e intrighi: le regole come le applica questo server
 
 PAGES: dict[str, Page] = {"en": EN, "fr": FR, "it": IT}
 
+VERSIONS: dict[int, tuple[tuple[str, str, str], ...]] = {
+    2: (
+        ("With 4 or 5 players the King card's and the Intrigue card's holders do only that "
+         "card's action with the modules too (« Dans une partie à 4 ou 5 joueurs, les joueurs en "
+         "possession de la carte du Roi et de la carte Intrigue n'effectueront que l'action "
+         "indiquée sur cette carte »): the Player's Edition no longer lets them choose; the "
+         "option round_card_choice=always still does.",
+         "À 4 ou 5 joueurs, les détenteurs de la carte du Roi et de la carte Intrigue ne font "
+         "que l'action de cette carte, avec les modules aussi (« Dans une partie à 4 ou 5 "
+         "joueurs, les joueurs en possession de la carte du Roi et de la carte Intrigue "
+         "n'effectueront que l'action indiquée sur cette carte ») : l'Édition des joueurs ne "
+         "les laisse plus choisir ; l'option round_card_choice=always, si.",
+         "Con 4 o 5 giocatori chi ha la carta del Re o la carta Intrigo fa solo l'azione di "
+         "quella carta anche con i moduli (« Dans une partie à 4 ou 5 joueurs, les joueurs en "
+         "possession de la carte du Roi et de la carte Intrigue n'effectueront que l'action "
+         "indiquée sur cette carte »): l'Edizione dei giocatori non li lascia più scegliere; "
+         "l'opzione round_card_choice=always sì."),
+        ("Card 130: the box holds two 2x markers (« 2 marqueurs Double score »), back in the "
+         "supply « une fois le décompte général effectué »; a 130 played while both are out "
+         "does nothing (version 1 marked a third region).",
+         "Carte 130 : la boîte contient deux marqueurs 2x (« 2 marqueurs Double score »), qui "
+         "reviennent dans la réserve « une fois le décompte général effectué » ; une 130 jouée "
+         "quand les deux sont posés ne fait rien (la version 1 marquait une troisième région).",
+         "Carta 130: la scatola contiene due segnalini 2x (« 2 marqueurs Double score »), che "
+         "tornano nella riserva « une fois le décompte général effectué »; una 130 giocata "
+         "quando sono entrambi sul tabellone non fa nulla (la versione 1 segnava una terza "
+         "regione)."),
+        ("Mistress: no King's bonus in a special scoring of her round, nor in the general "
+         "scoring of the next round (« Si un décompte spécial est produit dans la région du Roi "
+         "pendant cette manche, le bonus du Roi ne sera pas accordé. De plus, si un décompte "
+         "général est produit durant la manche suivante, le bonus du Roi ne sera pas non plus "
+         "accordé »); the general scoring closing her own round is neither and keeps the King's "
+         "bonus (version 1 cancelled it too).",
+         "Maîtresse : pas de bonus du Roi aux décomptes spéciaux de sa manche, ni au décompte "
+         "général de la manche suivante (« Si un décompte spécial est produit dans la région du "
+         "Roi pendant cette manche, le bonus du Roi ne sera pas accordé. De plus, si un "
+         "décompte général est produit durant la manche suivante, le bonus du Roi ne sera pas "
+         "non plus accordé ») ; le décompte général qui clôt sa propre manche n'est ni l'un ni "
+         "l'autre et garde le bonus du Roi (la version 1 l'annulait aussi).",
+         "Favorita: niente bonus del Re nelle valutazioni speciali del suo round, né nella "
+         "valutazione generale del round seguente (« Si un décompte spécial est produit dans la "
+         "région du Roi pendant cette manche, le bonus du Roi ne sera pas accordé. De plus, si "
+         "un décompte général est produit durant la manche suivante, le bonus du Roi ne sera "
+         "pas non plus accordé »); la valutazione generale che chiude il suo stesso round non è "
+         "né l'una né l'altra e mantiene il bonus del Re (la versione 1 lo annullava)."),
+        ("Royal Guard at a general scoring: its owner chooses, before the Castillo discs are "
+         "set, a region that is neither the King's nor taboo, or keeps it on its card for a "
+         "later scoring (« Vous pouvez déplacer le Caballero de cette carte directement dans une "
+         "région juste avant qu'un décompte (spécial ou général) n'y soit effectué. Vous ne "
+         "pouvez pas déplacer ce Caballero dans le Castillo ou la région du Roi. »). Version 1 "
+         "sent it to the region of its owner's Castillo disc, or to court when that was the "
+         "King's.",
+         "Garde Royale à un décompte général : avant le réglage des disques du Castillo, son "
+         "propriétaire choisit une région qui n'est ni celle du Roi ni taboue, ou la garde sur "
+         "sa carte pour un décompte ultérieur (« Vous pouvez déplacer le Caballero de cette "
+         "carte directement dans une région juste avant qu'un décompte (spécial ou général) n'y "
+         "soit effectué. Vous ne pouvez pas déplacer ce Caballero dans le Castillo ou la région "
+         "du Roi. »). La version 1 l'envoyait dans la région du disque du Castillo de son "
+         "propriétaire, ou à la Cour si c'était celle du Roi.",
+         "Guardia Reale a una valutazione generale: prima che si impostino i dischi del "
+         "Castillo, il suo proprietario sceglie una regione che non sia quella del Re né tabù, o "
+         "la tiene sulla sua carta per una valutazione successiva (« Vous pouvez déplacer le "
+         "Caballero de cette carte directement dans une région juste avant qu'un décompte "
+         "(spécial ou général) n'y soit effectué. Vous ne pouvez pas déplacer ce Caballero dans "
+         "le Castillo ou la région du Roi. »). La versione 1 la mandava nella regione del disco "
+         "del Castillo del suo proprietario, o alla corte se era quella del Re."),
+    ),
+}
+"""What each rules version changed from the one before (`rules.RULES_VERSION`), with the seed's
+sentence each ruling follows: the rules page's last section."""
+
+VERSION_WORDS = {
+    "title": ("Rules versions", "Versions des règles", "Versioni delle regole"),
+    "intro": ("A game plays the rules version it was created under, to its end: a rule fixed "
+              "since changes only the games created after the fix (the game's page says which "
+              "version it plays). Games created now play version {current}.",
+              "Une partie suit jusqu'au bout la version des règles sous laquelle elle a été "
+              "créée : une règle corrigée depuis ne change que les parties créées après la "
+              "correction (la page de la partie dit quelle version elle suit). Les parties "
+              "créées maintenant suivent la version {current}.",
+              "Una partita segue fino alla fine la versione delle regole con cui è stata "
+              "creata: una regola corretta da allora cambia solo le partite create dopo la "
+              "correzione (la pagina della partita dice quale versione segue). Le partite create "
+              "ora seguono la versione {current}."),
+    "version": ("Version {version}, what changed:", "Version {version}, ce qui a changé :",
+                "Versione {version}, che cosa è cambiato:"),
+    "first": ("Version 1: the rules as this server played them before versions were written.",
+              "Version 1 : les règles telles que ce serveur les appliquait avant que les versions "
+              "soient notées.",
+              "Versione 1: le regole come questo server le applicava prima che le versioni "
+              "fossero annotate."),
+    "every": ("In every game, whatever its version (nothing a player decides depends on them): "
+              "once a game is over its replay and its page show every hand, discard pile and "
+              "card put aside; a scoreboard turned over by a Revolt reads upside down (0/4/8) on "
+              "the map and in “Who leads where”, where the fewest Caballeros lead; an "
+              "Alliance's scoring names both its regions in the log and in the last scoring.",
+              "Dans toute partie, quelle que soit sa version (rien de ce qu'un joueur décide "
+              "n'en dépend) : une fois la partie finie, son déroulé et sa page montrent chaque "
+              "main, pile de défausse et carte mise de côté ; une tuile de pointage retournée "
+              "par une Révolte se lit à l'envers (0/4/8) sur la carte et dans « Qui mène où », "
+              "où mènent ceux qui ont le moins de Caballeros ; le décompte d'une Alliance nomme "
+              "ses deux régions dans le journal et dans le dernier décompte.",
+              "In ogni partita, qualunque sia la sua versione (nulla di ciò che un giocatore "
+              "decide ne dipende): finita la partita, la sua ripetizione e la sua pagina "
+              "mostrano ogni mano, pila degli scarti e carta messa da parte; un segnapunti "
+              "capovolto da una Rivolta si legge al contrario (0/4/8) sulla mappa e in « Chi è "
+              "in testa dove », dove è in testa chi ha meno Caballeros; la valutazione di "
+              "un'Alleanza nomina entrambe le sue regioni nel registro e nell'ultima "
+              "valutazione."),
+}
+
+
+def versions_section(lang: str) -> dict[str, Any]:
+    """The rules page's last section (anchor `versions`: the game page links to it)."""
+    i = language_index(lang)
+    paragraphs = [VERSION_WORDS["intro"][i].format(current=RULES_VERSION)]
+    for version in sorted(VERSIONS, reverse=True):
+        paragraphs.append(VERSION_WORDS["version"][i].format(version=version))
+        paragraphs += [change[i] for change in VERSIONS[version]]
+    paragraphs += [VERSION_WORDS["first"][i], VERSION_WORDS["every"][i]]
+    return {"id": "versions", "title": VERSION_WORDS["title"][i], "paragraphs": paragraphs}
+
 # The modules' sections (modules/rules_page.py), read from modules_data.py like the cards above
 # (the loop's names must not be `_page`: that would replace the builder above).
 for _lang, _built in PAGES.items():
-    _built["sections"] += module_sections(_lang, card_line)
+    _built["sections"] += [*module_sections(_lang, card_line), versions_section(_lang)]
 
 
 def rules_page(lang: str = "en") -> Page:

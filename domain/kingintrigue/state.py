@@ -15,7 +15,7 @@ from domain.kingintrigue.options import KIOptions
 @dataclass(slots=True)
 class KIState(State):
     ki: KIOptions = field(default_factory=KIOptions)
-    put_aside: list[set[int]] = field(default_factory=list)  # the 5 cards out of the game, unseen
+    put_aside: list[set[int]] = field(default_factory=list)  # the 5 cards out of play, unseen till the end
     round_cards: dict[int, tuple[str, int]] = field(default_factory=dict)  # seat → (card, places)
     choice: list[str] = field(default_factory=list)  # the actions the turn's player chooses from
     free_placement: bool = False  # card 20 done this turn: place anywhere but the King's region

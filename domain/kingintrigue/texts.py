@@ -301,5 +301,7 @@ class KingAndIntrigueTexts(ElGrandeTexts):
         if decision.kind == "choose_action":
             return TEXTS["ki.decision.choose_action"][language_index(supported(lang))]
         if decision.kind in ("cross", "guard"):
-            return errors.render(f"kim.decision.{decision.kind}", {}, supported(lang), names)
+            general = ".general" if (decision.info or {}).get("general") else ""
+            return errors.render(f"kim.decision.{decision.kind}{general}", {}, supported(lang),
+                                 names)
         return super().decision(decision, lang, names)

@@ -2,12 +2,15 @@
 
 Hidden information, besides El Grande's (another player's Castillo count and provinces under
 `memory`, a secret choice before its reveal): every player's hand (the 13 cards kept are known
-to their owner only), the 5 cards each player put aside (in no one else's view, not even at the
-end: the game's raw record, opened to all once it is over as every game's is (service/audit.py),
-is where they can be checked; rules_page.py states this ruling to players), and, with
-`discards=hidden`, the discard piles (the card played this round was seen by all when played,
-and stays in `power_played` until the round ends). The view is El Grande's
+to their owner only), the 5 cards each player put aside, with `discards=hidden` the discard piles
+(the card played this round was seen by all when played, and stays in `power_played` until the
+round ends), and the Hurricane discs not yet revealed. The view is El Grande's
 (`domain.elgrande.views.view`) with those fields withheld, plus the expansion's own.
+
+Once the game is over nothing is hidden any more (the ruling of rules_page.py: a game must be
+checkable): its record is opened to all (`/events`, the exported record, `service/audit.py`), so
+the final view shows every hand, pile and card put aside, and a finished game's replay
+(`everything`) shows them at every step, as El Grande's does.
 """
 
 from __future__ import annotations
@@ -23,28 +26,34 @@ from domain.kingintrigue.state import KIState
 GAME_ID = "king-and-intrigue"
 
 
-def _sees_hand(s: KIState, viewer: Viewer, seat: int) -> bool:
-    """A hand is its owner's alone, even once the game is over (the cards never played stay as
-    unknown as the five put aside)."""
-    return viewer == seat
+def _sees_hand(s: KIState, viewer: Viewer, seat: int, everything: bool = False) -> bool:
+    """A hand (and the cards put aside, and the discard pile) is its owner's alone while the game
+    is played; once it is over, or in its replay (`everything`), everybody's: the record they
+    come from is open to all by then."""
+    return viewer == seat or everything or s.phase == "over"
 
 
 def view(s: KIState, viewer: Viewer, *, everything: bool = False) -> dict[str, Any]:
+    """What `viewer` may see; `everything`: all of it, hidden or not (a finished game's replay,
+    `module.revealed_view`)."""
     out = eg.view(s, viewer, everything=everything)
     out["game"] = GAME_ID
     out["ki_options"] = s.ki.to_json()
     if not s.places:
         return out
+    for info in out["places"].values():  # a Revolt's board: the fewest lead (boards.py reads it)
+        if info["scoreboard"] is not None and info["scoreboard"] in s.mods.reversed:
+            info["reversed"] = True
     out["rounds"] = list(range(1, 10))
     out["cards"] = {"face_up": [], "face_down_left": {}, "order_given": []}
     out["given_setup"] = None
     for seat_view in out["seats"]:
         seat = seat_view["seat"]
-        own = _sees_hand(s, viewer, seat)
+        own = _sees_hand(s, viewer, seat, everything)
         seat_view["hand"] = sorted(s.hands[seat]) if own else None
         seat_view["hand_count"] = len(s.hands[seat])
         seat_view["hand_hidden"] = 0 if own else len(s.hands[seat])
-        seat_view["put_aside"] = sorted(s.put_aside[seat]) if viewer == seat else None
+        seat_view["put_aside"] = sorted(s.put_aside[seat]) if own else None
         open_discards = own or s.ki.discards == "open"
         seat_view["discards"] = list(s.discards[seat]) if open_discards else None
         # The top of a pile is the card played last, which everyone saw played.
@@ -56,8 +65,11 @@ def view(s: KIState, viewer: Viewer, *, everything: bool = False) -> dict[str, A
     out["doubles"] = dict(s.doubles)
     out["modules"] = s.mods.to_view()  # the modules' markers and tiles: on the table for all
     out["espionage"] = spied(s, viewer)  # the others' Castillo discs, to the spy alone
-    # a Hurricane disc not yet revealed: to its owner alone
+    # a Hurricane disc not yet revealed: to its owner alone (in a replay, every one set)
     out["hurricane_disc"] = s.mods.hurricane.get(viewer) if viewer is not None else None
+    if everything or s.phase == "over":
+        out["modules"]["hurricane"] = {str(k): r for k, r in
+                                       {**s.mods.hurricane, **s.mods.hurricane_shown}.items()}
     return out
 
 

@@ -103,7 +103,9 @@ class Game(MethodView):
         if not_modified(tag):
             return Response(status=304, headers={"ETag": tag, "Vary": "Authorization"})
         version, view = queries.view(ctx(), head)
-        body = {**head.summary(), "version": version, "view": view}
+        rules = queries.rules_version(ctx(), head)
+        body = {**head.summary(), "version": version, "view": view, "rules": rules["rules"],
+                "rules_current": rules["current"]}
         return json_with_etag(_GAME_DETAIL.dump(body), etag(head, version))
 
 

@@ -84,6 +84,11 @@ class GameSummary(ma.Schema):
 class GameDetail(GameSummary):
     view = fields.Dict(allow_none=True,
                        metadata={"description": "The game as the caller may see it"})
+    rules = fields.Integer(metadata={
+        "description": "The rules version the game plays: the one it was created under (a rule "
+                       "fixed since applies to games created after the fix only)"})
+    rules_current = fields.Integer(metadata={
+        "description": "The rules version new games of this kind are created under"})
 
 
 class GameList(ma.Schema):

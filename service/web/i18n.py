@@ -76,6 +76,28 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "status.over": ("over", "terminée", "finita"),
     # game page
     "game.rules": ("The rules of this game", "Les règles de ce jeu", "Le regole di questo gioco"),
+    # a game plays the rules version it was created under (domain.core.game: rules_version)
+    "game.rules_version": ("This game plays version {version} of the rules, the current one.",
+                           "Cette partie suit la version {version} des règles, l'actuelle.",
+                           "Questa partita segue la versione {version} delle regole, quella "
+                           "attuale."),
+    "game.rules_version_old": ("This game plays version {version} of the rules, the one it was "
+                               "created under; new games play version {current}.",
+                               "Cette partie suit la version {version} des règles, celle sous "
+                               "laquelle elle a été créée ; les nouvelles parties suivent la "
+                               "version {current}.",
+                               "Questa partita segue la versione {version} delle regole, quella "
+                               "con cui è stata creata; le nuove partite seguono la versione "
+                               "{current}."),
+    "game.rules_changes": ("What changed", "Ce qui a changé", "Che cosa è cambiato"),
+    "rules.version": ("These are the rules of version {version}, which games created now play. "
+                      "A game keeps the version it was created under: its page says which.",
+                      "Voici les règles de la version {version}, celle des parties créées "
+                      "maintenant. Une partie garde la version sous laquelle elle a été créée : "
+                      "sa page dit laquelle.",
+                      "Ecco le regole della versione {version}, quella delle partite create ora. "
+                      "Una partita mantiene la versione con cui è stata creata: la sua pagina "
+                      "dice quale."),
     "game.title": ("{name} (game {id})", "{name} (partie {id})", "{name} (partita {id})"),
     "game.you_play": ("You play {colour}.", "Vous jouez {colour}.", "Giochi con il {colour}."),
     "game.spectator": ("You are watching (spectator view).", "Vous regardez (vue spectateur).",

@@ -311,7 +311,7 @@ def rules(game: str) -> str:
         abort(404)
     language = lang()
     return render_template("web/rules.html", page=surface.rules_page(module, language),
-                           game=game)
+                           game=game, rules_version=surface.rules_version(module))
 
 
 # --- my games --------------------------------------------------------------------------------------
@@ -494,6 +494,7 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
                               who=creator.name if creator is not None else "?")
     return {
         "game_title": surface.title(module, language),  # the page's title names the game
+        "rules": queries.rules_version(ctx(), head),  # which rules it plays
         "given_notice": given_notice,
         "mail_failing": _mail_failing(head, language),
         **_board(module, view, language, names, targets=targets,
@@ -853,7 +854,7 @@ def replay(game_id: str) -> str | tuple[str, int]:
     event = [e for e in around if e["seq"] == at]
     return render_template("web/replay.html", head=head, at=at, last=last, view=view,
                            problem=problem, event=event, names=names, tz=_tz(me()),
-                           jumps=jumps, around=around,
+                           jumps=jumps, around=around, rules=queries.rules_version(ctx(), head),
                            game_title=surface.title(module, language),
                            **_board(module, view, language, names,
                                     title=i18n.t("replay.step", language, at=at, last=last)))

@@ -65,3 +65,61 @@ def test_own_undo_until_a_power_card_is_seen_then_by_consent(ctx: Any,
     s = state(ctx, gid)
     assert s.phase == "power" and s.power_played == {0: 180} and 10 in s.hands[1]
     assert done.crosses_reveal  # the 10 and the 90 had been seen
+
+
+def test_a_record_made_before_the_rules_versions_verifies_with_its_old_outcome(
+        ctx: Any, monkeypatch: Any) -> None:
+    """Issue 22: a game created before the fixes (no `rules` in its first event: version 1) keeps
+    its rules and its record verifies: with the Player's Edition at 4 players its King holder
+    still chooses the action (version 2: only the King's), every command decided again by the
+    rules of its own version."""
+    import random
+
+    from domain.core.events import Event
+    from service import records
+    from tests.audit.helpers import pending_human
+
+    module = state_module(ctx)
+    original = module.create
+
+    def before_versions(*args: Any, **kwargs: Any) -> list[Event]:
+        first, *rest = original(*args, **kwargs)
+        return [Event(first.type, {k: v for k, v in first.payload.items() if k != "rules"}),
+                *rest]
+
+    monkeypatch.setattr(module, "create", before_versions)
+    gid = new_game(ctx, monkeypatch, seats=4, game="king-and-intrigue",
+                   options={"players_edition": True},
+                   setup={**SETUP, "homes": [*SETUP["homes"], "valencia"]})
+    monkeypatch.setattr(module, "create", original)  # verify makes today's opening
+    assert "rules" not in events_of(ctx, gid, 1, 1)[0].payload and state(ctx, gid).rules == 1
+    rng = random.Random(4)
+    while (s := state(ctx, gid)).round < 3:
+        play(ctx, gid, module.sample_command(s, rng.choice(pending_human(module, s)), rng))
+    chosen = [e for e in events_of(ctx, gid, 1) if e.type == "action_chosen"]
+    assert chosen, "the King and Intrigue holders chose, as version 1 lets them"
+    report = records.verify(ctx, gid)
+    assert report.ok and report.redecided > 20, report.text()
+    loaded = records.parse(list(records.export_lines(ctx, gid)))
+    assert records.check_loaded(ctx, loaded).ok  # an import checks it the same way
+
+
+def test_a_record_of_a_rules_version_this_server_does_not_know_fails_verification(
+        ctx: Any, monkeypatch: Any) -> None:
+    """A record made by a newer server (a version above this one's) is not judged by older
+    rules: verify says which version it is and which this server plays."""
+    from domain.core.events import Event
+    from service import records
+
+    module = state_module(ctx)
+    original = module.create
+
+    def newer(*args: Any, **kwargs: Any) -> list[Event]:
+        first, *rest = original(*args, **kwargs)
+        return [Event(first.type, {**first.payload, "rules": module.rules_version + 1}), *rest]
+
+    monkeypatch.setattr(module, "create", newer)
+    gid = new_game(ctx, monkeypatch, game="king-and-intrigue", setup=SETUP)
+    monkeypatch.setattr(module, "create", original)
+    report = records.verify(ctx, gid)
+    assert not report.ok and "rules version 3" in report.text() and "1 to 2" in report.text()

@@ -34,8 +34,8 @@ def keep_with(*actions):
     return sorted(mine + fill[:13 - len(mine)])
 
 
-def started(players, options=BOTH, hands=None, discs=None):
-    return started_without_modules(players, options, discs, hands=hands)
+def started(players, options=BOTH, hands=None, discs=None, rules=None):
+    return started_without_modules(players, options, discs, hands=hands, rules=rules)
 
 
 def play_round(s, cards):
@@ -101,6 +101,9 @@ def play_lowest(s):
 def advance_once(s):
     if s.phase == "power":
         return play_lowest(s)
+    asked = [d for d in GAME.pending(s) if d.kind == "guard" and s.turn is None]
+    if asked:  # a Royal Guard before a general scoring (rules version 2): it stays
+        return system(act(s, GAME.default_command(s, asked[0])))
     return finish_turn(s) if s.turn is not None else system(s)
 
 
@@ -165,11 +168,29 @@ def test_the_module_card_list_is_complete_and_marked_reconstructed():
     assert {VALUE["espionage"], VALUE["mistress"]} == {25, 75}
 
 
-def test_with_the_players_edition_the_king_holder_always_chooses_at_4_players():
-    plain = play_round(started(4, {}), {0: 160, 1: 40, 2: 10, 3: 90})
-    assert plain.choice == []
-    s = play_round(started(4, {"players_edition": True}), {0: 160, 1: 40, 2: 10, 3: 90})
-    assert s.choice == ["king", "royal_advisor"]
+@pytest.mark.parametrize("players", [4, 5])
+def test_with_the_players_edition_the_king_holder_does_only_the_kings_action_at_4_5(players):
+    """Seed 002: « Dans une partie à 4 ou 5 joueurs, les joueurs en possession de la carte du Roi
+    et de la carte Intrigue n'effectueront que l'action indiquée sur cette carte »: the modules
+    add cards, not an exception (issue 22, item 5; rules version 2)."""
+    cards = {0: 160, 1: 40, 2: 10, 3: 90, 4: 20}
+    for options in ({}, {"players_edition": True}, BOTH):
+        s = play_round(started(players, options), {k: cards[k] for k in range(players)})
+        assert s.choice == [] and s.turn.seat == 0 and s.turn.card == "king"
+        s = act(s, Command("take", 0, {"count": GAME.pending(s)[0].constraint["count"]["max"]}))
+        assert GAME.pending(s)[0].kind == "act" and s.turn.card == "king"  # no choice asked
+    chosen = play_round(started(players, {"players_edition": True,
+                                          "round_card_choice": "always"}),
+                        {k: cards[k] for k in range(players)})
+    assert chosen.choice == ["king", "royal_advisor"]  # the explicit variant still chooses
+
+
+def test_a_version_1_game_with_the_players_edition_still_chooses_at_4_players():
+    """A game created before the fix keeps its rules: the King holder chooses."""
+    s = play_round(started(4, {"players_edition": True}, rules=1), {0: 160, 1: 40, 2: 10, 3: 90})
+    assert s.rules == 1 and s.choice == ["king", "royal_advisor"]
+    assert play_round(started(4, {}, rules=1), {0: 160, 1: 40, 2: 10, 3: 90}).choice == []
+
 
 
 # --- the Joker --------------------------------------------------------------------------------------
@@ -279,6 +300,29 @@ def test_alliance_scores_two_regions_as_one_with_the_kings_and_home_bonuses():
     assert s.mods.alliance == []
 
 
+def test_an_alliance_scoring_names_both_regions_in_the_log_and_the_last_scoring():
+    """Issue 22, item 12: Cid's home bonus for the pair came from Sevilla, the second region, and
+    the log said « in Galicia »; the last scoring's table had no row for Sevilla."""
+    s = after_the_king("alliance", "granada")
+    s = special(s, 0, first="galicia", second="sevilla")
+    s = end_round(act(s, Command("place", 0, {"places": {}})))
+    s.places["galicia"] = [1, 0, 2]
+    s.places["sevilla"] = [0, 0, 3]  # Cid's home
+    s, events = _scoring_events(s, {})
+    pair = scored(events, "galicia")
+    assert pair["bonuses"] == {"2": {"home": 2}}
+    names = ["Ann", "Bob", "Cid"]
+    for lang, region in (("en", "Sevilla"), ("fr", "Séville"), ("it", "Siviglia")):
+        said = " ".join(GAME.texts.render(m, lang, names) for m in GAME.describe(pair, None))
+        assert region in said and "Cid" in said
+    said = [GAME.texts.render(m, "en", names) for m in GAME.describe(pair, None)]
+    assert not any(x.endswith("in Galicia.") for x in said)
+    assert "Cid gets the home bonus of 2 points for the Alliance (Galicia and Sevilla)." in said
+    table = next(t for t in GAME.boards.summary(GAME.view(s, None), "en", names).tables
+                 if t.caption.startswith("Last scoring"))
+    assert "Galicia + Sevilla" in [row[0] for row in table.rows]
+
+
 # --- the Bridge -------------------------------------------------------------------------------------
 
 def test_the_bridge_gives_free_moves_before_the_turn_and_a_point_at_each_scoring():
@@ -367,6 +411,33 @@ def test_revolt_reverses_a_scoreboard_the_fewest_score_most():
     assert payload["bonuses"] == {}  # the King is elsewhere, no home there
     s.places["granada"] = [5, 0, 1]  # nobody with none scores: 1 is fewest, 5 next
     assert score_place(s, "granada")["points"] == [4, 0, 8]
+
+
+def test_a_reversed_scoreboard_reads_reversed_on_the_map_and_in_who_leads_where():
+    """Issue 22, item 11: the board said « 8/4/0 » and named the most Caballeros as leader
+    while the summary said the board was reversed."""
+    s = started(3, hands={0: keep_with("revolt")})
+    s = play_round(s, {0: VALUE["revolt"], 1: 180, 2: 10})
+    s = special(to_action(s, 0, "revolt"), 0, scoreboard="8-4-0")
+    s.scoreboards["8-4-0"] = "aragon"
+    s.places["aragon"] = [5, 2, 1]
+    names = ["Ann", "Bob", "Cid"]
+    view = GAME.view(s, None)
+    summary = GAME.boards.summary(view, "en", names)
+    leads = next(t for t in summary.tables if t.caption == "Who leads where")
+    row = next(r for r in leads.rows if r[0].startswith("Aragón"))
+    assert row[1:] == ("Cid (+1)", "0/4/8")  # Cid has the fewest: he takes the 8
+    places = summary.tables[[t.caption for t in summary.tables].index("Who leads where") - 1]
+    assert next(r for r in places.rows if r[0].startswith("Aragón"))[-1] == "0/4/8"
+    text = GAME.boards.text(view, "fr", names)
+    line = next(x for x in text.splitlines() if x.startswith("Aragon"))
+    assert "[0-4-0]" not in line and "[0-4-8]" in line and "0/4/8" in line and "Cid" in line
+    svg = GAME.boards.svg(view, "en", names)
+    assert ">0-4-8<" in svg and ">8-4-0<" not in svg
+    s.mods.reversed = []  # turned back: read as printed again
+    back = GAME.boards.summary(GAME.view(s, None), "en", names)
+    leads = next(t for t in back.tables if t.caption == "Who leads where")
+    assert next(r for r in leads.rows if r[0].startswith("Aragón"))[1:] == ("Ann (+3)", "8/4/0")
 
 
 # --- the limit boards -------------------------------------------------------------------------------
@@ -618,17 +689,66 @@ def test_jour_faste_opponents_move_their_grandes_secretly():
     assert s.grandes[1] == "granada" and s.grandes[2] == "sevilla"
 
 
-def test_royal_guard_joins_the_region_of_its_owners_disc_before_the_scoring():
-    s = started(3, hands={0: keep_with("royal_guard")})
+def _guard_posted(rules=None):
+    s = started(3, hands={0: keep_with("royal_guard")}, rules=rules)
     s = play_round(s, {0: VALUE["royal_guard"], 1: 180, 2: 10})
     s = to_action(s, 0, "royal_guard")
     court = s.court[0]
     s = special(s, 0)
     assert s.mods.guards == {0: 1} and s.court[0] == court - 1
+    return s
+
+
+def test_a_version_1_royal_guard_joins_the_region_of_its_owners_disc_before_the_scoring():
+    s = _guard_posted(rules=1)
     before = s.places["granada"][0]
     s, events = _scoring_events(s, {0: "granada"})
     assert any(e.type == "guard_joined" and e["to"] == "granada" for e in events)
     assert scored(events, "granada")["counts"][0] >= before + 1
+    s = _guard_posted(rules=1)  # a disc on the King's region sent it to court
+    s, events = _scoring_events(s, {0: s.king})
+    assert any(e.type == "guard_joined" and e["to"] == "court" for e in events)
+
+
+def _to_general_scoring(s):
+    while s.phase != "scoring":
+        s = finish_turn(s) if s.turn is not None else \
+            play_lowest(s) if s.phase == "power" else system(s)
+    return s
+
+
+@pytest.mark.parametrize("choice", ["aragon", "stay"])
+def test_the_royal_guard_may_join_a_region_before_a_general_scoring_or_stay(choice):
+    """Seed 002: « Vous pouvez déplacer le Caballero de cette carte directement dans une région
+    juste avant qu'un décompte (spécial ou général) n'y soit effectué. Vous ne pouvez pas déplacer
+    ce Caballero dans le Castillo ou la région du Roi. » (issue 22: it was forced to the disc's
+    region, to court when that was the King's)."""
+    s = _to_general_scoring(_guard_posted())
+    (d,) = GAME.pending(s)
+    targets = [o["to"] for o in d.options]
+    assert d.kind == "guard" and d.seat == 0 and targets[-1] == "stay"
+    assert s.king not in targets and CASTILLO not in targets and "aragon" in targets
+    assert s.secret is None  # the discs are set after the Guard's owner has chosen
+    assert GAME.texts.decision(d, "fr", ["Ann", "Bob", "Cid"]) == \
+        "envoyer ou non votre Garde Royale dans une région avant le décompte général"
+    with pytest.raises(RuleError):
+        GAME.decide(s, Command("guard", 0, {"to": s.king}))
+    before = s.places["aragon"][0]
+    s = system(act(s, Command("guard", 0, {"to": choice})))
+    assert s.secret is not None and s.secret.kind == "disc"
+    events = []
+    for seat in range(3):  # Ann's disc on the King's region: her Guard is not sent to court
+        decided = GAME.decide(s, Command("secret", seat, {"choice": s.king if seat == 0
+                                                          else "granada"}))
+        events, s = events + decided, GAME.fold(decided, s)
+    while (d := GAME.pending(s)) and d[0].seat is None:
+        decided = GAME.decide(s, GAME.default_command(s, d[0]))
+        events, s = events + decided, GAME.fold(decided, s)
+    assert s.scorings_done == 1 and not any(e.type == "guard_joined" for e in events)
+    if choice == "stay":
+        assert s.mods.guards == {0: 1}  # still on its card, for a later scoring
+    else:
+        assert s.mods.guards == {} and scored(events, "aragon")["counts"][0] == before + 1
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -645,7 +765,12 @@ def test_every_module_event_and_form_reads_in_each_language(lang):
     texts = GAME.texts
     names = ["Ann", "Bob", "Cid", "Dan", "Eve"]
     seen: set[str] = set()
-    for i in range(8):
+    wanted = {"castillo_relocated", "alliance_marked", "bridge_built", "grande_imprisoned",
+              "limit_placed", "king_marker_placed", "scoreboard_turned", "bridge_left",
+              "hurricane_disc_set", "hurricane_revealed"}
+    for i in range(24):  # at least 8 games, more until every module event has been read
+        if i >= 8 and wanted <= seen:
+            break
         record = play_random_game(f"kim-words-{i}", 3 + i % 3, game=GAME, options=BOTH)
         for event in record.events:
             for viewer in (0, 1, None):
@@ -653,9 +778,7 @@ def test_every_module_event_and_form_reads_in_each_language(lang):
                     text = texts.render(message, lang, names)
                     assert "{" not in text and "kim." not in text and "seat " not in text, text
                     seen.add(event.type)
-    assert {"castillo_relocated", "alliance_marked", "bridge_built", "grande_imprisoned",
-            "limit_placed", "king_marker_placed", "scoreboard_turned", "bridge_left",
-            "hurricane_disc_set", "hurricane_revealed"} <= seen
+    assert wanted <= seen
     for card in MODULE_CARDS.values():
         label = GAME.label("power_card", card.value, lang, names)
         assert card.name[("en", "fr", "it").index(lang)] in label
@@ -963,6 +1086,21 @@ def test_the_greedy_bot_answers_the_royal_guards_question_with_a_legal_choice():
     bot = GAME.bots["greedy"](None)
     command = bot.choose(GAME.view(s, 0), d, random.Random(0))
     assert command.type == "guard" and command.params["to"] in ("galicia", "stay")
+    GAME.decide(s, command)  # legal
+
+
+@pytest.mark.parametrize("level", sorted(GAME.bots))
+def test_the_bots_answer_the_royal_guards_question_before_a_general_scoring(level):
+    """The bots decide on a determinization of their view, which carries the game's rules
+    version: a version 2 question they would not find under version 1."""
+    import random
+
+    s = _to_general_scoring(_guard_posted())
+    (d,) = GAME.pending(s)
+    assert GAME.view(s, 0)["rules"] == 2
+    bot = GAME.bots[level](0.2)
+    command = bot.choose(GAME.view(s, 0), d, random.Random(0))
+    assert command.type == "guard" and command.params["to"] in [o["to"] for o in d.options]
     GAME.decide(s, command)  # legal
 
 

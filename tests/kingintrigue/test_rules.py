@@ -26,10 +26,20 @@ def system(state):
     return state
 
 
-def started(players, options=None, discs=None, keep=DEFAULT_KEEP, hands=None):
-    """A game past its set-up: each seat keeps `keep` (or its own of `hands`), sets its disc."""
+def before_versions(events):
+    """An opening as recorded before rules versions were written: no `rules` in game_created (a
+    version 1 game)."""
+    first, *rest = events
+    return [Event(first.type, {k: v for k, v in first.payload.items() if k != "rules"},
+                  first.version), *rest]
+
+
+def started(players, options=None, discs=None, keep=DEFAULT_KEEP, hands=None, rules=None):
+    """A game past its set-up: each seat keeps `keep` (or its own of `hands`), sets its disc;
+    `rules=1`: a game created before rules versions were written."""
     setup = {**SETUP, "homes": SETUP["homes"][:players]}
-    s = GAME.fold(GAME.create(players, options or {}, "t", setup))
+    opening = GAME.create(players, options or {}, "t", setup)
+    s = GAME.fold(before_versions(opening) if rules == 1 else opening)
     for seat in range(players):
         s = act(s, Command("keep", seat, {"cards": list((hands or {}).get(seat, keep))}))
     s = system(s)

@@ -78,6 +78,7 @@ def test_replay_steps_through_a_finished_game(app: Any, wctx: Any, game: Game) -
     client = app.test_client()
     last = client.get(f"/games/{game.id}/replay")
     assert last.status_code == 200 and f"After event {head.version} of {head.version}" in last.text
+    assert "This game plays version 1 of the rules, the current one." in last.text
     # At the ends, the way further is not a link to the same step (it read "Next ›" to itself).
     assert not re.search(r'rel="(next|last)"', last.text) and 'rel="prev"' in last.text
     first = client.get(f"/games/{game.id}/replay?at=1").text

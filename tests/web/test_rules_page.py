@@ -82,3 +82,54 @@ def test_el_grandes_rulings_are_on_its_rules_page_in_each_language(app: Any) -> 
                              .text)
         for line in lines:
             assert line in text, (lang, line)
+
+
+def test_the_rules_page_says_which_rules_version_new_games_play(app: Any) -> None:
+    """Issue 22: games keep the rules they were created under; the page says the current
+    version and, for King & Intrigue, what each version changed (the game page links there)."""
+    client = app.test_client()
+    words = {"en": "These are the rules of version 2", "fr": "Voici les règles de la version 2",
+             "it": "Ecco le regole della versione 2"}
+    for lang, said in words.items():
+        text = html.unescape(client.get("/rules/king-and-intrigue",
+                                        headers={"Accept-Language": lang}).text)
+        assert said in text and 'id="versions"' in text
+        assert "« Dans une partie à 4 ou 5 joueurs" in text  # the seed's sentence beside it
+    el_grande = html.unescape(client.get("/rules/el-grande").text)
+    assert "These are the rules of version 1" in el_grande
+
+
+def test_the_game_page_and_the_api_say_which_rules_version_the_game_plays(
+        app: Any, wctx: Any, monkeypatch: Any) -> None:
+    from domain.core.events import Event
+    from service import players
+    from tests.service.seating import started_game
+    from tests.web.conftest import EMAILS, organiser, sign_in
+
+    people = [players.add(wctx, email, name=name, language=lang)[0]
+              for email, name, lang in zip(EMAILS, ["Ann", "Bob", "Cid"], ["en", "fr", "it"],
+                                           strict=True)]
+    module = GAMES["king-and-intrigue"]
+    now = started_game(wctx, organiser(wctx), game="king-and-intrigue", emails=EMAILS)
+    original = module.create
+
+    def before_versions(*args: Any, **kwargs: Any) -> list[Event]:
+        first, *rest = original(*args, **kwargs)
+        return [Event(first.type, {k: v for k, v in first.payload.items() if k != "rules"}),
+                *rest]
+
+    monkeypatch.setattr(module, "create", before_versions)
+    old = started_game(wctx, organiser(wctx), game="king-and-intrigue", emails=EMAILS)
+    monkeypatch.undo()
+    client = app.test_client()
+    sign_in(client, wctx, people[1].id)  # Bob reads French
+    page = html.unescape(client.get(f"/games/{now}").text)
+    assert "Cette partie suit la version 2 des règles, l'actuelle." in page
+    page = html.unescape(client.get(f"/games/{old}").text)
+    assert ("Cette partie suit la version 1 des règles, celle sous laquelle elle a été créée ; "
+            "les nouvelles parties suivent la version 2.") in page
+    assert 'href="/rules/king-and-intrigue#versions"' in page
+    token = players.add(wctx, EMAILS[0], name="Ann")[1]
+    for gid, version in ((now, 2), (old, 1)):
+        body = client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {token}"}).json
+        assert body["rules"] == version and body["rules_current"] == 2

@@ -474,8 +474,8 @@ class Espionage(InFront):
 
 @register
 class Mistress(InFront):
-    """Mistress: no King's bonus in a special scoring this round, nor in a general scoring until
-    the end of the next round (`modules.scoring.mistress_active`); home bonuses as usual."""
+    """Mistress: no King's bonus in a special scoring this round, nor in the general scoring
+    closing the next round (`modules.scoring.mistress_active`); home bonuses as usual."""
 
     id = "mistress"
 

@@ -33,6 +33,19 @@ def extends(event_type: str) -> Callable[[Callable[[KIState, Event], None]], Non
     return deco
 
 
+# --- an allied pair's scoring in "the last scoring" -------------------------------------------------
+
+@extends("place_scored")
+def _place_scored(s: KIState, e: Event) -> None:
+    """An Alliance's pair is one scoring whose event names its first region: the last scoring's
+    row names both (`a+b`, read by the boards' row label), so the table does not lose the
+    second region (issue 22, item 12)."""
+    pair = e.get("alliance")
+    if pair and s.last_scoring and s.last_scoring["places"]:
+        _first, points = s.last_scoring["places"][-1]
+        s.last_scoring["places"][-1] = ["+".join(pair), points]
+
+
 # --- the power cards' play: the Joker ---------------------------------------------------------------
 
 @extends("power_played")
@@ -128,6 +141,7 @@ def _in_front(s: KIState, e: Event) -> None:
     s.mods.in_front.setdefault(e["seat"], []).append(e["card"])
     if e["card"] == "mistress":
         s.mods.mistress_until = max(s.mods.mistress_until, e["round"] + 1)
+        s.mods.mistress_rounds = [*s.mods.mistress_rounds, e["round"]]
 
 
 @on("card_discarded")
@@ -220,6 +234,13 @@ def _special_done(s: KIState, e: Event) -> None:
     s.mods.guard_asked = []
 
 
+@extends("secret_opened")
+def _secret_opened(s: KIState, e: Event) -> None:
+    """A general scoring's discs: the Guards kept back before it may be asked again later."""
+    if s.phase == "scoring" and s.turn is None:
+        s.mods.guard_asked = []
+
+
 @on("king_marker_placed")
 def _king_marker(s: KIState, e: Event) -> None:
     s.mods.king_marker = e["region"]
@@ -296,6 +317,7 @@ def _round_started(s: KIState, e: Event) -> None:
         for cards in m.in_front.values():
             while "mistress" in cards:
                 cards.remove("mistress")
+    m.mistress_rounds = [r for r in m.mistress_rounds if r + 1 >= e["round"]]
 
 
 @extends("general_scoring_ended")

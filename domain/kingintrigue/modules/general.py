@@ -1,9 +1,10 @@
 """The general scoring with the modules (El Grande's order, `domain.elgrande.rules.general_scoring`,
 with what the modules add at each step):
 
-1. the Royal Guards join the regions of their owners' Castillo discs (seed: « juste avant qu'un
-   décompte (spécial ou général) n'y soit effectué »; the disc as the owner's choice is our
-   ruling; before a special scoring the owner is asked, `modules.guard`);
+1. rules version 1: the Royal Guards join the regions of their owners' Castillo discs (seed:
+   « juste avant qu'un décompte (spécial ou général) n'y soit effectué »; the disc as the
+   owner's choice was our ruling, a taboo disc sending the Guard to court); from version 2 each
+   owner has chosen before the discs were set, as before a special scoring (`modules.guard`);
 2. the Castillo is scored, wherever it stands (Relocation), a Grande thrown in by a Coup d'État
    giving its owner the home bonus there;
 3. the Castillo is emptied by the discs (a taboo region sends its Caballeros to court, as the
@@ -30,7 +31,7 @@ def general_scoring(log: Any, discs: dict[int, str],
     s: KIState = log.state
     taboo = s.taboo()
     for seat, n in sorted(s.mods.guards.items()):
-        if n:
+        if n and s.rules < 2:
             to = "court" if discs[seat] in taboo else discs[seat]
             log.add(Event("guard_joined", {"seat": seat, "to": to}))
     log.add(Event("place_scored", {**score(log.state, CASTILLO), "reason": "general_scoring"}))

@@ -10,6 +10,12 @@ action is done). Before a general scoring the Guard joins the region of its owne
 (`modules.general`): every region is scored there, and the disc is already the owner's secret
 choice of a region.
 
+From rules version 2 the general scoring asks too (« Vous pouvez »: the seed's may, not a must):
+once it has started and before the Castillo discs are set, each Guard owner, in seat order,
+chooses a region that is neither the King's nor taboo for it, or keeps it on the card for a later
+scoring (`general_waiting`). Version 1 sent it to the region of the owner's Castillo disc, or to
+court when that region was taboo, and still does for the games created under it.
+
 The region chosen by the player on the left among three offered is scored as any other (asked
 after the choice). Not asked (OUR RULING, for want of a moment to stop at): El Grande's scorings
 whose regions secret discs settle: those run at once, without the Guard."""
@@ -56,17 +62,33 @@ def waiting(s: KIState, events: list[Event]) -> tuple[int, list[str]] | None:
     return None
 
 
-def decision(seat: int, targets: list[str]) -> Decision:
+def general_waiting(s: KIState) -> tuple[int, list[str]] | None:
+    """Before a general scoring's discs (rules version 2): the next Guard owner to ask and the
+    regions their Guard may join, or None."""
+    if s.phase != "scoring" or s.secret is not None or s.rules < 2:
+        return None
+    taboo = s.taboo()
+    targets = [r for r in REGION_IDS if r not in taboo]
+    for seat in sorted(s.mods.guards):
+        if s.mods.guards[seat] and seat not in s.mods.guard_asked:
+            return seat, targets
+    return None
+
+
+def decision(seat: int, targets: list[str], general: bool = False) -> Decision:
     choices = (*targets, STAY)
+    title = Message("kim.ask.guard.general") if general else \
+        Message("kim.ask.guard", {"regions": list(targets)})
 
     def form() -> Form:
         return Form((Answer("guard", (Field("to", OneOf(choices, "guard"),
                                             label=Message("kim.ask.guard.to")),),
                             submit=Message("kim.ask.guard.submit")),),
-                    title=Message("kim.ask.guard", {"regions": list(targets)}))
+                    title=title)
 
     return Decision(seat, "guard", options=[{"type": "guard", "to": c} for c in choices],
-                    constraint={"commands": ["guard"], "to": list(choices)}, build_form=form)
+                    constraint={"commands": ["guard"], "to": list(choices)},
+                    info={"general": True} if general else {}, build_form=form)
 
 
 def handle(log: Any, cmd: Command, d: Decision) -> None:
@@ -77,6 +99,8 @@ def handle(log: Any, cmd: Command, d: Decision) -> None:
                            choices=[a for a in allowed if a != STAY])
     if to == STAY:
         log.add(Event("guard_stays", {"seat": cmd.seat}))
+    elif log.state.turn is None:  # before a general scoring
+        log.add(Event("guard_joined", {"seat": cmd.seat, "to": to}))
     else:
         log.add(Event("guard_joined", {"seat": cmd.seat, "to": to, "special": True}))
 

@@ -28,15 +28,26 @@ TITLES = {
 }
 RULINGS = (
     ("With either module, each player keeps 13 cards of the larger pool: the 18 base cards and "
-     "the module's. With the Player's Edition the holders of the King card and the Intrigue card "
-     "always choose between that card's action and their power card's.",
+     "the module's. The modules add cards, not exceptions: with 4 or 5 players the holders of "
+     "the King card and the Intrigue card do only that card's action, with the modules as "
+     "without (the rulebook: « Dans une partie à 4 ou 5 joueurs, les joueurs en possession de la "
+     "carte du Roi et de la carte Intrigue n'effectueront que l'action indiquée sur cette "
+     "carte »); only the option round_card_choice=always lets them choose. (Rules version 1 let "
+     "them choose whenever the Player's Edition was in play.)",
      "Avec un module, chaque joueur garde 13 cartes du paquet agrandi : les 18 cartes de base et "
-     "celles du module. Avec l'Édition des joueurs, les détenteurs de la carte du Roi et de la "
-     "carte Intrigue choisissent toujours entre l'action de cette carte et celle de leur carte "
-     "pouvoir.",
+     "celles du module. Les modules ajoutent des cartes, pas d'exception : à 4 ou 5 joueurs, les "
+     "détenteurs de la carte du Roi et de la carte Intrigue ne font que l'action de cette carte, "
+     "avec les modules comme sans (la règle : « Dans une partie à 4 ou 5 joueurs, les joueurs en "
+     "possession de la carte du Roi et de la carte Intrigue n'effectueront que l'action indiquée "
+     "sur cette carte ») ; seule l'option round_card_choice=always les laisse choisir. (La "
+     "version 1 des règles les laissait choisir dès que l'Édition des joueurs était en jeu.)",
      "Con un modulo, ogni giocatore tiene 13 carte del mazzo ampliato: le 18 carte base e quelle "
-     "del modulo. Con l'Edizione dei giocatori chi ha la carta del Re o la carta Intrigo sceglie "
-     "sempre tra l'azione di quella carta e quella della sua carta potere."),
+     "del modulo. I moduli aggiungono carte, non eccezioni: con 4 o 5 giocatori chi ha la carta "
+     "del Re o la carta Intrigo fa solo l'azione di quella carta, con i moduli come senza (il "
+     "regolamento: « Dans une partie à 4 ou 5 joueurs, les joueurs en possession de la carte du "
+     "Roi et de la carte Intrigue n'effectueront que l'action indiquée sur cette carte »); solo "
+     "l'opzione round_card_choice=always li lascia scegliere. (La versione 1 delle regole li "
+     "lasciava scegliere ogni volta che l'Edizione dei giocatori era in gioco.)"),
     ("RECONSTRUCTED: the rulebook explains what the cards do, but their faces (values, "
      "Caballeros, full texts) were pictures and did not survive. Jour faste is 13 and "
      "Relocation 23 (an outside source), Espionage and the Mistress are the rulebook's 25 and "
@@ -83,23 +94,31 @@ RULINGS = (
      "resta, con valore 5 e senza azione."),
     ("Royal Guard: just before a special scoring of a region that is neither the King's nor "
      "taboo, the owner of a Royal Guard is asked whether it joins that region (the rulebook: "
-     "« juste avant qu'un décompte (spécial ou général) n'y soit effectué »); a Guard kept back "
-     "stays on its card. Our rulings: before a general scoring it joins the region of its "
-     "owner's Castillo disc; a scoring whose regions secret discs settle (a base card's) runs "
-     "without asking.",
+     "« Vous pouvez déplacer le Caballero de cette carte directement dans une région juste "
+     "avant qu'un décompte (spécial ou général) n'y soit effectué »); a Guard kept back stays on "
+     "its card. Before a general scoring, before the Castillo discs are set, its owner chooses a "
+     "region that is neither the King's nor taboo, or keeps it on its card (rules version 2; "
+     "version 1 sent it to the region of its owner's disc). Our ruling: a scoring whose regions "
+     "secret discs settle (a base card's) runs without asking.",
      "Garde Royale : juste avant un décompte spécial d'une région qui n'est ni celle du Roi ni "
      "taboue, le propriétaire d'une Garde Royale choisit si elle rejoint cette région (la règle : "
-     "« juste avant qu'un décompte (spécial ou général) n'y soit effectué ») ; une Garde retenue "
-     "reste sur sa carte. Nos décisions : avant un décompte général, elle rejoint la région du "
-     "disque du Castillo de son propriétaire ; un décompte dont des disques secrets fixent les "
-     "régions (celui d'une carte de base) a lieu sans poser la question.",
+     "« Vous pouvez déplacer le Caballero de cette carte directement dans une région juste avant "
+     "qu'un décompte (spécial ou général) n'y soit effectué ») ; une Garde retenue reste sur sa "
+     "carte. Avant un décompte général, avant le réglage des disques du Castillo, son "
+     "propriétaire choisit une région qui n'est ni celle du Roi ni taboue, ou la garde sur sa "
+     "carte (version 2 des règles ; la version 1 l'envoyait dans la région du disque de son "
+     "propriétaire). Notre décision : un décompte dont des disques secrets fixent les régions "
+     "(celui d'une carte de base) a lieu sans poser la question.",
      "Guardia Reale: appena prima di una valutazione speciale di una regione che non sia quella "
      "del Re né tabù, il proprietario di una Guardia Reale sceglie se raggiunge quella regione "
-     "(il regolamento: « juste avant qu'un décompte (spécial ou général) n'y soit effectué »); "
-     "una Guardia trattenuta resta sulla sua carta. Nostre decisioni: prima di una valutazione "
-     "generale raggiunge la regione del disco del Castillo del suo proprietario; una valutazione "
-     "le cui regioni sono fissate da dischi segreti (quella di una carta base) avviene senza "
-     "chiedere."),
+     "(il regolamento: « Vous pouvez déplacer le Caballero de cette carte directement dans une "
+     "région juste avant qu'un décompte (spécial ou général) n'y soit effectué »); una Guardia "
+     "trattenuta resta sulla sua carta. Prima di una valutazione generale, prima che si "
+     "impostino i dischi del Castillo, il suo proprietario sceglie una regione che non sia "
+     "quella del Re né tabù, o la tiene sulla sua carta (versione 2 delle regole; la versione 1 "
+     "la mandava nella regione del disco del suo proprietario). Nostra decisione: una "
+     "valutazione le cui regioni sono fissate da dischi segreti (quella di una carta base) "
+     "avviene senza chiedere."),
     ("Espionage changes only the Castillo disc of the next general scoring: the rulebook says it "
      "« n'a aucun effet sur l'utilisation de votre disque de sélection pendant une action "
      "spéciale » and is discarded after the next general scoring. Intervention: the rulebook's "

@@ -31,13 +31,17 @@ def mistress_active(s: KIState) -> bool:
     not over (seed: « Si un décompte spécial est produit dans la région du Roi pendant cette
     manche, le bonus du Roi ne sera pas accordé. De plus, si un décompte général est produit
     durant la manche suivante, le bonus du Roi ne sera pas non plus accordé »): a special scoring
-    in the round she was played, a general scoring up to the end of the next round (the one
-    closing her own round included: our ruling). A special scoring of the next round keeps the
-    King's bonus."""
+    in the round she was played, the general scoring of the next round (the one closing round
+    r+1, for a Mistress played in round r). A special scoring of the next round keeps the King's
+    bonus, and so does, from rules version 2, the general scoring closing her own round, which
+    the seed's sentences leave out (version 1 cancelled it too: `until` covered it)."""
+    if not any("mistress" in cards for cards in s.mods.in_front.values()):
+        return False
     general = s.phase != "turns"  # special scorings happen only in turns
+    if general and s.rules >= 2:
+        return any(r + 1 == s.round for r in s.mods.mistress_rounds)
     until = s.mods.mistress_until if general else s.mods.mistress_until - 1
-    return s.round <= until and any(
-        "mistress" in cards for cards in s.mods.in_front.values())
+    return s.round <= until
 
 
 def adjust(s: KIState, payload: dict[str, Any]) -> dict[str, Any]:

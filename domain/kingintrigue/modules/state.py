@@ -25,6 +25,7 @@ class Mods:
     reversed: list[str] = field(default_factory=list)  # scoreboards turned upside down
     in_front: dict[int, list[str]] = field(default_factory=dict)  # seat → cards lying there
     mistress_until: int = 0  # no King's bonus up to the end of this round
+    mistress_rounds: list[int] = field(default_factory=list)  # the rounds Mistresses were played
     guards: dict[int, int] = field(default_factory=dict)  # seat → Caballeros on its Royal Guard
     coup: dict[int, str] = field(default_factory=dict)  # seat → region its Grande left for the Castillo
     joker: int | None = None  # the seat whose Joker waits to be replaced
@@ -49,6 +50,8 @@ class Mods:
                 "reversed": list(self.reversed),
                 "in_front": {str(k): list(v) for k, v in self.in_front.items() if v},
                 "mistress_until": self.mistress_until,
+                **({"mistress_rounds": list(self.mistress_rounds)}
+                   if self.mistress_rounds else {}),
                 "guards": {str(k): n for k, n in self.guards.items() if n},
                 "coup": {str(k): r for k, r in self.coup.items()}, "joker": self.joker,
                 "hurricane": {str(k): r for k, r in self.hurricane_shown.items()},
@@ -66,6 +69,7 @@ class Mods:
                    reversed=list(view["reversed"]),
                    in_front={int(k): list(v) for k, v in view["in_front"].items()},
                    mistress_until=view["mistress_until"],
+                   mistress_rounds=list(view.get("mistress_rounds") or ()),
                    guards={int(k): n for k, n in view["guards"].items()},
                    coup={int(k): r for k, r in view["coup"].items()}, joker=view["joker"],
                    guard_asked=list(view.get("guard_asked") or ()),

@@ -36,9 +36,24 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                      "décompte général.",
                      "{seat} allea {regions}: contano come una sola alla prossima valutazione "
                      "generale."),
-    "kim.alliance.scored": ("{regions} are scored together (Alliance).",
-                            "{regions} sont décomptées ensemble (Alliance).",
-                            "{regions} sono valutate insieme (Alleanza)."),
+    "kim.alliance.scored": ("{regions} are scored together (Alliance): {points}.",
+                            "{regions} sont décomptées ensemble (Alliance) : {points}.",
+                            "{regions} sono valutate insieme (Alleanza): {points}."),
+    "kim.alliance.doubled": ("{regions} score double together (2x marker).",
+                             "{regions} comptent double ensemble (marqueur 2x).",
+                             "{regions} contano doppio insieme (segnalino 2x)."),
+    "kim.alliance.bonus.king": ("{seat} gets the King's bonus of {points:# point|# points} "
+                                "for the Alliance ({regions}).",
+                                "{seat} reçoit le bonus du Roi de {points:# point|# points} pour "
+                                "l'Alliance ({regions}).",
+                                "{seat} riceve il bonus del Re di {points:# punto|# punti} per "
+                                "l'Alleanza ({regions})."),
+    "kim.alliance.bonus.home": ("{seat} gets the home bonus of {points:# point|# points} for "
+                                "the Alliance ({regions}).",
+                                "{seat} reçoit le bonus du Grande de {points:# point|# points} "
+                                "pour l'Alliance ({regions}).",
+                                "{seat} riceve il bonus del Grande di {points:# punto|# punti} "
+                                "per l'Alleanza ({regions})."),
     "kim.bridge": ("{seat} builds the Bridge between {regions} and puts a Caballero on it.",
                    "{seat} construit le Pont entre {regions} et y place un Caballero.",
                    "{seat} costruisce il Ponte tra {regions} e vi mette un Caballero."),
@@ -199,10 +214,22 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                       "la carte",
                       "La tua Guardia Reale: raggiungere {regions} prima della valutazione, o "
                       "restare sulla carta"),
+    "kim.ask.guard.general": ("Your Royal Guard: join a region before the general scoring, or "
+                              "stay on the card",
+                              "Votre Garde Royale : rejoindre une région avant le décompte "
+                              "général, ou rester sur la carte",
+                              "La tua Guardia Reale: raggiungere una regione prima della "
+                              "valutazione generale, o restare sulla carta"),
     "kim.ask.guard.to": ("Where your Royal Guard goes", "Où va votre Garde Royale",
                          "Dove va la tua Guardia Reale"),
     "kim.ask.guard.submit": ("Send the Guard", "Envoyer la Garde", "Manda la Guardia"),
     "kim.guard.stay": ("stays on the card", "reste sur la carte", "resta sulla carta"),
+    "kim.decision.guard.general": ("send your Royal Guard into a region before the general "
+                                   "scoring, or not",
+                                   "envoyer ou non votre Garde Royale dans une région avant le "
+                                   "décompte général",
+                                   "mandare o no la tua Guardia Reale in una regione prima della "
+                                   "valutazione generale"),
     "kim.decision.guard": ("send your Royal Guard into the region scored, or not",
                            "envoyer ou non votre Garde Royale dans la région décomptée",
                            "mandare o no la tua Guardia Reale nella regione valutata"),
@@ -382,9 +409,20 @@ def _guard_joined(e: Event, v: Viewer) -> list[Message]:
 
 
 def _scored(e: Event, v: Viewer) -> list[Message]:
-    out = ki_describe._scored(e, v)
-    if e.get("alliance"):
-        out.insert(0, _m("kim.alliance.scored", regions=list(e["alliance"])))
+    """An allied pair's scoring names both regions, never only the first (the event's `place`):
+    its points, its doubling, and bonuses that come from either region (a Grande in the second
+    read "in the first" before: issue 22, item 12)."""
+    if not e.get("alliance"):
+        return ki_describe._scored(e, v)
+    regions = list(e["alliance"])
+    out = [_m("kim.alliance.doubled", regions=regions)] if e.get("doubled") else []
+    out.append(_m("kim.alliance.scored", regions=regions,
+                  points={str(s): p for s, p in enumerate(e["points"]) if p},
+                  counts=list(e["counts"]), reason=e["reason"]))
+    for seat, bonus in e["bonuses"].items():
+        for kind, value in bonus.items():
+            out.append(_m(f"kim.alliance.bonus.{kind}", seat=int(seat), regions=regions,
+                          points=value))
     return out
 
 
