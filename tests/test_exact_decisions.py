@@ -26,7 +26,7 @@ from domain.core.game import GameModule
 from domain.games import GAMES, IN_PROGRESS
 
 MOST_REFUSED = 0.01
-POSITIONS = 24
+POSITIONS = 60
 """Positions measured per game and option set."""
 PER_ANSWER = 40
 """Commands asked per answer of a form at one position (all of them when it offers fewer)."""

@@ -21,7 +21,9 @@ Two shapes state a joint space where the fields' own ranges would offer more tha
   (what it costs); a client offers a field only among the rows that fit the fields filled before
   it, in the answer's field order;
 - `Routes` (on `Moves`): choices that depend on another field's value: per seat the sources where
-  it has pieces (and how many), per source the targets they may reach.
+  it has pieces (and how many), per source the targets they may reach;
+- `TotalBy` (on `Counts`): the exact total for each value of another field (a distribution too
+  large to list, stated by limits a client checks as the player fills it in).
 
 `of` names what the values are ("place", "seat", "card"...) so that the game, not the client, gives
 them their labels. Prompts are the game's translatable `Message`s. The vocabulary describes the
@@ -67,30 +69,47 @@ class Number:
 
 
 @dataclass(frozen=True)
+class TotalBy:
+    """The exact total of a `Counts` field for each value of another field of the answer (keys:
+    that value as a string): how many Caballeros a region must spread when it is the source, how
+    many the regions must give when the provinces give the rest."""
+
+    field: str
+    totals: Mapping[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"field": self.field, "totals": dict(self.totals)}
+
+
+@dataclass(frozen=True)
 class Counts:
     """A number per key: `{key: n}` with 0 <= n <= bounds[key] (zeros may be left out), and a total
-    from `min_total` to `max_total` (None: no limit of its own)."""
+    from `min_total` to `max_total` (None: no limit of its own); with `total_by`, exactly the total
+    it gives for the value chosen in its other field (`min_total`..`max_total` then span them)."""
 
     bounds: Mapping[str, int]
     of: str
     min_total: int = 0
     max_total: int | None = None
+    total_by: TotalBy | None = None
     type: ClassVar[str] = "counts"
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.type, "of": self.of, "bounds": dict(self.bounds),
-                "min_total": self.min_total, "max_total": self.max_total}
+                "min_total": self.min_total, "max_total": self.max_total,
+                "total_by": self.total_by.to_json() if self.total_by is not None else None}
 
 
 @dataclass(frozen=True)
 class SeatLimit:
-    """At most `max` pieces of these seats in all the rows together."""
+    """At most `max` pieces of these seats in all the rows together, and at least `min`."""
 
     seats: tuple[int, ...]
     max: int
+    min: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        return {"seats": list(self.seats), "max": self.max}
+        return {"seats": list(self.seats), "max": self.max, "min": self.min}
 
 
 @dataclass(frozen=True)
@@ -112,8 +131,9 @@ Routes = Mapping[int, Mapping[str, Route]]
 class Moves:
     """Rows `{"seat", "from", "to", "count"}`: whose pieces (one of `seats`), from one of `sources`
     to one of `targets` (both labelled as `of`), `count` >= 1; at most `max_total` pieces in all,
-    within each of `limits`; with `one_source` every row leaves the same source. Between one row and
-    `max_total` rows; a client leaves out the rows with no source or no target.
+    within each of `limits` (from its `min` to its `max` pieces of its seats); with `one_source`
+    every row leaves the same source. Between one row and `max_total` rows; a client leaves out
+    the rows with no source or no target.
 
     `routes` (when the game gives them, as every game of the service does) is the exact space of
     one row: per seat the sources where it has pieces this move may take, and per source how many
@@ -294,4 +314,5 @@ class Form:
 
 
 __all__ = ["Answer", "Combos", "Constraint", "Counts", "Field", "Form", "GridCell", "Moves",
-           "Number", "OneOf", "Parts", "Picks", "Route", "Routes", "SeatLimit", "Subset"]
+           "Number", "OneOf", "Parts", "Picks", "Route", "Routes", "SeatLimit", "Subset",
+           "TotalBy"]

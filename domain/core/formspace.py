@@ -52,7 +52,7 @@ def values(c: Constraint, rng: random.Random, samples: int = 3) -> list[Any]:
     if isinstance(c, Counts):
         return _counts(c, rng, samples)
     if isinstance(c, Moves):
-        return [[row] for row in move_rows(c)]
+        return [_completed(c, row, rng) for row in move_rows(c)]
     if isinstance(c, Picks):
         keys = list(c.choices)
         picks: list[Any] = [{k: rng.choice(c.choices[k]) for k in keys if c.choices[k]}
@@ -84,6 +84,27 @@ def move_rows(c: Moves) -> list[dict[str, Any]]:
             for seat in c.seats for src in c.sources for to in c.targets]
 
 
+def _completed(c: Moves, row: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+    """One row, with as few rows more as the limits' minimums need (own Caballeros that must go
+    along), drawn along the routes."""
+    rows = [row]
+    for limit in c.limits:
+        while sum(r["count"] for r in rows if r["seat"] in limit.seats) < limit.min:
+            used = {(r["seat"], r["from"]): r for r in rows}
+            options = [(seat, src, route) for seat in limit.seats
+                       for src, route in ((c.routes or {}).get(seat) or {}).items()
+                       if route.to and (used[(seat, src)]["count"] if (seat, src) in used
+                                        else 0) < route.most]
+            if not options:
+                break
+            seat, src, route = rng.choice(options)
+            if (seat, src) in used:
+                used[(seat, src)]["count"] += 1
+            else:
+                rows.append({"seat": seat, "from": src, "to": rng.choice(route.to), "count": 1})
+    return rows
+
+
 def _counts(c: Counts, rng: random.Random, samples: int) -> list[dict[str, int]]:
     """One key alone with the least total the limits allow (at least one), then distributions of
     a total drawn within the limits."""
@@ -111,12 +132,36 @@ def _counts(c: Counts, rng: random.Random, samples: int) -> list[dict[str, int]]
     return out
 
 
+def spread(bounds: dict[str, int], total: int, rng: random.Random) -> dict[str, int] | None:
+    """A random `{key: n}` of exactly `total` within `bounds`, or None when they cannot hold it."""
+    left = dict(bounds)
+    got: dict[str, int] = {}
+    for _ in range(total):
+        keys = [k for k, n in left.items() if n > 0]
+        if not keys:
+            return None
+        k = rng.choice(keys)
+        left[k] -= 1
+        got[k] = got.get(k, 0) + 1
+    return got
+
+
+def _dependent(answer: Answer) -> dict[str, Counts]:
+    """The counts fields whose total another field of the answer fixes (`total_by`)."""
+    names = {f.name for f in answer.fields}
+    return {f.name: f.constraint for f in answer.fields if isinstance(f.constraint, Counts)
+            and f.constraint.total_by is not None and f.constraint.total_by.field in names}
+
+
 def offered(answer: Answer, rng: random.Random, limit: int = 200) -> list[dict[str, Any]]:
     """The parameters of the commands an answer offers (its fixed ones included): all of them
-    when they are at most `limit`, else `limit` drawn at random among them."""
+    when they are at most `limit`, else `limit` drawn at random among them. A distribution whose
+    total another field fixes is drawn with that total once the other field is chosen."""
     joint = answer.combos
     rows = joint.values() if joint is not None else [{}]
-    free = [f for f in answer.fields if joint is None or f.name not in joint.fields]
+    later = _dependent(answer)
+    free = [f for f in answer.fields if (joint is None or f.name not in joint.fields)
+            and f.name not in later]
     lists = [rows] + [values(f.constraint, rng) for f in free]
     names = [f.name for f in free]
     size = 1
@@ -136,7 +181,15 @@ def offered(answer: Answer, rng: random.Random, limit: int = 200) -> list[dict[s
         for name, value in zip(names, pick[1:], strict=True):
             if value is not None:
                 params[name] = value
-        out.append(params)
+        for name, c in later.items():
+            assert c.total_by is not None
+            total = c.total_by.totals.get(str(params.get(c.total_by.field)))
+            got = spread(dict(c.bounds), total, rng) if total is not None else None
+            if got is None:
+                break
+            params[name] = got
+        else:
+            out.append(params)
     return out
 
 
