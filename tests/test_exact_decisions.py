@@ -26,7 +26,7 @@ from domain.core.game import GameModule
 from domain.games import GAMES, IN_PROGRESS
 
 MOST_REFUSED = 0.01
-POSITIONS = 60
+POSITIONS = 80
 """Positions measured per game and option set."""
 PER_ANSWER = 40
 """Commands asked per answer of a form at one position (all of them when it offers fewer)."""
@@ -38,6 +38,7 @@ class Tally:
     refused: int = 0
     listed_refused: int = 0
     reasons: Counter[str] = field(default_factory=Counter)
+    asked: Counter[str] = field(default_factory=Counter)
     examples: dict[str, str] = field(default_factory=dict)
 
     def add(self, other: Tally) -> None:
@@ -45,6 +46,7 @@ class Tally:
         self.refused += other.refused
         self.listed_refused += other.listed_refused
         self.reasons.update(other.reasons)
+        self.asked.update(other.asked)
         for k, v in other.examples.items():
             self.examples.setdefault(k, v)
 
@@ -55,6 +57,7 @@ class Tally:
     def report(self, name: str) -> str:
         lines = [f"{name}: {self.refused} of {self.offered} offered commands refused "
                  f"({100 * self.share:.1f} %), {self.listed_refused} of them listed"]
+        lines.append("  asked: " + ", ".join(f"{k} {n}" for k, n in sorted(self.asked.items())))
         for reason, n in self.reasons.most_common(25):
             lines.append(f"  {n:5d}  {reason}  e.g. {self.examples[reason]}")
         return "\n".join(lines)
@@ -81,7 +84,7 @@ def measure(module: GameModule, options: dict[str, Any], seed: str) -> Tally:
     steps = 0
     while not module.is_over(state) and steps < 3000:
         decisions = module.pending(state)
-        if rng.random() < 0.2 or steps == 0:
+        if rng.random() < 0.3 or steps == 0:
             for d in decisions:
                 _ask(module, state, d, rng, tally)
             if tally.offered and _positions(tally) >= POSITIONS:
@@ -106,6 +109,7 @@ def _ask(module: GameModule, state: Any, d: Any, rng: random.Random, tally: Tall
         listed = formspace.enumerated(answer)
         for params in formspace.offered(answer, rng, PER_ANSWER):
             tally.offered += 1
+            tally.asked[f"{d.kind}/{answer.type}"] += 1
             command = Command(answer.type, d.seat, params)
             try:
                 decide_known(module.decide, state, command)
