@@ -19,7 +19,9 @@
       var cell = form.querySelector('[name="p.' + name + '.cell"]');
       if (cell) {
         out.push({ name: "p." + name + ".cell", key: function (row) { return row[i].x + "," + row[i].y; } });
-        out.push({ name: "p." + name + ".rotation", key: function (row) { return String(row[i].rotation); } });
+        // A rotation means nothing before its cell is chosen (its select has no blank option).
+        out.push({ name: "p." + name + ".rotation", after: "p." + name + ".cell",
+                   key: function (row) { return String(row[i].rotation); } });
       } else {
         out.push({ name: "p." + name, key: function (row) { return posted(row[i]); } });
       }
@@ -52,7 +54,7 @@
         var ok = keys.has(el.value);
         el.disabled = !ok;
         var label = el.closest("label");
-        if (label) label.hidden = !ok;
+        if (label) label.style.display = ok ? "" : "none";  // a class's display beats [hidden]
         if (!ok && el.checked) el.checked = false;
       }
     });
@@ -64,7 +66,7 @@
     cols.forEach(function (col) {
       var keys = new Set(rows.map(col.key));
       allow(form, col.name, keys);
-      var value = chosen(form, col.name);
+      var value = col.after && chosen(form, col.after) === "" ? "" : chosen(form, col.name);
       if (value !== "") rows = rows.filter(function (row) { return col.key(row) === value; });
     });
     var info = form.querySelector("[data-combo-info]");
@@ -74,6 +76,17 @@
       info.textContent = complete && rows.length && at >= 0
         ? info.getAttribute("data-template").replace("{n}", rows[0][combos.fields.length + at]) : "";
     }
+  }
+  function markBoard(form) {
+    // The board's free cells that the form being filled in offers now stand out; the others fade.
+    var select = form.querySelector("select[data-grid-cell]");
+    var svg = document.querySelector(".board-box svg");
+    if (!select || !svg) return;
+    var fits = new Set(Array.prototype.filter.call(select.options, function (o) { return o.value && !o.disabled; })
+      .map(function (o) { return o.value; }));
+    svg.querySelectorAll("[data-cell]").forEach(function (c) {
+      c.classList.toggle("unfit", !fits.has(c.getAttribute("data-cell")));
+    });
   }
   function filterRoutes(row) {
     var routes = JSON.parse(row.getAttribute("data-routes"));
@@ -111,6 +124,14 @@
       form.addEventListener("change", function () { filterCombos(form); }, true);
       filterCombos(form);
     });
+    var grids = document.querySelectorAll("form.decision");
+    grids.forEach(function (form) {
+      if (!form.querySelector("select[data-grid-cell]")) return;
+      form.addEventListener("change", function () { markBoard(form); });
+      form.addEventListener("focusin", function () { markBoard(form); });
+    });
+    var first = Array.prototype.find.call(grids, function (f) { return f.querySelector("select[data-grid-cell]"); });
+    if (first) markBoard(first);
     document.querySelectorAll("[data-routes]").forEach(function (row) {
       row.addEventListener("change", function () { filterRoutes(row); }, true);
       filterRoutes(row);
