@@ -6,6 +6,7 @@ when the provinces run short. Each form is filled in as a person would and must 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from domain.core.commands import Command
@@ -123,8 +124,23 @@ def test_the_court_forms_default_is_legal_when_the_provinces_run_short(page_for:
     player = page_for(game.ids[seat])
     open_game(player, game)
     shot(player, "desktop-take-short")
+    needed = player.locator("form[data-kind='take'] .total-needed")
+    high = int(player.input_value("form[data-kind='take'] input[name='p.count']"))
+    provinces = game_state(game).provinces[seat]
+    share = str(high - provinces)  # what the regions must give: "In all: 2 of exactly 2"
+    assert re.findall(r"\d+", needed.inner_text()) == [share, share], needed.inner_text()
+    assert "off" not in (needed.get_attribute("class") or "")  # the default adds up
+    player.fill("form[data-kind='take'] input[name='p.count']", str(provinces))
+    assert re.findall(r"\d+", needed.inner_text()) == [share, "0"], needed.inner_text()
+    assert "off" in needed.get_attribute("class")
+    player.fill("form[data-kind='take'] input[name='p.count']", str(high))
     player.click("form[data-kind='take'] button[type='submit']")  # as pre-filled
     assert_accepted(player)
+
+
+def game_state(game: Game) -> Any:
+    module, _players = active_game(game.ctx, game.id)
+    return states.load(game.ctx.engine, game.ctx.states, game.id, module)[1]
 
 
 

@@ -31,7 +31,7 @@
   function chosen(form, name) {
     var el = form.querySelector('[name="' + name + '"]');
     if (!el) return "";
-    if (el.tagName === "SELECT") return el.value;
+    if (el.tagName === "SELECT" || el.type !== "radio") return el.value.trim();
     var on = form.querySelector('[name="' + name + '"]:checked');
     return on ? on.value : "";
   }
