@@ -13,9 +13,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
+import yaml  # type: ignore[import-untyped]
 
 from domain.core.commands import Command, decide_known
+from domain.core.errors import RuleError
 from domain.core.events import Event
 from tests.corpus.replies.positions import Position, build
 
@@ -63,6 +64,19 @@ def play(position: Position, seat: int, commands: Sequence[Mapping[str, Any]]) -
         events += new
         state = module.fold(new, state)
     return events
+
+
+def play_on(module: Any, state: Any, seat: int, data: Mapping[str, Any]) -> list[Event]:
+    """One command's events on `state` (a RuleError if it is not legal there)."""
+    return decide_known(module.decide, state, Command.from_json(dict(data), seat))
+
+
+def try_play_on(module: Any, state: Any, seat: int, data: Mapping[str, Any]) -> list[Event] | None:
+    """The same, None when it is not legal there."""
+    try:
+        return play_on(module, state, seat, data)
+    except RuleError:
+        return None
 
 
 def _settle(module: Any, state: Any) -> tuple[Any, list[Event]]:
