@@ -538,11 +538,23 @@ def rules_paragraphs(info: GameInfo | None, lang: str) -> list[str]:
     out = [t("req.rules"), *texts_of(info.module).rules(lang)]
     specs = getattr(info.module, "option_specs", ()) or ()
     chosen = dict(getattr(info.row, "options", None) or {})
-    if specs:
+    if specs:  # as the create-game page says them: the option's caption and the value's word
         out.append(t("req.options"))
-        out += [f"{spec.name} = {chosen.get(spec.name, spec.default)}: "
-                f"{spec.to_json(lang)['description']}" for spec in specs]
+        out += [t("req.option", caption=spec.caption(lang),
+                  value=_option_value(spec, chosen.get(spec.name, spec.default), lang))
+                for spec in specs]
     return out
+
+
+def _option_value(spec: Any, value: Any, lang: str) -> str:
+    """An option's value in words: the game's label, else yes/no for a boolean, else as it is
+    (never `players_edition = True`)."""
+    word = spec.label(value, lang)
+    if word:
+        return str(word)
+    if isinstance(value, bool):
+        return translate("req.option.yes" if value else "req.option.no", lang)
+    return str(value)
 
 
 def _ticket(ctx: Any, player_id: int) -> str:
