@@ -44,7 +44,7 @@ from workers.jobs import HOOKS, track
 log = logging.getLogger(__name__)
 
 # Kinds a player can switch off (players.email_notifications); the others always go.
-OPTIONAL = frozenset({"your-turn", "reminder", "final-warning", "digest"})
+OPTIONAL = frozenset({"your-turn", "reminder", "final-warning", "digest", "scoring"})
 
 
 class Transport(Protocol):

@@ -384,6 +384,8 @@ class ElGrandeTexts:
     """The `texts` facet of El Grande's module."""
 
     scoring = frozenset({"place.scored", "bonus.king", "bonus.home"})
+    announced = frozenset({"scoring.started"})
+    """Messages every player hears of at once, by mail, whoever moved: a general scoring."""
 
     def render(self, message: Message, lang: str, names: Sequence[str] = ()) -> str:
         return messages.render(message, lang, list(names) or None)
