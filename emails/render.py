@@ -287,7 +287,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     elif kind == "game-over":
         p.append(t("game-over", game=game_id))
         data["table"] = _table(payload.get("ranking", []), names, lang)
-    elif kind == "scoring" and info is not None and info.module is not None:
+    elif kind in ("scoring", "notice") and info is not None and info.module is not None:
         said = payload.get("message") or {}
         try:
             what = texts_of(info.module).render(Message(str(said.get("key")),
@@ -296,7 +296,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         except Exception:  # the sentence cannot be written: the notice still says what changed
             log.exception("could not render the scoring of %s", game_id)
             what = ""
-        p.append(t("scoring-notice", game=game_id, what=what).strip())
+        p.append(t("scoring-notice", game=game_id, what=what).strip() if kind == "scoring"
+                 else what)
     elif kind == "digest":
         p.append(t("digest"))
         p += [t("digest.line", game=g.get("game_id"), due=at(g.get("due_at")))
@@ -325,7 +326,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     # The game as this player sees it, and what they may do now.
     notes = {n.get("kind") for n in payload.get("requests", [])}
     show_game = kind in ("your-turn", "reminder", "final-warning", "auto-move", "game-started",
-                         "mail-reply", "game-over", "undo-applied", "scoring")
+                         "mail-reply", "game-over", "undo-applied", "scoring", "notice")
     if info and info.started and info.seat is not None and show_game:
         view = info.view()
         status = payload.get("status")
@@ -350,7 +351,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         asks = kind != "mail-reply" or status not in ("accepted", "request") \
             or status == "accepted" or "board" in notes \
             or payload.get("request_status") == "refused"
-        if decision is not None and kind not in ("game-over", "scoring") and asks:
+        if decision is not None and kind not in ("game-over", "scoring", "notice") and asks:
             data.update(decision_block(info, decision, lang))
             data["due"] = at(info.due_at()) if info.due_at() is not None else None
         elif kind == "mail-reply" and not info.module.is_over(info.state):
@@ -469,7 +470,7 @@ SUBJECTS = {
     "final-warning": "subject.final-warning", "game-paused": "subject.game-paused",
     "auto-move": "subject.auto-move", "game-over": "subject.game-over", "digest": "subject.digest",
     "magic-link": "subject.magic-link", "undo-request": "subject.undo-request",
-    "scoring": "subject.scoring",
+    "scoring": "subject.scoring", "notice": "subject.notice",
     "invitation-declined": "subject.invitation-declined",
 }
 

@@ -131,7 +131,25 @@ def record(
         told = [players[seat] for seat in sorted(players) if seat != mover and seat not in fresh]
         notify(conn, game_id, "scoring", told,
                {"game_id": game_id, "version": version, "message": said})
+    for seat, message in concerned(module, events):
+        if seat in players and seat != mover and seat not in fresh:
+            notify(conn, game_id, "notice", [players[seat]],
+                   {"game_id": game_id, "seat": seat, "version": version, "message": message})
     return queued
+
+
+def concerned(module: GameModule, events: Sequence[Event]) -> list[tuple[int, dict[str, Any]]]:
+    """(seat, {key, params}) for each of the events' sentences that a seat it names must hear of
+    at once (its texts' `told`: e.g. the player whose action was vetoed), described for a
+    spectator."""
+    told: Mapping[str, str] = getattr(texts_of(module), "told", {})
+    out = []
+    for event in events if told else ():
+        for message in module.describe(module.redact(event, None), None):
+            seat = message.params.get(told[message.key]) if message.key in told else None
+            if isinstance(seat, int) and not isinstance(seat, bool):
+                out.append((seat, {"key": message.key, "params": dict(message.params)}))
+    return out
 
 
 def announced(module: GameModule, events: Sequence[Event]) -> dict[str, Any] | None:

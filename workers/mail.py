@@ -44,7 +44,8 @@ from workers.jobs import HOOKS, track
 log = logging.getLogger(__name__)
 
 # Kinds a player can switch off (players.email_notifications); the others always go.
-OPTIONAL = frozenset({"your-turn", "reminder", "final-warning", "digest", "scoring"})
+OPTIONAL = frozenset({"your-turn", "reminder", "final-warning", "digest", "scoring",
+                      "notice"})
 
 
 class Transport(Protocol):

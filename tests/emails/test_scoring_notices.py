@@ -72,3 +72,39 @@ def test_a_general_scoring_is_announced_and_nothing_hidden_goes_with_it() -> Non
         assert said == {"key": "scoring.started", "params": {"number": 2}}, name
         opening = GAMES[name].create(3, {}, "seed", None)  # a set-up and round 1: no scoring
         assert progress.announced(GAMES[name], opening) is None
+
+
+def test_a_vetoed_player_is_told_even_when_their_turn_is_over(mail_ctx: Any) -> None:
+    """Ann placed, then declared the King; Bruno vetoed it, which ended her turn: no turn mail
+    went to her, and nothing told her. Now a mail does, in her words; the others are not
+    mailed about it."""
+    from domain.core.commands import Command
+    from tests.emails.conftest import make_table
+
+    table = make_table(mail_ctx, seed=4)  # the Veto is on top of stack 2
+    ann, bruno, chiara = table.people
+
+    def api(seat: int, kind: str, **params: Any) -> None:
+        handle(table.game_id, seat, Command(kind, seat, params), store.Source("api"),
+               ctx=mail_ctx)
+
+    api(0, "play_power", card=7)
+    api(1, "play_power", card=13)
+    api(2, "play_power", card=3)
+    api(1, "choose_card", stack=2)  # Bruno takes the Veto
+    api(1, "place", places={})
+    api(0, "take", count=3)
+    api(0, "choose_card", stack=5)  # the King
+    api(0, "place", places={"castillo": 2})
+    api(0, "special", to="valencia")
+    table.drain()
+    api(1, "veto")
+    sent = table.drain()
+    [told] = [m for m in sent if ann.email in str(m["To"])]
+    assert str(told["Subject"]).endswith(": a move concerns you"), str(told["Subject"])
+    assert "Bruno vetoes Ann's “The King”" in plain(told), plain(told)
+    assert "What you must decide now:" not in plain(told)
+    # Bruno vetoed; Chiara, whose turn it is, reads it in her turn mail.
+    for other in (bruno, chiara):
+        assert not [m for m in sent if other.email in str(m["To"])
+                    and ("concerne" in str(m["Subject"]) or "riguarda" in str(m["Subject"]))]
