@@ -270,6 +270,22 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                   "Come si gioca questa partita:"),
     "req.options": ("This game's options:", "Les options de cette partie :",
                     "Le opzioni di questa partita:"),
+    "notice.withdrawn": ("{who} took back a move: what you were asked to decide in game {game} "
+                         "no longer stands. A mail will tell you when it is your turn again.",
+                         "{who} a repris un coup : ce que vous deviez décider dans la partie "
+                         "{game} ne tient plus. Un courriel vous dira quand ce sera de nouveau à "
+                         "vous.",
+                         "{who} ha ritirato una mossa: quello che dovevi decidere nella partita "
+                         "{game} non vale più. Una mail ti dirà quando toccherà di nuovo a te."),
+    "notice.withdrawn.all": ("With everyone's consent, game {game} went back to an earlier move: "
+                             "what you were asked to decide no longer stands. A mail will tell "
+                             "you when it is your turn again.",
+                             "Avec l'accord de tous, la partie {game} est revenue à un coup "
+                             "antérieur : ce que vous deviez décider ne tient plus. Un courriel "
+                             "vous dira quand ce sera de nouveau à vous.",
+                             "Con il consenso di tutti, la partita {game} è tornata a una mossa "
+                             "precedente: quello che dovevi decidere non vale più. Una mail ti "
+                             "dirà quando toccherà di nuovo a te."),
     "scoring-notice": ("The scores have changed in game {game}: {what}",
                        "Les scores ont changé dans la partie {game} : {what}",
                        "I punteggi sono cambiati nella partita {game}: {what}"),

@@ -287,6 +287,11 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     elif kind == "game-over":
         p.append(t("game-over", game=game_id))
         data["table"] = _table(payload.get("ranking", []), names, lang)
+    elif kind == "notice" and "withdrawn_by" in payload:
+        by = payload.get("withdrawn_by")
+        p.append(t("notice.withdrawn", who=names[by], game=game_id)
+                 if isinstance(by, int) and 0 <= by < len(names)
+                 else t("notice.withdrawn.all", game=game_id))
     elif kind in ("scoring", "notice") and info is not None and info.module is not None:
         said = payload.get("message") or {}
         try:

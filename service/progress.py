@@ -16,6 +16,7 @@ from sqlalchemy import Connection, bindparam, exists, insert, select, update
 
 from domain.core.events import Event
 from domain.core.game import GameModule, texts_of
+from domain.core.undo import UNDONE
 from service import clock, schedule
 from service.store import ConcurrencyError, now
 from service.tables import games, outbox, seats, vacations
@@ -131,6 +132,14 @@ def record(
         told = [players[seat] for seat in sorted(players) if seat != mover and seat not in fresh]
         notify(conn, game_id, "scoring", told,
                {"game_id": game_id, "version": version, "message": said})
+    if any(e.type == UNDONE for e in events):
+        # An undo withdrew the decision another player was asked (their turn mail is now void):
+        # they are told, rather than left to answer a question that no longer stands.
+        for seat in sorted(was_waiting - set(now_waiting)):
+            if seat in players and seat != mover:
+                notify(conn, game_id, "notice", [players[seat]],
+                       {"game_id": game_id, "seat": seat, "version": version,
+                        "withdrawn_by": mover})
     for seat, message in concerned(module, events):
         if seat in players and seat != mover and seat not in fresh:
             notify(conn, game_id, "notice", [players[seat]],

@@ -108,3 +108,28 @@ def test_a_vetoed_player_is_told_even_when_their_turn_is_over(mail_ctx: Any) -> 
     for other in (bruno, chiara):
         assert not [m for m in sent if other.email in str(m["To"])
                     and ("concerne" in str(m["Subject"]) or "riguarda" in str(m["Subject"]))]
+
+
+def test_a_player_whose_decision_an_undo_withdrew_is_told(mail_ctx: Any) -> None:
+    """Ann played her power card, Bruno was asked his; Ann took hers back: Bruno's question no
+    longer stands, and a mail says so, in French, naming Ann."""
+    from domain.core.commands import Command
+    from service import undo
+    from tests.emails.conftest import make_table
+
+    table = make_table(mail_ctx)
+    ann, bruno, chiara = table.people
+    table.drain()
+    handle(table.game_id, 0, Command("play_power", 0, {"card": 7}), store.Source("api"),
+           ctx=mail_ctx)
+    [turn] = [m for m in table.drain() if bruno.email in str(m["To"])]
+    assert "à vous de jouer" in str(turn["Subject"])
+    undo.undo_own(mail_ctx, table.game_id, 0)
+    sent = table.drain()
+    [told] = [m for m in sent if bruno.email in str(m["To"])]
+    text = plain(told)
+    assert "Ann a repris un coup : ce que vous deviez décider dans la partie" in \
+        text.replace("\u00a0", " "), text
+    assert "Ce que vous devez décider maintenant" not in text
+    assert not [m for m in sent if chiara.email in str(m["To"])]  # nothing was asked of her
+    assert not [m for m in sent if ann.email in str(m["To"]) and "concern" in str(m["Subject"])]
