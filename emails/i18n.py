@@ -238,6 +238,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                     "vous.",
                     "La partita ora aspetta {who}; una mail ti dirà quando toccherà a te."),
     "waiting.who": ("{name} ({what})", "{name} ({what})", "{name} ({what})"),
+    # When what they must decide has brackets of its own: no brackets inside brackets.
+    "waiting.who.long": ("{name}, who must {what}", "{name}, qui doit {what}",
+                         "{name}, che deve {what}"),
     "waiting.system": ("the reveal", "la révélation", "la rivelazione"),
     "req.accept": ("Your seat is accepted.", "Votre place est acceptée.",
                    "Il tuo posto è accettato."),

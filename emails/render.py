@@ -465,8 +465,11 @@ def waiting_for(info: GameInfo, lang: str) -> str:
             continue
         name = info.names[d.seat] if d.seat < len(info.names) else "?"
         what = describe_decision(info.module, d, lang, info.names)
-        parts.append(translate("waiting.who", lang, name=name, what=what))
-    return ", ".join(dict.fromkeys(parts))
+        long = "(" in what or ")" in what
+        parts.append(translate("waiting.who.long" if long else "waiting.who", lang, name=name,
+                               what=what))
+    return (" ; " if lang == "fr" else "; ").join(dict.fromkeys(parts)) \
+        if any(", " in p for p in parts) and len(parts) > 1 else ", ".join(dict.fromkeys(parts))
 
 
 SUBJECTS = {

@@ -56,8 +56,9 @@ def test_a_whole_turn_through_a_veto_holder_records_what_it_can_and_says_what_wa
     [answer] = mine(sent, ann)
     text = plain(answer)
     assert "Done — your move is recorded: take 3; card The King; special to Valencia." in text
-    assert ("Not applied — the game now waits for Bruno (allow or veto Ann's “The King” (to "
-            "Valencia)): “place 2 castilla la nueva”") in text
+    assert ("Not applied — the game now waits for Bruno, who must allow or veto Ann's “The "
+            "King” (to Valencia): “place 2 castilla la nueva”") in text
+    assert "))" not in text  # no brackets inside brackets
     assert not asking([answer])  # Ann's next decision comes when it is hers again
     # Bruno, holding the Veto, reads exactly what was declared, in French.
     [veto] = mine(sent, bruno)
