@@ -63,6 +63,14 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "subject.reply.accepted": ("Re: {title} {game}: reply accepted{round}",
                                "Re: {title} {game} : réponse acceptée{round}",
                                "Re: {title} {game}: risposta accettata{round}"),
+    "subject.scoring": ("{title} {game}: new scores", "{title} {game} : nouveaux scores",
+                        "{title} {game}: nuovi punteggi"),
+    "subject.notice": ("{title} {game}: a move concerns you",
+                       "{title} {game} : un coup vous concerne",
+                       "{title} {game}: una mossa ti riguarda"),
+    "subject.reply.over": ("Re: {title} {game}: reply accepted, the game is over",
+                           "Re: {title} {game} : réponse acceptée, la partie est terminée",
+                           "Re: {title} {game}: risposta accettata, la partita è finita"),
     "subject.reply.refused": ("Re: {title} {game}: reply not applied{round}",
                               "Re: {title} {game} : réponse non appliquée{round}",
                               "Re: {title} {game}: risposta non applicata{round}"),
@@ -257,6 +265,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                     "vous.",
                     "La partita ora aspetta {who}; una mail ti dirà quando toccherà a te."),
     "waiting.who": ("{name} ({what})", "{name} ({what})", "{name} ({what})"),
+    # When what they must decide has brackets of its own: no brackets inside brackets.
+    "waiting.who.long": ("{name}, who must {what}", "{name}, qui doit {what}",
+                         "{name}, che deve {what}"),
     "waiting.system": ("the reveal", "la révélation", "la rivelazione"),
     "req.accept": ("Your seat is accepted.", "Votre place est acceptée.",
                    "Il tuo posto è accettato."),
@@ -289,6 +300,28 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                   "Come si gioca questa partita:"),
     "req.options": ("This game's options:", "Les options de cette partie :",
                     "Le opzioni di questa partita:"),
+    "notice.withdrawn": ("{who} took back a move: what you were asked to decide in game {game} "
+                         "no longer stands. A mail will tell you when it is your turn again.",
+                         "{who} a repris un coup : ce que vous deviez décider dans la partie "
+                         "{game} ne tient plus. Un courriel vous dira quand ce sera de nouveau à "
+                         "vous.",
+                         "{who} ha ritirato una mossa: quello che dovevi decidere nella partita "
+                         "{game} non vale più. Una mail ti dirà quando toccherà di nuovo a te."),
+    "notice.withdrawn.all": ("With everyone's consent, game {game} went back to an earlier move: "
+                             "what you were asked to decide no longer stands. A mail will tell "
+                             "you when it is your turn again.",
+                             "Avec l'accord de tous, la partie {game} est revenue à un coup "
+                             "antérieur : ce que vous deviez décider ne tient plus. Un courriel "
+                             "vous dira quand ce sera de nouveau à vous.",
+                             "Con il consenso di tutti, la partita {game} è tornata a una mossa "
+                             "precedente: quello che dovevi decidere non vale più. Una mail ti "
+                             "dirà quando toccherà di nuovo a te."),
+    "scoring-notice": ("The scores have changed in game {game}: {what}",
+                       "Les scores ont changé dans la partie {game} : {what}",
+                       "I punteggi sono cambiati nella partita {game}: {what}"),
+    "req.option": ("{caption}: {value}", "{caption} : {value}", "{caption}: {value}"),
+    "req.option.yes": ("yes", "oui", "sì"),
+    "req.option.no": ("no", "non", "no"),
     "req.undo": ("Done: your last move is undone.", "C'est fait : votre dernier coup est annulé.",
                  "Fatto: la tua ultima mossa è annullata."),
     "req.undo.refused": ("Your last move could not be undone: {why}",

@@ -31,14 +31,16 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "kim.castillo.relocated": ("{seat} moves the Castillo {region:to}.",
                                "{seat} déplace le Castillo {region:to}.",
                                "{seat} sposta il Castillo {region:to}."),
+    # Worded so that the regions' gender never matters (« le Pays basque et l'Aragon » are
+    # masculine: « décomptées » was wrong for them, « valutate » for « i Paesi Baschi »).
     "kim.alliance": ("{seat} allies {regions}: they score as one at the next general scoring.",
-                     "{seat} allie {regions} : elles comptent comme une seule au prochain "
+                     "{seat} allie {regions} : leurs Caballeros comptent ensemble au prochain "
                      "décompte général.",
-                     "{seat} allea {regions}: contano come una sola alla prossima valutazione "
-                     "generale."),
+                     "{seat} allea {regions}: i loro Caballeros contano insieme alla prossima "
+                     "valutazione generale."),
     "kim.alliance.scored": ("{regions} are scored together (Alliance): {points}.",
-                            "{regions} sont décomptées ensemble (Alliance) : {points}.",
-                            "{regions} sono valutate insieme (Alleanza): {points}."),
+                            "Décompte commun (Alliance) — {regions} : {points}.",
+                            "Valutazione comune (Alleanza) — {regions}: {points}."),
     "kim.alliance.doubled": ("{regions} score double together (2x marker).",
                              "{regions} comptent double ensemble (marqueur 2x).",
                              "{regions} contano doppio insieme (segnalino 2x)."),
