@@ -47,6 +47,8 @@ class Hooks:
 
     before_settle: Callable[[str, int], None] = lambda game_id, version: None
     before_send: Callable[[int], None] = lambda outbox_id: None
+    after_send: Callable[[int], None] = lambda outbox_id: None
+    """After the SMTP server accepted the mail, before it is recorded as sent."""
 
 
 HOOKS = Hooks()
