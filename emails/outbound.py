@@ -29,6 +29,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from emails.i18n import t as translate
 from emails.i18n import typography
+from service.players import header_safe
 from service.settings import DEFAULT_MAIL_FROM
 
 log = logging.getLogger(__name__)
@@ -79,8 +80,10 @@ def build_message(notification_row: Any, player: Any, *, sender: str = DEFAULT_M
     msg = EmailMessage()
     msg["Message-ID"] = message_id(row, domain)
     msg["From"] = sender
-    msg["To"] = formataddr((player.name, player.email))
-    msg["Subject"] = data["subject"]
+    # A name stored before names were checked may hold a line break: as a space, it cannot end
+    # a header (Python refused to write it, and the whole mail failed).
+    msg["To"] = formataddr((header_safe(player.name), player.email))
+    msg["Subject"] = header_safe(data["subject"])
     msg["Date"] = format_datetime(_field(row, "created_at"))
     msg["Auto-Submitted"] = "auto-generated" if kind != "mail-reply" else "auto-replied"
     msg["Content-Language"] = lang
@@ -92,7 +95,7 @@ def build_message(notification_row: Any, player: Any, *, sender: str = DEFAULT_M
         msg["References"] = " ".join(dict.fromkeys([root, *([parent] if parent else [])]))
     if data.get("reply_to"):
         # The game's own name, so that a reply's To says which game (and which one) it goes to.
-        msg["Reply-To"] = formataddr((f"{data['title']} {game_id or ''}".strip(),
+        msg["Reply-To"] = formataddr((header_safe(f"{data['title']} {game_id or ''}".strip()),
                                       data["reply_to"]))
     if data.get("unsubscribe"):
         msg["List-Unsubscribe"] = f"<{data['unsubscribe']}>"

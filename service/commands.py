@@ -344,7 +344,7 @@ _FIRST_AFTER = select(events.c.created_at).where(
 
 def _decide(module: GameModule, state: Any, command: Command, *, raced: bool) -> list[Event]:
     try:
-        return list(decide_known(module.decide, state, command))
+        return list(decide_known(module.decide, state, command, module.pending))
     except RuleError as error:
         if raced:
             raise MovedOn.of("service.moved_on", allowed=error.allowed,
