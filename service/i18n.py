@@ -151,6 +151,15 @@ REFUSALS: dict[str, tuple[str, str, str]] = {
                                   "choisissez plutôt une place de bot.",
                                   "Gli indirizzi @{domain} sono dei bot ({email}): scegli invece "
                                   "un posto per un bot."),
+    "service.lobby.undeliverable": ("This service's mail cannot reach {email}: an address is "
+                                    "at most {most} characters, in ASCII letters (a domain such "
+                                    "as xn--bcher-kva.example is fine).",
+                                    "Le courrier de ce service ne peut pas joindre {email} : une "
+                                    "adresse a au plus {most} caractères, en lettres ASCII (un "
+                                    "domaine comme xn--bcher-kva.example convient).",
+                                    "La posta di questo servizio non può raggiungere {email}: un "
+                                    "indirizzo ha al massimo {most} caratteri, in lettere ASCII "
+                                    "(un dominio come xn--bcher-kva.example va bene)."),
     "service.lobby.bot_level": ("A seat is an email address or a bot of one of the game's levels: "
                                 "{levels}.",
                                 "Une place est une adresse e-mail ou un bot de l'un des niveaux du "

@@ -55,6 +55,18 @@ def normalise_email(email: str) -> str:
     return email
 
 
+MAX_ADDRESS = 254
+"""The longest address SMTP carries (RFC 5321: a path of 256 octets with its brackets)."""
+
+
+def deliverable(email: str) -> bool:
+    """Whether the service's mail can reach `email`: ASCII (the relay is not assumed to take
+    SMTPUTF8; an internationalised domain written in IDNA, `xn--…`, is ASCII) and at most
+    MAX_ADDRESS characters. A seat's address is refused at creation otherwise: an invitation
+    that fails five times and tells nobody is worse."""
+    return email.isascii() and len(email) <= MAX_ADDRESS
+
+
 def is_bot_email(email: str) -> bool:
     return email.lower().endswith("@" + BOT_DOMAIN)
 

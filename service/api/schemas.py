@@ -9,6 +9,7 @@ import marshmallow as ma
 from marshmallow import ValidationError, fields, validate
 
 from domain.games import DEFAULT_GAME
+from service.players import MAX_ADDRESS
 
 MAX_INT = 2**31 - 1  # the database's integer: larger numbers are refused, not overflowed
 GAME_ID = validate.Regexp(r"^[a-z0-9]{1,32}$", error="not a game id")
@@ -51,15 +52,9 @@ class Stamp(fields.AwareDateTime):
 RANGE = "field.range|{min}|{max}"
 """A Range validator's refusal, said in the caller's language with its bounds."""
 
-MAX_ADDRESS = 254
-"""The longest address SMTP carries (RFC 5321: a path of 256 octets with its brackets)."""
-
-
 def _deliverable(address: str) -> None:
-    """An address the service's mail can reach: ASCII (the relay is not assumed to take SMTPUTF8,
-    and an internationalised domain would need IDNA on the way; `xn--` domains are ASCII and
-    fine) and at most MAX_ADDRESS characters. Refused at creation, with a 422 saying so, rather
-    than an invitation that fails five times and nobody told."""
+    """An address the service's mail can reach (`service.players.deliverable`), said per field
+    in the request's 422 (the lobby refuses it again for every other channel)."""
     if not address.isascii():
         raise ValidationError("field.email_ascii")
     if len(address) > MAX_ADDRESS:
