@@ -129,10 +129,14 @@ def run_worker(concurrency: int = 8, loglevel: str = "INFO", *, pool: str = "thr
     seconds a new worker takes the queue again, instead of every bot move, reveal, mail and
     deadline waiting for someone to notice (a process supervisor's `restart:` policy does the same
     one level up; `pbem worker` on its own must not need one). A worker asked to stop (SIGTERM,
-    SIGINT, SIGQUIT: Celery records it in `celery.worker.state`) is not started again.
+    SIGINT, SIGQUIT: Celery's `worker_shutting_down` signal says so) is not started again.
     `restarts`: at most that many (None: no limit). Returns the last exit code."""
-    from celery.worker import state
+    asked: list[str] = []
 
+    def shutting_down(sig: Any = None, how: Any = None, **_kw: Any) -> None:
+        asked.append(f"{how} shutdown on SIG{sig}")
+
+    signals.worker_shutting_down.connect(shutting_down, weak=False)
     argv = ["worker", f"--pool={pool}", f"--concurrency={concurrency}", f"--loglevel={loglevel}",
             "--without-gossip", "--without-mingle"]
     run = start or app.worker_main
@@ -143,8 +147,6 @@ def run_worker(concurrency: int = 8, loglevel: str = "INFO", *, pool: str = "thr
             run(argv)
         except SystemExit as ended:
             code = ended.code
-        asked = state.should_stop not in (None, False) or state.should_terminate not in (None,
-                                                                                          False)
         if asked or (restarts is not None and done >= restarts):
             return int(code or 0)
         done += 1

@@ -151,6 +151,32 @@ def test_a_busy_worker_rides_out_a_broker_outage(pg_ctx: Any, own_redis: OwnRedi
             worker.wait(10)
 
 
+def test_a_worker_asked_to_stop_stops_even_in_an_outage(pg_ctx: Any, own_redis: OwnRedis,
+                                                        tmp_path: Path) -> None:
+    """`pbem worker`'s loop starts again a worker that ended by itself, never one that was asked
+    to stop (SIGTERM while it was reconnecting to a dead broker used to start it again, since
+    Celery's warm shutdown ends with the same exit code 0)."""
+    env = {"PBEM_BROKER_URL": own_redis.url, "PBEM_QUEUE": f"stop-{os.getpid()}",
+           "PBEM_DATABASE_URL": pg_ctx.settings.database_url, "PBEM_INSTANCE": str(tmp_path),
+           "PBEM_SECRET_KEY": "test-secret"}
+    log = tmp_path / "worker.log"
+    worker = subprocess.Popen([PYTHON, "-m", "tests.workers.busy_worker"], cwd=ROOT,
+                              env={**os.environ, **env}, stdout=log.open("wb"),
+                              stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        wait_for(lambda: " ready." in log.read_text(), timeout=60, what="the worker to start")
+        own_redis.kill()
+        wait_for(lambda: "Cannot connect" in log.read_text(), timeout=30,
+                 what="the worker to try to reconnect")
+        worker.send_signal(signal.SIGTERM)
+        wait_for(lambda: worker.poll() is not None, timeout=60, what="the worker to stop")
+        assert "starting it again" not in log.read_text()
+    finally:
+        if worker.poll() is None:
+            os.killpg(worker.pid, signal.SIGKILL)
+            worker.wait(10)
+
+
 def test_a_channel_whose_connection_was_collected_raises_a_connection_error(
         own_redis: OwnRedis) -> None:
     """The exact frame of the crash: Celery's consumer `collect()`s a broken connection (which
