@@ -113,10 +113,11 @@ CORE = Catalogue({
                                   "fraction ni virgule.",
                                   "«{kind}»: {name} è un numero intero (come 3), senza "
                                   "frazione né virgola."),
-    "core.command.wrong_type": ("“{kind}”: {name} is of the wrong type; it takes: {takes}.",
-                                "« {kind} » : {name} n'est pas du bon type ; il prend : "
+    "core.command.wrong_type": ("“{kind}”: {name} is of the wrong type; type expected: "
                                 "{takes}.",
-                                "«{kind}»: {name} non è del tipo giusto; accetta: {takes}."),
+                                "« {kind} » : {name} n'est pas du bon type ; type attendu : "
+                                "{takes}.",
+                                "«{kind}»: {name} non è del tipo giusto; tipo atteso: {takes}."),
     "core.game.unknown": ("There is no game “{name}”.", "Il n'y a pas de jeu « {name} ».",
                           "Non esiste il gioco «{name}»."),
     "core.players": ("{game} is played by {low} to {high} players, not {count}.",
