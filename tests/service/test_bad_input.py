@@ -430,3 +430,24 @@ def test_a_fractional_turn_is_refused_in_el_caballero(make_player: Any, ctx: Con
         decide_known(module.decide, state,
                      Command("lay_tile", seat, {"at": [0, 0], "turn": 270.0}), module.pending)
     assert refused.value.key == "core.command.whole_number"
+
+
+def test_a_parameter_of_another_type_than_the_legal_ones_is_refused(make_player: Any,
+                                                                    ctx: Context) -> None:
+    """The toy game's prize is "gold" or "silver": 1 is refused by the core, naming the type
+    and the legal values, whatever the game's own checks."""
+    alice = make_player("alice@example.com", "Alice", language="it")
+    bob = make_player("bob@example.com", "Bob")
+    r = alice.post("/api/games", {"game": "bids",
+                                  "seats": ["alice@example.com", "bob@example.com"]})
+    game_id = r.get_json()["id"]
+    accept_over_http([bob], game_id)
+    for player, amount in ((alice, 5), (bob, 1)):
+        assert player.post(f"/api/games/{game_id}/commands", {"type": "bid", "amount": amount}
+                           ).status_code == 200
+    before = _count(ctx, events)
+    body = _problem(alice.post(f"/api/games/{game_id}/commands", {"type": "claim", "prize": 1}),
+                    422)
+    assert "prize non è del tipo giusto; tipo atteso: string" in body["detail"]
+    assert body["allowed"] == ["gold", "silver"]
+    assert _count(ctx, events) == before
