@@ -66,7 +66,7 @@ def play_random_game(seed: str, players: int, options: Mapping[str, Any] | None 
         decision = rng.choice(decisions)
         command = module.sample_command(state, decision, rng)
         try:  # as the service decides it: a sampled command carries only what the rules read
-            new = decide_known(module.decide, state, command)
+            new = decide_known(module.decide, state, command, module.pending)
         except RuleError as err:
             raise InvariantViolation(f"sampled command {command} was refused: {err}") from err
         for i, event in enumerate(new):

@@ -29,6 +29,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from emails.i18n import t as translate
 from emails.i18n import typography
+from service.players import header_safe
 from service.settings import DEFAULT_MAIL_FROM, SITE_NAMES
 
 log = logging.getLogger(__name__)
@@ -91,8 +92,10 @@ def build_message(notification_row: Any, player: Any, *, sender: str = DEFAULT_M
     msg["From"] = _sender_in(sender, lang, ctx)
     # The confirmation of a new address goes to that address, not to the one that bounces.
     to = payload.get("to") if kind == "email-confirm" and payload.get("to") else player.email
-    msg["To"] = formataddr((player.name, to))
-    msg["Subject"] = data["subject"]
+    # A name stored before names were checked may hold a line break: as a space, it cannot end
+    # a header (Python refused to write it, and the whole mail failed).
+    msg["To"] = formataddr((header_safe(player.name), to))
+    msg["Subject"] = header_safe(data["subject"])
     msg["Date"] = format_datetime(_field(row, "created_at"))
     msg["Auto-Submitted"] = "auto-generated" if kind != "mail-reply" else "auto-replied"
     msg["Content-Language"] = lang
@@ -104,7 +107,7 @@ def build_message(notification_row: Any, player: Any, *, sender: str = DEFAULT_M
         msg["References"] = " ".join(dict.fromkeys([root, *([parent] if parent else [])]))
     if data.get("reply_to"):
         # The game's own name, so that a reply's To says which game (and which one) it goes to.
-        msg["Reply-To"] = formataddr((f"{data['title']} {game_id or ''}".strip(),
+        msg["Reply-To"] = formataddr((header_safe(f"{data['title']} {game_id or ''}".strip()),
                                       data["reply_to"]))
     if data.get("unsubscribe"):
         msg["List-Unsubscribe"] = f"<{data['unsubscribe']}>"

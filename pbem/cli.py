@@ -138,18 +138,18 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
 @click.option("--concurrency", default=8, show_default=True, type=int, help="Threads.")
 @click.option("--loglevel", default="INFO", show_default=True)
 def worker(concurrency: int, loglevel: str) -> None:
-    """Run a Celery worker (broker: PBEM_BROKER_URL, default redis://127.0.0.1:6379/0)."""
+    """Run a Celery worker (broker: PBEM_BROKER_URL, default redis://127.0.0.1:6379/0); it
+    reconnects after a broker outage, and is started again if it ever ends by itself."""
     from pbem import startup
     from service.settings import load_settings
 
     load_settings()  # a wrong variable stops it before anything is created
     startup.metrics_folder("worker")
     from service import context
-    from workers.app import app, publisher
+    from workers.app import publisher, run_worker
 
     context.bootstrap(publisher=publisher)
-    app.worker_main(["worker", "--pool=threads", f"--concurrency={concurrency}",
-                     f"--loglevel={loglevel}", "--without-gossip", "--without-mingle"])
+    sys.exit(run_worker(concurrency, loglevel))
 
 
 @main.command()

@@ -86,6 +86,7 @@ def handle(
     settle: bool = True,
     decider: Callable[[GameModule, int, Any], list[Event]] | None = None,
     notices: Sequence[progress.Notice] = (),
+    timed_out: int | None = None,
 ) -> Outcome:
     """Decide `command` for `seat` (None: the system) and commit its events, or raise.
 
@@ -94,7 +95,8 @@ def handle(
     `decider(module, version, state)`, when given, decides instead of the game (an undo, see
     service/undo.py: the events it returns are appended by this same path). `notices`: outbox
     rows written in the move's transaction (a worker's auto-move notice), so they exist exactly
-    when the move does.
+    when the move does. `timed_out`: the seat whose passed deadline this move answers (the
+    worker's move for an absent player): its deadline closes as `default`, not `moved`.
     """
     ctx = ctx or context.current()
     if seat is not None and command.seat != seat:
@@ -143,7 +145,8 @@ def handle(
                 queued = progress.record(conn, game_id, module, expected=version,
                                          version=version + len(new), before=state, after=after,
                                          players=seating.players, bots=seating.bots,
-                                         notices=notices, events=new, mover=seat)
+                                         notices=notices, events=new, mover=seat,
+                                         timed_out=timed_out)
                 head, last_hash = store.append_chained(
                     conn, game_id, version, new, actor=who, source=source, stamp=stamp,
                     command=command.to_json(), prev=ctx.states.chain_hash(game_id, version))
@@ -345,7 +348,7 @@ _FIRST_AFTER = select(events.c.created_at).where(
 
 def _decide(module: GameModule, state: Any, command: Command, *, raced: bool) -> list[Event]:
     try:
-        return list(decide_known(module.decide, state, command))
+        return list(decide_known(module.decide, state, command, module.pending))
     except RuleError as error:
         if raced:
             raise MovedOn.of("service.moved_on", allowed=error.allowed,

@@ -165,6 +165,15 @@ REFUSALS: dict[str, tuple[str, str, str]] = {
                                   "choisissez plutôt une place de bot.",
                                   "Gli indirizzi @{domain} sono dei bot ({email}): scegli invece "
                                   "un posto per un bot."),
+    "service.lobby.undeliverable": ("This service's mail cannot reach {email}: an address is "
+                                    "at most {most} characters, in ASCII letters (a domain such "
+                                    "as xn--bcher-kva.example is fine).",
+                                    "Le courrier de ce service ne peut pas joindre {email} : une "
+                                    "adresse a au plus {most} caractères, en lettres ASCII (un "
+                                    "domaine comme xn--bcher-kva.example convient).",
+                                    "La posta di questo servizio non può raggiungere {email}: un "
+                                    "indirizzo ha al massimo {most} caratteri, in lettere ASCII "
+                                    "(un dominio come xn--bcher-kva.example va bene)."),
     "service.lobby.bot_level": ("A seat is an email address or a bot of one of the game's levels: "
                                 "{levels}.",
                                 "Une place est une adresse e-mail ou un bot de l'un des niveaux du "
@@ -309,3 +318,49 @@ def show(key: str, value: Any, lang: str, names: Sequence[str]) -> Any:
 
 SERVICE = Catalogue(REFUSALS, show)
 errors.catalogue("service", SERVICE)
+
+
+# --- the API's refusals of a request's shape (service/api/schemas.py) ---------------------------
+
+FIELD_ERRORS: dict[str, tuple[str, str, str]] = {
+    "field.lead": ("The request does not match the API",
+                   "La requête ne correspond pas à l'API",
+                   "La richiesta non corrisponde all'API"),
+    "field.integer": ("a whole number is expected (such as 3), not text, a fraction or true/false",
+                      "un nombre entier est attendu (comme 3), pas un texte, une fraction ni "
+                      "true/false",
+                      "è atteso un numero intero (come 3), non un testo, una frazione o "
+                      "true/false"),
+    "field.range": ("a number from {min} to {max} is expected",
+                    "un nombre de {min} à {max} est attendu",
+                    "è atteso un numero da {min} a {max}"),
+    "field.datetime": ("a date and time such as 2030-01-31T18:00:00+01:00 is expected",
+                       "une date et une heure comme 2030-01-31T18:00:00+01:00 sont attendues",
+                       "sono attese una data e un'ora come 2030-01-31T18:00:00+01:00"),
+    "field.email_ascii": ("this service's mail cannot reach an address with letters outside "
+                          "ASCII; give an address in ASCII letters (a domain such as "
+                          "xn--bcher-kva.example is fine)",
+                          "le courrier de ce service ne peut pas joindre une adresse avec des "
+                          "lettres hors ASCII ; donnez une adresse en lettres ASCII (un domaine "
+                          "comme xn--bcher-kva.example convient)",
+                          "la posta di questo servizio non può raggiungere un indirizzo con "
+                          "lettere fuori dall'ASCII; indica un indirizzo in lettere ASCII (un "
+                          "dominio come xn--bcher-kva.example va bene)"),
+    "field.email_long": ("an email address has at most 254 characters",
+                         "une adresse électronique a au plus 254 caractères",
+                         "un indirizzo email ha al massimo 254 caratteri"),
+}
+"""What the API says of a field it refuses, in the caller's language; a refusal's text may carry
+parameters after `|` (`field.range|1|1440`)."""
+
+add(FIELD_ERRORS)
+
+
+def field_error(message: str, lang: str) -> str:
+    """A field refusal (a key of FIELD_ERRORS, parameters after `|`) in `lang`; any other
+    message (marshmallow's own) as it is."""
+    key, *params = message.split("|")
+    if key not in FIELD_ERRORS:
+        return message
+    names = {"field.range": ("min", "max")}.get(key, ())
+    return t(key, lang, **dict(zip(names, params, strict=False)))

@@ -92,6 +92,10 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
     if len(set(humans.values())) != len(humans):
         twice = next(e for e in humans.values() if list(humans.values()).count(e) > 1)
         raise Invalid.of("service.lobby.same_email", email=twice)
+    if far := next((e for e in humans.values() if not players.deliverable(e)), None):
+        raise Invalid.of("service.lobby.undeliverable", email=far[:80] + "…" * (len(far) > 80),
+                         most=players.MAX_ADDRESS, allowed={"max": players.MAX_ADDRESS,
+                                                            "ascii": True})
     if bot_address := next((e for e in humans.values() if players.is_bot_email(e)), None):
         raise Invalid.of("service.lobby.bot_address", domain=players.BOT_DOMAIN, email=bot_address)
     try:  # what the game says it takes, checked before it is asked to create anything

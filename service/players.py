@@ -12,6 +12,7 @@ import hashlib
 import re
 import secrets
 import time
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
@@ -54,8 +55,63 @@ def normalise_email(email: str) -> str:
     return email
 
 
+MAX_ADDRESS = 254
+"""The longest address SMTP carries (RFC 5321: a path of 256 octets with its brackets)."""
+
+
+def deliverable(email: str) -> bool:
+    """Whether the service's mail can reach `email`: ASCII (the relay is not assumed to take
+    SMTPUTF8; an internationalised domain written in IDNA, `xn--…`, is ASCII) and at most
+    MAX_ADDRESS characters. A seat's address is refused at creation otherwise: an invitation
+    that fails five times and tells nobody is worse."""
+    return email.isascii() and len(email) <= MAX_ADDRESS
+
+
 def is_bot_email(email: str) -> bool:
     return email.lower().endswith("@" + BOT_DOMAIN)
+
+
+MAX_NAME = 100
+CONTROLS = frozenset({"Cc", "Zl", "Zp", "Cs"})
+"""The characters no name may hold: control characters (NUL, CR, LF, TAB, ESC…), line and
+paragraph separators, lone surrogates. They break what carries a name (a mail's headers,
+PostgreSQL's text, a page's layout) and no one's name needs them."""
+
+NAME_TEXTS: dict[str, tuple[str, str, str]] = {
+    "name.length": ("A display name has 1 to {most} characters.",
+                    "Un nom affiché a de 1 à {most} caractères.",
+                    "Un nome visualizzato ha da 1 a {most} caratteri."),
+    "name.controls": ("A display name is one line of visible characters: no line break, tab or "
+                      "other control character.",
+                      "Un nom affiché est une ligne de caractères visibles : ni saut de ligne, "
+                      "ni tabulation, ni autre caractère de contrôle.",
+                      "Un nome visualizzato è una riga di caratteri visibili: niente a capo, "
+                      "tabulazioni o altri caratteri di controllo."),
+}
+"""What a refused name says, in en, fr and it."""
+
+
+def check_name(name: str, lang: str = "en") -> str:
+    """The display name to store (without the spaces around it), or Invalid in `lang` saying
+    what a name may be: 1 to MAX_NAME characters, none of them a control character. Every way a
+    name comes in checks it (the web's and the command line's settings, `pbem player add`, an
+    imported record's seats)."""
+    index = LANGUAGES.index(lang) if lang in LANGUAGES else 0
+    if any(unicodedata.category(c) in CONTROLS for c in name):
+        raise Invalid(NAME_TEXTS["name.controls"][index], allowed={"max": MAX_NAME,
+                                                                   "controls": False})
+    stripped = name.strip()
+    if not 1 <= len(stripped) <= MAX_NAME:
+        raise Invalid(NAME_TEXTS["name.length"][index].format(most=MAX_NAME),
+                      allowed={"max": MAX_NAME})
+    return stripped
+
+
+def header_safe(text: str) -> str:
+    """`text` with every control character, line or paragraph separator as a space: what a mail
+    header may carry of a name stored before names were checked (a CR or LF would end the
+    header, and Python refuses to write it: the whole mail failed)."""
+    return "".join(" " if unicodedata.category(c) in CONTROLS else c for c in text)
 
 
 def check_language(language: str) -> str:
@@ -99,7 +155,8 @@ def ensure(conn: Connection, email: str, *, name: str | None = None, language: s
     found = find_by_email(conn, email)
     if found:
         return found
-    display = (name or email.split("@")[0]).strip()[:100] or email[:100]
+    display = check_name(name, language) if name is not None else (
+        email.split("@")[0].strip()[:MAX_NAME] or email[:MAX_NAME])
     result = conn.execute(insert(players).values(
         email=email, name=display, language=check_language(language),
         time_zone=check_time_zone(time_zone), created_at=now()).returning(players.c.id))

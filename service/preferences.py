@@ -45,9 +45,6 @@ MAX_NAME = 100
 Window = tuple[datetime, datetime]
 
 TEXTS: dict[str, tuple[str, str, str]] = {
-    "prefs.name": ("A display name has 1 to {most} characters.",
-                   "Un nom affiché a de 1 à {most} caractères.",
-                   "Un nome visualizzato ha da 1 a {most} caratteri."),
     "prefs.language": ("'{value}' is not a language offered here; choose en, fr or it.",
                        "« {value} » n'est pas une langue proposée ici ; choisissez en, fr ou it.",
                        "«{value}» non è una lingua offerta qui; scegli en, fr o it."),
@@ -171,10 +168,7 @@ def change(ctx: Context, player_id: int, what: Change) -> dict[str, Any]:
 def _values(what: Change, lang: str) -> dict[str, Any]:
     values: dict[str, Any] = {}
     if what.name is not None:
-        name = what.name.strip()
-        if not 1 <= len(name) <= MAX_NAME:
-            raise Invalid(_say("prefs.name", lang, most=MAX_NAME), allowed={"max": MAX_NAME})
-        values["name"] = name
+        values["name"] = players_.check_name(what.name, lang)
     if what.language is not None:
         if what.language not in LANGUAGES:
             raise Invalid(_say("prefs.language", lang, value=what.language[:20]),

@@ -92,6 +92,7 @@ def record(
     announce: bool = True,
     events: Sequence[Event] = (),
     mover: int | None = None,
+    timed_out: int | None = None,
 ) -> bool:
     """Move the game's row from `expected` to `version` and queue the notifications (the
     caller's `notices` first). True if work was queued for the workers (a `settle` or `bot`
@@ -103,6 +104,7 @@ def record(
     `bots`: the game's bot seats, when the caller knows them (they are fixed at creation); None reads them.
     `announce`: False when the caller's own mail asks the seats' first decisions (the game-started
     mail does, at the start): a decision is asked once, not by two mails at the same moment.
+    `timed_out`: the seat the move was made for at its passed deadline (`schedule.follow`).
     """
     over = module.is_over(after)
     now_waiting = [] if over else waiting_on(module, after)
@@ -114,7 +116,7 @@ def record(
     # Deadlines opened and closed, and the system's own work queued (service/schedule.py).
     queued = schedule.follow(conn, game_id, module, version=version, before=before, after=after,
                              over=over, players=players, bots=bots, turn_hours=row.turn_hours,
-                             away=bool(row.away))
+                             away=bool(row.away), timed_out=timed_out)
     for notice in notices:
         notify(conn, game_id, notice.kind, notice.player_ids, notice.payload)
     if over:

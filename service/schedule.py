@@ -96,7 +96,7 @@ def _asks(module: GameModule, state: Any) -> dict[int, tuple[str, ...]]:
 def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, before: Any,
            after: Any, over: bool, players: Mapping[int, int],
            bots: Mapping[int, str] | None = None, turn_hours: int | None = None,
-           away: bool = True) -> bool:
+           away: bool = True, timed_out: int | None = None) -> bool:
     """Open and close deadline rows, and queue a `settle` task if the game waits on the system
     (a `bot` task if it waits on a bot seat). True if a task row was queued.
 
@@ -107,15 +107,23 @@ def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, 
     A seat's deadline runs while the seat is asked the same thing: it is closed when the seat is
     no longer waited on or is asked something else (then a new one opens with a full turn time),
     and it keeps running while other seats submit their secrets.
+
+    A closed row's `outcome` says how: `moved` (the seat answered, or the game ended), `default`
+    (`timed_out`: the worker answered for the seat at its passed deadline, with the game's
+    default move or a bot's), `paused` (set by the deadline job: the game waits for the seat).
     """
     stamp = clock.now()  # injectable: tests freeze and advance it
     was = {} if before is None else _asks(module, before)
     asks = {} if over else _asks(module, after)
     left = sorted(s for s in was if asks.get(s) != was[s])
+    if timed_out is not None and (over or timed_out in left):  # closed before the others
+        conn.execute(_CLOSE_SEATS, {"game": game_id, "stamp": stamp, "seats": [timed_out],
+                                    "outcome": "default"})
     if over:
-        conn.execute(_CLOSE_ALL, {"game": game_id, "stamp": stamp})
+        conn.execute(_CLOSE_ALL, {"game": game_id, "stamp": stamp, "outcome": "moved"})
     elif left:
-        conn.execute(_CLOSE_SEATS, {"game": game_id, "stamp": stamp, "seats": left})
+        conn.execute(_CLOSE_SEATS, {"game": game_id, "stamp": stamp, "seats": left,
+                                    "outcome": "moved"})
     if over:
         return False
     if bots is None:
@@ -144,7 +152,7 @@ def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, 
 _CLOSE_ALL = (update(deadlines)
               .where(deadlines.c.game_id == bindparam("game"), deadlines.c.closed_at.is_(None))
               .values(closed_at=bindparam("stamp", type_=deadlines.c.closed_at.type),
-                      outcome="moved"))
+                      outcome=bindparam("outcome")))
 _CLOSE_SEATS = _CLOSE_ALL.where(deadlines.c.seat.in_(bindparam("seats", expanding=True)))
 _OPEN = insert(deadlines)
 _QUEUE = insert(tasks)

@@ -13,6 +13,8 @@ and reminders are database rows that the beat's `tick` polls.
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -21,7 +23,7 @@ from celery import Celery, signals
 from service import context
 from service.context import Context, Publisher
 from service.settings import load_settings
-from workers import config, jobs, mail
+from workers import broker, config, jobs, mail
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +47,12 @@ app.conf.update(
     broker_url=config.broker_url(SETTINGS),
     broker_transport_options=_transport_options(),
     broker_connection_retry_on_startup=True,
+    # Never give up reconnecting to the broker (Celery's default stops after 100 tries, about
+    # 100 minutes): the worker has nothing better to do while Redis is away.
+    broker_connection_max_retries=None,
+    # Redis's transport, made to survive a lost connection (workers/broker.py).
+    broker_transport=(broker.NAME if config.broker_url(SETTINGS).startswith(("redis:", "rediss:"))
+                      else None),
     task_acks_late=True,
     task_reject_on_worker_lost=True,
     worker_prefetch_multiplier=1,
@@ -104,6 +112,47 @@ def dispatch(ctx: Context, game_id: str) -> None:
 def publisher(ctx: Context) -> Publisher:
     """For `context.bootstrap`: this process publishes its queued tasks to the workers."""
     return dispatch
+
+
+RESTART_PAUSE = 5.0
+"""Seconds `run_worker` waits before starting a worker that ended by itself again."""
+
+
+def run_worker(concurrency: int = 8, loglevel: str = "INFO", *, pool: str = "threads",
+               restarts: int | None = None, pause: float = RESTART_PAUSE,
+               start: Callable[[list[str]], Any] | None = None) -> int:
+    """`pbem worker`: a Celery worker, started again if it ever ends without being asked to.
+
+    Celery reconnects to a lost broker by itself (workers/broker.py makes sure an outage cannot
+    end it), so this loop is the last resort for whatever else ends the worker with an
+    "Unrecoverable error" while nobody asked it to stop: the error is logged, and after `pause`
+    seconds a new worker takes the queue again, instead of every bot move, reveal, mail and
+    deadline waiting for someone to notice (a process supervisor's `restart:` policy does the same
+    one level up; `pbem worker` on its own must not need one). A worker asked to stop (SIGTERM,
+    SIGINT, SIGQUIT: Celery's `worker_shutting_down` signal says so) is not started again.
+    `restarts`: at most that many (None: no limit). Returns the last exit code."""
+    asked: list[str] = []
+
+    def shutting_down(sig: Any = None, how: Any = None, **_kw: Any) -> None:
+        asked.append(f"{how} shutdown on SIG{sig}")
+
+    signals.worker_shutting_down.connect(shutting_down, weak=False)
+    argv = ["worker", f"--pool={pool}", f"--concurrency={concurrency}", f"--loglevel={loglevel}",
+            "--without-gossip", "--without-mingle"]
+    run = start or app.worker_main
+    done = 0
+    while True:
+        code: Any = 0
+        try:
+            run(argv)
+        except SystemExit as ended:
+            code = ended.code
+        if asked or (restarts is not None and done >= restarts):
+            return int(code or 0)
+        done += 1
+        log.error("the worker ended by itself (exit code %s): starting it again in %.0f s "
+                  "(restart %d)", code, pause, done)
+        time.sleep(pause)
 
 
 @signals.celeryd_init.connect

@@ -51,7 +51,11 @@ class MailSettings:
     attempts: int = 8
     backoff: timedelta = timedelta(seconds=30)  # doubled after each failure
     max_backoff: timedelta = timedelta(hours=6)
-    lease: timedelta = timedelta(minutes=5)  # a claim older than this is taken over
+    lease: timedelta = timedelta(seconds=30)
+    """A claim not renewed for this long is taken over: a sender renews its claim every
+    `heartbeat` while it builds and sends the mail, so only a dead sender's claim lapses, and its
+    mail goes out at the next drain after the lease (drains run every 5 s: within a minute)."""
+    heartbeat: timedelta = timedelta(seconds=10)
     dkim: Dkim | None = None  # sign outgoing mail (PBEM_DKIM_KEY_FILE, _SELECTOR, _DOMAIN)
 
     @property

@@ -47,6 +47,8 @@ class Hooks:
 
     before_settle: Callable[[str, int], None] = lambda game_id, version: None
     before_send: Callable[[int], None] = lambda outbox_id: None
+    after_send: Callable[[int], None] = lambda outbox_id: None
+    """After the SMTP server accepted the mail, before it is recorded as sent."""
 
 
 HOOKS = Hooks()
@@ -238,7 +240,7 @@ def expire(ctx: Context, deadline_id: int, now: datetime) -> int:
                 "game_id": row.game_id, "seat": row.seat, "decision": decision.kind,
                 "move": {"type": command.type, **dict(command.params)}})
             commands.handle(row.game_id, row.seat, command, Source("worker", reason), ctx=ctx,
-                            expected_version=version, notices=[told])
+                            expected_version=version, notices=[told], timed_out=row.seat)
         except (Stale, MovedOn):
             continue  # the game moved (a racing tick, the player): look again
         metrics.DEADLINE_MOVES.labels(metrics.game_label(module),
@@ -283,7 +285,8 @@ def _pause(ctx: Context, row: Any, version: int, kind: str, now: datetime) -> in
 def send_reminders(ctx: Context, now: datetime, schedule: Reminders | None = None) -> int:
     """Queue the reminders that are due: `first` after a decision opened, then one per `every`
     (never two in one interval, and none for an interval already past), and a final warning
-    `final` before the deadline. Players who chose the daily digest get the final warning only.
+    `final` before the deadline — unless the turn is no longer than `final` (the your-turn mail
+    says the deadline already). Players who chose the daily digest get the final warning only.
     Returns how many were queued."""
     schedule = schedule or Reminders.of(ctx.settings)
     with db.read(ctx.engine) as conn:
@@ -302,6 +305,10 @@ def send_reminders(ctx: Context, now: datetime, schedule: Reminders | None = Non
     for r in rows:
         opened, due = aware(r.opened_at), aware(r.due_at)
         if now >= due - schedule.final:
+            if due - schedule.final <= opened:
+                # The whole turn is shorter than the final window: the your-turn mail, which
+                # says when the move is due, was the warning (not a second mail right after it).
+                continue
             key, kind = f"{r.id}:final", "final-warning"
         elif not r.daily_digest and now >= opened + schedule.first:
             interval = int((now - opened - schedule.first) / schedule.every)

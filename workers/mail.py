@@ -1,13 +1,17 @@
 """Sending the outbox: each notification once, with retries and exponential backoff.
 
-A sender claims a row for a lease (`claimed_by`, `claimed_until`: a compare-and-set, so two senders
-never hold the same row), sends it, then marks it sent (`sent_at`, and a `tracking` row
-("mail", outbox id) in the same transaction). A failed attempt releases the claim and sets the next
-attempt after a backoff doubling each time, until the row is marked failed. A sender that dies
-mid-send leaves a claim that lapses after the lease; the next sender sends it again with the SAME
-Message-ID (derived from the outbox id), so the one window where a mail can go twice (the server
-accepted it, the sender died before marking it sent) leaves two copies a receiver can recognise
-as one message.
+A sender claims a row for a short lease (`claimed_by`, `claimed_until`: a compare-and-set, so two
+senders never hold the same row), renews the claim every `heartbeat` while it builds and sends the
+mail (a slow SMTP server does not lose it its claim), and marks it sent (`sent_at`, and a
+`tracking` row ("mail", outbox id) in the same transaction) as soon as the server accepted the
+DATA. A failed attempt releases the claim and sets the next attempt after a backoff doubling each
+time, until the row is marked failed. A sender that dies stops renewing: its claim lapses after
+the lease (30 s), and the next drain (every 5 s) sends the mail — within a minute of the death.
+
+What remains, and cannot be closed with SMTP: a sender that dies after the server accepted the
+mail and before its "sent" commit (a few milliseconds) leaves a mail that is sent again. The copy
+has the SAME Message-ID (derived from the outbox id), so a receiver can recognise the two as one
+message (many mail clients and servers fold them).
 
 Without `PBEM_SMTP_HOST` (the embedded default) mails are written as .eml files to
 `<instance>/mail/`, named by their Message-ID, where they can be read.
@@ -157,18 +161,56 @@ def drain(ctx: Context, now: datetime | None = None, settings: MailSettings | No
 @contextmanager
 def _claimed(ctx: Context, outbox_id: int, now: datetime, settings: MailSettings,
              worker: str) -> Iterator[Any]:
+    """The row, claimed by `worker` for the lease and renewed every heartbeat until the block
+    ends; None if another sender holds it or it went meanwhile. The lease runs from the claim
+    (a drain's later rows are claimed long after its `now`)."""
+    moment = max(now, clock.now())
     with db.write(ctx.engine) as conn:
         claimed = conn.execute(
             update(outbox)
             .where(outbox.c.id == outbox_id, outbox.c.sent_at.is_(None),
                    outbox.c.failed_at.is_(None),
-                   or_(outbox.c.claimed_until.is_(None), outbox.c.claimed_until < now))
-            .values(claimed_by=worker, claimed_until=now + settings.lease)).rowcount
+                   or_(outbox.c.claimed_until.is_(None), outbox.c.claimed_until < moment))
+            .values(claimed_by=worker, claimed_until=moment + settings.lease)).rowcount
     if not claimed:
         yield None
         return
-    with db.read(ctx.engine) as conn:
-        yield conn.execute(select(outbox).where(outbox.c.id == outbox_id)).one()
+    with db.read(ctx.engine) as conn:  # not held open while the mail is sent
+        row = conn.execute(select(outbox).where(outbox.c.id == outbox_id)).one()
+    with _heartbeat(ctx, outbox_id, worker, settings, now):
+        yield row
+
+
+@contextmanager
+def _heartbeat(ctx: Context, outbox_id: int, worker: str, settings: MailSettings,
+               now: datetime) -> Iterator[None]:
+    """Renew `worker`'s claim on the row every `settings.heartbeat` until the block ends (a
+    thread: the sender itself is blocked in SMTP). A renewal that fails (the database away) is
+    logged and tried again at the next beat; should the lease lapse meanwhile, another sender
+    may send the mail again, with the same Message-ID."""
+    stop = threading.Event()
+    started = clock.now()
+
+    def beat() -> None:
+        while not stop.wait(settings.heartbeat.total_seconds()):
+            # The drain's `now` moved on by the time spent (tests drive `now` and freeze the
+            # clock: then the claim is renewed from the drain's own time).
+            moment = max(now + (clock.now() - started), clock.now())
+            try:
+                with db.write(ctx.engine) as conn:
+                    conn.execute(update(outbox).where(
+                        outbox.c.id == outbox_id, outbox.c.claimed_by == worker,
+                        outbox.c.sent_at.is_(None)).values(claimed_until=moment + settings.lease))
+            except Exception as error:
+                log.warning("outbox %s: could not renew the claim: %s", outbox_id, error)
+
+    thread = threading.Thread(target=beat, name=f"outbox-{outbox_id}-heartbeat", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
 
 
 def _send_one(ctx: Context, outbox_id: int, now: datetime, settings: MailSettings, worker: str,
@@ -196,8 +238,10 @@ def _send_one(ctx: Context, outbox_id: int, now: datetime, settings: MailSetting
                 message = build_message(row, player, sender=settings.sender,
                                         links=_links(ctx, row, player))
                 sign(message, settings)
+                # returns once the server accepted the DATA
                 transport.send(message, bounces.bounce_address(settings.sender,
                                                                ctx.settings.secret_key, row.id))
+                HOOKS.after_send(outbox_id)
         except Exception as error:
             attempts = row.attempts + 1
             final = attempts >= settings.attempts

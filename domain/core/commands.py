@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,12 +119,19 @@ class ReadParams(Mapping[str, Any]):
 
 
 def decide_known(decide: Callable[[Any, Command], list[Any]], state: Any,
-                 command: Command) -> list[Any]:
+                 command: Command, pending: Callable[[Any], Sequence[Any]] | None = None
+                 ) -> list[Any]:
     """`decide(state, command)`, refusing a command that carries parameters the rules never
     looked at: they would otherwise be stored in the append-only log forever, unread.
 
     The RuleError says which parameters the command takes (its `allowed`). A command the rules
-    refuse for another reason gets that reason first."""
+    refuse for another reason gets that reason first.
+
+    Before the rules see it, a parameter of the wrong JSON type is refused, for every game
+    (`check_types`): in Python `13.0 == 13` and `True == 1`, so a game comparing a parameter with
+    its legal values would take `{"card": 13.0}` and store the float in the record forever.
+    `pending(state)` (the game's decisions) gives the types each decision's answers take."""
+    check_types(command, pending(state) if pending is not None else ())
     params = ReadParams(command.params)
     events = decide(state, command.reading(params))
     unknown = sorted(set(command.params) - params.read)
@@ -135,6 +142,75 @@ def decide_known(decide: Callable[[Any, Command], list[Any]], state: Any,
                                                                  more=len(unknown) > 5),
                            takes=_quoted(takes), allowed=takes)
     return events
+
+
+def check_types(command: Command, decisions: Sequence[Any] = ()) -> None:
+    """Refuse a command parameter of the wrong JSON type (a RuleError naming it and what it
+    takes):
+
+    - a number with a fraction, anywhere in the parameters: no game's move takes one (cards,
+      counts, seats, rotations are whole numbers; `13.0` is refused too: JSON says it is a
+      fraction's notation, and the record would keep it as a float);
+    - for the decisions of the command's seat that enumerate their legal commands: a value whose
+      type differs from every legal command's there (`{"card": true}` where the options are
+      1…13: JSON's true is no number).
+
+    Shared here, so that every game has it and a new game cannot forget it."""
+    for name, value in command.params.items():
+        if _has_fraction(value):
+            raise RuleError.of("core.command.whole_number", kind=command.type[:64],
+                               name=str(name)[:40], allowed=["integer"])
+    for decision in decisions:
+        if decision.seat != command.seat:
+            continue
+        for name, values in _values_taken(decision, command.type).items():
+            types = {type(v) for v in values}
+            if name in command.params and type(command.params[name]) not in types:
+                legal = _legal_values(values)
+                if types == {int}:
+                    raise RuleError.of("core.command.whole_number", kind=command.type[:64],
+                                       name=str(name)[:40], allowed=legal)
+                wanted = sorted({_JSON_TYPES.get(t, t.__name__) for t in types})
+                raise RuleError.of("core.command.wrong_type", kind=command.type[:64],
+                                   name=str(name)[:40], takes=" / ".join(wanted),
+                                   allowed=legal)
+
+
+_JSON_TYPES = {int: "integer", str: "string", bool: "boolean", float: "number", list: "array",
+               dict: "object", type(None): "null"}
+
+
+def _has_fraction(value: Any) -> bool:
+    if isinstance(value, float):
+        return True
+    if isinstance(value, Mapping):
+        return any(_has_fraction(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_has_fraction(v) for v in value)
+    return False
+
+
+def _values_taken(decision: Any, command_type: str) -> dict[str, list[Any]]:
+    """The legal values of each top-level parameter of a `command_type` answer to `decision`,
+    where the decision enumerates its legal commands (`options`, literal commands). A form's
+    fields are not used: a form may show a value otherwise than the command carries it (a cell
+    as "1,1" for [1, 1])."""
+    taken: dict[str, list[Any]] = {}
+    for option in decision.options or []:
+        if isinstance(option, Mapping) and option.get("type") == command_type:
+            for name, value in option.items():
+                if name != "type":
+                    taken.setdefault(name, []).append(value)
+    return taken
+
+
+def _legal_values(values: list[Any]) -> list[Any]:
+    """The distinct legal values, in order, as a refusal's `allowed`."""
+    out: list[Any] = []
+    for v in values:
+        if v not in out or not any(type(o) is type(v) and o == v for o in out):
+            out.append(v)
+    return out
 
 
 def _quoted(names: list[str], more: bool = False) -> dict[str, str]:

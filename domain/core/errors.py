@@ -107,6 +107,17 @@ CORE = Catalogue({
     "core.command.no_params": ("“{kind}” does not take {names}: it takes no parameters.",
                                "« {kind} » ne prend pas {names} : il ne prend aucun paramètre.",
                                "«{kind}» non accetta {names}: non accetta alcun parametro."),
+    "core.command.whole_number": ("“{kind}”: {name} is a whole number (such as 3), without a "
+                                  "fraction or a decimal point.",
+                                  "« {kind} » : {name} est un nombre entier (comme 3), sans "
+                                  "fraction ni virgule.",
+                                  "«{kind}»: {name} è un numero intero (come 3), senza "
+                                  "frazione né virgola."),
+    "core.command.wrong_type": ("“{kind}”: {name} is of the wrong type; type expected: "
+                                "{takes}.",
+                                "« {kind} » : {name} n'est pas du bon type ; type attendu : "
+                                "{takes}.",
+                                "«{kind}»: {name} non è del tipo giusto; tipo atteso: {takes}."),
     "core.game.unknown": ("There is no game “{name}”.", "Il n'y a pas de jeu « {name} ».",
                           "Non esiste il gioco «{name}»."),
     "core.players": ("{game} is played by {low} to {high} players, not {count}.",

@@ -778,13 +778,16 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
                lang: str = "en", power_caballeros: Mapping[int, int] = POWER_CABALLEROS,
                card_name: Callable[[str, str], str] = vocab.card_name,
                special_how: SpecialHow | None = None,
-               power_card_words: Callable[[int, str], str] | None = None) -> list[str]:
+               power_card_words: Callable[[int, str], str] | None = None,
+               prompt: Callable[[Any, str], str] | None = None) -> list[str]:
     """The commands that answer `decision`, one line each, in `lang` (see HELP).
 
     A game built on El Grande's turns (King & Intrigue) gives its own `power_caballeros` (the
     Caballeros each power card brings), `card_name` (its actions' names), `special_how` (the
-    command pattern of its own actions) and `power_card_words` (a power card as the list of
-    playable cards shows it: its power cards carry an action), and gets every other line here."""
+    command pattern of its own actions), `power_card_words` (a power card as the list of
+    playable cards shows it: its power cards carry an action) and `prompt` (its forms' words: a
+    secret choice's note may be its own, such as the Hurricane's disc), and gets every other
+    line here."""
     if decision is None:
         return []
     lang = lang if lang in LANGUAGES else "en"
@@ -857,7 +860,8 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
         # removal's), said with its count before it is made, in a mail as on the form: after the
         # line's explanation, so that every line stays "command — what it does".
         form = d.form if d.build_form is not None else None
-        notes = [asks.prompt(note, lang) for note in form.notes] if form else []
+        words = prompt or asks.prompt
+        notes = [words(note, lang) for note in form.notes] if form else []
         return ["".join([lines[0], *(f". {note}" for note in notes)])]
     return [d.kind]
 

@@ -35,6 +35,7 @@ from domain.core.language import (
 )
 from domain.elgrande import language as eg
 from domain.elgrande import vocabulary as vocab
+from domain.kingintrigue import texts
 from domain.kingintrigue.data import POWER_VALUES
 from domain.kingintrigue.modules import language as modlang
 from domain.kingintrigue.modules_data import ALL_CARDS
@@ -292,7 +293,8 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
                    round=round_word.removeprefix(kw).strip(), round_name=name(options[0], lang),
                    power=power_word.removeprefix(kw).strip(), power_name=name(options[-1], lang))]
     return eg.help_lines(decision, view, lang, power_caballeros=CABALLEROS, card_name=name,
-                         special_how=special_how, power_card_words=card_words)
+                         special_how=special_how, power_card_words=card_words,
+                         prompt=texts.prompt)
 
 
 def card_words(value: int, lang: str) -> str:

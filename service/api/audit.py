@@ -13,7 +13,7 @@ from marshmallow import fields, validate
 from service import queries, records, undo
 from service.api import auth
 from service.api.http import if_match_version, json_with_etag, no_nul, problems_for
-from service.api.schemas import MAX_INT, CommandResult, EventOut, Strict
+from service.api.schemas import MAX_INT, RANGE, CommandResult, EventOut, Int, Strict
 from service.api.state import ctx
 from service.errors import Forbidden
 from service.render import event_for
@@ -50,14 +50,14 @@ class AuditPage(ma.Schema):
 
 
 class UndoIn(Strict):
-    count = fields.Integer(load_default=1, validate=validate.Range(min=1, max=50),
-                           metadata={"description": "How many of your last moves to undo"})
+    count = Int(load_default=1, validate=validate.Range(min=1, max=50, error=RANGE),
+                metadata={"description": "How many of your last moves to undo"})
 
 
 class UndoRequestIn(Strict):
-    back_to = fields.Integer(required=True, validate=validate.Range(min=1, max=MAX_INT),
-                             metadata={"description": "Bring the game back to right after this "
-                                                      "event (the end of a move in force)"})
+    back_to = Int(required=True, validate=validate.Range(min=1, max=MAX_INT),
+                  metadata={"description": "Bring the game back to right after this "
+                                           "event (the end of a move in force)"})
     reason = fields.String(load_default="", validate=validate.Length(max=500))
 
 

@@ -16,6 +16,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from domain.core.errors import RuleError
 from service.errors import Rejected, ServiceError
+from service.i18n import field_error, t
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +75,23 @@ def reader() -> tuple[str, list[str]]:
     return lang, names
 
 
+def _reader_language() -> str:
+    """The caller's language (their own, else their browser's), without the game's names."""
+    from flask import g, request
+
+    from domain.core.i18n import LANGUAGES
+    from service.api import auth
+    from service.i18n import best_language
+
+    try:  # the body is checked before the view asks who calls: ask now
+        player = g.get("pbem_player") or auth.caller()
+    except Exception:  # wrong credentials, the database away: the browser's language
+        player = None
+    if player is not None and player.language in LANGUAGES:
+        return str(player.language)
+    return best_language(request.accept_languages)
+
+
 def from_service_error(error: ServiceError) -> Response:
     headers = {"WWW-Authenticate": 'Bearer realm="pbem"'} if error.status == 401 else None
     lang, names = reader() if error.key is not None or error.rule is not None else ("en", [])
@@ -81,21 +99,23 @@ def from_service_error(error: ServiceError) -> Response:
                    allowed=error.allowed, headers=headers, **error.to_json(), **error.extra)
 
 
-def _describe_field_errors(messages: Any, prefix: str = "") -> list[str]:
+def _describe_field_errors(messages: Any, prefix: str = "", lang: str = "en") -> list[str]:
     out: list[str] = []
     if isinstance(messages, dict):
         for key, value in messages.items():
             if key in ("json", "query", "headers", "path", "form") and not prefix:
-                out += _describe_field_errors(value, "")
+                out += _describe_field_errors(value, "", lang)
             else:
-                out += _describe_field_errors(value, f"{prefix}.{key}" if prefix else str(key))
+                out += _describe_field_errors(value, f"{prefix}.{key}" if prefix else str(key),
+                                              lang)
     elif isinstance(messages, list):
-        texts = [m for m in messages if isinstance(m, str)]
+        texts = [field_error(m, lang) for m in messages if isinstance(m, str)]
         if texts:
-            out.append(f"{prefix or 'body'}: {' '.join(texts)}")
+            colon = " : " if lang == "fr" else ": "
+            out.append(f"{prefix or 'body'}{colon}{' '.join(texts)}")
         for m in messages:
             if not isinstance(m, str):
-                out += _describe_field_errors(m, prefix)
+                out += _describe_field_errors(m, prefix, lang)
     else:
         out.append(f"{prefix or 'body'}: {messages}")
     return out
@@ -111,8 +131,10 @@ class ProblemApi(Api):
         messages = data.get("errors") or data.get("messages")
         code = error.code or 500
         if messages:
-            lines = _describe_field_errors(messages)
-            detail = "The request does not match the API: " + "; ".join(lines).rstrip(".") + "."
+            lang = _reader_language()
+            lines = _describe_field_errors(messages, lang=lang)
+            colon, semi = (" : ", " ; ") if lang == "fr" else (": ", "; ")
+            detail = t("field.lead", lang) + colon + semi.join(lines).rstrip(".") + "."
             return problem(code, "invalid-request", "The request is not valid", detail,
                            errors=messages)
         slug = (error.name or "error").lower().replace(" ", "-")

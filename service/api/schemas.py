@@ -9,6 +9,7 @@ import marshmallow as ma
 from marshmallow import ValidationError, fields, validate
 
 from domain.games import DEFAULT_GAME
+from service.players import MAX_ADDRESS
 
 MAX_INT = 2**31 - 1  # the database's integer: larger numbers are refused, not overflowed
 GAME_ID = validate.Regexp(r"^[a-z0-9]{1,32}$", error="not a game id")
@@ -19,17 +20,58 @@ class Strict(ma.Schema):
         unknown = ma.RAISE
 
 
+# A field's refusal is a key of service/i18n.py's FIELD_ERRORS, said in the caller's language by
+# the API's problem handler (service/api/problems.py).
+
+
+class Int(fields.Integer):
+    """A JSON integer, and nothing else: never a string of digits ("72"), a number with a
+    fraction (1.5, or 72.0), or a boolean (JSON's true is no 1). A wrong type is refused, never
+    guessed (issue 22, item 17: `turn_hours: "72"` was taken, 1.5 was stored as 1)."""
+
+    default_error_messages = {"invalid": "field.integer"}  # noqa: RUF012 (marshmallow's)
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> int:
+        if type(value) is not int:
+            raise self.make_error("invalid")
+        return int(super()._deserialize(value, attr, data, **kwargs))
+
+
+class Stamp(fields.AwareDateTime):
+    """An ISO 8601 date and time, made of printable characters only (marshmallow's parser
+    ignored a trailing NUL: "2030-01-01T00:00:00\x00" was taken)."""
+
+    default_error_messages = {"invalid": "field.datetime"}  # noqa: RUF012 (marshmallow's)
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> dt.datetime:
+        if not isinstance(value, str) or not value.isprintable() or not value.isascii():
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+RANGE = "field.range|{min}|{max}"
+"""A Range validator's refusal, said in the caller's language with its bounds."""
+
+def _deliverable(address: str) -> None:
+    """An address the service's mail can reach (`service.players.deliverable`), said per field
+    in the request's 422 (the lobby refuses it again for every other channel)."""
+    if not address.isascii():
+        raise ValidationError("field.email_ascii")
+    if len(address) > MAX_ADDRESS:
+        raise ValidationError("field.email_long")
+
+
 class SeatIn(fields.Field[str | dict[str, str]]):
     """A seat at creation: an email, or `{"bot": level}`."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(metadata={"oneOf": [
-            {"type": "string", "format": "email", "maxLength": 320},
+            {"type": "string", "format": "email", "maxLength": MAX_ADDRESS},
             {"type": "object", "required": ["bot"], "additionalProperties": False,
              "properties": {"bot": {"type": "string", "maxLength": 32,
                                     "description": "a bot level of the game"}}}]}, **kwargs)
 
-    _email = fields.Email(validate=validate.Length(max=320))
+    _email = fields.Email(validate=_deliverable)
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any
                      ) -> str | dict[str, str]:
@@ -55,8 +97,9 @@ class GameCreate(Strict):
                            metadata={"description": "Start at once: only for a game of you "
                                                     "and bots (409 when anyone is invited; "
                                                     "the game starts when they all accept)"})
-    turn_hours = fields.Integer(load_default=72, validate=validate.Range(min=1, max=24 * 60),
-                                metadata={"description": "Hours each seat has for a decision"})
+    turn_hours = Int(load_default=72, validate=validate.Range(min=1, max=24 * 60,
+                                                              error=RANGE),
+                     metadata={"description": "Hours each seat has for a decision"})
     timeout_policy = fields.String(load_default="default",
                                    validate=validate.OneOf(["default", "pause", "bot"]),
                                    metadata={"description": "When a deadline passes: play the "
@@ -160,8 +203,8 @@ class CommandIn(ma.Schema):
         unknown = ma.INCLUDE
 
     type = fields.String(required=True, validate=validate.Length(min=1, max=64))
-    seat = fields.Integer(allow_none=True, validate=validate.Range(min=0, max=64),
-                          metadata={"description": "Optional; must be the caller's own seat"})
+    seat = Int(allow_none=True, validate=validate.Range(min=0, max=64),
+               metadata={"description": "Optional; must be the caller's own seat"})
 
 
 class MessageOut(ma.Schema):
@@ -228,8 +271,8 @@ class SessionOut(ma.Schema):
 
 
 class Vacation(Strict):
-    starts_at = fields.AwareDateTime(required=True, default_timezone=dt.UTC)
-    ends_at = fields.AwareDateTime(required=True, default_timezone=dt.UTC)
+    starts_at = Stamp(required=True, default_timezone=dt.UTC)
+    ends_at = Stamp(required=True, default_timezone=dt.UTC)
 
 
 class PreferencesIn(Strict):

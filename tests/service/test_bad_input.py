@@ -249,3 +249,205 @@ def test_a_database_outage_answers_503_with_retry_after(tmp_path: Path, kind: st
             assert "database" in body["detail"] and "Try again" in body["detail"]
     finally:
         dispose(dead.engine)
+
+
+# --- issue 22, items 13-17 ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bad", ["\x00", "Ann\x00", "Ann\r\nBcc: x@example.com", "Ann\nB",
+                                 "Ann\tB", "Ann\u2028B"])
+def test_a_display_name_with_a_control_character_is_refused_on_the_web(
+        ctx: Context, app: Any, bad: str) -> None:
+    """A NUL was a 500 on PostgreSQL (SQLite stored it); a CR/LF was stored and then broke every
+    mail carrying the name in a header. Refused, in the player's language, nothing changed."""
+    ann, _token = players.add(ctx, "ann@example.com", name="Ann", language="fr")
+    client = app.test_client()
+    sign_in(client, ctx, ann.id)
+    page = client.get("/settings")
+    r = client.post("/settings", data={"csrf_token": csrf_of(page.text), "name": bad,
+                                       "language": "fr", "time_zone": "UTC"})
+    assert r.status_code == 302
+    shown = html.unescape(client.get("/settings").text)
+    assert "ni saut de ligne, ni tabulation, ni autre caractère de contrôle" in shown
+    with db.read(ctx.engine) as conn:
+        assert players.get(conn, ann.id).name == "Ann"
+
+
+@pytest.mark.parametrize("lang,words", [("en", "no line break, tab or other control"),
+                                        ("it", "niente a capo, tabulazioni")])
+def test_every_way_a_name_comes_in_refuses_control_characters(
+        ctx: Context, lang: str, words: str) -> None:
+    from service import preferences
+    from service.errors import Invalid
+
+    with pytest.raises(Invalid) as refused:  # pbem player add, an imported record's seats
+        players.add(ctx, "bob@example.com", name="Bob\r\nX", language=lang)
+    assert words in refused.value.detail
+    assert _count(ctx, players.players) == 0
+    bob, _token = players.add(ctx, "bob@example.com", name="Bob", language=lang)
+    with pytest.raises(Invalid) as refused:  # pbem player prefs, the web page
+        preferences.change(ctx, bob.id, preferences.Change(name="B\x00b"))
+    assert words in refused.value.detail
+
+
+def test_the_command_line_refuses_a_name_with_a_line_break(ctx: Context,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    from click.testing import CliRunner
+
+    from pbem.cli import main
+
+    monkeypatch.setenv("PBEM_DATABASE_URL", ctx.settings.database_url)
+    monkeypatch.setenv("PBEM_INSTANCE", str(ctx.settings.instance))
+    result = CliRunner().invoke(main, ["player", "add", "cy@example.com", "--name", "Cy\nZ"])
+    assert result.exit_code != 0 and "control character" in result.output
+    assert _count(ctx, players.players) == 0
+
+
+def test_a_name_stored_with_a_line_break_cannot_break_a_mail(ctx: Context) -> None:
+    """Names stored before they were checked: the mail goes, its headers on one line each."""
+    from sqlalchemy import update
+
+    from emails import outbound
+    from service import progress
+    from service.tables import outbox
+    from service.tables import players as players_t
+
+    ann, _token = players.add(ctx, "ann@example.com", name="Ann")
+    bob, _token = players.add(ctx, "bob@example.com", name="Bob")
+    with db.write(ctx.engine) as conn:
+        conn.execute(update(players_t).where(players_t.c.id == ann.id)
+                     .values(name="Ann\r\nBcc: eve@example.com"))
+    game_id = started_game(ctx, ann, game="bids", emails=[ann.email, bob.email], options={},
+                           setup=None)
+    with db.write(ctx.engine) as conn:
+        progress.notify(conn, game_id, "your-turn", [ann.id], {"game_id": game_id, "seat": 0})
+    with db.read(ctx.engine) as conn:
+        rows = conn.execute(select(outbox).order_by(outbox.c.id)).all()
+        readers = {r.id: r for r in conn.execute(select(players_t)).all()}
+    assert {"invitation", "your-turn"} <= {r.kind for r in rows}  # Bob's invitation names Ann
+    for row in rows:
+        message = outbound.build_message(row, readers[row.player_id], ctx=ctx)
+        headers = message.as_bytes().split(b"\n\n")[0].split(b"\n")
+        assert not [h for h in headers if h.lower().startswith(b"bcc")]  # no header of its own
+        if row.player_id == ann.id and row.kind == "your-turn":
+            assert message["To"] == '"Ann  Bcc: eve@example.com" <ann@example.com>'
+
+
+def test_a_vacation_with_a_nul_is_refused(make_player: Any, ctx: Context) -> None:
+    ann = make_player("ann@example.com", language="it")
+    body = _problem(ann.http.patch("/api/me/preferences", json={"vacations": [
+        {"starts_at": "2030-01-01T00:00:00\x00", "ends_at": "2030-01-05T00:00:00"}]},
+        headers=ann.headers()), 422)
+    assert "sono attese una data e un'ora come 2030-01-31T18:00:00+01:00" in body["detail"]
+    assert "vacations.0.starts_at" in body["detail"]
+    assert _count(ctx, vacations) == 0
+
+
+@pytest.mark.parametrize("value", ["72", 1.5, 72.0, True])
+def test_turn_hours_of_the_wrong_type_is_refused_not_guessed(make_player: Any, ctx: Context,
+                                                             value: Any) -> None:
+    alice = make_player("alice@example.com", language="fr")
+    body = _problem(alice.post("/api/games", {"game": "bids", "turn_hours": value, "seats": [
+        "alice@example.com", "bob@example.com"]}), 422)
+    assert "turn_hours : un nombre entier est attendu (comme 3)" in body["detail"]
+    assert body["detail"].startswith("La requête ne correspond pas à l'API")
+    assert _count(ctx, games) == 0
+
+
+def test_turn_hours_out_of_range_says_the_range(make_player: Any) -> None:
+    alice = make_player("alice@example.com")
+    body = _problem(alice.post("/api/games", {"game": "bids", "turn_hours": 0, "seats": [
+        "alice@example.com", "bob@example.com"]}), 422)
+    assert "turn_hours: a number from 1 to 1440 is expected" in body["detail"]
+
+
+@pytest.mark.parametrize("count", ["1", 1.0, True])
+def test_an_undo_count_of_the_wrong_type_is_refused(bids: Any, ctx: Context, count: Any) -> None:
+    alice, game_id = bids
+    assert alice.post(f"/api/games/{game_id}/commands", {"type": "bid", "amount": 2}
+                      ).status_code == 200
+    before = _count(ctx, events)
+    body = _problem(alice.post(f"/api/games/{game_id}/undo", {"count": count}), 422)
+    assert "count: a whole number is expected" in body["detail"]
+    assert _count(ctx, events) == before
+
+
+@pytest.mark.parametrize("address,words", [
+    ("ann@bücher.example", "letters outside ASCII"),
+    ("zoë@example.com", "letters outside ASCII"),
+    ("a" * 64 + "@" + ".".join(["b" * 60] * 4) + ".com", "at most 254 characters"),
+])
+def test_a_seat_address_no_mail_can_reach_is_refused_at_creation(
+        make_player: Any, ctx: Context, address: str, words: str) -> None:
+    alice = make_player("alice@example.com")
+    body = _problem(alice.post("/api/games", {"game": "bids",
+                                              "seats": ["alice@example.com", address]}), 422)
+    assert words in body["detail"] and "seats.1" in body["detail"]
+    assert _count(ctx, games) == 0
+    ok = alice.post("/api/games", {"game": "bids", "seats": ["alice@example.com",
+                                                             "ann@xn--bcher-kva.example"]})
+    assert ok.status_code == 201
+
+
+@pytest.mark.parametrize("params,words", [
+    ({"card": 13.0}, "card est un nombre entier (comme 3), sans fraction ni virgule"),
+    ({"card": 1.5}, "card est un nombre entier"),
+    ({"card": True}, "card est un nombre entier (comme 3)"),
+])
+def test_command_parameters_are_strictly_typed_for_every_game(
+        make_player: Any, ctx: Context, params: dict[str, Any], words: str) -> None:
+    """El Caballero took `{"card": 13.0}` and stored the float (El Grande refused it): the check
+    is now the core's (`decide_known`), for every game."""
+    alice = make_player("alice@example.com", language="fr")
+    bob = make_player("bob@example.com", language="fr")
+    r = alice.post("/api/games", {"game": "el-caballero",
+                                  "seats": ["alice@example.com", "bob@example.com"]})
+    assert r.status_code == 201, r.get_json()
+    game_id = r.get_json()["id"]
+    accept_over_http([bob], game_id)
+    player, decision = next((p, d) for p in (alice, bob)
+                            for d in p.get(f"/api/games/{game_id}/decisions").get_json()[
+                                "decisions"] if d["kind"] == "power_card")
+    before = _count(ctx, events)
+    body = _problem(player.post(f"/api/games/{game_id}/commands", {"type": "power", **params}),
+                    422)
+    assert words in body["detail"], body["detail"]
+    assert _count(ctx, events) == before
+    legal = decision["options"][-1]  # a card, as a whole number, is played
+    assert player.post(f"/api/games/{game_id}/commands", legal).status_code == 200
+
+
+def test_a_fractional_turn_is_refused_in_el_caballero(make_player: Any, ctx: Context) -> None:
+    from domain.core.commands import Command, decide_known
+    from domain.core.errors import RuleError
+    from domain.games import GAMES
+
+    module = GAMES["el-caballero"]
+    state = module.fold(module.create(2, {}, "turn", None))
+    seat = module.pending(state)[0].seat
+    with pytest.raises(RuleError) as refused:
+        decide_known(module.decide, state,
+                     Command("lay_tile", seat, {"at": [0, 0], "turn": 270.0}), module.pending)
+    assert refused.value.key == "core.command.whole_number"
+
+
+def test_a_parameter_of_another_type_than_the_legal_ones_is_refused(make_player: Any,
+                                                                    ctx: Context) -> None:
+    """The toy game's prize is "gold" or "silver": 1 is refused by the core, naming the type
+    and the legal values, whatever the game's own checks."""
+    alice = make_player("alice@example.com", "Alice", language="it")
+    bob = make_player("bob@example.com", "Bob")
+    r = alice.post("/api/games", {"game": "bids",
+                                  "seats": ["alice@example.com", "bob@example.com"]})
+    game_id = r.get_json()["id"]
+    accept_over_http([bob], game_id)
+    for player, amount in ((alice, 5), (bob, 1)):
+        assert player.post(f"/api/games/{game_id}/commands", {"type": "bid", "amount": amount}
+                           ).status_code == 200
+    before = _count(ctx, events)
+    body = _problem(alice.post(f"/api/games/{game_id}/commands", {"type": "claim", "prize": 1}),
+                    422)
+    assert "prize non è del tipo giusto; tipo atteso: string" in body["detail"]
+    assert body["allowed"] == ["gold", "silver"]
+    assert _count(ctx, events) == before

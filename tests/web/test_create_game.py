@@ -137,6 +137,11 @@ def test_bad_input_is_refused_in_the_creators_language_and_creates_nothing(app: 
                                                      "seat.2.kind": "bot:nobody"},
         "Scegli cosa succede quando il tempo": {"seat.1.kind": "bot:random",
                                                 "timeout_policy": "never"},
+        # Addresses no mail can reach (issue 22, item 16): the invitation would fail unseen.
+        "La posta di questo servizio non può raggiungere ann@bücher.example: un indirizzo ha al "
+        "massimo 254 caratteri, in lettere ASCII": {"seat.1.email": "ann@bücher.example"},
+        "La posta di questo servizio non può raggiungere " + "a" * 64 + "@":
+            {"seat.1.email": "a" * 64 + "@" + ".".join(["b" * 60] * 4) + ".com"},
     }
     for said, changes in cases.items():
         refused = italian.post("/games/new", data=_form(page, **changes))

@@ -85,6 +85,7 @@ def _reset_globals(request: pytest.FixtureRequest) -> Iterator[None]:
     yield
     jobs.HOOKS.before_settle = lambda game_id, version: None
     jobs.HOOKS.before_send = lambda outbox_id: None
+    jobs.HOOKS.after_send = lambda outbox_id: None
     clock.set_clock(None)
     context._current = None
 

@@ -196,3 +196,30 @@ def test_game_options_are_validated(make_player: Any) -> None:
         {"starts_at": "2030-01-02T00:00:00Z", "ends_at": "2030-01-01T00:00:00Z"}]},
         headers=ann.headers())
     assert r.status_code == 422
+
+
+def _closed(ctx: Any, game_id: str) -> list[tuple[int, str | None]]:
+    with db.read(ctx.engine) as conn:
+        return [(r.seat, r.outcome) for r in conn.execute(
+            select(deadlines).where(deadlines.c.game_id == game_id,
+                                    deadlines.c.closed_at.is_not(None))
+            .order_by(deadlines.c.id)).all()]
+
+
+def test_a_deadline_answered_by_the_worker_is_recorded_default(
+        ctx: Any, make_player: Any, frozen: FakeClock) -> None:
+    """`deadlines.outcome` says how each closed: `moved` by the player, `default` when the
+    worker played for them at the passed deadline (issue 22, item 4: it said `moved`)."""
+    game_id, (ann, _bob) = new_game(make_player, turn_hours=2)
+    bid(ann, game_id, 2)
+    assert _closed(ctx, game_id) == [(0, "moved")]
+    later = frozen.set(T + timedelta(hours=2, minutes=1))
+    assert jobs.enforce_deadlines(ctx, later) == 1  # bob's default bid
+    closed = _closed(ctx, game_id)
+    assert closed[:2] == [(0, "moved"), (1, "default")]
+    # A player who moves after the deadline passed but before the tick moved themselves.
+    game_id, (ann, bob) = new_game(make_player, turn_hours=2, tag="-late")
+    frozen.set(later + timedelta(hours=3))
+    bid(ann, game_id, 1)
+    bid(bob, game_id, 3)
+    assert _closed(ctx, game_id)[:2] == [(0, "moved"), (1, "moved")]

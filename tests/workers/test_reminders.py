@@ -85,3 +85,19 @@ def test_daily_digest_lists_every_waiting_game(ctx: Any, make_player: Any,
     assert ("reminder", "bob") in _mails(ctx, "reminder")
     assert jobs.send_digests(ctx, T + timedelta(days=1, hours=1)) == 1  # the next day
     assert g2
+
+
+def test_no_final_warning_when_the_whole_turn_is_shorter_than_its_window(
+        ctx: Any, make_player: Any, frozen: FakeClock) -> None:
+    """A 6-hour turn with a 12-hour final window: the turn's mail says when the move is due;
+    a final warning at the next tick would only repeat it (issue 22, item 4). A 13-hour turn
+    still gets its warning, 12 hours before the deadline."""
+    new_game(make_player, turn_hours=6)
+    for hours in (0, 0.1, 3, 5.9):
+        assert jobs.send_reminders(ctx, T + timedelta(hours=hours), SCHEDULE) == 0, hours
+    assert _mails(ctx, "reminder", "final-warning") == []
+    new_game(make_player, turn_hours=13, tag="-long")
+    assert jobs.send_reminders(ctx, T + timedelta(minutes=59), SCHEDULE) == 0
+    assert jobs.send_reminders(ctx, T + timedelta(hours=1), SCHEDULE) == 2
+    assert _mails(ctx, "final-warning") == [("final-warning", "ann-long"),
+                                            ("final-warning", "bob-long")]
