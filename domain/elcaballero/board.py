@@ -254,26 +254,43 @@ def _distinct_turns(tile: str) -> list[int]:
     return out
 
 
-def fallback_cells(s: State, seat: int) -> list[Cell]:
-    """Empty cells next to one of the seat's Caballero tiles, else next to anybody's, where a tile
-    goes when no face-up tile fits next to terrain (seed: "en priorité à une des siennes")."""
-    def around(owners: set[int]) -> list[Cell]:
-        cells = {neighbour(c, d) for c, k in s.knights.items() if k.seat in owners
-                 for d in range(4)}
-        return sorted(c for c in cells if is_empty(s, c))
+def cells_around_knights(s: State, owners: Iterable[int]) -> list[Cell]:
+    """Empty cells next to a Caballero tile of one of `owners`, in a fixed order."""
+    who = set(owners)
+    cells = {neighbour(c, d) for c, k in s.knights.items() if k.seat in who for d in range(4)}
+    return sorted(c for c in cells if is_empty(s, c))
 
-    return around({seat}) or around(set(s.seats()))
+
+def fallback_cells(s: State, seat: int) -> list[Cell]:
+    """Rules version 1: empty cells next to one of the seat's Caballero tiles, else next to
+    anybody's, where a tile goes when no face-up tile fits next to terrain. (Version 1 stopped at
+    the seat's own cells even where no face-up tile fits there: see `lay_options`.)"""
+    return cells_around_knights(s, {seat}) or cells_around_knights(s, s.seats())
+
+
+def _placements_at(s: State, cells: list[Cell]) -> dict[str, list[tuple[Cell, int]]]:
+    return {t: [(c, turn) for c in cells for turn in _distinct_turns(t) if fits(s, t, turn, c)]
+            for t in dict.fromkeys(s.face_up)}
 
 
 def lay_options(s: State, seat: int) -> dict[str, list[tuple[Cell, int]]]:
     """Every face-up tile's legal (cell, turn) now: next to terrain if any face-up tile fits there,
-    otherwise next to a Caballero tile (own first). Empty when nothing can be laid at all."""
+    otherwise next to a Caballero tile: one of the seat's own where a face-up tile fits there, and
+    only where none does, next to an opponent's (seed: « en priorité à une des siennes, à défaut à
+    une adverse », the tile being compulsory). Empty when nothing can be laid at all.
+
+    Rules version 1 kept the seat's own Caballero tiles as the only fallback as soon as one had an
+    empty cell beside it, even where no face-up tile fits there (the turn then ended with no
+    tile)."""
     normal = {t: normal_placements(s, t) for t in dict.fromkeys(s.face_up)}
     if any(normal.values()):
         return normal
-    cells = fallback_cells(s, seat)
-    return {t: [(c, turn) for c in cells for turn in _distinct_turns(t) if fits(s, t, turn, c)]
-            for t in dict.fromkeys(s.face_up)}
+    if s.rules < 2:
+        return _placements_at(s, fallback_cells(s, seat))
+    own = _placements_at(s, cells_around_knights(s, {seat}))
+    if any(own.values()):
+        return own
+    return _placements_at(s, cells_around_knights(s, set(s.seats()) - {seat}))
 
 
 def knight_cells(s: State) -> list[Cell]:
