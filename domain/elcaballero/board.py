@@ -16,6 +16,7 @@ Pure functions of the state (no events). Rulings from shared/rules/el-caballero.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from domain.elcaballero.data import LAND, SEA, TILE
 from domain.elcaballero.geometry import (
@@ -32,12 +33,19 @@ from domain.elcaballero.state import Area, Knight, State
 # --- tiles and areas -----------------------------------------------------------------------------
 
 
+@cache
+def tile_edges(tile: str, turn: int) -> str:
+    """A tile's sides once turned, by tile id (the placement search asks this very often: keyed by
+    the id string, it skips hashing the tile's dataclass)."""
+    return rotated_edges(TILE[tile], turn)
+
+
 def edge(s: State, cell: Cell, d: int) -> str | None:
     """The type (L/S) of the terrain tile's side `d` at `cell`, or None if no terrain there."""
     placed = s.terrain.get(cell)
     if placed is None:
         return None
-    return rotated_edges(TILE[placed[0]], placed[1])[d]
+    return tile_edges(placed[0], placed[1])[d]
 
 
 def area_at(s: State, cell: Cell, d: int) -> Area:
@@ -219,7 +227,7 @@ def fits(s: State, tile: str, turn: int, cell: Cell) -> bool:
     """The tile, turned, matches every terrain side around the empty `cell`."""
     if not is_empty(s, cell):
         return False
-    edges = rotated_edges(TILE[tile], turn)
+    edges = tile_edges(tile, turn)
     for d in range(4):
         other = edge(s, neighbour(cell, d), opposite(d))
         if other is not None and other != edges[d]:
@@ -243,7 +251,8 @@ def normal_placements(s: State, tile: str) -> list[tuple[Cell, int]]:
     return out
 
 
-def _distinct_turns(tile: str) -> list[int]:
+@cache
+def _distinct_turns(tile: str) -> tuple[int, ...]:
     """Turns giving different tiles (an all-land tile has one; a bridge two)."""
     seen, out = set(), []
     for turn in TURNS:
@@ -251,7 +260,7 @@ def _distinct_turns(tile: str) -> list[int]:
         if key not in seen:
             seen.add(key)
             out.append(turn)
-    return out
+    return tuple(out)
 
 
 def cells_around_knights(s: State, owners: Iterable[int]) -> list[Cell]:
