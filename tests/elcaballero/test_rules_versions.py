@@ -236,6 +236,17 @@ def test_the_advanced_seed_9_game_14_is_clean():
     assert record.state.phase == "over"
 
 
+@pytest.mark.parametrize("advanced", [True, False])
+def test_the_first_games_of_bin_check_are_clean(advanced: bool) -> None:
+    """bin/check plays 2,000 games of each (seed "check"); the suite plays its first four."""
+    from domain.simulate import simulate_games
+
+    lines: list[str] = []
+    assert simulate_games(4, "check", [2, 3, 4], {"advanced": advanced}, game="el-caballero",
+                          out=lines.append), lines
+    assert lines[-1].startswith("4 games of el-caballero, 4 ok, 0 with violations")
+
+
 # --- the Grande laid with a new tile -------------------------------------------------------------
 
 def _two_regions(version: int | None) -> Table:
