@@ -241,14 +241,32 @@ def frontier(s: State) -> list[Cell]:
     return sorted(c for c in cells if is_empty(s, c))
 
 
+Pattern = tuple[str | None, str | None, str | None, str | None]
+"""The terrain sides facing an empty cell, N E S W (None: no terrain there)."""
+
+
+def pattern(s: State, cell: Cell) -> Pattern:
+    e = [edge(s, neighbour(cell, d), opposite(d)) for d in range(4)]
+    return e[0], e[1], e[2], e[3]
+
+
+@cache
+def _matches(edges: str, facing: Pattern) -> bool:
+    return all(f is None or f == x for x, f in zip(edges, facing, strict=True))
+
+
+def _fitting(tile: str, patterns: list[tuple[Cell, Pattern]]) -> list[tuple[Cell, int]]:
+    """(cell, turn) among the empty cells' patterns where the tile fits, cells in the given order
+    and turns in `_distinct_turns` order (what `fits` says, without asking the board again for
+    every tile and turn: the placement search is the engine's hot spot)."""
+    turns = _distinct_turns(tile)
+    return [(cell, turn) for cell, facing in patterns for turn in turns
+            if _matches(tile_edges(tile, turn), facing)]
+
+
 def normal_placements(s: State, tile: str) -> list[tuple[Cell, int]]:
     """(cell, turn) where the tile goes next to a terrain tile with every side matching."""
-    out = []
-    for cell in frontier(s):
-        for turn in _distinct_turns(tile):
-            if fits(s, tile, turn, cell):
-                out.append((cell, turn))
-    return out
+    return _fitting(tile, [(c, pattern(s, c)) for c in frontier(s)])
 
 
 @cache
@@ -278,8 +296,9 @@ def fallback_cells(s: State, seat: int) -> list[Cell]:
 
 
 def _placements_at(s: State, cells: list[Cell]) -> dict[str, list[tuple[Cell, int]]]:
-    return {t: [(c, turn) for c in cells for turn in _distinct_turns(t) if fits(s, t, turn, c)]
-            for t in dict.fromkeys(s.face_up)}
+    """Every face-up tile's (cell, turn) among these empty cells."""
+    patterns = [(c, pattern(s, c)) for c in cells if is_empty(s, c)]
+    return {t: _fitting(t, patterns) for t in dict.fromkeys(s.face_up)}
 
 
 def lay_options(s: State, seat: int) -> dict[str, list[tuple[Cell, int]]]:
@@ -291,7 +310,7 @@ def lay_options(s: State, seat: int) -> dict[str, list[tuple[Cell, int]]]:
     Rules version 1 kept the seat's own Caballero tiles as the only fallback as soon as one had an
     empty cell beside it, even where no face-up tile fits there (the turn then ended with no
     tile)."""
-    normal = {t: normal_placements(s, t) for t in dict.fromkeys(s.face_up)}
+    normal = _placements_at(s, frontier(s))
     if any(normal.values()):
         return normal
     if s.rules < 2:
@@ -314,22 +333,32 @@ def remaining_tiles(s: State) -> list[str]:
     return sorted(set(s.stack) | set(s.face_up))
 
 
-def cell_dead(s: State, cell: Cell, left: list[str]) -> bool:
+def cell_dead(s: State, cell: Cell, left: Iterable[str]) -> bool:
     """Nothing can ever be laid in this empty cell: no tile left fits, and a Caballero tile would
     touch two land tiles."""
+    return _dead(s, cell, _shapes(left))
+
+
+def _shapes(left: Iterable[str]) -> set[str]:
+    """Every side pattern the tiles left show in some turn (at most 16, whatever is left)."""
+    return {tile_edges(t, turn) for t in set(left) for turn in TURNS}
+
+
+def _dead(s: State, cell: Cell, shapes: set[str]) -> bool:
     if len(land_sides(s, cell)) < 2:
         return False
-    return not any(fits(s, t, turn, cell) for t in left for turn in TURNS)
+    facing = pattern(s, cell)
+    return not any(_matches(edges, facing) for edges in shapes)
 
 
 def is_closed(s: State, label: Area) -> bool:
-    left = remaining_tiles(s)
+    shapes = _shapes(remaining_tiles(s))
     for area in regions(s)[label]:
         cell = (area[0], area[1])
         tile, turn = s.terrain[cell]
         for d in rotated_areas(TILE[tile], turn)[area[2]][1]:
             nb = neighbour(cell, d)
-            if is_empty(s, nb) and not cell_dead(s, nb, left):
+            if is_empty(s, nb) and not _dead(s, nb, shapes):
                 return False
     return True
 
