@@ -80,6 +80,20 @@ def test_a_tile_taken_back_sends_its_ships_to_the_court():
     assert t.state.court_ships[0] == 0
 
 
+def test_the_log_says_the_ships_go_back_to_court():
+    t = _ship_on_a_tile(None)
+    (event,) = t.do(0, "take_back", at=[1, 0])
+    last = {lang: [GAME.texts.render(m, lang, ["Ann", "Bob", "Cid"])
+                   for m in GAME.describe(event, None)][-1] for lang in ("en", "fr", "it")}
+    assert last == {
+        "en": "Ann's Caballero tile at n13 goes back to the reserve (lost: 0 Caballeros; back to "
+              "court: 1 ship).",
+        "fr": "La tuile Caballeros d'Ann en n13 retourne dans la réserve (pertes : 0 Caballero ; "
+              "retour à la cour : 1 bateau).",
+        "it": "La tessera Caballeros di Ann in n13 torna nella riserva (perdite: 0 Caballeros; di "
+              "nuovo a corte: 1 nave)."}
+
+
 def test_version_1_still_sends_a_taken_back_tiles_ships_to_the_supply():
     t = _ship_on_a_tile(1)
     supply = t.state.ship_supply
