@@ -104,6 +104,7 @@ def test_an_alcalde_on_a_sea_without_its_owners_ship_earns_its_owner_nothing():
     t.knight(0, 1, seat=2)
     t.knight(0, -1, seat=2)
     t.state.alcaldes[(0, 0, 0)] = 0  # seat 0 governs it (placed when closed)
+    t.state.alcalde_since[(0, 0, 0)] = t.state.events
     t.state.alcaldes_left[0] -= 1
     t.check()
     assert score(t.state, 1)["points"] == [0, 1, 0]
