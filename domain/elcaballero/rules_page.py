@@ -11,8 +11,15 @@ from typing import Any
 Page = dict[str, Any]
 
 
+VERSIONS = ("Rules versions", "Versions des règles", "Versioni delle regole")
+"""The section saying what each rules version changed: its anchor is `versions` (the game page of
+a game created under an older version links there)."""
+
+
 def _page(title: str, sections: list[tuple[str, list[str]]]) -> Page:
-    return {"title": title, "sections": [{"title": t, "paragraphs": p} for t, p in sections]}
+    return {"title": title,
+            "sections": [{"title": t, "paragraphs": p, **({"id": "versions"} if t in VERSIONS
+                                                         else {})} for t, p in sections]}
 
 
 EN = _page("El Caballero: the rules as this server plays them", [

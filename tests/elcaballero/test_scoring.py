@@ -130,3 +130,5 @@ def test_the_rules_page_quotes_the_seed_beside_each_ruling_of_issue_22():
         text = " ".join(p for section in rules_page(lang)["sections"]
                         for p in section["paragraphs"])
         assert [q for q in quotes if q not in text] == [], lang
+        (versions,) = [x for x in rules_page(lang)["sections"] if x.get("id") == "versions"]
+        assert "1" in versions["paragraphs"][0] and "2" in versions["paragraphs"][0]
