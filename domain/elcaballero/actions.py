@@ -20,8 +20,13 @@ tested (see also `board`, `scoring`):
   court; the Castillo itself is lost. Without one, Caballeros and ships are lost.
 - **A Grande** taken back with its tile returns to the court; moving it away from a tile that
   touches several land tiles sends that tile back at once.
-- **A tile laid with the Grande** costs its highest land-facing number plus 2 (the Grande from
-  court) or plus 1 (the Grande moved from another tile, the turn's one Grande move).
+- **A tile laid with the Grande** touching two land tiles or more costs its highest land-facing
+  number, the Grande included, whether it comes from court or moves from another tile (then the
+  turn's one Grande move): seed, « Dans ce cas, le coût à payer est celui de la plus grande valeur
+  de la tuile Caballeros adjacente à une terre » and its example « Il paie 4 Caballeros » (rules 2;
+  version 1 added the Grande's 2, or 1 for a move). A tile touching one land tile or none, laid
+  with the Grande, is a tile laid and a Grande placed: its number plus the Grande's price.
+- **A tile taken back** sends its ships to its owner's court (rules 2; `return_entry`).
 - **A sea Alcalde** allows one bordering ship: it may be placed on a closed sea with at most one
   ship, and no second ship may come to it afterwards.
 """
@@ -147,15 +152,22 @@ def check_distinct(s: State, seat: int, labels: list[Any], at: Cell) -> None:
                 allowed={"taken_totals": sorted({c for o, c in enumerate(counts) if o != seat})})
 
 
-def return_entry(s: State, at: Cell, ignore: tuple[int, ...] = ()) -> dict[str, Any]:
+def return_entry(s: State, at: Cell, ignore: tuple[int, ...] = (),
+                 taken_back: bool = False) -> dict[str, Any]:
     """A Caballero tile going back to its owner's reserve, judged on the board before the cause
-    (`ignore`: sides whose land is the cause and must not count for the Castillo's refund)."""
+    (`ignore`: sides whose land is the cause and must not count for the Castillo's refund).
+
+    Its ships go to the court when a Castillo protects it, and (rules 2) whenever its owner takes
+    it back (`taken_back`): seed §6, « les bateaux vont à la Cour du joueur ». A tile pushed out
+    loses them without a Castillo (« Les Caballeros et les bateaux présents sur la tuile sont
+    perdus »). Version 1 sent a taken-back tile's ships to the supply."""
     k = s.knights[at]
     count = b.knight_total(s, at, k)
     refund = b.highest_land_number(s, at, k, ignore) if k.castillo else 0
+    to_court = k.castillo or (taken_back and s.rules >= 2)
     return {"at": cell_json(at), "seat": k.seat, "count": count, "refund": refund,
             "lost": count - refund, "ships": len(k.ships),
-            "ships_to": "court" if k.castillo else "supply", "castillo": k.castillo,
+            "ships_to": "court" if to_court else "supply", "castillo": k.castillo,
             "grande": k.grande}
 
 
@@ -225,8 +237,38 @@ def lay_tile_event(s: State, seat: int, tile: str, at: Cell, turn: int, fallback
         else:
             gained.append({"at": cell_json(nb), "seat": k.seat,
                            "count": knight_numbers(k.side, k.turn)[back]})
-    return Event("tile_laid", {"seat": seat, "tile": tile, "at": cell_json(at), "turn": turn,
-                               "fallback": fallback, "gained": gained, "returned": returned})
+    payload: dict[str, Any] = {"seat": seat, "tile": tile, "at": cell_json(at), "turn": turn,
+                               "fallback": fallback, "gained": gained, "returned": returned}
+    back = alcaldes_joined(s, tile, at, turn)
+    if back:
+        payload["alcaldes_back"] = back
+    return Event("tile_laid", payload)
+
+
+def alcaldes_joined(s: State, tile: str, at: Cell, turn: int) -> list[dict[str, Any]]:
+    """Alcaldes that go back to their owners because the tile joins their region to another that
+    holds an Alcalde placed before theirs (rules 2): « Il ne peut y avoir qu'un seul Alcalde par
+    région », so the first one placed keeps the joined region and the others return to their
+    owners' supply, to be placed again (the Caballero each cost is not given back).
+
+    This happens because closed is judged when an Alcalde is placed: a Caballero tile standing
+    next to a region takes the cell, and when it leaves the region may open again and grow.
+    Version 1 kept one of the two at random (the one whose label the merge dropped was lost)."""
+    if s.rules < 2 or len(s.alcaldes) < 2:
+        return []
+    terrain = dict(s.terrain)
+    terrain[at] = (tile, turn)
+    region_of = dict(s.region_of)
+    renamed = b.merge_tile(region_of, terrain, at)
+    groups: dict[Any, list[Any]] = {}
+    for label in s.alcaldes:
+        groups.setdefault(renamed.get(label, label), []).append(label)
+    out = []
+    for labels in groups.values():
+        labels.sort(key=lambda x: (s.alcalde_since.get(x, -1), x))
+        out += [{"seat": s.alcaldes[x], "region": list(x), "at": cell_json((x[0], x[1]))}
+                for x in labels[1:]]
+    return out
 
 
 @action("lay_tile")
@@ -292,6 +334,8 @@ def _lay_knight(log: Log, cmd: Command) -> None:
             extra = GRANDE_PRICE
     elif len(lands) >= 2:
         raise refuse("two_lands", at=cell_json(at), count=len(lands))
+    if with_grande and len(lands) >= 2 and s.rules >= 2:
+        extra = 0  # seed: « Dans ce cas, le coût à payer est celui de la plus grande valeur »
     if not lands and side != "a":
         raise refuse("sea_side_a", allowed={"side": ["a"]})
     k = Knight(seat, side, turn, grande=with_grande)
@@ -355,7 +399,7 @@ def _take_back(log: Log, cmd: Command) -> None:
                          allowed={"ships": [SIDES[x] for x in k.ships]})
         log.add(Event("ship_taken_back", {"seat": seat, "at": cell_json(at), "edge": d}))
         return
-    log.add(Event("knight_taken_back", return_entry(s, at)))
+    log.add(Event("knight_taken_back", return_entry(s, at, taken_back=True)))
 
 
 # --- ships and Castillos -------------------------------------------------------------------------

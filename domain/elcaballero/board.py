@@ -16,6 +16,7 @@ Pure functions of the state (no events). Rulings from shared/rules/el-caballero.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from domain.elcaballero.data import LAND, SEA, TILE
 from domain.elcaballero.geometry import (
@@ -32,12 +33,19 @@ from domain.elcaballero.state import Area, Knight, State
 # --- tiles and areas -----------------------------------------------------------------------------
 
 
+@cache
+def tile_edges(tile: str, turn: int) -> str:
+    """A tile's sides once turned, by tile id (the placement search asks this very often: keyed by
+    the id string, it skips hashing the tile's dataclass)."""
+    return rotated_edges(TILE[tile], turn)
+
+
 def edge(s: State, cell: Cell, d: int) -> str | None:
     """The type (L/S) of the terrain tile's side `d` at `cell`, or None if no terrain there."""
     placed = s.terrain.get(cell)
     if placed is None:
         return None
-    return rotated_edges(TILE[placed[0]], placed[1])[d]
+    return tile_edges(placed[0], placed[1])[d]
 
 
 def area_at(s: State, cell: Cell, d: int) -> Area:
@@ -219,7 +227,7 @@ def fits(s: State, tile: str, turn: int, cell: Cell) -> bool:
     """The tile, turned, matches every terrain side around the empty `cell`."""
     if not is_empty(s, cell):
         return False
-    edges = rotated_edges(TILE[tile], turn)
+    edges = tile_edges(tile, turn)
     for d in range(4):
         other = edge(s, neighbour(cell, d), opposite(d))
         if other is not None and other != edges[d]:
@@ -233,17 +241,36 @@ def frontier(s: State) -> list[Cell]:
     return sorted(c for c in cells if is_empty(s, c))
 
 
+Pattern = tuple[str | None, str | None, str | None, str | None]
+"""The terrain sides facing an empty cell, N E S W (None: no terrain there)."""
+
+
+def pattern(s: State, cell: Cell) -> Pattern:
+    e = [edge(s, neighbour(cell, d), opposite(d)) for d in range(4)]
+    return e[0], e[1], e[2], e[3]
+
+
+@cache
+def _matches(edges: str, facing: Pattern) -> bool:
+    return all(f is None or f == x for x, f in zip(edges, facing, strict=True))
+
+
+def _fitting(tile: str, patterns: list[tuple[Cell, Pattern]]) -> list[tuple[Cell, int]]:
+    """(cell, turn) among the empty cells' patterns where the tile fits, cells in the given order
+    and turns in `_distinct_turns` order (what `fits` says, without asking the board again for
+    every tile and turn: the placement search is the engine's hot spot)."""
+    turns = _distinct_turns(tile)
+    return [(cell, turn) for cell, facing in patterns for turn in turns
+            if _matches(tile_edges(tile, turn), facing)]
+
+
 def normal_placements(s: State, tile: str) -> list[tuple[Cell, int]]:
     """(cell, turn) where the tile goes next to a terrain tile with every side matching."""
-    out = []
-    for cell in frontier(s):
-        for turn in _distinct_turns(tile):
-            if fits(s, tile, turn, cell):
-                out.append((cell, turn))
-    return out
+    return _fitting(tile, [(c, pattern(s, c)) for c in frontier(s)])
 
 
-def _distinct_turns(tile: str) -> list[int]:
+@cache
+def _distinct_turns(tile: str) -> tuple[int, ...]:
     """Turns giving different tiles (an all-land tile has one; a bridge two)."""
     seen, out = set(), []
     for turn in TURNS:
@@ -251,29 +278,47 @@ def _distinct_turns(tile: str) -> list[int]:
         if key not in seen:
             seen.add(key)
             out.append(turn)
-    return out
+    return tuple(out)
+
+
+def cells_around_knights(s: State, owners: Iterable[int]) -> list[Cell]:
+    """Empty cells next to a Caballero tile of one of `owners`, in a fixed order."""
+    who = set(owners)
+    cells = {neighbour(c, d) for c, k in s.knights.items() if k.seat in who for d in range(4)}
+    return sorted(c for c in cells if is_empty(s, c))
 
 
 def fallback_cells(s: State, seat: int) -> list[Cell]:
-    """Empty cells next to one of the seat's Caballero tiles, else next to anybody's, where a tile
-    goes when no face-up tile fits next to terrain (seed: "en priorité à une des siennes")."""
-    def around(owners: set[int]) -> list[Cell]:
-        cells = {neighbour(c, d) for c, k in s.knights.items() if k.seat in owners
-                 for d in range(4)}
-        return sorted(c for c in cells if is_empty(s, c))
+    """Rules version 1: empty cells next to one of the seat's Caballero tiles, else next to
+    anybody's, where a tile goes when no face-up tile fits next to terrain. (Version 1 stopped at
+    the seat's own cells even where no face-up tile fits there: see `lay_options`.)"""
+    return cells_around_knights(s, {seat}) or cells_around_knights(s, s.seats())
 
-    return around({seat}) or around(set(s.seats()))
+
+def _placements_at(s: State, cells: list[Cell]) -> dict[str, list[tuple[Cell, int]]]:
+    """Every face-up tile's (cell, turn) among these empty cells."""
+    patterns = [(c, pattern(s, c)) for c in cells if is_empty(s, c)]
+    return {t: _fitting(t, patterns) for t in dict.fromkeys(s.face_up)}
 
 
 def lay_options(s: State, seat: int) -> dict[str, list[tuple[Cell, int]]]:
     """Every face-up tile's legal (cell, turn) now: next to terrain if any face-up tile fits there,
-    otherwise next to a Caballero tile (own first). Empty when nothing can be laid at all."""
-    normal = {t: normal_placements(s, t) for t in dict.fromkeys(s.face_up)}
+    otherwise next to a Caballero tile: one of the seat's own where a face-up tile fits there, and
+    only where none does, next to an opponent's (seed: « en priorité à une des siennes, à défaut à
+    une adverse », the tile being compulsory). Empty when nothing can be laid at all.
+
+    Rules version 1 kept the seat's own Caballero tiles as the only fallback as soon as one had an
+    empty cell beside it, even where no face-up tile fits there (the turn then ended with no
+    tile)."""
+    normal = _placements_at(s, frontier(s))
     if any(normal.values()):
         return normal
-    cells = fallback_cells(s, seat)
-    return {t: [(c, turn) for c in cells for turn in _distinct_turns(t) if fits(s, t, turn, c)]
-            for t in dict.fromkeys(s.face_up)}
+    if s.rules < 2:
+        return _placements_at(s, fallback_cells(s, seat))
+    own = _placements_at(s, cells_around_knights(s, {seat}))
+    if any(own.values()):
+        return own
+    return _placements_at(s, cells_around_knights(s, set(s.seats()) - {seat}))
 
 
 def knight_cells(s: State) -> list[Cell]:
@@ -288,22 +333,32 @@ def remaining_tiles(s: State) -> list[str]:
     return sorted(set(s.stack) | set(s.face_up))
 
 
-def cell_dead(s: State, cell: Cell, left: list[str]) -> bool:
+def cell_dead(s: State, cell: Cell, left: Iterable[str]) -> bool:
     """Nothing can ever be laid in this empty cell: no tile left fits, and a Caballero tile would
     touch two land tiles."""
+    return _dead(s, cell, _shapes(left))
+
+
+def _shapes(left: Iterable[str]) -> set[str]:
+    """Every side pattern the tiles left show in some turn (at most 16, whatever is left)."""
+    return {tile_edges(t, turn) for t in set(left) for turn in TURNS}
+
+
+def _dead(s: State, cell: Cell, shapes: set[str]) -> bool:
     if len(land_sides(s, cell)) < 2:
         return False
-    return not any(fits(s, t, turn, cell) for t in left for turn in TURNS)
+    facing = pattern(s, cell)
+    return not any(_matches(edges, facing) for edges in shapes)
 
 
 def is_closed(s: State, label: Area) -> bool:
-    left = remaining_tiles(s)
+    shapes = _shapes(remaining_tiles(s))
     for area in regions(s)[label]:
         cell = (area[0], area[1])
         tile, turn = s.terrain[cell]
         for d in rotated_areas(TILE[tile], turn)[area[2]][1]:
             nb = neighbour(cell, d)
-            if is_empty(s, nb) and not cell_dead(s, nb, left):
+            if is_empty(s, nb) and not _dead(s, nb, shapes):
                 return False
     return True
 

@@ -66,6 +66,9 @@ def _returned(items: Any) -> list[Message]:
         if r["castillo"]:
             out.append(_m("knight.returned_saved", player=r["seat"], at=thaw(r["at"]),
                           caballeros=r["refund"], ships=r["ships"]))
+        elif r["ships"] and r["ships_to"] == "court":  # taken back under rules 2
+            out.append(_m("knight.returned_ships", player=r["seat"], at=thaw(r["at"]),
+                          caballeros=r["lost"], ships=r["ships"]))
         else:
             out.append(_m("knight.returned_lost", player=r["seat"], at=thaw(r["at"]),
                           caballeros=r["lost"], ships=r["ships"]))
@@ -103,6 +106,8 @@ def _tile_laid(e: Event) -> list[Message]:
     out = [_m(key, seat=e["seat"], tile=e["tile"], at=thaw(e["at"]), turn=e["turn"])]
     for g in e["gained"]:
         out.append(_m("knight.gained", player=g["seat"], at=thaw(g["at"]), caballeros=g["count"]))
+    for r in e.get("alcaldes_back") or ():
+        out.append(_m("alcalde.back", player=r["seat"], at=thaw(r["at"])))
     return out + _returned(e["returned"])
 
 

@@ -78,6 +78,7 @@ def _count(s: State, e: Event) -> None:
 def _game_created(s: State, e: Event) -> None:
     s.players = e["players"]
     s.advanced = opts.parse(e["options"])["advanced"]
+    s.rules = int(e.get("rules") or 1)  # no "rules": a record made before rules versions
     s.seed = e.get("seed") or ""
     s.given_stack = list(e.get("given_stack") or [])
     n = s.players
@@ -193,10 +194,17 @@ def _tile_laid(s: State, e: Event) -> None:
     at = cell(e["at"])
     s.face_up.remove(e["tile"])
     s.terrain[at] = (e["tile"], e["turn"])
+    for r in e.get("alcaldes_back") or ():  # rules 2: joined to a region with an earlier one
+        label = (r["region"][0], r["region"][1], r["region"][2])
+        del s.alcaldes[label]
+        s.alcalde_since.pop(label, None)
+        s.alcaldes_left[r["seat"]] += 1
     renamed = merge_tile(s.region_of, s.terrain, at)
     for old, new in renamed.items():
-        if old in s.alcaldes:
+        if old in s.alcaldes:  # (version 1 records may overwrite one here: kept as they were)
             s.alcaldes[new] = s.alcaldes.pop(old)
+        if old in s.alcalde_since:
+            s.alcalde_since[new] = s.alcalde_since.pop(old)
     for g in e["gained"]:
         s.bank[g["seat"]] -= g["count"]
     _returned(s, e["returned"])
@@ -312,6 +320,7 @@ def _alcalde_placed(s: State, e: Event) -> None:
     seat = e["seat"]
     region = tuple(e["region"])
     s.alcaldes[(region[0], region[1], region[2])] = seat
+    s.alcalde_since[(region[0], region[1], region[2])] = s.events
     s.alcaldes_left[seat] -= 1
     _pay(s, seat, e["cost"])
     _count(s, e)

@@ -4,7 +4,8 @@
   board's geometry, never stored) + the bank is constant; nothing negative; the court limit holds;
 - no piece created or lost: the 48 terrain tiles are in the stack, face up or on the board, once;
   each player's Caballero tiles are on the board or off it; ships in the supply, in courts or on
-  tiles, and Castillos in the supply or on tiles, add up to the game's set; Alcaldes too;
+  tiles, and Castillos in the supply or on tiles, add up to the game's set; Alcaldes too (one per
+  region, and under rules 2 each region's Alcalde keeps its placing order through every join);
 - the board is legal: every two neighbouring terrain tiles match (land to land, sea to sea), no
   Caballero tile touches two land tiles unless it carries a Grande, every ship faces sea;
 - the incremental regions equal the regions found again from scratch;
@@ -59,6 +60,8 @@ def check_event(before: State, after: State, event: Event) -> None:
         if sum(1 for k in s.knights.values() if k.seat == seat and k.grande) > (1 if s.advanced
                                                                                   else 0):
             fail(f"seat {seat} has more than one Grande on the board")
+    if s.rules >= 2 and set(s.alcalde_since) != set(s.alcaldes):
+        fail("the Alcaldes' placing order does not follow their regions")
     # pieces
     seen = Counter([*s.stack, *s.face_up, *(t for t, _ in s.terrain.values())])
     if sum(seen.values()) != TILE_COUNT or set(seen) != set(TILE) or max(seen.values()) != 1:

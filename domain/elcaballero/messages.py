@@ -71,6 +71,13 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "{ships}).",
         "La tessera Caballeros di {player} in {at} torna nella riserva (perdite: {caballeros}, "
         "{ships})."),
+    "knight.returned_ships": (
+        "{player}'s Caballero tile at {at} goes back to the reserve (lost: {caballeros}; back to "
+        "court: {ships}).",
+        "La tuile Caballeros {player:de} en {at} retourne dans la réserve (pertes : {caballeros} ; "
+        "retour à la cour : {ships}).",
+        "La tessera Caballeros di {player} in {at} torna nella riserva (perdite: {caballeros}; di "
+        "nuovo a corte: {ships})."),
     "knight.returned_saved": (
         "{player}'s Caballero tile at {at} goes back to the reserve; its Castillo is lost but "
         "saves {caballeros} and {ships}, back to court.",
@@ -127,6 +134,13 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "grande.moved": ("{seat} moves the Grande from {from} to {at}, for {cost}.",
                      "{seat} déplace le Grande de {from} à {at}, pour {cost}.",
                      "{seat} sposta il Grande da {from} a {at}, per {cost}."),
+    "alcalde.back": (
+        "{player}'s Alcalde at {at} goes back to their supply: the new tile joins its region to "
+        "one whose Alcalde was placed first.",
+        "L'Alcalde {player:de} en {at} retourne dans sa réserve : la nouvelle tuile joint sa "
+        "région à une autre dont l'Alcalde a été placé avant.",
+        "L'Alcalde di {player} in {at} torna nella sua riserva: la nuova tessera unisce la sua "
+        "regione a un'altra il cui Alcalde è stato piazzato prima."),
     "alcalde.land": ("{seat} puts an Alcalde on the closed land region at {at}, for {cost}.",
                      "{seat} place un Alcalde sur la région de terre fermée en {at}, pour {cost}.",
                      "{seat} mette un Alcalde sulla regione di terra chiusa in {at}, per {cost}."),

@@ -13,7 +13,7 @@ from domain.elcaballero import describe as describing
 from domain.elcaballero import evolve as evolving
 from domain.elcaballero import rules, views
 from domain.elcaballero.options import OPTIONS
-from domain.elcaballero.rules import MAX_PLAYERS, MIN_PLAYERS
+from domain.elcaballero.rules import MAX_PLAYERS, MIN_PLAYERS, RULES_VERSION
 from domain.elcaballero.state import State
 
 UPCASTERS = Upcasters()
@@ -22,6 +22,8 @@ UPCASTERS = Upcasters()
 
 class ElCaballero(RulesModule):
     name = "el-caballero"
+    rules_version: int = RULES_VERSION
+    """The rules version new games are created under (`rules.RULES_VERSION`, issue 22)."""
     upcasters = UPCASTERS
     title: Mapping[str, str] = MappingProxyType({"en": "El Caballero", "fr": "El Caballero",
                                                  "it": "El Caballero"})

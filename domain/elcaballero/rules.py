@@ -41,6 +41,14 @@ from domain.elcaballero.scoring import final_ranking, score
 from domain.elcaballero.state import State
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+RULES_VERSION = 2
+"""The rules version new games are created under (stored in `game_created` as "rules", folded into
+`State.rules`). Version 1 is the rules as they stood before issue 22; version 2 adds, each only for
+games created under it: a Caballero tile taken back sends its ships to court (`actions`), the
+compulsory tile falls back next to an opponent's Caballero tile when none fits beside one's own
+(`board.lay_options`), two Alcaldes joined in one region (`actions.lay_tile_event`), and a tile laid
+with the Grande costing its highest land number only (`actions`). A record keeps deciding by its own
+version, so `pbem verify` of an older record gives the outcome it had."""
 SETUP_FIELDS = ("start", "stack", "first_player")
 
 
@@ -76,8 +84,8 @@ def create(players: int, options: Mapping[str, Any] | None, seed: str,
     first = given.get("first_player", rng.randrange(players))
     if isinstance(first, bool) or not isinstance(first, int) or first not in range(players):
         raise refuse("setup_first", last=players - 1, allowed=list(range(players)))
-    created = Event("game_created", {"game": "el-caballero", "players": players,
-                                     "options": chosen, "seed": seed,
+    created = Event("game_created", {"game": "el-caballero", "rules": RULES_VERSION,
+                                     "players": players, "options": chosen, "seed": seed,
                                      "seed_hash": seed_commitment(seed), "given_stack": stack})
     s = fold([created])
     s.stack.remove(start)

@@ -11,8 +11,15 @@ from typing import Any
 Page = dict[str, Any]
 
 
+VERSIONS = ("Rules versions", "Versions des règles", "Versioni delle regole")
+"""The section saying what each rules version changed: its anchor is `versions` (the game page of
+a game created under an older version links there)."""
+
+
 def _page(title: str, sections: list[tuple[str, list[str]]]) -> Page:
-    return {"title": title, "sections": [{"title": t, "paragraphs": p} for t, p in sections]}
+    return {"title": title,
+            "sections": [{"title": t, "paragraphs": p, **({"id": "versions"} if t in VERSIONS
+                                                         else {})} for t, p in sections]}
 
 
 EN = _page("El Caballero: the rules as this server plays them", [
@@ -45,8 +52,10 @@ EN = _page("El Caballero: the rules as this server plays them", [
         "with the 9) as long as a face-up tile can be laid; everything else is optional.",
         "Reinforcements: once, bring your card's Caballeros to court.",
         "Terrain: lay a face-up tile next to a terrain tile, every touching side matching (land "
-        "to land, sea to sea). If no face-up tile fits anywhere, lay one next to one of your "
-        "Caballero tiles, or next to anybody's if none of yours has an empty cell beside it.",
+        "to land, sea to sea). If no face-up tile fits there, lay one next to one of your "
+        "Caballero tiles, and only if none fits beside yours, next to another player's: the "
+        "tile stays compulsory (rulebook: “en priorité à une des siennes, à défaut à une "
+        "adverse”).",
         "Caballero tiles: lay up to two, each in an empty cell next to a terrain tile and "
         "touching at most one land tile; the number facing land is how many of your Caballeros "
         "are in that region, paid from your court. A tile touching only sea shows side A and "
@@ -59,8 +68,9 @@ EN = _page("El Caballero: the rules as this server plays them", [
         "that faces sea (one ship per side). Castillos: build up to two a turn for 1 each, one "
         "per tile. Moving a ship or a Castillo to another of your tiles costs 1; taking a ship "
         "back to court is free and putting it back costs 1. Taking a Caballero tile back is "
-        "free: its Caballeros are lost, its ships go to your court; with a Castillo, the "
-        "Castillo is lost and the Caballeros facing land come back to court.",
+        "free: its Caballeros are lost, its ships go to your court (rulebook: “les bateaux vont "
+        "à la Cour du joueur”); with a Castillo, the Castillo is lost and the Caballeros facing "
+        "land come back to court.",
         "At the end of every round the face-up tiles are refilled to 5.",
     ]),
     ("Tiles pushed out", [
@@ -77,7 +87,9 @@ EN = _page("El Caballero: the rules as this server plays them", [
     ("Scoring", [
         "A land region is worth its tiles plus its golds. Its sole leader scores double, the "
         "sole second scores it once (never with 2 players). Tied leaders score it once each "
-        "and nobody is second; a tie for second scores nothing.",
+        "and nobody is second: they took both places (rulebook: “En cas d'égalité à la première "
+        "place, les joueurs à égalité ne doublent pas les points”, that is they score what a "
+        "second scores). A tie for second scores nothing.",
         "A sea region is worth its tiles plus its fish, scored once for every ship bordering it.",
         "A tile with two opposite land sides is either a land bridge (the land goes across, the "
         "two seas are apart) or a strait (the sea goes across, the two lands are apart). A "
@@ -89,13 +101,38 @@ EN = _page("El Caballero: the rules as this server plays them", [
         "The Grande (2 Caballeros from court, or 1 to move it, once a turn) protects its tile: "
         "it is never pushed out, counts for every land region it touches and cannot be turned. "
         "A new tile may be laid with the Grande on it, touching several land tiles: it costs its "
-        "highest number facing land plus the Grande's price. A tile the Grande leaves that "
-        "touches several land tiles goes back at once (its Castillo saves its highest number).",
+        "highest number facing land, the Grande included, from court or moved (then your one "
+        "move of the turn) (rulebook: “le coût à payer est celui de la plus grande valeur de la "
+        "tuile Caballeros adjacente à une terre”, and its example: “Il paie 4 Caballeros”). A "
+        "tile the Grande leaves that touches several land tiles goes back at once (its Castillo "
+        "saves its highest number).",
         "An Alcalde (1 Caballero) goes on a closed region, one per region: a region is closed "
         "when no empty cell next to it can still take a terrain tile left in the game or a "
-        "Caballero tile without a Grande. On land, the Alcalde's owner takes first place and "
-        "scores it double; the best of the others, if alone, scores it once. On a sea, it "
-        "scores nothing by itself and the sea may then have only one ship.",
+        "Caballero tile without a Grande (rulebook: “lorsqu'il n'est plus possible de placer des "
+        "tuiles Caballeros adjacentes à cette région”). This is judged when the Alcalde is "
+        "placed: a cell holding a Caballero tile takes no other, so when that tile leaves the "
+        "region may open again and grow, and its Alcalde stays. If a terrain tile joins two "
+        "regions that each hold an Alcalde, the one placed first stays and the other goes back "
+        "to its owner, to be placed again; the Caballero it cost is not given back (rulebook: "
+        "“Il ne peut y avoir qu'un seul Alcalde par région fermée”).",
+        "On land, the Alcalde's owner takes first place, whatever the Caballeros say, and scores "
+        "the region double; the best of the others, if alone, scores it once as second (never "
+        "with 2 players). The Alcalde is not added on top of a normal scoring (rulebook: “prend "
+        "le 1er rang dans cette région”; “Seuls s'ajoutent les points gagnés pour les régions où "
+        "sont situés les Alcaldes” is read as: these are the points the scoring adds).",
+        "On a sea, the Alcalde scores nothing by itself: the sea's points go to its ships, and "
+        "it may have only one. An Alcalde on a sea without one of its owner's ships earns its "
+        "owner nothing there (rulebook: “Le joueur qui place 1 alcalde et 1 bateau dans cette "
+        "région maritime fermée gagne 3 points (nombre de tuiles de la région maritime)”: the "
+        "points once, through the ship).",
+    ]),
+    ("Rules versions", [
+        "A game keeps the rules it was created under; games created now play version 2. "
+        "Version 1, the rules of games created before it: a Caballero tile taken back without a "
+        "Castillo lost its ships; when a face-up tile fitted beside no terrain and none beside "
+        "your own Caballero tiles, the turn ended without a tile; two Alcaldes joined in one "
+        "region left one; a tile laid with the Grande cost its highest number plus the "
+        "Grande's 2 (1 if moved).",
     ]),
     ("Writing your moves", [
         "By mail or in the game page's text box, one command a line or several separated by "
@@ -149,9 +186,10 @@ FR = _page("El Caballero : les règles telles que ce serveur les applique", [
         "posée ; tout le reste est facultatif.",
         "Renfort : une fois, amenez à votre cour les Caballeros de votre carte.",
         "Terrain : posez une tuile visible à côté d'une tuile terrain, chaque côté en contact "
-        "concordant (terre contre terre, mer contre mer). Si aucune tuile visible ne convient "
-        "nulle part, posez-en une à côté d'une de vos tuiles Caballeros, ou de celle d'un "
-        "autre joueur si aucune des vôtres n'a de case vide à côté.",
+        "concordant (terre contre terre, mer contre mer). Si aucune tuile visible n'y convient, "
+        "posez-en une à côté d'une de vos tuiles Caballeros et, seulement si aucune ne convient "
+        "à côté des vôtres, à côté de celle d'un autre joueur : la tuile reste obligatoire "
+        "(règle : « en priorité à une des siennes, à défaut à une adverse »).",
         "Tuiles Caballeros : posez-en jusqu'à deux, chacune sur une case vide à côté d'une tuile "
         "terrain et touchant au plus une tuile de terre ; le chiffre tourné vers la terre est "
         "le nombre de vos Caballeros dans cette région, payé par votre cour. Une tuile qui ne "
@@ -167,8 +205,9 @@ FR = _page("El Caballero : les règles telles que ce serveur les applique", [
         "jusqu'à deux par tour, 1 chacun, un par tuile. Déplacer un bateau ou un Castillo vers "
         "une autre de vos tuiles coûte 1 ; ramener un bateau à la cour est gratuit et le "
         "replacer coûte 1. Reprendre une tuile Caballeros est gratuit : ses Caballeros sont "
-        "perdus, ses bateaux vont à votre cour ; avec un Castillo, le Castillo est perdu et les "
-        "Caballeros tournés vers la terre reviennent à la cour.",
+        "perdus, ses bateaux vont à votre cour (règle : « les bateaux vont à la Cour du "
+        "joueur ») ; avec un Castillo, le Castillo est perdu et les Caballeros tournés vers la "
+        "terre reviennent à la cour.",
         "À la fin de chaque tour, les tuiles visibles sont complétées jusqu'à 5.",
     ]),
     ("Tuiles éliminées", [
@@ -186,8 +225,10 @@ FR = _page("El Caballero : les règles telles que ce serveur les applique", [
     ("Décomptes", [
         "Une région de terre vaut ses tuiles plus ses ors. Le seul majoritaire marque le double, "
         "le seul second la valeur simple (jamais à 2 joueurs). Des premiers à égalité marquent "
-        "chacun la valeur simple et personne n'est second ; une égalité pour la deuxième place "
-        "ne rapporte rien.",
+        "chacun la valeur simple et personne n'est second : ils ont pris les deux places (règle : "
+        "« En cas d'égalité à la première place, les joueurs à égalité ne doublent pas les "
+        "points », ils marquent donc ce que marque un second). Une égalité pour la deuxième "
+        "place ne rapporte rien.",
         "Une région de mer vaut ses tuiles plus ses poissons, marquée une fois pour chaque "
         "bateau qui la borde.",
         "Une tuile aux deux côtés de terre opposés est soit un pont de terre (la terre traverse, "
@@ -202,15 +243,40 @@ FR = _page("El Caballero : les règles telles que ce serveur les applique", [
         "sa tuile : elle n'est jamais éliminée, compte pour chaque région de terre qu'elle "
         "touche et ne peut pas être tournée. Une nouvelle tuile peut être posée avec le Grande, "
         "touchant plusieurs tuiles de terre : elle coûte son plus haut chiffre tourné vers la "
-        "terre plus le prix du Grande. Une tuile que le Grande quitte et qui touche plusieurs "
-        "tuiles de terre retourne aussitôt à la réserve (son Castillo sauve son plus haut "
-        "chiffre).",
+        "terre, Grande compris, qu'il vienne de la cour ou soit déplacé (c'est alors votre "
+        "déplacement du tour) (règle : « le coût à payer est celui de la plus grande valeur de "
+        "la tuile Caballeros adjacente à une terre », et son exemple : « Il paie 4 "
+        "Caballeros »). Une tuile que le Grande quitte et qui touche plusieurs tuiles de terre "
+        "retourne aussitôt à la réserve (son Castillo sauve son plus haut chiffre).",
         "Un Alcalde (1 Caballero) se place sur une région fermée, un par région : une région "
         "est fermée quand aucune case vide à côté d'elle ne peut plus recevoir une tuile "
-        "terrain restant en jeu ni une tuile Caballeros sans Grande. Sur une terre, le "
-        "propriétaire de l'Alcalde prend la première place et marque le double ; le meilleur "
-        "des autres, s'il est seul, marque la valeur simple. Sur une mer, il ne rapporte rien "
-        "par lui-même et la mer ne peut plus avoir qu'un bateau.",
+        "terrain restant en jeu ni une tuile Caballeros sans Grande (règle : « lorsqu'il n'est "
+        "plus possible de placer des tuiles Caballeros adjacentes à cette région »). On en juge "
+        "quand l'Alcalde est placé : une case occupée par une tuile Caballeros n'en reçoit pas "
+        "d'autre, donc quand cette tuile s'en va la région peut se rouvrir et s'agrandir, et "
+        "son Alcalde y reste. Si une tuile terrain joint deux régions qui ont chacune un "
+        "Alcalde, celui placé le premier reste et l'autre retourne à son propriétaire, qui "
+        "pourra le replacer ; le Caballero qu'il a coûté n'est pas rendu (règle : « Il ne peut "
+        "y avoir qu'un seul Alcalde par région fermée »).",
+        "Sur une terre, le propriétaire de l'Alcalde prend la première place, quels que soient "
+        "les Caballeros, et marque le double ; le meilleur des autres, s'il est seul, marque la "
+        "valeur simple comme second (jamais à 2 joueurs). L'Alcalde ne s'ajoute pas à un "
+        "décompte normal (règle : « prend le 1er rang dans cette région » ; « Seuls s'ajoutent "
+        "les points gagnés pour les régions où sont situés les Alcaldes » se lit : ce sont les "
+        "points que le décompte ajoute).",
+        "Sur une mer, l'Alcalde ne rapporte rien par lui-même : les points de la mer vont à ses "
+        "bateaux, et elle ne peut en avoir qu'un. Un Alcalde sur une mer sans bateau de son "
+        "propriétaire ne lui rapporte rien (règle : « Le joueur qui place 1 alcalde et 1 bateau "
+        "dans cette région maritime fermée gagne 3 points (nombre de tuiles de la région "
+        "maritime) » : les points une fois, par le bateau).",
+    ]),
+    ("Versions des règles", [
+        "Une partie garde les règles de sa création ; les parties créées maintenant jouent la "
+        "version 2. Version 1, celle des parties créées avant : une tuile Caballeros reprise "
+        "sans Castillo perdait ses bateaux ; quand une tuile visible n'allait contre aucun "
+        "terrain ni à côté de vos tuiles Caballeros, le tour finissait sans tuile ; de deux "
+        "Alcaldes joints dans une région, il en restait un ; une tuile posée avec le Grande "
+        "coûtait son plus haut chiffre plus les 2 du Grande (1 s'il était déplacé).",
     ]),
     ("Écrire vos coups", [
         "Par mail ou dans la zone de texte de la page de la partie, une commande par ligne ou "
@@ -264,9 +330,11 @@ IT = _page("El Caballero: le regole come le applica questo server", [
         "resto è facoltativo.",
         "Rinforzi: una volta, porta alla tua corte i Caballeros della tua carta.",
         "Terreno: posa una tessera scoperta accanto a una tessera terreno, con ogni lato a "
-        "contatto concorde (terra con terra, mare con mare). Se nessuna tessera scoperta va "
-        "bene da nessuna parte, posane una accanto a una tua tessera Caballeros, o a quella di "
-        "un altro se nessuna delle tue ha una casella vuota accanto.",
+        "contatto concorde (terra con terra, mare con mare). Se nessuna tessera scoperta ci va, "
+        "posane una accanto a una tua tessera Caballeros e, solo se nessuna va accanto alle "
+        "tue, accanto a quella di un altro giocatore: la tessera resta obbligatoria (regola: "
+        "«en priorité à une des siennes, à défaut à une adverse», prima accanto a una delle "
+        "proprie, altrimenti a una avversaria).",
         "Tessere Caballeros: posane fino a due, ognuna in una casella vuota accanto a una "
         "tessera terreno e che tocchi al massimo una tessera di terra; il numero rivolto verso "
         "la terra è quanti tuoi Caballeros sono in quella regione, pagati dalla corte. Una "
@@ -282,7 +350,8 @@ IT = _page("El Caballero: le regole come le applica questo server", [
         "due per turno, 1 l'uno, uno per tessera. Spostare una nave o un Castillo su un'altra "
         "tua tessera costa 1; riportare una nave a corte è gratis e rimetterla costa 1. "
         "Riprendere una tessera Caballeros è gratis: i suoi Caballeros sono persi, le sue navi "
-        "vanno alla tua corte; con un Castillo, il Castillo è perso e i Caballeros rivolti "
+        "vanno alla tua corte (regola: «les bateaux vont à la Cour du joueur», le navi vanno "
+        "alla corte del giocatore); con un Castillo, il Castillo è perso e i Caballeros rivolti "
         "verso la terra tornano a corte.",
         "Alla fine di ogni turno le tessere scoperte vengono riportate a 5.",
     ]),
@@ -300,8 +369,10 @@ IT = _page("El Caballero: le regole come le applica questo server", [
     ("Conteggi", [
         "Una regione di terra vale le sue tessere più i suoi ori. L'unico in testa segna il "
         "doppio, l'unico secondo il valore semplice (mai in 2 giocatori). I primi a pari merito "
-        "segnano il valore semplice ciascuno e nessuno è secondo; un pareggio per il secondo "
-        "posto non vale nulla.",
+        "segnano il valore semplice ciascuno e nessuno è secondo: hanno preso i due posti "
+        "(regola: «En cas d'égalité à la première place, les joueurs à égalité ne doublent pas "
+        "les points», i primi a pari merito non raddoppiano, segnano cioè quanto un secondo). "
+        "Un pareggio per il secondo posto non vale nulla.",
         "Una regione di mare vale le sue tessere più i suoi pesci, contata una volta per ogni "
         "nave che la costeggia.",
         "Una tessera con due lati di terra opposti è un ponte di terra (la terra attraversa, i "
@@ -315,15 +386,42 @@ IT = _page("El Caballero: le regole come le applica questo server", [
         "Il Grande (2 Caballeros dalla corte, o 1 per spostarlo, una volta per turno) protegge "
         "la sua tessera: non viene mai eliminata, conta per ogni regione di terra che tocca e "
         "non può essere ruotata. Una nuova tessera può essere posata con il Grande, toccando "
-        "più tessere di terra: costa il suo numero più alto rivolto alla terra più il prezzo "
-        "del Grande. Una tessera lasciata dal Grande che tocca più tessere di terra torna "
-        "subito nella riserva (il suo Castillo salva il suo numero più alto).",
+        "più tessere di terra: costa il suo numero più alto rivolto alla terra, Grande "
+        "compreso, che venga dalla corte o sia spostato (è allora il tuo spostamento del turno) "
+        "(regola: «le coût à payer est celui de la plus grande valeur de la tuile Caballeros "
+        "adjacente à une terre», e l'esempio: «Il paie 4 Caballeros», paga 4 Caballeros). Una "
+        "tessera lasciata dal Grande che tocca più tessere di terra torna subito nella riserva "
+        "(il suo Castillo salva il suo numero più alto).",
         "Un Alcalde (1 Caballero) va su una regione chiusa, uno per regione: una regione è "
         "chiusa quando nessuna casella vuota accanto può più ricevere una tessera terreno "
-        "rimasta in gioco né una tessera Caballeros senza Grande. Sulla terra, il proprietario "
-        "dell'Alcalde prende il primo posto e segna il doppio; il migliore degli altri, se "
-        "solo, segna il valore semplice. Su un mare non vale nulla da solo e il mare può avere "
-        "una sola nave.",
+        "rimasta in gioco né una tessera Caballeros senza Grande (regola: «lorsqu'il n'est plus "
+        "possible de placer des tuiles Caballeros adjacentes à cette région», quando non si "
+        "possono più posare tessere Caballeros accanto). Lo si giudica quando l'Alcalde viene "
+        "piazzato: una casella occupata da una tessera Caballeros non ne riceve altre, quindi "
+        "quando quella tessera se ne va la regione può riaprirsi e crescere, e il suo Alcalde "
+        "resta. Se una tessera terreno unisce due regioni che hanno ciascuna un Alcalde, resta "
+        "quello piazzato per primo e l'altro torna al suo proprietario, che potrà piazzarlo di "
+        "nuovo; il Caballero che è costato non viene reso (regola: «Il ne peut y avoir qu'un "
+        "seul Alcalde par région fermée», un solo Alcalde per regione).",
+        "Sulla terra, il proprietario dell'Alcalde prende il primo posto, qualunque cosa dicano "
+        "i Caballeros, e segna il doppio; il migliore degli altri, se solo, segna il valore "
+        "semplice come secondo (mai in 2 giocatori). L'Alcalde non si aggiunge a un conteggio "
+        "normale (regola: «prend le 1er rang dans cette région», prende il primo posto; «Seuls "
+        "s'ajoutent les points gagnés pour les régions où sont situés les Alcaldes» si legge: "
+        "sono questi i punti che il conteggio aggiunge).",
+        "Su un mare l'Alcalde non vale nulla da solo: i punti del mare vanno alle sue navi, e "
+        "ne può avere una sola. Un Alcalde su un mare senza una nave del suo proprietario non "
+        "gli frutta nulla (regola: «Le joueur qui place 1 alcalde et 1 bateau dans cette région "
+        "maritime fermée gagne 3 points (nombre de tuiles de la région maritime)»: i punti una "
+        "volta, tramite la nave).",
+    ]),
+    ("Versioni delle regole", [
+        "Una partita mantiene le regole con cui è stata creata; le partite create ora giocano "
+        "la versione 2. Versione 1, quella delle partite create prima: una tessera Caballeros "
+        "ripresa senza Castillo perdeva le sue navi; quando una tessera scoperta non andava "
+        "accanto a nessun terreno né accanto alle tue tessere Caballeros, il turno finiva "
+        "senza tessera; di due Alcaldes uniti in una regione ne restava uno; una tessera posata "
+        "con il Grande costava il suo numero più alto più i 2 del Grande (1 se spostato).",
     ]),
     ("Scrivere le mosse", [
         "Per mail o nella casella di testo della pagina della partita, un comando per riga o "

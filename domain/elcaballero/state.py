@@ -55,6 +55,10 @@ class Turn:
 class State:
     players: int = 0
     advanced: bool = False
+    # The rules version the game was created under (`rules.RULES_VERSION`; 1 for a record whose
+    # game_created has none): fixes that change outcomes apply from version 2 only, so records
+    # made before them still fold and verify with the outcome they had.
+    rules: int = 1
     seed: str = ""
     given_stack: list[str] = field(default_factory=list)  # a test's fixed draw order, top first
     draws: int = 0
@@ -63,6 +67,9 @@ class State:
     knights: dict[Cell, Knight] = field(default_factory=dict)
     region_of: dict[Area, Area] = field(default_factory=dict)  # area → its region's label
     alcaldes: dict[Area, int] = field(default_factory=dict)  # region label → seat
+    # region label → the number of the event that placed its Alcalde (which came first, when a
+    # tile joins two regions that each hold one: `actions.alcaldes_joined`)
+    alcalde_since: dict[Area, int] = field(default_factory=dict)
     stack: list[str] = field(default_factory=list)  # sorted: the tiles left to draw
     face_up: list[str] = field(default_factory=list)
     # the players
@@ -89,11 +96,12 @@ class State:
 
     def clone(self) -> State:
         return State(
-            players=self.players, advanced=self.advanced, seed=self.seed,
+            players=self.players, advanced=self.advanced, rules=self.rules, seed=self.seed,
             given_stack=list(self.given_stack), draws=self.draws,
             terrain=dict(self.terrain),
             knights={c: k.clone() for c, k in self.knights.items()},
             region_of=dict(self.region_of), alcaldes=dict(self.alcaldes),
+            alcalde_since=dict(self.alcalde_since),
             stack=list(self.stack), face_up=list(self.face_up),
             court=list(self.court), bank=list(self.bank), off_board=list(self.off_board),
             court_ships=list(self.court_ships), alcaldes_left=list(self.alcaldes_left),

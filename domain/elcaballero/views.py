@@ -33,7 +33,7 @@ def tile_json(tile: str, turn: int = 0) -> dict[str, Any]:
 def view(s: State, viewer: Viewer) -> dict[str, Any]:
     if not s.terrain:
         return {"game": "el-caballero", "phase": "new", "you": viewer, "players": s.players,
-                "options": {"advanced": s.advanced}}
+                "options": {"advanced": s.advanced}, "rules": s.rules}
     totals = b.land_totals(s)
     ships_in: dict[object, list[int]] = {}
     for _cell, _side, seat, label in b.ships(s):
@@ -57,6 +57,7 @@ def view(s: State, viewer: Viewer) -> dict[str, Any]:
         "you": viewer,
         "players": s.players,
         "options": {"advanced": s.advanced},
+        "rules": s.rules,  # the rules version this game plays (rules.RULES_VERSION)
         "phase": s.phase,
         "round": s.round,
         "rounds": ROUNDS[s.advanced],

@@ -31,6 +31,15 @@ def tile(edges: str, *, gold: bool = False, fish: bool = False, bridge: bool | N
     raise LookupError(edges)
 
 
+def as_version(created: Event, version: int) -> Event:
+    """The game_created event as a game of that rules version stores it (version 1: no "rules",
+    as every record made before issue 22)."""
+    payload = {k: v for k, v in created.payload.items() if k != "rules"}
+    if version != 1:
+        payload["rules"] = version
+    return Event(created.type, payload, created.version)
+
+
 SEA_START = tile("SSSS")
 LAND1 = tile("LSSS")  # plain, one land side (north)
 
@@ -39,9 +48,13 @@ class Table:
     """A game being played in a test: its events and current state. Seat 0 plays first."""
 
     def __init__(self, players: int = 3, advanced: bool = False, start: str = LAND1,
-                 seed: str = "test") -> None:
+                 seed: str = "test", version: int | None = None) -> None:
+        """`version=1`: the game as a record made before rules versions holds it (its
+        game_created without "rules"); None: the version new games get."""
         self.events: list[Event] = rules.create(players, {"advanced": advanced}, seed,
                                                 {"start": start, "first_player": 0})
+        if version is not None:
+            self.events[0] = as_version(self.events[0], version)
         self.state: State = evolve.fold(self.events)
 
     def do(self, seat: int | None, kind: str, **params: Any) -> list[Event]:

@@ -31,11 +31,11 @@ def test_basic_games_have_no_grande_nor_alcalde():
     assert "advanced" in t.refused(0, "lay_knight", at=[-1, 0], grande=True).message
 
 
-def test_a_tile_laid_with_the_grande_touches_several_lands_and_pays_the_highest_plus_2():
+def test_a_tile_laid_with_the_grande_touches_several_lands_and_pays_the_highest():
     t = _two_regions()
     t.refused(0, "lay_knight", at=[1, 1], side="a", turn=0)  # two land tiles, no Grande
     t.do(0, "lay_knight", at=[1, 1], side="a", turn=0, grande=True)  # 4 west, 3 south
-    assert t.state.court[0] == 20 - (4 + 2)
+    assert t.state.court[0] == 20 - 4  # seed: « Il paie 4 Caballeros » (test_rules_versions)
     assert b.knight_total(t.state, (1, 1)) == 7  # one region holds both: 4 + 3
     t.refused(0, "raise", at=[1, 1], side="b", turn=0)  # a Grande's tile cannot be turned
 

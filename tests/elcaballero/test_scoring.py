@@ -84,3 +84,51 @@ def test_ties_for_the_win_are_shared():
     assert final_ranking([10, 12, 12]) == [{"seat": 1, "score": 12, "rank": 1},
                                            {"seat": 2, "score": 12, "rank": 1},
                                            {"seat": 0, "score": 10, "rank": 3}]
+
+
+# --- readings of the seed settled on the rules page (issue 22) ---------------------------------
+
+def test_an_alcalde_on_land_is_first_place_not_points_added_on_top():
+    """« prend le 1er rang dans cette région »: the Alcalde's owner is first, whoever leads in
+    Caballeros; the leader in Caballeros becomes second. Added on top would give [6, 6, 3]."""
+    assert land_points(3, [0, 5, 2], players=3, alcalde=0) == [6, 3, 0]
+    # the owner leading in Caballeros too scores the region double once, not twice
+    assert land_points(3, [5, 2, 0], players=3, alcalde=0) == [6, 3, 0]
+
+
+def test_an_alcalde_on_a_sea_without_its_owners_ship_earns_its_owner_nothing():
+    """« 1 alcalde et 1 bateau … gagne 3 points »: a governed sea's points go to its one ship."""
+    t = Table(3, advanced=True, start=tile("SSSS"))
+    t.knight(1, 0, seat=1, ships=(3,))  # seat 1's ship on the start's sea (1 tile)
+    t.knight(-1, 0, seat=0)
+    t.knight(0, 1, seat=2)
+    t.knight(0, -1, seat=2)
+    t.state.alcaldes[(0, 0, 0)] = 0  # seat 0 governs it (placed when closed)
+    t.state.alcalde_since[(0, 0, 0)] = t.state.events
+    t.state.alcaldes_left[0] -= 1
+    t.check()
+    assert score(t.state, 1)["points"] == [0, 1, 0]
+    assert recount(t.state) == [0, 1, 0]
+
+
+def test_tied_leaders_score_once_even_with_two_players_and_nobody_is_second():
+    """« En cas d'égalité à la première place, les joueurs à égalité ne doublent pas les points »:
+    they score once, what a second scores, so the next one is third and scores nothing."""
+    assert land_points(4, [3, 3], players=2) == [4, 4]
+    assert land_points(4, [3, 3, 2, 1], players=4) == [4, 4, 0, 0]
+
+
+def test_the_rules_page_quotes_the_seed_beside_each_ruling_of_issue_22():
+    from domain.elcaballero.rules_page import rules_page
+
+    quotes = ["prend le 1er rang", "Seuls s'ajoutent les points", "1 alcalde et 1 bateau",
+              "Il paie 4 Caballeros", "ne doublent pas les points",
+              "plus possible de placer des tuiles Caballeros adjacentes",
+              "qu'un seul Alcalde par région", "les bateaux vont à la Cour du joueur",
+              "à défaut à une adverse"]
+    for lang in ("en", "fr", "it"):
+        text = " ".join(p for section in rules_page(lang)["sections"]
+                        for p in section["paragraphs"])
+        assert [q for q in quotes if q not in text] == [], lang
+        (versions,) = [x for x in rules_page(lang)["sections"] if x.get("id") == "versions"]
+        assert "1" in versions["paragraphs"][0] and "2" in versions["paragraphs"][0]
