@@ -208,6 +208,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     fields = {"game": game_id or "", "title": title, "inviter": payload.get("inviter", ""),
               "date": _day(payload.get("date", ""), lang), "status": payload.get("status", kind),
               "round": "", "by": payload.get("by", "")}
+    if kind == "seat-offer":
+        fields["by"] = _name_of(ctx, payload.get("by_player"), lang)
     decision = info.decision() if info and info.started else None
     if info and info.started:
         # A round 0 (a game's set-up before its first round) is no round to name yet.
@@ -276,6 +278,11 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         known = status in ("applied", "refused", "lapsed")  # the service's statuses, in words
         p.append(t(f"undo.{status}", game=game_id) if known else t("undo", game=game_id,
                                                                     status=status))
+    elif kind == "seat-changed":
+        p.append(seat_paragraph(ctx, payload, game_id, lang))
+    elif kind == "seat-offer":
+        p.append(t("seat-offer", by=_name_of(ctx, payload.get("by_player"), lang), game=game_id,
+                   title=title, link=data["web_link"]))
     elif kind == "mail-reply":
         p += reply_paragraphs(payload, lang)
         p += request_paragraphs(info, payload.get("requests", []), lang, links)
@@ -320,6 +327,30 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         data["requests_help"] = t("requests", words=", ".join(
             t("quoted", text=w) for w in help_words(lang)))
     return data
+
+
+def _name_of(ctx: Any, player_id: Any, lang: str) -> str:
+    """A player's name as the reader sees it (a deleted account's neutral name)."""
+    from service import account
+
+    if not isinstance(player_id, int):
+        return "?"
+    with db.read(ctx.engine) as conn:
+        return account.shown_names(conn, [player_id], lang).get(player_id, "?")
+
+
+def seat_paragraph(ctx: Any, payload: Mapping[str, Any], game_id: str, lang: str) -> str:
+    """A seat that changed hands, in words: who left, who or what plays it now."""
+    change, level = payload.get("change"), payload.get("bot") or ""
+    who = _name_of(ctx, payload.get("from_player"), lang)
+    if change == "resigned":
+        key = "seat.resigned.bot" if level else "seat.resigned.open"
+        return translate(key, lang, who=who, game=game_id, level=level)
+    if change == "handed":
+        return translate("seat.handed", lang, who=who, game=game_id,
+                         to=_name_of(ctx, payload.get("to_player"), lang))
+    return translate("seat.bot" if change == "bot" else "seat.back", lang, who=who,
+                     game=game_id, level=level)
 
 
 def _day(value: Any, lang: str) -> str:
@@ -411,6 +442,7 @@ SUBJECTS = {
     "auto-move": "subject.auto-move", "game-over": "subject.game-over", "digest": "subject.digest",
     "magic-link": "subject.magic-link", "undo-request": "subject.undo-request",
     "invitation-declined": "subject.invitation-declined",
+    "seat-changed": "subject.seat-changed", "seat-offer": "subject.seat-offer",
 }
 
 
@@ -477,6 +509,10 @@ def request_paragraphs(info: GameInfo | None, notes: Sequence[Mapping[str, Any]]
                 out.append(t(f"req.{kind}"))
         elif kind in ("stop", "restart"):
             out.append(t(f"req.{kind}", restart=WRITTEN["restart"][_index(lang)]))
+        elif kind in ("resign", "bot", "back"):
+            out.append(t("req.seat.refused", why=why) if note.get("refused")
+                       else t(f"req.{kind}", level=note.get("level") or "",
+                              back=WRITTEN["back"][_index(lang)]))
     return out
 
 

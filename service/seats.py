@@ -1,0 +1,378 @@
+"""Seats that change hands while a game is played: a player resigns, hands the seat to a bot and
+takes it back, or offers it to another person, who accepts (issues 26 and 29).
+
+A seat's holder is `seats.player_id` and `seats.bot` says whether a bot plays it (a bot may play for
+a person who handed it their seat: they still hold it, see it, and may take it back). Every change
+is ONE transaction that
+
+- raises `games.seating` (the seating's version) on the game's row, guarded by the game being in
+  play: this is also the row lock that queues it with the moves. Every move's guarded update
+  checks the seating's version it was decided on (`service.progress.record`), so a process that
+  remembers the old seating writes nothing, reads the seats again and judges the command on them:
+  a player who resigned in one process cannot move in another;
+- sets the seat's row, and writes a `seat_changes` row (who holds the seat from which version on:
+  the log, the final ranking and the record's header say who played which moves; every move's
+  event also records its player as `actor`);
+- revokes the leaver's reply addresses for the seat (their mail replies no longer authenticate);
+- moves the seat's deadline to its new holder, or queues the bot's move when the game waits on a
+  seat a bot now plays;
+- tells the table (outbox `seat-changed`), naming players by name.
+
+A resigned seat goes to what the table chose at creation (`games.leave_to`): a bot of that level,
+or `open` — a placeholder holds the seat (its moves, when the deadline passes, are the timeout
+policy's) until a replacement the others invite accepts. The leaver no longer holds the seat, so no
+view, mail or log shows them its secrets from then on (what they saw before stays known to them:
+the rules cannot take that back).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import Connection, insert, select, update
+
+from domain.core import surface
+from domain.core.game import GameModule
+from service import commands, db, players, progress, schedule
+from service.clock import now as clock_now
+from service.context import Context
+from service.errors import Conflict, Forbidden, Invalid, NotActive, NotFound
+from service.players import Player
+from service.store import now
+from service.tables import deadlines, games, reply_tokens, seat_changes, seat_offers, seats, tasks
+
+log = logging.getLogger(__name__)
+
+OPEN = "open"
+"""`games.leave_to`: a resigned seat waits for a replacement instead of a bot."""
+RESIGNED, HANDED, BOT, BACK = "resigned", "handed", "bot", "back"
+PENDING, ACCEPTED, DECLINED, LAPSED = "pending", "accepted", "declined", "lapsed"
+
+
+@dataclass(frozen=True)
+class Change:
+    game_id: str
+    seat: int
+    kind: str
+    version: int
+    from_player: int | None
+    to_player: int | None
+    bot: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "version": self.version,
+                "from_player": self.from_player, "to_player": self.to_player, "bot": self.bot}
+
+
+def leave_level(module: GameModule, leave_to: str | None) -> str | None:
+    """The bot level a resigned seat goes to (None: it stays open for a replacement)."""
+    if leave_to == OPEN:
+        return None
+    levels = sorted(surface.bot_levels(module))
+    if leave_to in levels:
+        return leave_to
+    return "greedy" if "greedy" in levels else levels[0]
+
+
+def check_leave_to(module: GameModule, leave_to: str | None) -> str | None:
+    """The creation's `leave_to`, checked: a bot level of the game, `open`, or None (default)."""
+    if leave_to is None:
+        return None
+    allowed = [*sorted(surface.bot_levels(module)), OPEN]
+    if leave_to not in allowed:
+        raise Invalid.of("service.seats.leave_to", allowed=allowed, given=str(leave_to)[:20],
+                         levels=", ".join(allowed))
+    return leave_to
+
+
+def _bot_level(module: GameModule, level: str) -> str:
+    levels = sorted(surface.bot_levels(module))
+    if level not in levels:
+        raise Invalid.of("service.lobby.bot_level", levels=", ".join(levels), allowed=levels)
+    return level
+
+
+# --- the player's own seat ------------------------------------------------------------------------
+
+
+def resign(ctx: Context, game_id: str, player: Player) -> Change:
+    """`player` leaves the game: their seat goes to the table's bot level, or stays open."""
+    def change(conn: Connection, module: GameModule, row: Any, seat: Any) -> tuple[int, str | None]:
+        level = leave_level(module, row.leave_to)
+        if level is not None:
+            holder = players.ensure(conn, f"bot-{game_id}-{seat.seat}-{row.seating + 1}"
+                                          f"@{players.BOT_DOMAIN}",
+                                    name=f"Bot {seat.seat + 1} ({level})")
+        else:
+            holder = players.ensure(conn, f"open-{game_id}-{seat.seat}-{row.seating + 1}"
+                                          f"@{players.BOT_DOMAIN}", name=f"Open seat {seat.seat + 1}")
+        return holder.id, level
+
+    return _own_seat(ctx, game_id, player, RESIGNED, change)
+
+
+def to_bot(ctx: Context, game_id: str, player: Player, level: str) -> Change:
+    """A bot of `level` plays `player`'s seat until they take it back; they keep the seat."""
+    def change(conn: Connection, module: GameModule, row: Any, seat: Any) -> tuple[int, str | None]:
+        return player.id, _bot_level(module, level)
+
+    return _own_seat(ctx, game_id, player, BOT, change)
+
+
+def take_back(ctx: Context, game_id: str, player: Player) -> Change:
+    """`player` plays their seat again (a bot played it for them)."""
+    def change(conn: Connection, module: GameModule, row: Any, seat: Any) -> tuple[int, str | None]:
+        if seat.bot is None:
+            raise Conflict.of("service.seats.not_handed")
+        return player.id, None
+
+    return _own_seat(ctx, game_id, player, BACK, change)
+
+
+def _own_seat(ctx: Context, game_id: str, player: Player, kind: str, change: Any) -> Change:
+    with db.write(ctx.engine) as conn:
+        row, module = _lock(ctx, conn, game_id)
+        seat = conn.execute(select(seats).where(seats.c.game_id == game_id,
+                                                seats.c.player_id == player.id)).first()
+        if seat is None:
+            raise Forbidden.of("service.seats.no_seat")
+        if kind == BOT and seat.bot is not None:
+            raise Conflict.of("service.seats.already_bot", level=seat.bot)
+        to_player, level = change(conn, module, row, seat)
+        done = _apply(conn, row, seat.seat, kind=kind, from_player=player.id,
+                      to_player=to_player, bot=level, by=player.id)
+    _after(ctx, game_id, done)
+    return done
+
+
+# --- offering a seat to another person ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Offer:
+    id: int
+    game_id: str
+    seat: int
+    by_player: int
+    to_player: int
+    status: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "seat": self.seat, "by_player": self.by_player,
+                "to_player": self.to_player, "status": self.status}
+
+
+def offer(ctx: Context, game_id: str, player: Player, email: str, *, seat: int | None = None
+          ) -> Offer:
+    """Offer a seat to the person at `email`: `player`'s own (no `seat`), or a seat whose player
+    resigned (a bot or nobody holds it), which any seated player may offer. It changes hands when
+    the invited one accepts (`answer`); a later seat change makes the offer lapse."""
+    address = players.normalise_email(email)
+    if players.is_bot_email(address):
+        raise Invalid.of("service.lobby.bot_address", domain=players.BOT_DOMAIN, email=address)
+    with db.write(ctx.engine) as conn:
+        row, _module = _lock(ctx, conn, game_id, bump=False)
+        seated = {r.seat: r for r in conn.execute(select(seats).where(seats.c.game_id == game_id))}
+        mine = next((s for s, r in seated.items() if r.player_id == player.id), None)
+        if mine is None:
+            raise Forbidden.of("service.seats.no_seat")
+        target = mine if seat is None else seat
+        if target not in seated:
+            raise Invalid.of("service.seats.no_such_seat", allowed=sorted(seated))
+        if target != mine and not _vacated(conn, game_id, target, seated[target].player_id):
+            raise Forbidden.of("service.seats.not_vacated")
+        invitee = players.ensure(conn, address)
+        if any(r.player_id == invitee.id for r in seated.values()):
+            raise Conflict.of("service.seats.already_seated", email=address)
+        conn.execute(update(seat_offers).where(seat_offers.c.game_id == game_id,
+                                               seat_offers.c.seat == target,
+                                               seat_offers.c.status == PENDING)
+                     .values(status=LAPSED, decided_at=now()))
+        offer_id = conn.execute(insert(seat_offers).values(
+            game_id=game_id, seat=target, by_player=player.id, to_player=invitee.id,
+            seating=row.seating, status=PENDING, created_at=now()).returning(seat_offers.c.id)
+        ).scalar_one()
+        progress.notify(conn, game_id, "seat-offer", [invitee.id],
+                        {"game_id": game_id, "offer": offer_id, "seat": None,
+                         "offered_seat": target, "by_player": player.id})
+    return Offer(offer_id, game_id, target, player.id, invitee.id, PENDING)
+
+
+def _vacated(conn: Connection, game_id: str, seat: int, holder: int) -> bool:
+    """Whether the seat's holder took it when its player resigned (a bot or an open seat)."""
+    last = conn.execute(select(seat_changes.c.kind, seat_changes.c.to_player)
+                        .where(seat_changes.c.game_id == game_id, seat_changes.c.seat == seat)
+                        .order_by(seat_changes.c.id.desc()).limit(1)).first()
+    return last is not None and last.kind == RESIGNED and last.to_player == holder
+
+
+def offers_for(ctx: Context, game_id: str, player_id: int) -> list[Offer]:
+    """The pending offers of a seat of this game to `player_id`."""
+    with db.read(ctx.engine) as conn:
+        rows = conn.execute(select(seat_offers).where(
+            seat_offers.c.game_id == game_id, seat_offers.c.to_player == player_id,
+            seat_offers.c.status == PENDING).order_by(seat_offers.c.id)).all()
+    return [Offer(r.id, r.game_id, r.seat, r.by_player, r.to_player, r.status) for r in rows]
+
+
+def answer(ctx: Context, game_id: str, player: Player, accept: bool,
+           offer_id: int | None = None) -> Change | None:
+    """The invited one accepts (the seat is theirs from now on) or declines an offer."""
+    with db.write(ctx.engine) as conn:
+        row, _module = _lock(ctx, conn, game_id, bump=False)
+        query = select(seat_offers).where(seat_offers.c.game_id == game_id,
+                                          seat_offers.c.to_player == player.id,
+                                          seat_offers.c.status == PENDING)
+        if offer_id is not None:
+            query = query.where(seat_offers.c.id == offer_id)
+        found = conn.execute(query.order_by(seat_offers.c.id.desc())).first()
+        if found is None:
+            raise NotFound.of("service.seats.no_offer")
+        if found.seating != row.seating:
+            conn.execute(update(seat_offers).where(seat_offers.c.id == found.id)
+                         .values(status=LAPSED, decided_at=now()))
+            lapsed = True
+        else:
+            lapsed = False
+            conn.execute(update(seat_offers).where(seat_offers.c.id == found.id)
+                         .values(status=ACCEPTED if accept else DECLINED, decided_at=now()))
+    if lapsed:  # committed: the offer is marked lapsed, then the player is told why
+        raise Conflict.of("service.seats.offer_lapsed")
+    if not accept:
+        return None
+    with db.write(ctx.engine) as conn:
+        row, _module = _lock(ctx, conn, game_id)
+        if row.seating != found.seating + 1:  # something changed between the two transactions
+            raise Conflict.of("service.seats.offer_lapsed")
+        holder = conn.execute(select(seats.c.player_id).where(
+            seats.c.game_id == game_id, seats.c.seat == found.seat)).scalar_one()
+        done = _apply(conn, row, found.seat, kind=HANDED, from_player=holder,
+                      to_player=player.id, bot=None, by=found.by_player)
+    _after(ctx, game_id, done)
+    return done
+
+
+# --- the one write path of a change ---------------------------------------------------------------
+
+
+def _lock(ctx: Context, conn: Connection, game_id: str, *, bump: bool = True
+          ) -> tuple[Any, GameModule]:
+    """The game's row, locked (and its seating's version raised when `bump`); NotActive unless
+    the game is in play."""
+    guard = (games.c.id == game_id, games.c.status == progress.ACTIVE)
+    cols = (games.c.id, games.c.game, games.c.version, games.c.seating, games.c.leave_to,
+            games.c.turn_hours, games.c.waiting_on)
+    if bump:
+        row = conn.execute(update(games).where(*guard).values(seating=games.c.seating + 1)
+                           .returning(*cols)).first()
+    else:
+        row = conn.execute(update(games).where(*guard).values(seating=games.c.seating)
+                           .returning(*cols)).first()
+    if row is None:
+        exists = conn.execute(select(games.c.status).where(games.c.id == game_id)).first()
+        if exists is None:
+            raise NotFound.of("service.no_game", game=game_id[:40])
+        raise NotActive.of("service.over" if exists.status == progress.OVER
+                           else "service.not_started")
+    module = ctx.games.get(row.game)
+    if module is None:
+        raise NotActive.of("service.not_run", game=row.game)
+    return row, module
+
+
+def _apply(conn: Connection, row: Any, seat: int, *, kind: str, from_player: int,
+           to_player: int, bot: str | None, by: int) -> Change:
+    """Give `seat` to `to_player` (a bot of level `bot` playing it, or nobody), in the caller's
+    transaction, whose `_lock` raised the seating's version."""
+    stamp = now()
+    game_id = row.id
+    conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
+                 .values(player_id=to_player, bot=bot, accepted_at=stamp))
+    conn.execute(insert(seat_changes).values(
+        game_id=game_id, seat=seat, version=row.version, kind=kind, from_player=from_player,
+        to_player=to_player, bot=bot, created_at=stamp))
+    if to_player != from_player:
+        conn.execute(update(reply_tokens).where(
+            reply_tokens.c.game_id == game_id, reply_tokens.c.seat == seat,
+            reply_tokens.c.player_id == from_player, reply_tokens.c.revoked_at.is_(None))
+            .values(revoked_at=stamp))
+        conn.execute(update(seat_offers).where(
+            seat_offers.c.game_id == game_id, seat_offers.c.seat == seat,
+            seat_offers.c.status == PENDING).values(status=LAPSED, decided_at=stamp))
+    waited = seat in (row.waiting_on or [])
+    _follow_seat(conn, game_id, seat, version=row.version, player_id=to_player, bot=bot,
+                 waited=waited, turn_hours=row.turn_hours)
+    table = [p for p in conn.execute(select(seats.c.player_id).where(seats.c.game_id == game_id))
+             .scalars()]
+    told = sorted(set(table) | {from_player})
+    progress.notify(conn, game_id, "seat-changed", told,
+                    {"game_id": game_id, "seat": seat, "change": kind, "from_player": from_player,
+                     "to_player": to_player, "bot": bot, "by_player": by})
+    return Change(game_id, seat, kind, row.version, from_player, to_player, bot)
+
+
+def _follow_seat(conn: Connection, game_id: str, seat: int, *, version: int, player_id: int,
+                 bot: str | None, waited: bool, turn_hours: int) -> None:
+    """The seat's deadline follows its new holder (a full turn from now), or the bot's move is
+    queued when the game waits on the seat and a bot plays it now."""
+    stamp = clock_now()
+    conn.execute(update(deadlines).where(deadlines.c.game_id == game_id,
+                                         deadlines.c.seat == seat,
+                                         deadlines.c.closed_at.is_(None))
+                 .values(closed_at=stamp, outcome="left"))
+    if not waited:
+        return
+    if bot is not None:
+        done = conn.execute(update(tasks).where(tasks.c.kind == schedule.BOT,
+                                                tasks.c.game_id == game_id,
+                                                tasks.c.version == version)
+                            .values(done_at=None, published_at=None)).rowcount
+        if not done:
+            conn.execute(insert(tasks).values(kind=schedule.BOT, game_id=game_id,
+                                              version=version, created_at=stamp))
+        return
+    windows = schedule.vacation_windows(conn, [player_id], stamp)[player_id]
+    due = schedule.due_at(stamp, timedelta(hours=turn_hours), windows)
+    reopened = conn.execute(update(deadlines).where(
+        deadlines.c.game_id == game_id, deadlines.c.seat == seat,
+        deadlines.c.opened_version == version).values(
+        player_id=player_id, opened_at=stamp, due_at=due, closed_at=None, expired_at=None,
+        outcome=None)).rowcount
+    if not reopened:
+        conn.execute(insert(deadlines).values(
+            game_id=game_id, seat=seat, player_id=player_id, opened_version=version,
+            opened_at=stamp, due_at=due))
+    progress.notify(conn, game_id, "your-turn", [player_id],
+                    {"game_id": game_id, "seat": seat, "version": version})
+
+
+def _after(ctx: Context, game_id: str, done: Change) -> None:
+    """After the commit: forget this process's seating, and run a bot's move if one was queued."""
+    commands.forget(ctx, game_id)
+    if done.bot is not None:
+        commands.run_queued(ctx, game_id)
+
+
+# --- reading the history ----------------------------------------------------------------------------
+
+
+def history(conn: Connection, game_id: str) -> list[Change]:
+    rows = conn.execute(select(seat_changes).where(seat_changes.c.game_id == game_id)
+                        .order_by(seat_changes.c.id)).all()
+    return [Change(game_id, r.seat, r.kind, r.version, r.from_player, r.to_player, r.bot)
+            for r in rows]
+
+
+def holders(conn: Connection, game_id: str) -> dict[int, list[int]]:
+    """seat → every player who held it, in order (the first holder first)."""
+    out: dict[int, list[int]] = {}
+    for c in history(conn, game_id):
+        chain = out.setdefault(c.seat, [])
+        if not chain and c.from_player is not None:
+            chain.append(c.from_player)
+        if c.to_player is not None and (not chain or chain[-1] != c.to_player):
+            chain.append(c.to_player)
+    return out

@@ -1,0 +1,224 @@
+"""Seats that change hands (service/seats.py): resigning, handing a seat to a bot and taking it
+back, offering it to another person — and every process that remembers the old seating seeing
+the change (two contexts on one database stand for two server processes)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+
+from domain import bots
+from service import audit, commands, db, players, queries, seats, states
+from service.context import Context
+from service.db import dispose, make_engine
+from service.errors import Conflict, Forbidden, ServiceError
+from service.settings import Settings
+from service.store import Source
+from service.tables import deadlines, events, games, outbox, reply_tokens
+from service.tables import seats as seats_t
+from tests.service.conftest import test_games
+from tests.service.seating import started_game
+from workers import jobs
+
+
+@pytest.fixture
+def other(database_url: str, tmp_path: Path) -> Any:
+    """A second process on the same database: its own seating and state caches."""
+    settings = Settings(database_url=database_url, secret_key="test-secret", instance=tmp_path)
+    service = Context(engine=make_engine(database_url, pool_size=4), settings=settings,
+                      games=test_games())
+    yield service
+    dispose(service.engine)
+
+
+def _table(ctx: Context, game: str = "el-grande", **create: Any) -> tuple[Any, Any, Any, str]:
+    ann = players.add(ctx, "ann@example.com", name="Ann")[0]
+    bob = players.add(ctx, "bob@example.com", name="Bob", language="fr")[0]
+    cid = players.add(ctx, "cid@example.com", name="Cid", language="it")[0]
+    game_id = started_game(ctx, ann, game=game, emails=[ann.email, bob.email, cid.email],
+                           **create)
+    return ann, bob, cid, game_id
+
+
+def _row(ctx: Context, game_id: str) -> Any:
+    with db.read(ctx.engine) as conn:
+        return conn.execute(select(games).where(games.c.id == game_id)).one()
+
+
+def _waited(ctx: Context, game_id: str) -> int:
+    return int(_row(ctx, game_id).waiting_on[0])
+
+
+def _move(ctx: Context, game_id: str, seat: int, player_id: int, i: int = 0) -> None:
+    """A legal move for `seat`, sent as `player_id` would send it (through `ctx`'s caches)."""
+    module = ctx.games["el-grande"]
+    _v, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
+    command = bots.play(module, state, seat, "random", random.Random(i))
+    commands.handle(game_id, seat, command, Source("api"), ctx=ctx, player=player_id)
+
+
+def _until_waits_on(ctx: Context, game_id: str, seat: int, holders: dict[int, int]) -> None:
+    for i in range(30):
+        waited = _waited(ctx, game_id)
+        if waited == seat:
+            return
+        _move(ctx, game_id, waited, holders[waited], i)
+    raise AssertionError(f"seat {seat} was never waited on")
+
+
+def _batches(ctx: Context, game_id: str) -> list[Any]:
+    with db.read(ctx.engine) as conn:
+        return conn.execute(select(events.c.seq, events.c.actor, events.c.source,
+                                   events.c.source_ref)
+                            .where(events.c.game_id == game_id, events.c.seq == events.c.batch)
+                            .order_by(events.c.seq)).all()
+
+
+def test_a_player_who_resigned_in_one_process_cannot_move_in_another_that_remembers_the_seat(
+        ctx: Context, other: Context) -> None:
+    ann, bob, cid, game_id = _table(ctx)
+    holders = {0: ann.id, 1: bob.id, 2: cid.id}
+    _until_waits_on(ctx, game_id, 1, holders)
+    assert ctx.seatings[game_id].players[1] == bob.id  # this process remembers Bob in seat 1
+    done = seats.resign(other, game_id, bob)  # ... and another process lets him resign
+    assert done.kind == "resigned" and done.bot == "greedy"
+    version = _row(ctx, game_id).version
+    assert ctx.seatings[game_id].players[1] == bob.id  # still remembered here
+    with pytest.raises(Forbidden) as refused:
+        _move(ctx, game_id, 1, bob.id)
+    assert "no longer" in refused.value.render("en")
+    assert "n'est plus la vôtre" in refused.value.render("fr")
+    assert _row(ctx, game_id).version == version  # nothing was written
+    assert ctx.seatings[game_id].version == _row(ctx, game_id).seating  # read again
+    # The seat is the table's bot's now: its move is queued and this process's worker plays it.
+    assert jobs.settle_game(ctx, game_id) == 1
+    last = _batches(ctx, game_id)[-1]
+    bot_id = ctx.seatings[game_id].players[1]
+    assert last.actor == f"player:{bot_id}" and bot_id != bob.id
+    assert (last.source, last.source_ref) == ("worker", "bot greedy")
+    # Bob sees the game as a spectator from now on: no seat, no hidden hand.
+    head = queries.header(ctx, game_id, bob)
+    assert head.seat is None
+    assert [s["name"] for s in head.seats][0] == "Ann"
+    # His reply address no longer works; the table is told, by name.
+    with db.read(ctx.engine) as conn:
+        live = conn.execute(select(reply_tokens.c.id).where(
+            reply_tokens.c.game_id == game_id, reply_tokens.c.player_id == bob.id,
+            reply_tokens.c.revoked_at.is_(None))).all()
+        told = conn.execute(select(outbox.c.player_id).where(
+            outbox.c.game_id == game_id, outbox.c.kind == "seat-changed")).scalars().all()
+    assert live == []
+    assert sorted(told) == sorted([ann.id, bob.id, cid.id, bot_id])
+
+
+def test_a_seat_handed_to_a_bot_is_played_by_it_until_its_player_takes_it_back(
+        ctx: Context, other: Context) -> None:
+    ann, bob, cid, game_id = _table(ctx)
+    holders = {0: ann.id, 1: bob.id, 2: cid.id}
+    _until_waits_on(ctx, game_id, 1, holders)
+    seats.to_bot(other, game_id, bob, "random")
+    with pytest.raises(Conflict) as refused:  # his own move: take the seat back first
+        _move(ctx, game_id, 1, bob.id)
+    assert "take the seat back" in refused.value.render("en")
+    with db.read(ctx.engine) as conn:
+        open_ = conn.execute(select(deadlines.c.id).where(
+            deadlines.c.game_id == game_id, deadlines.c.seat == 1,
+            deadlines.c.closed_at.is_(None))).all()
+    assert open_ == []  # no deadline runs for a seat a bot plays
+    assert jobs.settle_game(ctx, game_id) == 1  # the bot played for Bob
+    last = _batches(ctx, game_id)[-1]
+    assert (last.actor, last.source_ref) == (f"player:{bob.id}", "bot random")
+    assert queries.header(ctx, game_id, bob).seat == 1  # he keeps his seat and sees it
+    seats.take_back(other, game_id, bob)
+    _until_waits_on(ctx, game_id, 1, holders)
+    # This process's worker must not play for Bob now: the seating it remembered had a bot.
+    assert jobs.settle_game(ctx, game_id) == 0
+    _move(ctx, game_id, 1, bob.id)  # Bob plays himself again
+    assert _batches(ctx, game_id)[-1].source == "api"
+    with pytest.raises(Conflict):
+        seats.take_back(ctx, game_id, bob)  # nothing to take back
+
+
+def test_a_seat_offered_to_another_person_is_theirs_once_they_accept_and_the_log_says_who(
+        ctx: Context, other: Context) -> None:
+    ann, bob, cid, game_id = _table(ctx)
+    dan = players.add(ctx, "dan@example.com", name="Dan")[0]
+    holders = {0: ann.id, 1: bob.id, 2: cid.id}
+    _until_waits_on(ctx, game_id, 1, holders)
+    _move(ctx, game_id, 1, bob.id)  # a move of Bob's
+    offer = seats.offer(ctx, game_id, bob, "dan@example.com")
+    _move(ctx, game_id, _waited(ctx, game_id), holders[_waited(ctx, game_id)])
+    with pytest.raises(ServiceError):
+        seats.answer(other, game_id, cid, True)  # nobody offered Cid anything
+    seats.answer(other, game_id, dan, True, offer.id)
+    holders[1] = dan.id
+    assert queries.header(ctx, game_id, bob).seat is None
+    assert queries.header(ctx, game_id, dan).seat == 1
+    _until_waits_on(ctx, game_id, 1, holders)
+    with pytest.raises(Forbidden):
+        _move(ctx, game_id, 1, bob.id)
+    _move(ctx, game_id, 1, dan.id)
+    head = queries.header(ctx, game_id, ann)
+    who = [(e["who"]["seat"], e["who"]["name"]) for e in audit.entries(ctx, head)
+           if e["seq"] == e["batch"] and e["who"]["seat"] == 1]
+    assert who[0] == (1, "Bob") and who[-1] == (1, "Dan")
+    assert (1, "Bob") in who and (1, "Dan") in who
+
+
+def test_resigning_by_the_api_with_an_open_seat_and_a_replacement_the_others_invite(
+        ctx: Context, make_player: Any) -> None:
+    ann = make_player("ann@example.com", "Ann")
+    bob = make_player("bob@example.com", "Bob")
+    eve = make_player("eve@example.com", "Eve")
+    r = ann.post("/api/games", {"game": "el-grande", "leave_to": "open", "seats": [
+        "ann@example.com", "bob@example.com", {"bot": "random"}]})
+    assert r.status_code == 201, r.get_json()
+    game_id = r.get_json()["id"]
+    assert bob.post(f"/api/games/{game_id}/accept").status_code == 200
+    r = bob.post(f"/api/games/{game_id}/resign")
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["kind"] == "resigned" and r.get_json()["bot"] is None
+    r = bob.post(f"/api/games/{game_id}/resign")
+    assert r.status_code == 403, r.get_json()
+    r = bob.post(f"/api/games/{game_id}/commands", {"type": "power", "card": 13})
+    assert r.status_code == 403
+    with db.read(ctx.engine) as conn:
+        seat = conn.execute(select(seats_t).where(seats_t.c.game_id == game_id,
+                                                  seats_t.c.seat == 1)).one()
+    assert seat.bot is None and players.is_bot_email(
+        conn_email := _email(ctx, seat.player_id)), conn_email  # a placeholder, not a bot
+    # Not Bob's to offer any more; Ann offers the open seat to Eve, who accepts.
+    assert bob.post(f"/api/games/{game_id}/offers", {"email": "eve@example.com",
+                                                     "seat": 1}).status_code == 403
+    r = ann.post(f"/api/games/{game_id}/offers", {"email": "zed@example.com", "seat": 0})
+    assert r.status_code == 201  # her own seat: allowed (offers replace each other per seat)
+    r = ann.post(f"/api/games/{game_id}/offers", {"email": "eve@example.com", "seat": 1})
+    assert r.status_code == 201, r.get_json()
+    offer_id = r.get_json()["id"]
+    r = eve.post(f"/api/games/{game_id}/offers/{offer_id}/accept")
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["seat"] == 1
+    assert eve.get(f"/api/games/{game_id}").get_json()["seat"] == 1
+    r = eve.post(f"/api/games/{game_id}/offers/{offer_id}/accept")
+    assert r.status_code == 404  # answered already
+
+
+def _email(ctx: Context, player_id: int) -> str:
+    with db.read(ctx.engine) as conn:
+        found = players.get(conn, player_id)
+    assert found is not None
+    return found.email
+
+
+def test_the_table_chooses_what_a_resigned_seat_becomes(make_player: Any) -> None:
+    ann = make_player("ann@example.com", "Ann")
+    r = ann.post("/api/games", {"game": "el-grande", "leave_to": "genius",
+                                "seats": ["ann@example.com", {"bot": "random"}]},
+                 headers={"Accept-Language": "fr"})
+    assert r.status_code == 422
+    body = r.get_json()
+    assert "open" in body["allowed"] and "greedy" in body["allowed"]
