@@ -286,7 +286,7 @@ def seating(ctx: Context, game_id: str, *, fresh: bool = False) -> Seating:
     """The game's seating, from this process's memory when it has it (unless `fresh`); NotFound
     if no such game. A remembered seating may be behind another process's seat change: what it
     allows is checked again by `handle`'s guarded write."""
-    known = None if fresh else ctx.seatings.get(game_id)
+    known: Seating | None = None if fresh else ctx.seatings.get(game_id)
     if known is not None:
         return known
     with db.read(ctx.engine) as conn:

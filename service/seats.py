@@ -182,7 +182,7 @@ def offer(ctx: Context, game_id: str, player: Player, email: str, *, seat: int |
         target = mine if seat is None else seat
         if target not in seated:
             raise Invalid.of("service.seats.no_such_seat", allowed=sorted(seated))
-        if target != mine and not _vacated(conn, game_id, target, seated[target].player_id):
+        if target != mine and not is_vacated(conn, game_id, target, seated[target].player_id):
             raise Forbidden.of("service.seats.not_vacated")
         invitee = players.ensure(conn, address)
         if any(r.player_id == invitee.id for r in seated.values()):
@@ -201,7 +201,7 @@ def offer(ctx: Context, game_id: str, player: Player, email: str, *, seat: int |
     return Offer(offer_id, game_id, target, player.id, invitee.id, PENDING)
 
 
-def _vacated(conn: Connection, game_id: str, seat: int, holder: int) -> bool:
+def is_vacated(conn: Connection, game_id: str, seat: int, holder: int) -> bool:
     """Whether the seat's holder took it when its player resigned (a bot or an open seat)."""
     last = conn.execute(select(seat_changes.c.kind, seat_changes.c.to_player)
                         .where(seat_changes.c.game_id == game_id, seat_changes.c.seat == seat)

@@ -103,7 +103,7 @@ def test_a_player_who_resigned_in_one_process_cannot_move_in_another_that_rememb
     # Bob sees the game as a spectator from now on: no seat, no hidden hand.
     head = queries.header(ctx, game_id, bob)
     assert head.seat is None
-    assert [s["name"] for s in head.seats][0] == "Ann"
+    assert head.seats[0]["name"] == "Ann"
     # His reply address no longer works; the table is told, by name.
     with db.read(ctx.engine) as conn:
         live = conn.execute(select(reply_tokens.c.id).where(
