@@ -30,7 +30,7 @@ def _seating(wctx: Any, game_id: str) -> int:
 
 def test_resigning_on_the_page_needs_the_confirmation_and_the_log_says_it(app: Any, wctx: Any
                                                                           ) -> None:
-    (ann_p, bob_p, cid_p), game_id = _game(wctx)
+    (_ann, bob_p, cid_p), game_id = _game(wctx)
     url = f"/games/{game_id}"
     bob, cid = app.test_client(), app.test_client()
     sign_in(bob, wctx, bob_p.id)
@@ -69,9 +69,8 @@ def test_handing_the_seat_to_a_bot_and_taking_it_back_on_the_page(app: Any, wctx
     assert "You play your seat again." in done.text and "Ann plays the seat again." in done.text
 
 
-def test_a_seat_offered_on_the_page_is_taken_by_the_invited_one_and_the_ranking_names_both(
-        app: Any, wctx: Any) -> None:
-    (ann_p, bob_p, _cid), game_id = _game(wctx)
+def test_a_seat_offered_on_the_page_is_taken_by_the_invited_one(app: Any, wctx: Any) -> None:
+    (_ann, bob_p, _cid), game_id = _game(wctx)
     dan_p = players.add(wctx, "dan@example.com", name="Dan", language="fr")[0]
     url = f"/games/{game_id}"
     bob, dan = app.test_client(), app.test_client()
@@ -118,3 +117,18 @@ def test_a_player_downloads_their_data_and_deletes_their_account_on_the_settings
     page = ann.get(f"/games/{game_id}").text
     assert "Deleted account resigned; a bot (greedy) plays the seat." in page
     assert "Bob" not in page and "bob@example.com" not in page
+
+
+def test_the_final_ranking_and_the_log_name_who_held_a_seat_when() -> None:
+    from service.web.views import Seating, _ranking_names
+
+    changes = [seats.Change("g", 1, seats.RESIGNED, 10, 2, 7, "greedy"),
+               seats.Change("g", 1, seats.HANDED, 20, 7, 4, None),
+               seats.Change("g", 0, seats.BOT, 25, 1, 1, "random")]
+    seating = Seating({0: 1, 1: 4, 2: 3}, changes,
+                      {1: "Ann", 2: "Bob", 3: "Cid", 4: "Dan", 7: "Bot 2 (greedy)"})
+    assert seating.names_at(10) == ["Ann", "Bob", "Cid"]  # event 10: before Bob resigned
+    assert seating.names_at(11) == ["Ann", "Bot 2 (greedy)", "Cid"]
+    assert seating.names_at(21) == ["Ann", "Dan", "Cid"]
+    assert _ranking_names(seating, "fr") == ["Ann", "Dan (après Bob et Bot 2 (greedy))", "Cid"]
+    assert _ranking_names(seating, "it")[1] == "Dan (dopo Bob e Bot 2 (greedy))"
