@@ -135,14 +135,14 @@ def _segment(words: list[str]) -> str | None:
     """A comma-separated piece of a line: a request's phrase ("" when politeness only)."""
     if tuple(words) in _TABLE:
         return _TABLE[tuple(words)]
-    if len(words) == 2 and words[0] in BOT_WORDS and words[1].isalpha():
-        return f"bot:{words[1]}"
     while words and words[0] in POLITE and tuple(words) not in _TABLE:
         words = words[1:]
     while words and words[-1] in POLITE and tuple(words) not in _TABLE:
         words = words[:-1]
     if not words:
         return ""
+    if len(words) == 2 and words[0] in BOT_WORDS and words[1].isalpha():
+        return f"bot:{words[1]}"
     return _TABLE.get(tuple(words))
 
 

@@ -94,7 +94,7 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
     if len(set(humans.values())) != len(humans):
         twice = next(e for e in humans.values() if list(humans.values()).count(e) > 1)
         raise Invalid.of("service.lobby.same_email", email=twice)
-    if bot_address := next((e for e in humans.values() if players.is_bot_email(e)), None):
+    if bot_address := next((e for e in humans.values() if players.is_unmailable(e)), None):
         raise Invalid.of("service.lobby.bot_address", domain=players.BOT_DOMAIN, email=bot_address)
     try:  # what the game says it takes, checked before it is asked to create anything
         surface.check_players(module, len(emails))

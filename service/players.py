@@ -58,6 +58,12 @@ def is_bot_email(email: str) -> bool:
     return email.lower().endswith("@" + BOT_DOMAIN)
 
 
+def is_unmailable(email: str) -> bool:
+    """An address no mail goes to: a bot's, an open seat's, a deleted account's (RFC 2606's
+    `.invalid`, never delivered anyway)."""
+    return email.lower().endswith(".invalid")
+
+
 def check_language(language: str) -> str:
     if language not in LANGUAGES:
         raise Invalid(f"Language {language!r} is not offered; allowed: {', '.join(LANGUAGES)}.",

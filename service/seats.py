@@ -143,7 +143,7 @@ def _own_seat(ctx: Context, game_id: str, player: Player, kind: str, change: Any
             raise Conflict.of("service.seats.already_bot", level=seat.bot)
         to_player, level = change(conn, module, row, seat)
         done = _apply(conn, row, seat.seat, kind=kind, from_player=player.id,
-                      to_player=to_player, bot=level, by=player.id)
+                      to_player=to_player, bot=level, by=player.id, actor=player.id)
     _after(ctx, game_id, done)
     return done
 
@@ -171,7 +171,7 @@ def offer(ctx: Context, game_id: str, player: Player, email: str, *, seat: int |
     resigned (a bot or nobody holds it), which any seated player may offer. It changes hands when
     the invited one accepts (`answer`); a later seat change makes the offer lapse."""
     address = players.normalise_email(email)
-    if players.is_bot_email(address):
+    if players.is_unmailable(address):
         raise Invalid.of("service.lobby.bot_address", domain=players.BOT_DOMAIN, email=address)
     with db.write(ctx.engine) as conn:
         row, _module = _lock(ctx, conn, game_id, bump=False)
@@ -250,7 +250,7 @@ def answer(ctx: Context, game_id: str, player: Player, accept: bool,
         holder = conn.execute(select(seats.c.player_id).where(
             seats.c.game_id == game_id, seats.c.seat == found.seat)).scalar_one()
         done = _apply(conn, row, found.seat, kind=HANDED, from_player=holder,
-                      to_player=player.id, bot=None, by=found.by_player)
+                      to_player=player.id, bot=None, by=found.by_player, actor=player.id)
     _after(ctx, game_id, done)
     return done
 
@@ -284,7 +284,7 @@ def _lock(ctx: Context, conn: Connection, game_id: str, *, bump: bool = True
 
 
 def _apply(conn: Connection, row: Any, seat: int, *, kind: str, from_player: int,
-           to_player: int, bot: str | None, by: int) -> Change:
+           to_player: int, bot: str | None, by: int, actor: int) -> Change:
     """Give `seat` to `to_player` (a bot of level `bot` playing it, or nobody), in the caller's
     transaction, whose `_lock` raised the seating's version."""
     stamp = now()
@@ -307,7 +307,9 @@ def _apply(conn: Connection, row: Any, seat: int, *, kind: str, from_player: int
                  waited=waited, turn_hours=row.turn_hours)
     table = [p for p in conn.execute(select(seats.c.player_id).where(seats.c.game_id == game_id))
              .scalars()]
-    told = sorted(set(table) | {from_player})
+    # The table and the one who left hear of it; not the one who did it (their page or the
+    # answer to their mail says it).
+    told = sorted((set(table) | {from_player}) - {actor})
     progress.notify(conn, game_id, "seat-changed", told,
                     {"game_id": game_id, "seat": seat, "change": kind, "from_player": from_player,
                      "to_player": to_player, "bot": bot, "by_player": by})
