@@ -223,3 +223,26 @@ def test_the_table_chooses_what_a_resigned_seat_becomes(make_player: Any) -> Non
     assert r.status_code == 422
     body = r.get_json()
     assert "open" in body["allowed"] and "greedy" in body["allowed"]
+
+
+def test_the_record_of_a_game_whose_seat_changed_hands_says_who_played_and_still_verifies(
+        ctx: Context) -> None:
+    from service import records
+
+    ann, bob, cid, game_id = _table(ctx)
+    dan = players.add(ctx, "dan@example.com", name="Dan")[0]
+    holders = {0: ann.id, 1: bob.id, 2: cid.id}
+    _until_waits_on(ctx, game_id, 1, holders)
+    _move(ctx, game_id, 1, bob.id)
+    offer = seats.offer(ctx, game_id, bob, dan.email)
+    seats.answer(ctx, game_id, dan, True, offer.id)
+    holders[1] = dan.id
+    _until_waits_on(ctx, game_id, 1, holders)
+    _move(ctx, game_id, 1, dan.id)
+    header = __import__("json").loads(next(records.export_lines(ctx, game_id)))
+    assert [(c["seat"], c["kind"], c["from"], c["to"]) for c in header["seat_changes"]] == [
+        (1, "handed", "Bob", "Dan")]
+    assert header["actors"][f"player:{bob.id}"] == "Bob"
+    assert header["actors"][f"player:{dan.id}"] == "Dan"
+    report = records.verify(ctx, game_id)
+    assert report.ok, report.text()
