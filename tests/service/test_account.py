@@ -120,3 +120,36 @@ def test_deleting_an_account_refuses_a_wrong_confirmation_in_the_players_languag
         raise AssertionError("deleted without the right confirmation")
     with db.read(ctx.engine) as conn:
         assert players.find_by_email(conn, "eva@example.com") is not None
+
+
+def test_the_operator_exports_resigns_and_deletes_from_the_command_line(
+        database_url: str, ctx: Any, make_player: Any, monkeypatch: Any) -> None:
+    from click.testing import CliRunner
+
+    from pbem.cli import main
+
+    monkeypatch.setenv("PBEM_DATABASE_URL", database_url)
+    monkeypatch.setenv("PBEM_SECRET_KEY", "k")
+    ann = make_player("ann@example.com", "Ann")
+    bob = make_player("bob.secret@example.com", "Bobbington Secretname")
+    r = ann.post("/api/games", {"game": "el-grande", "seats": ["ann@example.com",
+                                                               "bob.secret@example.com"]})
+    game_id = r.get_json()["id"]
+    accept_over_http([bob], game_id)
+    result = CliRunner().invoke(main, ["player", "data", "bob.secret@example.com"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["games"][0]["id"] == game_id
+    result = CliRunner().invoke(main, ["player", "resign", "bob.secret@example.com", game_id])
+    assert result.exit_code == 0, result.output
+    assert "seat 2 resigned; it is played by a bot (greedy)" in result.stdout
+    result = CliRunner().invoke(main, ["player", "resign", "bob.secret@example.com", game_id])
+    assert result.exit_code != 0 and "no seat" in result.output
+    result = CliRunner().invoke(main, ["player", "delete", "bob.secret@example.com",
+                                       "--confirm", "ann@example.com"])
+    assert result.exit_code != 0 and "confirm" in result.output
+    result = CliRunner().invoke(main, ["player", "delete", "bob.secret@example.com",
+                                       "--confirm", "bob.secret@example.com"])
+    assert result.exit_code == 0, result.output
+    with db.read(ctx.engine) as conn:
+        assert players.find_by_email(conn, "bob.secret@example.com") is None
+    assert records.verify(ctx, game_id).ok
