@@ -269,13 +269,18 @@ TEXTS: dict[str, tuple[str, str, str]] = {
             "Oppure gioca sul web: {link}"),
     "deadline": ("Deadline: before {due}.", "Délai : avant {due}.", "Scadenza: entro {due}."),
     "requests": ("You may also reply with one of these words: {words} (the board now, the rules, "
-                 "undo your last move, a sign-in link, stop or restart the turn mails).",
+                 "undo your last move, a sign-in link, stop or restart the turn mails, leave the "
+                 "game for good), or “bot greedy” to let a bot play your seat until you reply "
+                 "“take back my seat”.",
                  "Vous pouvez aussi répondre par un de ces mots : {words} (le plateau maintenant, "
                  "les règles, annuler votre dernier coup, un lien de connexion, arrêter ou "
-                 "relancer les courriels de tour).",
+                 "relancer les courriels de tour, quitter la partie pour de bon), ou « robot "
+                 "greedy » pour laisser un robot jouer votre place jusqu'à ce que vous "
+                 "répondiez « reprendre ma place ».",
                  "Puoi anche rispondere con una di queste parole: {words} (il tabellone ora, le "
                  "regole, annullare la tua ultima mossa, un link di accesso, fermare o riattivare "
-                 "le mail di turno)."),
+                 "le mail di turno, lasciare la partita per sempre), o «bot greedy» per far "
+                 "giocare un bot al tuo posto finché non rispondi «riprendo il mio posto»."),
     "waiting.lines": ("Not applied — the game now waits for {who}: {lines}. Send them again when "
                       "it is your turn; a mail will tell you.",
                       "Pas appliqué — la partie attend maintenant {who} : {lines}. Renvoyez-les "

@@ -65,6 +65,11 @@ class GameInfo:
         self.player_ids = {r.seat: r.player_id for r in seated}
         if seat is None:
             seat = next((r.seat for r in seated if r.player_id == player_id), None)
+        elif player_id is not None and self.player_ids.get(seat) != player_id:
+            # The reader no longer holds the seat the mail was about (they resigned or handed
+            # it over since, service/seats.py): they read the game as a spectator, never the
+            # seat's secrets.
+            seat = None
         self.seat = seat
         self.module = ctx.games.get(self.row.game) if self.row is not None else None
         self.version, self.state = 0, None

@@ -105,7 +105,8 @@ mails' help line (`emails/i18n.py`, "requests")."""
 POLITE = frozenset({"please", "pls", "plz", "thanks", "thank", "you", "thx", "merci", "svp",
                     "stp", "s", "il", "vous", "plait", "te", "grazie", "per", "favore", "hi",
                     "hello", "bonjour", "salut", "ciao", "buongiorno", "cheers", "mille", "beaucoup",
-                    "again", "now"})
+                    "again", "now", "sorry", "desole", "desolee", "pardon", "scusa", "scusate",
+                    "scusami", "scusatemi"})
 """Words a request line may carry around its phrase ("board please", "merci, le plateau")."""
 
 _TABLE = {tuple(normalise(p).split()): kind for kind, ps in PHRASES.items() for p in ps}

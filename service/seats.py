@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
@@ -61,6 +61,7 @@ class Change:
     from_player: int | None
     to_player: int | None
     bot: str | None
+    at: datetime | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "version": self.version,
@@ -311,7 +312,8 @@ def _apply(conn: Connection, row: Any, seat: int, *, kind: str, from_player: int
     # answer to their mail says it).
     told = sorted((set(table) | {from_player}) - {actor})
     progress.notify(conn, game_id, "seat-changed", told,
-                    {"game_id": game_id, "seat": seat, "change": kind, "from_player": from_player,
+                    {"game_id": game_id, "seat": None, "changed_seat": seat, "change": kind,
+                     "from_player": from_player,
                      "to_player": to_player, "bot": bot, "by_player": by})
     return Change(game_id, seat, kind, row.version, from_player, to_player, bot)
 
@@ -364,8 +366,8 @@ def _after(ctx: Context, game_id: str, done: Change) -> None:
 def history(conn: Connection, game_id: str) -> list[Change]:
     rows = conn.execute(select(seat_changes).where(seat_changes.c.game_id == game_id)
                         .order_by(seat_changes.c.id)).all()
-    return [Change(game_id, r.seat, r.kind, r.version, r.from_player, r.to_player, r.bot)
-            for r in rows]
+    return [Change(game_id, r.seat, r.kind, r.version, r.from_player, r.to_player, r.bot,
+                   r.created_at) for r in rows]
 
 
 def holders(conn: Connection, game_id: str) -> dict[int, list[int]]:

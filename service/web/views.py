@@ -452,14 +452,14 @@ def render_log(module: Any, entries: list[dict[str, Any]], language: str,
             change = changes.pop(0)
             out.append({"seq": change.version, "sentences": [_change_line(change, seating,
                                                                            language)],
-                        "at": None, "undone": False, "seat_change": True})
+                        "at": change.at, "undone": False, "seat_change": True})
         out.append({"seq": entry["seq"], "sentences": sentences, "at": entry["created_at"],
                     "undone": bool(entry.get("undone"))})
     for change in changes:
         assert seating is not None
         out.append({"seq": change.version, "sentences": [_change_line(change, seating,
                                                                        language)],
-                    "at": None, "undone": False, "seat_change": True})
+                    "at": change.at, "undone": False, "seat_change": True})
     return out
 
 

@@ -67,3 +67,17 @@ def test_a_seat_handed_to_a_bot_taken_back_and_resigned_by_mail(table: Any, smtp
         last = conn.execute(select(inbound_mail.c.status, inbound_mail.c.detail)
                             .order_by(inbound_mail.c.id.desc()).limit(1)).one()
     assert last.status == "refused" or "token" in (last.detail or "")
+
+
+def test_the_answer_to_a_resignation_shows_the_game_as_a_spectator_sees_it(
+        table: Any, smtp_server: Any) -> None:
+    first = table.drain()
+    chiara = table.people[2]
+    reply(smtp_server, latest(table, 2, first), chiara, "mi ritiro")
+    [answer] = [m for m in to(table.drain(), chiara) if str(m["Subject"]).startswith("Re:")]
+    text = plain(answer)
+    assert "Fatto: ti sei ritirato" in text
+    assert ", tu)" not in text  # no seat of hers any more
+    assert not answer["Reply-To"]  # nothing left to reply to as a player
+    hand = "Le mie carte potere"
+    assert hand not in text
