@@ -24,6 +24,7 @@ from emails.i18n import t as translate
 from emails.i18n import when
 from emails.requests import WRITTEN, help_words
 from service import db, states, store
+from service import seats as seat_moves
 from service.tables import deadlines, events, games, outbox, players, seats
 
 log = logging.getLogger(__name__)
@@ -115,14 +116,16 @@ class GameInfo:
                 events.c.game_id == self.game_id, events.c.actor == f"player:{player}")
                 .order_by(events.c.seq.desc()).limit(1)).scalar()
             rows = store.read(conn, self.game_id, self.module.upcasters, after=last or 0)
+            held = seat_moves.holders(conn, self.game_id, lang)  # who held each seat when
         texts = texts_of(self.module)
         lines, scoring = [], []
         for rec in rows[-200:]:
             seen = self.module.redact(rec.event, self.seat)
             auto = f" {translate('since.auto', lang)}" if rec.source == "worker" else ""
+            names = held.names_at(rec.seq) if held.changes else self.names
             for message in self.module.describe(seen, self.seat):
                 try:
-                    text = texts.render(message, lang, self.names)
+                    text = texts.render(message, lang, names)
                 except Exception:  # a message the game's texts do not know: show the key
                     log.exception("could not render %r", message)
                     text = message.key

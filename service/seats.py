@@ -370,13 +370,36 @@ def history(conn: Connection, game_id: str) -> list[Change]:
                    r.created_at) for r in rows]
 
 
-def holders(conn: Connection, game_id: str) -> dict[int, list[int]]:
-    """seat → every player who held it, in order (the first holder first)."""
-    out: dict[int, list[int]] = {}
-    for c in history(conn, game_id):
-        chain = out.setdefault(c.seat, [])
-        if not chain and c.from_player is not None:
-            chain.append(c.from_player)
-        if c.to_player is not None and (not chain or chain[-1] != c.to_player):
-            chain.append(c.to_player)
-    return out
+@dataclass(frozen=True)
+class Holders:
+    """Who held each seat when: the seats' changes of hands and every player's name in the
+    reader's language (a deleted account's neutral one). What the log, the final ranking and the
+    mails' "since your last move" use to name each event's players as they were then."""
+
+    current: dict[int, int]  # seat → player id now
+    changes: list[Change]
+    names: dict[int, str]  # player id → name
+
+    def names_at(self, seq: int) -> list[str]:
+        """The seats' holders' names right after event `seq` (changes made at a version below
+        `seq` apply; those made later are undone, newest first)."""
+        held = dict(self.current)
+        for change in reversed(self.changes):
+            if change.version < seq:
+                break
+            if change.from_player is not None:
+                held[change.seat] = change.from_player
+        return [self.names.get(held[s], "?") for s in sorted(held)]
+
+    def now(self) -> list[str]:
+        return [self.names.get(self.current[s], "?") for s in sorted(self.current)]
+
+
+def holders(conn: Connection, game_id: str, lang: str) -> Holders:
+    from service import account
+
+    current = progress.seat_players(conn, game_id)
+    changes = history(conn, game_id)
+    ids = set(current.values()) | {p for c in changes for p in (c.from_player, c.to_player)
+                                   if p is not None}
+    return Holders(current, changes, account.shown_names(conn, ids, lang))

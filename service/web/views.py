@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import re
-from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
@@ -386,38 +385,12 @@ def _names(head: queries.Header) -> list[str]:
     return [s["name"] for s in head.seats]
 
 
-@dataclass(frozen=True)
-class Seating:
-    """Who held each seat when: the seats' changes of hands (service/seats.py) and every player's
-    name in the reader's language (a deleted account's neutral one)."""
-
-    current: dict[int, int]  # seat → player id now
-    changes: list[seats.Change]
-    names: dict[int, str]  # player id → name
-
-    def names_at(self, seq: int) -> list[str]:
-        """The seats' holders' names right after event `seq` (changes made at a version below
-        `seq` apply; those made later are undone, newest first)."""
-        held = dict(self.current)
-        for change in reversed(self.changes):
-            if change.version < seq:
-                break
-            if change.from_player is not None:
-                held[change.seat] = change.from_player
-        return [self.names.get(held[s], "?") for s in sorted(held)]
-
-    def now(self) -> list[str]:
-        return [self.names.get(self.current[s], "?") for s in sorted(self.current)]
+Seating = seats.Holders
 
 
 def seating_of(game_id: str, language: str) -> Seating:
     with db.read(ctx().engine) as conn:
-        current = progress.seat_players(conn, game_id)
-        changes = seats.history(conn, game_id)
-        ids = set(current.values()) | {p for c in changes for p in (c.from_player, c.to_player)
-                                       if p is not None}
-        names = accounts.shown_names(conn, ids, language)
-    return Seating(current, changes, names)
+        return seats.holders(conn, game_id, language)
 
 
 def _change_line(change: seats.Change, seating: Seating, language: str) -> str:
