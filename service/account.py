@@ -120,8 +120,8 @@ def export(ctx: Context, player: Player) -> dict[str, Any]:
                        "created_at": stamp(m.created_at)} for m in moves if m.game_id == gid],
         } for gid in ids if gid in game_rows],
         "seat_changes": [{"game_id": c.game_id, "seat": c.seat, "kind": c.kind,
-                          "version": c.version, "yours": "left" if c.from_player == player.id
-                          and c.to_player != player.id else "taken",
+                          "version": c.version, "you": _your_part(c, player.id),
+                          "bot": c.bot,
                           "created_at": stamp(c.created_at)} for c in changed],
         "mails_to_you": [{"game_id": m.game_id, "kind": m.kind, "payload": m.payload,
                           "created_at": stamp(m.created_at),
@@ -130,6 +130,13 @@ def export(ctx: Context, player: Player) -> dict[str, Any]:
                             "status": m.status, "game_id": m.game_id,
                             "raw": bytes(m.raw).decode("utf-8", "replace")} for m in received],
     }
+
+
+def _your_part(change: Any, player_id: int) -> str:
+    """In a seat's change: `left` it, `took` it, or `kept` it (a bot played it for a while)."""
+    if change.from_player == player_id and change.to_player != player_id:
+        return "left"
+    return "took" if change.from_player != player_id else "kept"
 
 
 def _theirs(player: Player) -> Any:
