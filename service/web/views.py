@@ -529,7 +529,9 @@ def _seat_actions(head: queries.Header, module: Any, seating: Seating, spectate:
     out: dict[str, Any] = {"seat_bot": None, "bot_levels": [], "offerable": [], "offers": []}
     if player is None or head.status != progress.ACTIVE:
         return out
-    out["offers"] = seats.offers_for(ctx(), head.id, player.id)
+    out["offers"] = [{"id": o.id, "seat": o.seat, "urls": {
+        answer: url_for("web.answer_offer", game_id=head.id, offer_id=o.id, answer=answer)
+        for answer in ("accept", "decline")}} for o in seats.offers_for(ctx(), head.id, player.id)]
     if head.seat is None:
         return out
     with db.read(ctx().engine) as conn:
