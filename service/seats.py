@@ -221,7 +221,10 @@ def offers_for(ctx: Context, game_id: str, player_id: int) -> list[Offer]:
 
 def answer(ctx: Context, game_id: str, player: Player, accept: bool,
            offer_id: int | None = None) -> Change | None:
-    """The invited one accepts (the seat is theirs from now on) or declines an offer."""
+    """The invited one accepts (the seat is theirs from now on) or declines an offer, in one
+    transaction: an offer made before the seats last changed has lapsed (said, and marked)."""
+    lapsed = False
+    done = None
     with db.write(ctx.engine) as conn:
         row, _module = _lock(ctx, conn, game_id, bump=False)
         query = select(seat_offers).where(seat_offers.c.game_id == game_id,
@@ -232,27 +235,21 @@ def answer(ctx: Context, game_id: str, player: Player, accept: bool,
         found = conn.execute(query.order_by(seat_offers.c.id.desc())).first()
         if found is None:
             raise NotFound.of("service.seats.no_offer")
-        if found.seating != row.seating:
-            conn.execute(update(seat_offers).where(seat_offers.c.id == found.id)
-                         .values(status=LAPSED, decided_at=now()))
-            lapsed = True
-        else:
-            lapsed = False
-            conn.execute(update(seat_offers).where(seat_offers.c.id == found.id)
-                         .values(status=ACCEPTED if accept else DECLINED, decided_at=now()))
+        lapsed = found.seating != row.seating
+        status = LAPSED if lapsed else ACCEPTED if accept else DECLINED
+        conn.execute(update(seat_offers).where(seat_offers.c.id == found.id)
+                     .values(status=status, decided_at=now()))
+        if accept and not lapsed:
+            conn.execute(update(games).where(games.c.id == game_id)
+                         .values(seating=games.c.seating + 1))
+            holder = conn.execute(select(seats.c.player_id).where(
+                seats.c.game_id == game_id, seats.c.seat == found.seat)).scalar_one()
+            done = _apply(conn, row, found.seat, kind=HANDED, from_player=holder,
+                          to_player=player.id, bot=None, by=found.by_player, actor=player.id)
     if lapsed:  # committed: the offer is marked lapsed, then the player is told why
         raise Conflict.of("service.seats.offer_lapsed")
-    if not accept:
-        return None
-    with db.write(ctx.engine) as conn:
-        row, _module = _lock(ctx, conn, game_id)
-        if row.seating != found.seating + 1:  # something changed between the two transactions
-            raise Conflict.of("service.seats.offer_lapsed")
-        holder = conn.execute(select(seats.c.player_id).where(
-            seats.c.game_id == game_id, seats.c.seat == found.seat)).scalar_one()
-        done = _apply(conn, row, found.seat, kind=HANDED, from_player=holder,
-                      to_player=player.id, bot=None, by=found.by_player, actor=player.id)
-    _after(ctx, game_id, done)
+    if done is not None:
+        _after(ctx, game_id, done)
     return done
 
 

@@ -58,7 +58,7 @@ players = Table(
     Column("daily_digest", Boolean, nullable=False, server_default=false()),
     # Issue 7 (migration 0004): send your-turn and reminder mails at all (settings page).
     Column("email_notifications", Boolean, nullable=False, server_default=true()),
-    # Migration 0008: the owner deleted the account (name and address replaced, service/account.py).
+    # Migration 0009: the owner deleted the account (name and address replaced, service/account.py).
     Column("deleted_at", Timestamp, nullable=True),
 )
 
@@ -101,7 +101,7 @@ games = Table(
     # default | pause | bot (a bot plays the absent seat's decision)
     Column("timeout_policy", String(16), nullable=False, server_default="default"),
     Column("paused_at", Timestamp, nullable=True),  # a deadline passed under the pause policy
-    # Migration 0008: the seating's version, raised by every change of a seat's holder or bot and
+    # Migration 0009: the seating's version, raised by every change of a seat's holder or bot and
     # checked by a move's guarded update (service/commands.py); what a resigned seat becomes.
     Column("seating", Integer, nullable=False, server_default="0"),
     Column("leave_to", String(16), nullable=True),  # a bot level | open; NULL: greedy (or first)
@@ -285,7 +285,7 @@ inbound_mail = Table(
     Column("processed_at", Timestamp, nullable=True),
 )
 
-# --- migration 0008: seats that change hands ----------------------------------------
+# --- migration 0009: seats that change hands ----------------------------------------
 
 seat_changes = Table(
     "seat_changes",  # who holds each seat from which version on (service/seats.py)

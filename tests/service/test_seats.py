@@ -246,3 +246,17 @@ def test_the_record_of_a_game_whose_seat_changed_hands_says_who_played_and_still
     assert header["actors"][f"player:{dan.id}"] == "Dan"
     report = records.verify(ctx, game_id)
     assert report.ok, report.text()
+
+
+def test_an_offer_made_before_the_seats_changed_lapses_and_says_so(ctx: Context) -> None:
+    ann, bob, cid, game_id = _table(ctx)
+    dan = players.add(ctx, "dan@example.com", name="Dan", language="it")[0]
+    offer = seats.offer(ctx, game_id, bob, dan.email)
+    seats.to_bot(ctx, game_id, cid, "random")  # another seat changes: the offer no longer holds
+    with pytest.raises(Conflict) as lapsed:
+        seats.answer(ctx, game_id, dan, True, offer.id)
+    assert "non vale più" in lapsed.value.render("it")
+    assert queries.header(ctx, game_id, dan).seat is None
+    assert queries.header(ctx, game_id, bob).seat == 1
+    with pytest.raises(ServiceError):  # answered (lapsed): nothing left to accept
+        seats.answer(ctx, game_id, dan, True, offer.id)

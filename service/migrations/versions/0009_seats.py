@@ -11,8 +11,9 @@
 - `seat_offers`: a seat offered to another person, until they accept or decline.
 - `players.deleted_at`: an account whose owner deleted it (name and address replaced).
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0007 on this branch; 0008 (bounces, rv-opsmail) once both are merged: set
+`down_revision = "0008"` then, so that the migrations stay one line.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0009"
+down_revision = "0007"  # "0008" once merged with rv-opsmail's 0008_bounces
 branch_labels = None
 depends_on = None
 
