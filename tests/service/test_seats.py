@@ -249,7 +249,7 @@ def test_the_record_of_a_game_whose_seat_changed_hands_says_who_played_and_still
 
 
 def test_an_offer_made_before_the_seats_changed_lapses_and_says_so(ctx: Context) -> None:
-    ann, bob, cid, game_id = _table(ctx)
+    _ann, bob, cid, game_id = _table(ctx)
     dan = players.add(ctx, "dan@example.com", name="Dan", language="it")[0]
     offer = seats.offer(ctx, game_id, bob, dan.email)
     seats.to_bot(ctx, game_id, cid, "random")  # another seat changes: the offer no longer holds
