@@ -266,9 +266,12 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         p.append(t("auto-move", move=move))
     elif kind == "game-over":
         p.append(t("game-over", game=game_id))
+        with db.read(ctx.engine) as conn:  # each seat's last holder, and who held it before
+            held = seat_moves.holders(conn, game_id, lang)
+        shown = held.ranking_names(lang) if held.changes else names
         data["table"] = [{"rank": r.get("rank"), "score": _points(r.get("score"), lang),
-                          "name": names[r["seat"]] if r.get("seat") is not None
-                          and r["seat"] < len(names) else f"seat {r.get('seat')}"}
+                          "name": shown[r["seat"]] if r.get("seat") is not None
+                          and r["seat"] < len(shown) else f"seat {r.get('seat')}"}
                          for r in payload.get("ranking", [])]
     elif kind == "digest":
         p.append(t("digest"))

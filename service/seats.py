@@ -40,11 +40,18 @@ from service import commands, db, players, progress, schedule
 from service.clock import now as clock_now
 from service.context import Context
 from service.errors import Conflict, Forbidden, Invalid, NotActive, NotFound
+from service.i18n import add, t
 from service.players import Player
 from service.store import now
 from service.tables import deadlines, games, reply_tokens, seat_changes, seat_offers, seats, tasks
 
 log = logging.getLogger(__name__)
+
+add({
+    "seats.before": ("{name} (after {before})", "{name} (après {before})",
+                     "{name} (dopo {before})"),
+    "seats.and": ("{first} and {last}", "{first} et {last}", "{first} e {last}"),
+})
 
 OPEN = "open"
 """`games.leave_to`: a resigned seat waits for a replacement instead of a bot."""
@@ -390,6 +397,24 @@ class Holders:
 
     def now(self) -> list[str]:
         return [self.names.get(self.current[s], "?") for s in sorted(self.current)]
+
+    def ranking_names(self, lang: str) -> list[str]:
+        """Each seat's name for a final ranking: its last holder, and who held it before
+        (« Dan (après Bob et Bot 2 (greedy)) »)."""
+        out = self.now()
+        for seat in sorted(self.current):
+            before: list[str] = []
+            for c in self.changes:
+                if c.seat == seat and c.from_player is not None \
+                        and c.from_player not in (c.to_player, self.current[seat]):
+                    name = self.names.get(c.from_player, "?")
+                    if name not in before:
+                        before.append(name)
+            if before:
+                joined = before[0] if len(before) == 1 else t(
+                    "seats.and", lang, first=", ".join(before[:-1]), last=before[-1])
+                out[seat] = t("seats.before", lang, name=out[seat], before=joined)
+        return out
 
 
 def holders(conn: Connection, game_id: str, lang: str) -> Holders:

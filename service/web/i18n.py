@@ -327,8 +327,6 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "create.leave_to.open": ("nobody: it stays open for a replacement you invite",
                              "personne : elle reste libre pour un remplaçant que vous invitez",
                              "nessuno: resta libero per un sostituto che invitate"),
-    "game.seat_before": ("{name} (after {before})", "{name} (après {before})",
-                         "{name} (dopo {before})"),
     "settings.data": ("Your data", "Vos données", "I tuoi dati"),
     "settings.download": ("Download my data (JSON)", "Télécharger mes données (JSON)",
                           "Scaricare i miei dati (JSON)"),

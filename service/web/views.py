@@ -438,19 +438,7 @@ def render_log(module: Any, entries: list[dict[str, Any]], language: str,
 
 def _ranking_names(seating: Seating, language: str) -> list[str]:
     """Each seat's name for the final ranking: its last holder, and who held it before."""
-    out = seating.now()
-    for seat in sorted(seating.current):
-        before = []
-        for c in seating.changes:
-            if c.seat == seat and c.from_player is not None and c.from_player != c.to_player \
-                    and c.from_player != seating.current[seat]:
-                name = seating.names.get(c.from_player, "?")
-                if name not in before:
-                    before.append(name)
-        if before:
-            out[seat] = i18n.t("game.seat_before", language, name=out[seat],
-                               before=_joined(before, language))
-    return out
+    return seating.ranking_names(language)
 
 
 def _undoable(entries: list[dict[str, Any]], seat: int | None) -> bool:

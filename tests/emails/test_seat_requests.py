@@ -81,3 +81,36 @@ def test_the_answer_to_a_resignation_shows_the_game_as_a_spectator_sees_it(
     assert not answer["Reply-To"]  # nothing left to reply to as a player
     hand = "Le mie carte potere"
     assert hand not in text
+
+
+def test_the_game_over_mail_names_every_holder_of_a_seat(mail_ctx: Any) -> None:
+    from domain.core.commands import Command
+    from emails import outbound
+    from service import lobby, players, seats, store
+    from service.commands import handle
+    from service.tables import outbox
+    from service.tables import players as players_t
+    from tests.emails.conftest import SENDER
+    from tests.service.seating import accept_all
+
+    ann = players.add(mail_ctx, "ann@example.com", name="Ann")[0]
+    bob = players.add(mail_ctx, "bob@example.com", name="Bob")[0]
+    dan = players.add(mail_ctx, "dan@example.com", name="Dan", language="fr")[0]
+    game_id = lobby.create(mail_ctx, ann, game="bids", emails=[ann.email, bob.email]).game_id
+    accept_all(mail_ctx, game_id)
+    offer = seats.offer(mail_ctx, game_id, bob, dan.email)
+    seats.answer(mail_ctx, game_id, dan, True, offer.id)
+    for _ in range(2):
+        handle(game_id, 0, Command("bid", 0, {"amount": 3}), store.Source("api"), ctx=mail_ctx,
+               player=ann.id)
+        handle(game_id, 1, Command("bid", 1, {"amount": 2}), store.Source("api"), ctx=mail_ctx,
+               player=dan.id)
+        handle(game_id, 0, Command("claim", 0, {"prize": "gold"}), store.Source("api"),
+               ctx=mail_ctx, player=ann.id)
+    with db.read(mail_ctx.engine) as conn:
+        row = conn.execute(select(outbox).where(outbox.c.kind == "game-over",
+                                                outbox.c.player_id == dan.id)).one()
+        reader = conn.execute(select(players_t).where(players_t.c.id == dan.id)).one()
+    text = outbound.build_message(row, reader, sender=SENDER, ctx=mail_ctx, links={}) \
+        .get_body(preferencelist=("plain",)).get_content()
+    assert "Dan (après Bob)" in text and "Ann" in text
