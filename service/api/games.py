@@ -166,6 +166,15 @@ class TakeBack(MethodView):
 @blp.route("/<game_id>/offers")
 class Offers(MethodView):
     @blp.doc(security=auth.SECURITY)
+    @blp.response(200, OfferOut(many=True))
+    @problems(401, 404)
+    def get(self, game_id: str) -> list[dict[str, Any]]:
+        """The seats of this game offered to you, waiting for your answer."""
+        player = auth.required()
+        queries.header(ctx(), game_id, player)
+        return [o.to_json() for o in seats.offers_for(ctx(), game_id, player.id)]
+
+    @blp.doc(security=auth.SECURITY)
     @blp.arguments(OfferIn)
     @blp.response(201, OfferOut)
     @problems(401, 403, 404, 409, 422)

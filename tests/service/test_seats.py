@@ -200,6 +200,8 @@ def test_resigning_by_the_api_with_an_open_seat_and_a_replacement_the_others_inv
     r = ann.post(f"/api/games/{game_id}/offers", {"email": "eve@example.com", "seat": 1})
     assert r.status_code == 201, r.get_json()
     offer_id = r.get_json()["id"]
+    assert eve.get(f"/api/games/{game_id}/offers").get_json() == [
+        {"id": offer_id, "seat": 1, "status": "pending"}]
     r = eve.post(f"/api/games/{game_id}/offers/{offer_id}/accept")
     assert r.status_code == 200, r.get_json()
     assert r.get_json()["seat"] == 1
