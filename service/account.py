@@ -51,6 +51,7 @@ DELETED_NAME = "Deleted account"
 
 add({
     "account.deleted_name": ("Deleted account", "Compte supprimé", "Account eliminato"),
+    "account.open_seat": ("Open seat", "Place libre", "Posto libero"),
 })
 
 
@@ -59,13 +60,15 @@ def is_deleted_email(email: str) -> bool:
 
 
 def shown_names(conn: Connection, ids: Iterable[int], lang: str) -> dict[int, str]:
-    """Players' names as a reader in `lang` sees them: a deleted account's is the neutral one."""
+    """Players' names as a reader in `lang` sees them: a deleted account's is the neutral one, an
+    open seat's placeholder says so."""
     wanted = sorted(set(ids))
     if not wanted:
         return {}
-    rows = conn.execute(select(players_t.c.id, players_t.c.name, players_t.c.deleted_at)
-                        .where(players_t.c.id.in_(wanted)))
-    return {r.id: t("account.deleted_name", lang) if r.deleted_at is not None else r.name
+    rows = conn.execute(select(players_t.c.id, players_t.c.name, players_t.c.email,
+                               players_t.c.deleted_at).where(players_t.c.id.in_(wanted)))
+    return {r.id: t("account.deleted_name", lang) if r.deleted_at is not None
+            else t("account.open_seat", lang) if seats.is_open_seat(r.email) else r.name
             for r in rows}
 
 

@@ -75,6 +75,11 @@ class Change:
                 "from_player": self.from_player, "to_player": self.to_player, "bot": self.bot}
 
 
+def is_open_seat(email: str) -> bool:
+    """The placeholder that holds a resigned seat left open (`resign`)."""
+    return email.startswith("open-") and email.endswith("@" + players.BOT_DOMAIN)
+
+
 def leave_level(module: GameModule, leave_to: str | None) -> str | None:
     """The bot level a resigned seat goes to (None: it stays open for a replacement)."""
     if leave_to == OPEN:
@@ -116,7 +121,7 @@ def resign(ctx: Context, game_id: str, player: Player) -> Change:
                                     name=f"Bot {seat.seat + 1} ({level})")
         else:
             holder = players.ensure(conn, f"open-{game_id}-{seat.seat}-{row.seating + 1}"
-                                          f"@{players.BOT_DOMAIN}", name=f"Open seat {seat.seat + 1}")
+                                          f"@{players.BOT_DOMAIN}", name="Open seat")
         return holder.id, level
 
     return _own_seat(ctx, game_id, player, RESIGNED, change)

@@ -132,3 +132,15 @@ def test_the_final_ranking_and_the_log_name_who_held_a_seat_when() -> None:
     assert seating.names_at(21) == ["Ann", "Dan", "Cid"]
     assert _ranking_names(seating, "fr") == ["Ann", "Dan (après Bob et Bot 2 (greedy))", "Cid"]
     assert _ranking_names(seating, "it")[1] == "Dan (dopo Bob e Bot 2 (greedy))"
+
+
+def test_an_open_seat_reads_as_such_in_the_readers_language(app: Any, wctx: Any) -> None:
+    (ann_p, bob_p, cid_p), game_id = _game(wctx, leave_to="open")
+    cid = app.test_client()
+    sign_in(cid, wctx, cid_p.id)
+    seats.resign(wctx, game_id, bob_p)
+    page = cid.get(f"/games/{game_id}").text
+    assert "Bob si è ritirato; il posto è libero." in page
+    assert "Posto libero" in page  # the players' table names the placeholder so
+    offer = cid.get(f"/games/{game_id}").text
+    assert 'id="offer-seat"' in offer  # Cid may offer the open seat (or hers)
