@@ -135,7 +135,7 @@ def test_the_final_ranking_and_the_log_name_who_held_a_seat_when() -> None:
 
 
 def test_an_open_seat_reads_as_such_in_the_readers_language(app: Any, wctx: Any) -> None:
-    (ann_p, bob_p, cid_p), game_id = _game(wctx, leave_to="open")
+    (_ann, bob_p, cid_p), game_id = _game(wctx, leave_to="open")
     cid = app.test_client()
     sign_in(cid, wctx, cid_p.id)
     seats.resign(wctx, game_id, bob_p)
