@@ -262,3 +262,62 @@ def test_an_offer_made_before_the_seats_changed_lapses_and_says_so(ctx: Context)
     assert queries.header(ctx, game_id, bob).seat == 1
     with pytest.raises(ServiceError):  # answered (lapsed): nothing left to accept
         seats.answer(ctx, game_id, dan, True, offer.id)
+
+
+def test_a_move_racing_a_resignation_is_either_before_it_or_refused(
+        pg_ctx: Context, postgres_url: str, tmp_path: Path) -> None:
+    """Two processes at once: one moves for Bob (remembering the seating), the other lets him
+    resign. Whatever the order, no move of Bob's is recorded after the seat left him."""
+    settings = Settings(database_url=postgres_url, secret_key="test-secret", instance=tmp_path)
+    second = Context(engine=make_engine(postgres_url, pool_size=4), settings=settings,
+                     games=test_games())
+    try:
+        ann = players.add(pg_ctx, "ann@example.com", name="Ann")[0]
+        bob = players.add(pg_ctx, "bob@example.com", name="Bob")[0]
+        cid = players.add(pg_ctx, "cid@example.com", name="Cid")[0]
+        for round_ in range(4):  # invitations are limited to 5 an hour per address
+            game_id = started_game(pg_ctx, ann, game="el-grande",
+                                   emails=[ann.email, bob.email, cid.email])
+            holders = {0: ann.id, 1: bob.id, 2: cid.id}
+            _until_waits_on(pg_ctx, game_id, 1, holders)
+            module = pg_ctx.games["el-grande"]
+            _v, state, _ = states.load(pg_ctx.engine, pg_ctx.states, game_id, module)
+            command = bots.play(module, state, 1, "random", random.Random(round_))
+            outcomes = _race(pg_ctx, second, game_id, command, bob)
+            with db.read(pg_ctx.engine) as conn:
+                change = seats.history(conn, game_id)[-1]
+                bobs = conn.execute(select(events.c.seq).where(
+                    events.c.game_id == game_id,
+                    events.c.actor == f"player:{bob.id}")).scalars().all()
+            assert outcomes in (["moved"], ["Forbidden"]), outcomes
+            assert all(seq <= change.version for seq in bobs), (bobs, change.version)
+            assert (outcomes == ["moved"]) == bool(bobs)
+    finally:
+        dispose(second.engine)
+
+
+def _race(ctx: Context, second: Context, game_id: str, command: Any, bob: Any) -> list[str]:
+    """Bob's move through `ctx` and his resignation through `second`, started together."""
+    import threading
+
+    start = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def move() -> None:
+        start.wait()
+        try:
+            commands.handle(game_id, 1, command, Source("api"), ctx=ctx, player=bob.id)
+            outcomes.append("moved")
+        except ServiceError as error:
+            outcomes.append(type(error).__name__)
+
+    def leave() -> None:
+        start.wait()
+        seats.resign(second, game_id, bob)
+
+    threads = [threading.Thread(target=move), threading.Thread(target=leave)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return outcomes
