@@ -263,7 +263,7 @@ def _carry_out(ctx: Context, kind: str, mid: str, game_id: str, seat: int, owner
                          .values(email_notifications=kind == "restart"))
         return {"kind": kind}
     if kind == "undo":
-        return _undo(ctx, mid, game_id, seat)
+        return _undo(ctx, mid, game_id, seat, owner.id)
     if kind in ("resign", "back") or kind.startswith("bot:"):
         return _seat_request(ctx, kind, game_id, owner)
     if kind in ("approve", "refuse"):
@@ -299,7 +299,7 @@ def _decline(ctx: Context, mid: str, game_id: str, seat: int, owner: Any,
     return {"kind": "decline"}
 
 
-def _undo(ctx: Context, mid: str, game_id: str, seat: int) -> dict[str, Any]:
+def _undo(ctx: Context, mid: str, game_id: str, seat: int, player_id: int) -> dict[str, Any]:
     with db.read(ctx.engine) as conn:
         done = conn.execute(select(events.c.seq).where(
             events.c.game_id == game_id, events.c.source == "email",
@@ -308,7 +308,7 @@ def _undo(ctx: Context, mid: str, game_id: str, seat: int) -> dict[str, Any]:
         return {"kind": "undo"}
     try:
         undo.undo_own(ctx, game_id, seat, count=1, source=Source("email", ref=mid),
-                      reason="own, by mail")
+                      reason="own, by mail", player=player_id)
     except ServiceError as error:
         return {"kind": "undo", "refused": True, "why": error.detail}
     return {"kind": "undo"}

@@ -321,3 +321,18 @@ def _race(ctx: Context, second: Context, game_id: str, command: Any, bob: Any) -
     for thread in threads:
         thread.join(30)
     return outcomes
+
+
+def test_who_takes_a_seat_over_cannot_undo_the_moves_of_whoever_held_it(ctx: Context) -> None:
+    from service import undo
+
+    ann, bob, cid, game_id = _table(ctx)
+    dan = players.add(ctx, "dan@example.com", name="Dan")[0]
+    _until_waits_on(ctx, game_id, 1, {0: ann.id, 1: bob.id, 2: cid.id})
+    _move(ctx, game_id, 1, bob.id)  # Bob's move is the last one
+    offer = seats.offer(ctx, game_id, bob, dan.email)
+    seats.answer(ctx, game_id, dan, True, offer.id)
+    with pytest.raises(ServiceError):
+        undo.undo_own(ctx, game_id, 1, player=dan.id)
+    with pytest.raises(Forbidden):  # and Bob holds the seat no more
+        undo.undo_own(ctx, game_id, 1, player=bob.id)
