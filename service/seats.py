@@ -235,6 +235,8 @@ def answer(ctx: Context, game_id: str, player: Player, accept: bool,
            offer_id: int | None = None) -> Change | None:
     """The invited one accepts (the seat is theirs from now on) or declines an offer, in one
     transaction: an offer made before the seats last changed has lapsed (said, and marked)."""
+    if offer_id is not None and not 0 < offer_id < 2**63:  # no row has it (nor can the
+        raise NotFound.of("service.seats.no_offer")       # database hold it)
     lapsed = False
     done = None
     with db.write(ctx.engine) as conn:

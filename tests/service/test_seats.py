@@ -208,6 +208,8 @@ def test_resigning_by_the_api_with_an_open_seat_and_a_replacement_the_others_inv
     assert eve.get(f"/api/games/{game_id}").get_json()["seat"] == 1
     r = eve.post(f"/api/games/{game_id}/offers/{offer_id}/accept")
     assert r.status_code == 404  # answered already
+    r = eve.post(f"/api/games/{game_id}/offers/{10**30}/decline")
+    assert r.status_code == 404  # no such offer (and no database integer holds it)
 
 
 def _email(ctx: Context, player_id: int) -> str:
