@@ -94,7 +94,72 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                              "{title} {game}: le email per {name} non arrivano"),
     "subject.email-confirm": ("Confirm your address", "Confirmez votre adresse",
                               "Conferma il tuo indirizzo"),
+    "subject.seat-changed": ("{title} {game}: a seat changed hands",
+                             "{title} {game} : une place a changé de main",
+                             "{title} {game}: un posto ha cambiato mano"),
+    "subject.seat-offer": ("{title} {game}: {by} offers you a seat",
+                           "{title} {game} : {by} vous propose une place",
+                           "{title} {game}: {by} ti offre un posto"),
     # bodies
+    "seat.resigned.bot": ("{who} resigned game {game}: a bot ({level}) plays their seat from now "
+                          "on. Any of you may offer the seat to someone else on the game's page.",
+                          "{who} a abandonné la partie {game} : un robot ({level}) joue sa place "
+                          "désormais. Chacun de vous peut proposer la place à quelqu'un d'autre "
+                          "sur la page de la partie.",
+                          "{who} si è ritirato dalla partita {game}: da ora un bot ({level}) "
+                          "gioca il suo posto. Ognuno di voi può offrire il posto a qualcun "
+                          "altro dalla pagina della partita."),
+    "seat.resigned.open": ("{who} resigned game {game}: their seat is open until someone you "
+                           "invite takes it (offer it on the game's page); meanwhile a passed "
+                           "deadline plays for it.",
+                           "{who} a abandonné la partie {game} : sa place est libre jusqu'à ce "
+                           "que quelqu'un que vous invitez la prenne (proposez-la sur la page de "
+                           "la partie) ; en attendant, un délai dépassé joue pour elle.",
+                           "{who} si è ritirato dalla partita {game}: il suo posto è libero "
+                           "finché qualcuno che invitate non lo prende (offritelo dalla pagina "
+                           "della partita); nel frattempo una scadenza passata gioca per lui."),
+    "seat.handed": ("{to} takes over {who}'s seat in game {game}: their moves are theirs from "
+                    "now on.",
+                    "{to} reprend la place de {who} dans la partie {game} : les coups de cette "
+                    "place sont les siens désormais.",
+                    "{to} prende il posto di {who} nella partita {game}: da ora le mosse di quel "
+                    "posto sono sue."),
+    "seat.bot": ("{who} handed their seat in game {game} to a bot ({level}) for now; they may "
+                 "take it back at any time.",
+                 "{who} a confié sa place dans la partie {game} à un robot ({level}) pour "
+                 "l'instant ; il peut la reprendre à tout moment.",
+                 "{who} ha affidato il suo posto nella partita {game} a un bot ({level}) per ora; "
+                 "può riprenderlo in qualsiasi momento."),
+    "seat.back": ("{who} plays their seat in game {game} again.",
+                  "{who} joue de nouveau sa place dans la partie {game}.",
+                  "{who} gioca di nuovo il suo posto nella partita {game}."),
+    "seat-offer": ("{by} offers you a seat in game {game} of {title}, which is being played: "
+                   "you would play it from where it stands. Accept or decline on the game's page: "
+                   "{link}",
+                   "{by} vous propose une place dans la partie {game} ({title}), en cours : vous "
+                   "la joueriez à partir de là où elle en est. Acceptez ou déclinez sur la page "
+                   "de la partie : {link}",
+                   "{by} ti offre un posto nella partita {game} di {title}, in corso: lo "
+                   "giocheresti da dove si trova. Accetta o rifiuta dalla pagina della partita: "
+                   "{link}"),
+    "req.resign": ("Done: you resigned this game. Your seat is no longer yours; the others are "
+                   "told.",
+                   "C'est fait : vous avez abandonné cette partie. Votre place n'est plus la "
+                   "vôtre ; les autres en sont avertis.",
+                   "Fatto: ti sei ritirato da questa partita. Il posto non è più tuo; gli altri "
+                   "sono avvisati."),
+    "req.bot": ("Done: a bot ({level}) plays your seat from now on. Reply “{back}” to play it "
+                "again.",
+                "C'est fait : un robot ({level}) joue votre place désormais. Répondez « {back} » "
+                "pour la jouer de nouveau.",
+                "Fatto: da ora un bot ({level}) gioca il tuo posto. Rispondi «{back}» per "
+                "giocarlo di nuovo."),
+    "req.back": ("Done: you play your seat again.",
+                 "C'est fait : vous jouez de nouveau votre place.",
+                 "Fatto: giochi di nuovo il tuo posto."),
+    "req.seat.refused": ("Your seat was not changed: {why}",
+                         "Votre place n'a pas été changée : {why}",
+                         "Il tuo posto non è stato cambiato: {why}"),
     "hello": ("Hello {name},", "Bonjour {name},", "Ciao {name},"),
     "invitation": ("{inviter} invites you to play {title} by mail (game {game}). Reply “{yes}” "
                    "to this mail to accept your seat, or “{no}” to decline it (or answer on the "
@@ -239,13 +304,18 @@ TEXTS: dict[str, tuple[str, str, str]] = {
             "Oppure gioca sul web: {link}"),
     "deadline": ("Deadline: before {due}.", "Délai : avant {due}.", "Scadenza: entro {due}."),
     "requests": ("You may also reply with one of these words: {words} (the board now, the rules, "
-                 "undo your last move, a sign-in link, stop or restart the turn mails).",
+                 "undo your last move, a sign-in link, stop or restart the turn mails, leave the "
+                 "game for good), or “bot greedy” to let a bot play your seat until you reply "
+                 "“take back my seat”.",
                  "Vous pouvez aussi répondre par un de ces mots : {words} (le plateau maintenant, "
                  "les règles, annuler votre dernier coup, un lien de connexion, arrêter ou "
-                 "relancer les courriels de tour).",
+                 "relancer les courriels de tour, quitter la partie pour de bon), ou « robot "
+                 "greedy » pour laisser un robot jouer votre place jusqu'à ce que vous "
+                 "répondiez « reprendre ma place ».",
                  "Puoi anche rispondere con una di queste parole: {words} (il tabellone ora, le "
                  "regole, annullare la tua ultima mossa, un link di accesso, fermare o riattivare "
-                 "le mail di turno)."),
+                 "le mail di turno, lasciare la partita per sempre), o «bot greedy» per far "
+                 "giocare un bot al tuo posto finché non rispondi «riprendo il mio posto»."),
     "waiting.lines": ("Not applied — the game now waits for {who}: {lines}. Send them again when "
                       "it is your turn; a mail will tell you.",
                       "Pas appliqué — la partie attend maintenant {who} : {lines}. Renvoyez-les "

@@ -24,6 +24,7 @@ from emails.i18n import t as translate
 from emails.i18n import when
 from emails.requests import WRITTEN, help_words
 from service import db, states, store
+from service import seats as seat_moves
 from service.tables import deadlines, events, games, outbox, players, seats
 
 log = logging.getLogger(__name__)
@@ -65,6 +66,11 @@ class GameInfo:
         self.player_ids = {r.seat: r.player_id for r in seated}
         if seat is None:
             seat = next((r.seat for r in seated if r.player_id == player_id), None)
+        elif player_id is not None and self.player_ids.get(seat) != player_id:
+            # The reader no longer holds the seat the mail was about (they resigned or handed
+            # it over since, service/seats.py): they read the game as a spectator, never the
+            # seat's secrets.
+            seat = None
         self.seat = seat
         self.module = ctx.games.get(self.row.game) if self.row is not None else None
         self.version, self.state = 0, None
@@ -119,14 +125,16 @@ class GameInfo:
                     events.c.game_id == self.game_id, events.c.actor == f"player:{player}")
                     .order_by(events.c.seq.desc()).limit(1)).scalar()
             rows = store.read(conn, self.game_id, self.module.upcasters, after=last or 0)
+            held = seat_moves.holders(conn, self.game_id, lang)  # who held each seat when
         texts = texts_of(self.module)
         lines, scoring = [], []
         for rec in rows[-200:]:
             seen = self.module.redact(rec.event, self.seat)
             auto = f" {translate('since.auto', lang)}" if rec.source == "worker" else ""
+            names = held.names_at(rec.seq) if held.changes else self.names
             for message in self.module.describe(seen, self.seat):
                 try:
-                    text = texts.render(message, lang, self.names)
+                    text = texts.render(message, lang, names)
                 except Exception:  # a message the game's texts do not know: show the key
                     log.exception("could not render %r", message)
                     text = message.key
@@ -236,6 +244,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     fields = {"game": game_id or "", "title": title, "inviter": payload.get("inviter", ""),
               "date": _day(payload.get("date", ""), lang), "status": payload.get("status", kind),
               "round": "", "by": payload.get("by", ""), "name": payload.get("name", "")}
+    if kind == "seat-offer":
+        fields["by"] = _name_of(ctx, payload.get("by_player"), lang)
     decision = info.decision() if info and info.started else None
     fields["over"] = bool(info and info.started and info.module is not None
                           and info.module.is_over(info.state))
@@ -286,7 +296,10 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         p.append(t("auto-move", move=move))
     elif kind == "game-over":
         p.append(t("game-over", game=game_id))
-        data["table"] = _table(payload.get("ranking", []), names, lang)
+        with db.read(ctx.engine) as conn:  # each seat's last holder, and who held it before
+            held = seat_moves.holders(conn, game_id, lang)
+        shown = held.ranking_names(lang) if held.changes else names
+        data["table"] = _table(payload.get("ranking", []), shown, lang)
     elif kind == "notice" and "withdrawn_by" in payload:
         by = payload.get("withdrawn_by")
         p.append(t("notice.withdrawn", who=names[by], game=game_id)
@@ -323,6 +336,11 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         known = status in ("applied", "refused", "lapsed")  # the service's statuses, in words
         p.append(t(f"undo.{status}", game=game_id) if known else t("undo", game=game_id,
                                                                     status=status))
+    elif kind == "seat-changed":
+        p.append(seat_paragraph(ctx, payload, game_id, lang))
+    elif kind == "seat-offer":
+        p.append(t("seat-offer", by=_name_of(ctx, payload.get("by_player"), lang), game=game_id,
+                   title=title, link=data["web_link"]))
     elif kind == "mail-reply":
         p += reply_paragraphs(payload, lang)
         p += request_paragraphs(info, payload.get("requests", []), lang, links)
@@ -388,6 +406,28 @@ def _table(ranking: Sequence[Mapping[str, Any]], names: Sequence[str], lang: str
     return [{"rank": r.get("rank"), "score": _points(r.get("score"), lang),
              "name": names[r["seat"]] if r.get("seat") is not None
              and r["seat"] < len(names) else f"seat {r.get('seat')}"} for r in ranking]
+def _name_of(ctx: Any, player_id: Any, lang: str) -> str:
+    """A player's name as the reader sees it (a deleted account's neutral name)."""
+    from service import account
+
+    if not isinstance(player_id, int):
+        return "?"
+    with db.read(ctx.engine) as conn:
+        return account.shown_names(conn, [player_id], lang).get(player_id, "?")
+
+
+def seat_paragraph(ctx: Any, payload: Mapping[str, Any], game_id: str, lang: str) -> str:
+    """A seat that changed hands, in words: who left, who or what plays it now."""
+    change, level = payload.get("change"), payload.get("bot") or ""
+    who = _name_of(ctx, payload.get("from_player"), lang)
+    if change == "resigned":
+        key = "seat.resigned.bot" if level else "seat.resigned.open"
+        return translate(key, lang, who=who, game=game_id, level=level)
+    if change == "handed":
+        return translate("seat.handed", lang, who=who, game=game_id,
+                         to=_name_of(ctx, payload.get("to_player"), lang))
+    return translate("seat.bot" if change == "bot" else "seat.back", lang, who=who,
+                     game=game_id, level=level)
 
 
 def _day(value: Any, lang: str) -> str:
@@ -485,6 +525,7 @@ SUBJECTS = {
     "scoring": "subject.scoring", "notice": "subject.notice",
     "invitation-declined": "subject.invitation-declined",
     "mail-failing": "subject.mail-failing", "email-confirm": "subject.email-confirm",
+    "seat-changed": "subject.seat-changed", "seat-offer": "subject.seat-offer",
 }
 
 
@@ -551,6 +592,10 @@ def request_paragraphs(info: GameInfo | None, notes: Sequence[Mapping[str, Any]]
                 out.append(t(f"req.{kind}"))
         elif kind in ("stop", "restart"):
             out.append(t(f"req.{kind}", restart=WRITTEN["restart"][_index(lang)]))
+        elif kind in ("resign", "bot", "back"):
+            out.append(t("req.seat.refused", why=why) if note.get("refused")
+                       else t(f"req.{kind}", level=note.get("level") or "",
+                              back=WRITTEN["back"][_index(lang)]))
     return out
 
 

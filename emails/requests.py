@@ -35,6 +35,7 @@ from sqlalchemy.exc import IntegrityError
 from domain.core.language import BREAK, normalise, tokens
 from service import db, lobby, progress, undo
 from service import players as players_mod
+from service import seats as seats_mod
 from service.context import Context
 from service.errors import ServiceError
 from service.store import Source, now
@@ -86,6 +87,12 @@ PHRASES: dict[str, tuple[str, ...]] = {
              "no more mails", "stop emails", "arrete", "arreter", "arrete les mails",
              "arreter les mails", "stop les mails", "desabonner", "me desabonner", "basta",
              "basta mail", "stop mail", "disiscrivimi", "non mandarmi piu mail"),
+    "resign": ("resign", "i resign", "i quit the game", "i leave the game", "abandon",
+               "j abandonne", "abandonner", "je quitte la partie", "mi ritiro", "abbandono",
+               "lascio la partita", "ritirarsi"),
+    "back": ("take back my seat", "take my seat back", "i play again", "i am back",
+             "reprendre ma place", "je reprends ma place", "je rejoue", "riprendo il mio posto",
+             "riprendo il posto", "torno a giocare"),
     "restart": ("restart", "restart mails", "start mails", "resume mails", "subscribe",
                 "send mails again", "mails again", "relancer", "reprendre les mails",
                 "relancer les mails", "me reabonner", "riattiva", "riattiva le mail",
@@ -98,7 +105,8 @@ mails' help line (`emails/i18n.py`, "requests")."""
 POLITE = frozenset({"please", "pls", "plz", "thanks", "thank", "you", "thx", "merci", "svp",
                     "stp", "s", "il", "vous", "plait", "te", "grazie", "per", "favore", "hi",
                     "hello", "bonjour", "salut", "ciao", "buongiorno", "cheers", "mille", "beaucoup",
-                    "again", "now"})
+                    "again", "now", "sorry", "desole", "desolee", "pardon", "scusa", "scusate",
+                    "scusami", "scusatemi"})
 """Words a request line may carry around its phrase ("board please", "merci, le plateau")."""
 
 _TABLE = {tuple(normalise(p).split()): kind for kind, ps in PHRASES.items() for p in ps}
@@ -119,6 +127,11 @@ def kind_of(line: str) -> str | None:
     return kinds.pop() if len(kinds) == 1 and None not in kinds else None
 
 
+BOT_WORDS = frozenset({"bot", "robot"})
+"""A line `bot LEVEL` (« robot LEVEL ») hands the seat to a bot of that level (its name as the
+game's levels are written: random, greedy, strong)."""
+
+
 def _segment(words: list[str]) -> str | None:
     """A comma-separated piece of a line: a request's phrase ("" when politeness only)."""
     if tuple(words) in _TABLE:
@@ -129,6 +142,8 @@ def _segment(words: list[str]) -> str | None:
         words = words[:-1]
     if not words:
         return ""
+    if len(words) == 2 and words[0] in BOT_WORDS and words[1].isalpha():
+        return f"bot:{words[1]}"
     return _TABLE.get(tuple(words))
 
 
@@ -231,7 +246,8 @@ def _carry_out(ctx: Context, kind: str, mid: str, game_id: str, seat: int, owner
             return _accept(ctx, game_id, owner)
         if kind == "no":
             return _decline(ctx, mid, game_id, seat, owner, game)
-        if kind in ("board", "undo", "approve", "refuse"):
+        if kind in ("board", "undo", "approve", "refuse", "resign", "back") \
+                or kind.startswith("bot:"):
             return {"kind": "how", "refused": True}
     elif kind in YES_NO:
         return None  # "ok" is the game's, when no yes-or-no question was asked
@@ -247,7 +263,9 @@ def _carry_out(ctx: Context, kind: str, mid: str, game_id: str, seat: int, owner
                          .values(email_notifications=kind == "restart"))
         return {"kind": kind}
     if kind == "undo":
-        return _undo(ctx, mid, game_id, seat)
+        return _undo(ctx, mid, game_id, seat, owner.id)
+    if kind in ("resign", "back") or kind.startswith("bot:"):
+        return _seat_request(ctx, kind, game_id, owner)
     if kind in ("approve", "refuse"):
         request_id = (replied.payload or {}).get("request") if asked == "undo-request" else None
         return _answer_undo(ctx, mid, game_id, seat, kind == "approve", request_id)
@@ -281,7 +299,7 @@ def _decline(ctx: Context, mid: str, game_id: str, seat: int, owner: Any,
     return {"kind": "decline"}
 
 
-def _undo(ctx: Context, mid: str, game_id: str, seat: int) -> dict[str, Any]:
+def _undo(ctx: Context, mid: str, game_id: str, seat: int, player_id: int) -> dict[str, Any]:
     with db.read(ctx.engine) as conn:
         done = conn.execute(select(events.c.seq).where(
             events.c.game_id == game_id, events.c.source == "email",
@@ -290,7 +308,7 @@ def _undo(ctx: Context, mid: str, game_id: str, seat: int) -> dict[str, Any]:
         return {"kind": "undo"}
     try:
         undo.undo_own(ctx, game_id, seat, count=1, source=Source("email", ref=mid),
-                      reason="own, by mail")
+                      reason="own, by mail", player=player_id)
     except ServiceError as error:
         return {"kind": "undo", "refused": True, "why": error.detail}
     return {"kind": "undo"}
@@ -313,6 +331,26 @@ def _answer_undo(ctx: Context, mid: str, game_id: str, seat: int, approve: bool,
     return {"kind": kind}
 
 
+def _seat_request(ctx: Context, kind: str, game_id: str, owner: Any) -> dict[str, Any]:
+    """Resign, hand the seat to a bot, or take it back (service/seats.py: the web's rules). Done
+    twice (a mail processed again), the second finds the seat already changed and says so."""
+    with db.read(ctx.engine) as conn:
+        player = players_mod.get(conn, owner.id)
+    assert player is not None
+    note = "bot" if kind.startswith("bot:") else kind
+    level = kind.removeprefix("bot:") if note == "bot" else None
+    try:
+        if kind == "resign":
+            done = seats_mod.resign(ctx, game_id, player)
+        elif kind == "back":
+            done = seats_mod.take_back(ctx, game_id, player)
+        else:
+            done = seats_mod.to_bot(ctx, game_id, player, str(level))
+    except ServiceError as error:
+        return {"kind": note, "refused": True, "why": error.render(owner.language, ())}
+    return {"kind": note, "level": done.bot}
+
+
 def _once(conn: Any, consumer: str, key: str) -> bool:
     """A `tracking` row in the caller's transaction: False when this was done already (a mail
     processed again after a crash must not tell the creator twice). A savepoint keeps a
@@ -328,7 +366,8 @@ def _once(conn: Any, consumer: str, key: str) -> bool:
 def help_words(lang: str) -> Sequence[str]:
     """The first phrase of each general request in `lang`, for the mails' help line."""
     index = {"en": 0, "fr": 1, "it": 2}.get(lang, 0)
-    return [WRITTEN[kind][index] for kind in ("board", "rules", "undo", "link", "stop", "restart")]
+    return [WRITTEN[kind][index] for kind in ("board", "rules", "undo", "link", "stop", "restart",
+                                              "resign")]
 
 
 WRITTEN: dict[str, tuple[str, str, str]] = {
@@ -336,5 +375,7 @@ WRITTEN: dict[str, tuple[str, str, str]] = {
     "undo": ("undo", "annuler", "annulla"), "link": ("link", "lien", "link di accesso"),
     "stop": ("stop", "stop", "stop"), "restart": ("restart", "relancer", "riattiva"),
     "yes": ("yes", "oui", "sì"), "no": ("no", "non", "no"),
+    "resign": ("resign", "abandonner", "mi ritiro"),
+    "back": ("take back my seat", "reprendre ma place", "riprendo il mio posto"),
 }
 """How the mails write each request (each is one of PHRASES once normalised)."""

@@ -369,6 +369,80 @@ def player_add(email: str, name: str | None, language: str, time_zone: str, link
     click.echo(token)
 
 
+def _player_for(email: str) -> tuple[Any, Any]:
+    """This process's context and the player with this address (a usage error if none)."""
+    from service import context, migrations, players
+    from service.db import read
+
+    ctx = context.build()
+    migrations.upgrade(ctx.engine)
+    with read(ctx.engine) as conn:
+        found = players.find_by_email(conn, email)
+    if found is None:
+        raise click.ClickException(f"There is no player {email!r}.")
+    return ctx, found
+
+
+@player.command("data")
+@click.argument("email")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write it to this file "
+              "(default: standard output).")
+def player_data(email: str, output: str | None) -> None:
+    """Everything the service keeps about a player, as JSON (what they download from their
+    settings page or GET /api/me/data): account, preferences, games and moves, seats left or
+    taken, mails to and from them."""
+    import json
+
+    from service import account
+
+    ctx, found = _player_for(email)
+    text = json.dumps(account.export(ctx, found), ensure_ascii=False, indent=2,
+                      default=str)
+    if output:
+        with open(output, "w", encoding="utf-8") as out:
+            out.write(text + "\n")
+    else:
+        click.echo(text)
+
+
+@player.command("delete")
+@click.argument("email")
+@click.option("--confirm", "confirm", required=True, metavar="EMAIL",
+              help="The same address again: there is no undo.")
+def player_delete(email: str, confirm: str) -> None:
+    """Delete a player's account, as they can from their settings page: they resign every game
+    in play (the table's bot level, or an open seat, takes it), their name and address leave the
+    service, their seats in finished games read "Deleted account", every record still verifies."""
+    from service import account
+    from service.errors import ServiceError
+
+    ctx, found = _player_for(email)
+    try:
+        done = account.delete_account(ctx, found, confirm=confirm)
+    except ServiceError as error:
+        raise click.ClickException(error.detail) from None
+    resigned = ", ".join(done["resigned"]) or "none"
+    click.echo(f"player {found.id} deleted; games resigned: {resigned}")
+
+
+@player.command("resign")
+@click.argument("email")
+@click.argument("game_id")
+def player_resign(email: str, game_id: str) -> None:
+    """Resign a player from a game in play, for them (one who vanished, or asked you to): the
+    seat goes to the table's bot level or stays open, as if they had pressed the button."""
+    from service import seats
+    from service.errors import ServiceError
+
+    ctx, found = _player_for(email)
+    try:
+        done = seats.resign(ctx, game_id, found)
+    except ServiceError as error:
+        raise click.ClickException(error.detail) from None
+    now = f"a bot ({done.bot})" if done.bot else "nobody (open for a replacement)"
+    click.echo(f"game {game_id}: seat {done.seat + 1} resigned; it is played by {now}")
+
+
 @player.command("prefs")
 @click.argument("email")
 @click.option("--name", help="Display name.")
@@ -542,10 +616,10 @@ def replay(path: TextIO, at: int | None, seat: int | None) -> None:
     from service import context, records
     from service.errors import ServiceError
 
-    games = SimpleNamespace(games=context.default_games())  # no database needed
+    games: Any = SimpleNamespace(games=context.default_games())  # no database needed
     try:
         loaded = records.parse(path)
-        module, state, n = records.replay_state(games, loaded, at)  # type: ignore[arg-type]
+        module, state, n = records.replay_state(games, loaded, at)
     except ServiceError as error:
         raise click.ClickException(error.detail) from None
     names = [s.get("name", f"seat {s['seat']}") for s in loaded.header.get("seats", [])]

@@ -33,17 +33,30 @@ class Who:
         return {"kind": self.kind, "seat": self.seat, "name": self.name}
 
 
-def _who(head: Header, row: records.Row, batch_seat: int | None, seat_of: dict[str, int]
-         ) -> Who:
+def _who(head: Header, row: records.Row, batch_seat: int | None, seat_of: dict[str, int],
+         actors: dict[str, str]) -> Who:
+    """Who made the event: its seat, and by name the player who held the seat then (its
+    `actor`: a seat may have changed hands since, service/seats.py)."""
     seat = batch_seat if batch_seat is not None else seat_of.get(row.actor)
     if row.actor == "system" or seat is None:
         return Who("system" if row.actor == "system" else "player", seat, None)
-    name = next((s["name"] for s in head.seats if s["seat"] == seat), None)
+    name = actors.get(row.actor) or next((s["name"] for s in head.seats if s["seat"] == seat),
+                                         None)
     return Who("player", seat, name)
 
 
+def actor_names(conn: Any, rows: list[records.Row], lang: str = "en") -> dict[str, str]:
+    """`player:<id>` → the name of each player who acted in `rows` (a deleted account's is
+    neutral)."""
+    from service import account
+
+    ids = {int(r.actor.removeprefix("player:")) for r in rows
+           if r.actor.startswith("player:") and r.actor[7:].isdigit()}
+    return {f"player:{pid}": name for pid, name in account.shown_names(conn, ids, lang).items()}
+
+
 def entries(ctx: Context, head: Header, *, after: int = 0, limit: int = 1000,
-            upto: int | None = None) -> list[dict[str, Any]]:
+            upto: int | None = None, lang: str = "en") -> list[dict[str, Any]]:
     """The log after event `after` for the caller (`head.seat`; None: a spectator).
 
     Each entry: seq, type, version, payload and messages (as the viewer may see them), `batch`
@@ -64,13 +77,14 @@ def entries(ctx: Context, head: Header, *, after: int = 0, limit: int = 1000,
         extra = records.read_rows(conn, head.id, seqs=firsts, undos=True)
         seat_of = {f"player:{pid}": seat
                    for seat, pid in progress.seat_players(conn, head.id).items()}
+        actors = actor_names(conn, rows, lang)
     cancelled = records.undone_by(extra + rows, module)
     starts = {r.seq: r for r in extra + rows if r.seq == r.batch}
     batch_seat = {seq: records.Batch(seq, [r]).seat for seq, r in starts.items()}
     out = []
     for row in rows:
         out.append(entry(module, row, head, viewer=head.seat, over=over,
-                         who=_who(head, row, batch_seat.get(row.batch), seat_of),
+                         who=_who(head, row, batch_seat.get(row.batch), seat_of, actors),
                          undone_by=cancelled.get(row.seq),
                          command=row.command))
     return out

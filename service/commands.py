@@ -4,8 +4,12 @@
     guarded update of the `games` row, append, deadlines + outbox (+ the idempotency record)
     → on a version conflict, read the database and decide again
 
-A game this process has seen costs no read: its seating is fixed at creation and remembered, and
-its cached state is checked by the guard (`games.version` must still be the version decided on).
+A game this process has seen costs no read: its seating is remembered (`ctx.seatings`) and its
+cached state too, both checked by the guard (`games.version` must still be the version decided on,
+and `games.seating` the seating's version: a seat that changed hands in another process, see
+service/seats.py, makes the guard fail and the seats be read again). A player's command names the
+player (`player=`): it goes through only while that player holds the seat and no bot plays it for
+them, judged on the seating the write is guarded by — never on a remembered one alone.
 Secret choices of different seats do not depend on each other, so when one loses the race it is
 simply decided again on the newer state and goes through; a command that the newer state makes
 illegal is refused with `MovedOn` (409) rather than `Rejected` (422), because it was legal when the
@@ -33,7 +37,17 @@ from domain.core.undo import UNDONE
 from service import context, db, metrics, progress, states, store
 from service.clock import aware
 from service.context import Context
-from service.errors import Busy, Invalid, MovedOn, NotActive, NotFound, Rejected, Stale
+from service.errors import (
+    Busy,
+    Conflict,
+    Forbidden,
+    Invalid,
+    MovedOn,
+    NotActive,
+    NotFound,
+    Rejected,
+    Stale,
+)
 from service.store import ConcurrencyError, Source
 from service.tables import events, games, idempotency_keys, seats
 
@@ -87,6 +101,8 @@ def handle(
     decider: Callable[[GameModule, int, Any], list[Event]] | None = None,
     notices: Sequence[progress.Notice] = (),
     timed_out: int | None = None,
+    player: int | None = None,
+    bot: bool = False,
 ) -> Outcome:
     """Decide `command` for `seat` (None: the system) and commit its events, or raise.
 
@@ -97,8 +113,13 @@ def handle(
     rows written in the move's transaction (a worker's auto-move notice), so they exist exactly
     when the move does. `timed_out`: the seat whose passed deadline this move answers (the
     worker's move for an absent player): its deadline closes as `default`, not `moved`.
+    `player`: the player who sent the command (a channel's caller), who must hold `seat` with no
+    bot playing it for them (Forbidden / Conflict otherwise); `bot`: a bot's move, made only
+    while a bot plays `seat` (MovedOn otherwise).
     """
     ctx = ctx or context.current()
+    if player is None and actor is not None and actor.startswith("player:"):
+        player = int(actor.removeprefix("player:"))  # a channel acting for its signed-in player
     if seat is not None and command.seat != seat:
         raise Invalid.of("service.wrong_seat", owner=command.seat, seat=seat)
     if idempotency is not None:
@@ -124,6 +145,10 @@ def handle(
             if cached is not None:
                 continue  # the cache may be behind: ask the database
             raise Stale.of("service.stale", extra={"version": version})
+        if seat is not None and (refusal := _holder_refusal(seating, seat, player, bot)):
+            if cached is not None:
+                continue  # the remembered seating may be behind: ask the database
+            raise refusal
         try:
             new = (decider(module, version, state) if decider is not None
                    else _decide(module, state, command, raced=raced))
@@ -146,7 +171,7 @@ def handle(
                                          version=version + len(new), before=state, after=after,
                                          players=seating.players, bots=seating.bots,
                                          notices=notices, events=new, mover=seat,
-                                         timed_out=timed_out)
+                                         timed_out=timed_out, seating=seating.version)
                 head, last_hash = store.append_chained(
                     conn, game_id, version, new, actor=who, source=source, stamp=stamp,
                     command=command.to_json(), prev=ctx.states.chain_hash(game_id, version))
@@ -248,41 +273,75 @@ def system_decision(module: GameModule, state: Any) -> Any:
 
 @dataclass(frozen=True)
 class Seating:
-    """What never changes about a game once created: which game it is, who sits in each seat
-    and which seats are bots."""
+    """Which game it is, who sits in each seat and which seats a bot plays, at one version of the
+    seating (`games.seating`, raised by every change of a seat's holder: service/seats.py). A bot
+    may play a seat a person holds (they handed it to a bot and may take it back)."""
 
     game: str
     players: dict[int, int]  # seat → player id
     bots: dict[int, str]  # seat → bot level
+    version: int = 0
 
     def seat_of(self, player_id: int) -> int | None:
         return next((s for s, p in self.players.items() if p == player_id), None)
 
 
-_seatings: dict[str, Seating] = {}  # game id → its seating (fixed at creation: never stale)
 MAX_SEATINGS = 100_000
 
 
-def seating(ctx: Context, game_id: str) -> Seating:
-    """The game's seating, from this process's memory when it has it; NotFound if no such game."""
-    known = _seatings.get(game_id)
+def seating(ctx: Context, game_id: str, *, fresh: bool = False) -> Seating:
+    """The game's seating, from this process's memory when it has it (unless `fresh`); NotFound
+    if no such game. A remembered seating may be behind another process's seat change: what it
+    allows is checked again by `handle`'s guarded write."""
+    known: Seating | None = None if fresh else ctx.seatings.get(game_id)
     if known is not None:
         return known
     with db.read(ctx.engine) as conn:
         row = conn.execute(_GAME_ROW, {"id": game_id}).first()
         if row is None:
             raise NotFound.of("service.no_game", game=game_id[:40])
-        return _seating_of(conn, game_id, row.game)
+        return _seating_of(ctx, conn, game_id, row.game, row.seating)
 
 
-def _seating_of(conn: Connection, game_id: str, game: str) -> Seating:
+def seat_for(ctx: Context, game_id: str, player_id: int) -> tuple[Seating, int | None]:
+    """The seating and the seat `player_id` holds in it: the remembered seating first, read
+    again when it does not seat the player (they may have just taken a seat over elsewhere)."""
+    found = seating(ctx, game_id)
+    seat = found.seat_of(player_id)
+    if seat is None:
+        found = seating(ctx, game_id, fresh=True)
+        seat = found.seat_of(player_id)
+    return found, seat
+
+
+def forget(ctx: Context, game_id: str) -> None:
+    """Drop this process's memory of the game's seating (after changing it here)."""
+    ctx.seatings.pop(game_id, None)
+
+
+def _seating_of(ctx: Context, conn: Connection, game_id: str, game: str, version: int
+                ) -> Seating:
     rows = conn.execute(_SEAT_ROWS, {"id": game_id}).all()
     found = Seating(game, {r.seat: r.player_id for r in rows},
-                    {r.seat: r.bot for r in rows if r.bot is not None})
-    if len(_seatings) >= MAX_SEATINGS:
-        _seatings.clear()
-    _seatings[game_id] = found
+                    {r.seat: r.bot for r in rows if r.bot is not None}, version)
+    if len(ctx.seatings) >= MAX_SEATINGS:
+        ctx.seatings.clear()
+    ctx.seatings[game_id] = found
     return found
+
+
+def _holder_refusal(seating: Seating, seat: int, player: int | None, bot: bool
+                    ) -> Exception | None:
+    """Why `seating` does not let this command through for `seat`, or None."""
+    if bot:
+        return None if seat in seating.bots else MovedOn.of("service.seats.not_bot")
+    if player is None:
+        return None
+    if seating.players.get(seat) != player:
+        return Forbidden.of("service.seats.not_yours")
+    if seat in seating.bots:
+        return Conflict.of("service.seats.bot_plays", level=seating.bots[seat])
+    return None
 
 
 def active_game(ctx: Context, game_id: str) -> tuple[GameModule, dict[int, int]]:
@@ -302,7 +361,9 @@ def _game_at(ctx: Context, game_id: str) -> tuple[GameModule, Seating, int]:
             raise NotActive.of("service.not_started")
         if row.status == progress.OVER:
             raise NotActive.of("service.over")
-        found = _seatings.get(game_id) or _seating_of(conn, game_id, row.game)
+        found = ctx.seatings.get(game_id)
+        if found is None or found.version != row.seating:
+            found = _seating_of(ctx, conn, game_id, row.game, row.seating)
     return _module(ctx, row.game), found, row.version
 
 
@@ -313,7 +374,7 @@ def _cached(ctx: Context, game_id: str) -> tuple[GameModule, Seating, int, Any] 
     cached version (and the game active), or nothing is written and the command is decided again
     on what the database holds. A command the cached state refuses is judged again the same way
     (the cache may be behind another process's writes, never ahead)."""
-    found = _seatings.get(game_id)
+    found = ctx.seatings.get(game_id)
     held = ctx.states.get(game_id)
     if found is None or held is None:
         return None
@@ -338,7 +399,7 @@ def _recorded_since(ctx: Context, game_id: str, version: int, began: datetime) -
     return first is None or aware(first) >= began
 
 
-_GAME_ROW = select(games.c.game, games.c.status, games.c.version).where(
+_GAME_ROW = select(games.c.game, games.c.status, games.c.version, games.c.seating).where(
     games.c.id == bindparam("id"))
 _SEAT_ROWS = select(seats.c.seat, seats.c.player_id, seats.c.bot).where(
     seats.c.game_id == bindparam("id"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import Engine
 
@@ -28,6 +29,10 @@ class Context:
     settings: Settings
     games: Mapping[str, GameModule]
     states: StateCache = field(default_factory=StateCache)
+    seatings: dict[str, Any] = field(default_factory=dict)
+    """game id → its `service.commands.Seating`, as this process last read it. Trusted only as
+    far as a move's guarded update lets it (`games.seating` must still be its version): a seat
+    that changed hands in another process makes the move read the seats again."""
     snapshot_every: int = 100  # write a snapshot once a load folds this many events
     publish: Publisher | None = None
     """Who runs the task rows a commit queued: the Celery publisher (workers/app.py) or the

@@ -298,6 +298,71 @@ REFUSALS: dict[str, tuple[str, str, str]] = {
     "service.link.used": ("This sign-in link was already used; ask for a new one.",
                           "Ce lien de connexion a déjà servi ; demandez-en un nouveau.",
                           "Questo link di accesso è già stato usato; chiedine uno nuovo."),
+    # seats that change hands (service/seats.py)
+    "service.seats.not_yours": ("You no longer hold this seat: you resigned it or handed it to "
+                                "someone else.",
+                                "Cette place n'est plus la vôtre : vous l'avez quittée ou cédée "
+                                "à quelqu'un d'autre.",
+                                "Questo posto non è più tuo: l'hai lasciato o ceduto a qualcun "
+                                "altro."),
+    "service.seats.bot_plays": ("A bot ({level}) plays this seat for you: take the seat back "
+                                "first, then make your move.",
+                                "Un robot ({level}) joue cette place pour vous : reprenez-la "
+                                "d'abord, puis jouez votre coup.",
+                                "Un bot ({level}) gioca questo posto per te: riprendilo prima, "
+                                "poi fai la tua mossa."),
+    "service.seats.not_bot": ("No bot plays this seat any more.",
+                              "Aucun robot ne joue plus cette place.",
+                              "Nessun bot gioca più questo posto."),
+    "service.seats.no_seat": ("You have no seat in this game.",
+                              "Vous n'avez pas de place dans cette partie.",
+                              "Non hai un posto in questa partita."),
+    "service.seats.not_handed": ("You play your seat yourself already: there is nothing to take "
+                                 "back.",
+                                 "Vous jouez déjà votre place vous-même : il n'y a rien à "
+                                 "reprendre.",
+                                 "Giochi già tu il tuo posto: non c'è niente da riprendere."),
+    "service.seats.already_bot": ("A bot ({level}) already plays your seat; take it back first "
+                                  "to choose another.",
+                                  "Un robot ({level}) joue déjà votre place ; reprenez-la "
+                                  "d'abord pour en choisir un autre.",
+                                  "Un bot ({level}) gioca già il tuo posto; riprendilo prima per "
+                                  "sceglierne un altro."),
+    "service.seats.leave_to": ("A resigned seat goes to a bot of one of the game's levels, or "
+                               "stays open: {levels} (not {given}).",
+                               "Une place quittée va à un robot de l'un des niveaux du jeu, ou "
+                               "reste libre : {levels} (pas {given}).",
+                               "Un posto lasciato va a un bot di uno dei livelli del gioco, o "
+                               "resta libero: {levels} (non {given})."),
+    "service.seats.no_such_seat": ("This game has no such seat.",
+                                   "Cette partie n'a pas cette place.",
+                                   "Questa partita non ha questo posto."),
+    "service.seats.not_vacated": ("You can offer your own seat, or a seat whose player resigned; "
+                                  "not another player's.",
+                                  "Vous pouvez proposer votre propre place, ou celle d'un joueur "
+                                  "qui a abandonné ; pas celle d'un autre joueur.",
+                                  "Puoi offrire il tuo posto, o quello di un giocatore che si è "
+                                  "ritirato; non quello di un altro giocatore."),
+    "service.seats.already_seated": ("{email} already has a seat in this game.",
+                                     "{email} a déjà une place dans cette partie.",
+                                     "{email} ha già un posto in questa partita."),
+    "service.seats.no_offer": ("Nobody offered you a seat in this game (or the offer was "
+                               "withdrawn).",
+                               "Personne ne vous a proposé de place dans cette partie (ou "
+                               "l'offre a été retirée).",
+                               "Nessuno ti ha offerto un posto in questa partita (o l'offerta è "
+                               "stata ritirata)."),
+    "service.seats.offer_lapsed": ("The seats changed since this offer was made: it no longer "
+                                   "holds. Ask for a new one.",
+                                   "Les places ont changé depuis cette offre : elle ne vaut "
+                                   "plus. Demandez-en une nouvelle.",
+                                   "I posti sono cambiati da quando è stata fatta questa offerta: "
+                                   "non vale più. Chiedine una nuova."),
+    "service.account.confirm": ("To delete your account, confirm it by typing your address.",
+                                "Pour supprimer votre compte, confirmez-le en tapant votre "
+                                "adresse.",
+                                "Per eliminare il tuo account, confermalo scrivendo il tuo "
+                                "indirizzo."),
 }
 
 _STATUS = {"applied": ("applied", "appliquée", "applicata"),

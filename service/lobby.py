@@ -30,6 +30,7 @@ from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.game import GameModule
 from service import commands, db, limits, players, progress, store
+from service import seats as seats_mod
 from service.context import Context
 from service.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError, TooManyBotGames
 from service.players import Player
@@ -80,11 +81,12 @@ def opening(module: GameModule, count: int, options: Mapping[str, Any], seed: st
 
 def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | Mapping[str, str]],
            options: Mapping[str, Any] | None = None, setup: Mapping[str, Any] | None = None,
-           start: bool = False) -> Created:
+           start: bool = False, leave_to: str | None = None) -> Created:
     """`emails`: one per seat, in seat order; a seat may instead be `{"bot": level}`:
     it gets its own per-game player row, accepted at once, and the workers play it. `start`:
     start at once, refused (`NotAccepted`, nothing created) unless nobody is invited."""
     module = module_for(ctx, game)
+    leave_to = seats_mod.check_leave_to(module, leave_to)
     if not 1 <= len(emails) <= MAX_SEATS:
         raise Invalid.of("service.lobby.seats", most=MAX_SEATS, count=len(emails))
     bots = {i: _bot_level(module, s) for i, s in enumerate(emails) if not isinstance(s, str)}
@@ -96,7 +98,7 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
         raise Invalid.of("service.lobby.undeliverable", email=far[:80] + "…" * (len(far) > 80),
                          most=players.MAX_ADDRESS, allowed={"max": players.MAX_ADDRESS,
                                                             "ascii": True})
-    if bot_address := next((e for e in humans.values() if players.is_bot_email(e)), None):
+    if bot_address := next((e for e in humans.values() if players.is_unmailable(e)), None):
         raise Invalid.of("service.lobby.bot_address", domain=players.BOT_DOMAIN, email=bot_address)
     try:  # what the game says it takes, checked before it is asked to create anything
         surface.check_players(module, len(emails))
@@ -133,7 +135,7 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
         conn.execute(insert(games).values(
             id=game_id, game=module.name, options=options, setup=dict(setup) if setup else None,
             seed=seed, players=len(seated), status=progress.INVITED, version=0, waiting_on=[],
-            created_by=creator.id, created_at=stamp, updated_at=stamp))
+            created_by=creator.id, created_at=stamp, updated_at=stamp, leave_to=leave_to))
         conn.execute(insert(seats), [
             {"game_id": game_id, "seat": i, "player_id": p.id, "bot": bots.get(i),
              "accepted_at": stamp if p.id == creator.id or i in bots else None}

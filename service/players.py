@@ -112,6 +112,10 @@ def header_safe(text: str) -> str:
     header may carry of a name stored before names were checked (a CR or LF would end the
     header, and Python refuses to write it: the whole mail failed)."""
     return "".join(" " if unicodedata.category(c) in CONTROLS else c for c in text)
+def is_unmailable(email: str) -> bool:
+    """An address no mail goes to: a bot's, an open seat's, a deleted account's (RFC 2606's
+    `.invalid`, never delivered anyway)."""
+    return email.lower().endswith(".invalid")
 
 
 def check_language(language: str) -> str:

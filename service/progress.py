@@ -44,6 +44,8 @@ def _advance() -> Any:
 
 
 _ADVANCE = _advance()  # built once: every move runs it
+# ... and the same, also guarded by the seating the move was decided on (`games.seating`):
+_ADVANCE_SEATED = _ADVANCE.where(games.c.seating == bindparam("b_seating"))
 
 
 def waiting_on(module: GameModule, state: Any) -> list[int]:
@@ -93,6 +95,7 @@ def record(
     events: Sequence[Event] = (),
     mover: int | None = None,
     timed_out: int | None = None,
+    seating: int | None = None,
 ) -> bool:
     """Move the game's row from `expected` to `version` and queue the notifications (the
     caller's `notices` first). True if work was queued for the workers (a `settle` or `bot`
@@ -105,12 +108,17 @@ def record(
     `announce`: False when the caller's own mail asks the seats' first decisions (the game-started
     mail does, at the start): a decision is asked once, not by two mails at the same moment.
     `timed_out`: the seat the move was made for at its passed deadline (`schedule.follow`).
+    `seating`: the seating's version the move was decided on (`games.seating`): the update also
+    fails when a seat changed hands since. A seat a bot plays gets no your-turn mail (its holder
+    handed it to the bot).
     """
     over = module.is_over(after)
     now_waiting = [] if over else waiting_on(module, after)
-    row = conn.execute(_ADVANCE, {
-        "b_game": game_id, "b_expected": expected, "to": version, "waiting": now_waiting,
-        "status_to": OVER if over else ACTIVE, "stamp": now(), "since": clock.now()}).first()
+    params = {"b_game": game_id, "b_expected": expected, "to": version, "waiting": now_waiting,
+              "status_to": OVER if over else ACTIVE, "stamp": now(), "since": clock.now()}
+    if seating is not None:
+        params["b_seating"] = seating
+    row = conn.execute(_ADVANCE if seating is None else _ADVANCE_SEATED, params).first()
     if row is None:
         raise ConcurrencyError(game_id, expected)
     # Deadlines opened and closed, and the system's own work queued (service/schedule.py).
@@ -124,7 +132,8 @@ def record(
                {"game_id": game_id, "version": version, "ranking": module.ranking(after)})
         return queued
     was_waiting = set() if before is None else set(waiting_on(module, before))
-    fresh = [s for s in now_waiting if s not in was_waiting] if announce else []
+    fresh = [s for s in now_waiting if s not in was_waiting and s not in (bots or {})] \
+        if announce else []
     for seat in fresh:
         notify(conn, game_id, "your-turn", [players[seat]],
                {"game_id": game_id, "seat": seat, "version": version})

@@ -59,6 +59,7 @@ from domain.core.game import GameModule
 from domain.core.rng import seed_commitment
 from domain.core.undo import UNDONE, undone_seqs
 from service import commands, db, lobby, players, progress, store
+from service import seats as seat_moves
 from service.context import Context
 from service.errors import Conflict, Invalid, NotFound
 from service.tables import events as events_t
@@ -446,11 +447,24 @@ def _export(ctx: Context, game_id: str) -> tuple[dict[str, Any], list[Row]]:
         seated = conn.execute(select(seats.c.seat, players_table.c.email, players_table.c.name)
                               .join(players_table, players_table.c.id == seats.c.player_id)
                               .where(seats.c.game_id == game_id).order_by(seats.c.seat)).all()
+        changes = seat_moves.history(conn, game_id)
+        ids = {p for c in changes for p in (c.from_player, c.to_player) if p is not None}
+        ids |= {int(r.actor[7:]) for r in rows if changes and r.actor.startswith("player:")
+                and r.actor[7:].isdigit()}
+        names = {r.id: r.name for r in conn.execute(
+            select(players_table.c.id, players_table.c.name)
+            .where(players_table.c.id.in_(sorted(ids))))} if changes else {}
     header = {"record": RECORD, "game_id": game_id, "game": game.game, "players": game.players,
               "options": game.options, "setup": game.setup, "status": game.status,
               "seats": [{"seat": s.seat, "email": s.email, "name": s.name} for s in seated],
               "events": len(rows), "head": rows[-1].hash if rows else store.GENESIS,
               "exported_at": store.stamp_text(store.now())}
+    if changes:  # seats changed hands: who held each seat when, and who each actor is
+        header["seat_changes"] = [{"seat": c.seat, "kind": c.kind, "after_event": c.version,
+                                   "from": names.get(c.from_player or -1),
+                                   "to": names.get(c.to_player or -1), "bot": c.bot}
+                                  for c in changes]
+        header["actors"] = {f"player:{p}": names.get(p) for p in sorted(ids)}
     return header, rows
 
 

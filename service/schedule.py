@@ -71,7 +71,7 @@ def due_at(opened: datetime, turn: timedelta,
     return min(_later(t, remaining), latest)
 
 
-def _windows(conn: Connection, player_ids: Iterable[int], since: datetime
+def vacation_windows(conn: Connection, player_ids: Iterable[int], since: datetime
              ) -> dict[int, list[tuple[datetime, datetime]]]:
     ids = sorted(set(player_ids))
     out: dict[int, list[tuple[datetime, datetime]]] = {p: [] for p in ids}
@@ -132,7 +132,7 @@ def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, 
     if fresh:
         turn = turn_hours if turn_hours is not None else conn.execute(
             select(games.c.turn_hours).where(games.c.id == game_id)).scalar_one()
-        windows = (_windows(conn, (players[s] for s in fresh), stamp) if away
+        windows = (vacation_windows(conn, (players[s] for s in fresh), stamp) if away
                    else {players[s]: [] for s in fresh})
         conn.execute(_OPEN, [
             {"game_id": game_id, "seat": s, "player_id": players[s], "opened_version": version,
@@ -174,7 +174,7 @@ def recompute(conn: Connection, *, game_id: str | None = None, player_id: int | 
     if not rows:
         return 0
     since = min(aware(r.opened_at) for r in rows)
-    windows = _windows(conn, (r.player_id for r in rows), since)
+    windows = vacation_windows(conn, (r.player_id for r in rows), since)
     for r in rows:
         due = due_at(aware(r.opened_at), timedelta(hours=r.turn_hours), windows[r.player_id])
         conn.execute(update(deadlines).where(deadlines.c.id == r.id).values(due_at=due))

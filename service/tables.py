@@ -64,6 +64,8 @@ players = Table(
     Column("mail_failing_reason", String(300), nullable=True),
     Column("soft_bounces", Integer, nullable=False, server_default="0"),
     Column("email_confirmed_at", Timestamp, nullable=True),  # the address confirmed by a link
+    # Migration 0009: the owner deleted the account (name and address replaced, service/account.py).
+    Column("deleted_at", Timestamp, nullable=True),
 )
 
 tokens = Table(
@@ -105,6 +107,10 @@ games = Table(
     # default | pause | bot (a bot plays the absent seat's decision)
     Column("timeout_policy", String(16), nullable=False, server_default="default"),
     Column("paused_at", Timestamp, nullable=True),  # a deadline passed under the pause policy
+    # Migration 0009: the seating's version, raised by every change of a seat's holder or bot and
+    # checked by a move's guarded update (service/commands.py); what a resigned seat becomes.
+    Column("seating", Integer, nullable=False, server_default="0"),
+    Column("leave_to", String(16), nullable=True),  # a bot level | open; NULL: greedy (or first)
 )
 
 seats = Table(
@@ -292,6 +298,36 @@ inbound_mail = Table(
     Index("ix_inbound_mail_status", "status"),  # counted by /metrics (migration 0008)
 )
 
+# --- migration 0009: seats that change hands ----------------------------------------
+
+seat_changes = Table(
+    "seat_changes",  # who holds each seat from which version on (service/seats.py)
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("game_id", String(GAME_ID), ForeignKey("games.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("version", Integer, nullable=False),  # the game's version when it changed
+    Column("kind", String(16), nullable=False),  # resigned | handed | bot | back | replaced
+    Column("from_player", BigId, ForeignKey("players.id"), nullable=True),
+    Column("to_player", BigId, ForeignKey("players.id"), nullable=True),
+    Column("bot", String(16), nullable=True),  # the level now playing the seat, if a bot
+    Column("created_at", Timestamp, nullable=False),
+)
+
+seat_offers = Table(
+    "seat_offers",  # a seat offered to another person, until they answer (service/seats.py)
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("game_id", String(GAME_ID), ForeignKey("games.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("by_player", BigId, ForeignKey("players.id"), nullable=False),
+    Column("to_player", BigId, ForeignKey("players.id"), nullable=False, index=True),
+    Column("seating", Integer, nullable=False),  # the seating it was offered in: lapses if moved
+    Column("status", String(16), nullable=False),  # pending | accepted | declined | lapsed
+    Column("created_at", Timestamp, nullable=False),
+    Column("decided_at", Timestamp, nullable=True),
+)
+
 # --- migration 0007: limits on the mail anyone can make the service send -------------
 
 send_limits = Table(
@@ -317,6 +353,8 @@ __all__ = [
     "outbox",
     "players",
     "reply_tokens",
+    "seat_changes",
+    "seat_offers",
     "seats",
     "send_limits",
     "snapshots",

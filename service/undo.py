@@ -57,15 +57,18 @@ def _reveal_in(module: GameModule, state: Any, events: list[Event]) -> int | Non
     return None
 
 
-def _own_range(module: GameModule, rows: list[records.Row], seat: int, count: int
-               ) -> tuple[int, int]:
-    """The seqs (first, last) that undoing the seat's last `count` commands cancels, or Rejected."""
+def _own_range(module: GameModule, rows: list[records.Row], seat: int, count: int,
+               player: int | None = None) -> tuple[int, int]:
+    """The seqs (first, last) that undoing the seat's last `count` commands cancels, or Rejected.
+    `player`: only their own commands (a seat that changed hands keeps the moves of whoever
+    made them, service/seats.py)."""
     live = records.effective_batches(rows, module)
     if len(live) - 1 < count:  # the opening (first batch) is never undone
         raise Rejected.of("service.undo.nothing", allowed={"count": len(live) - 1})
     chosen = live[-count:]
     for batch in reversed(chosen):
-        if batch.seat != seat or batch.command is None:
+        theirs = player is None or batch.rows[0].actor == f"player:{player}"
+        if batch.seat != seat or batch.command is None or not theirs:
             raise Rejected.of("service.undo.game_acted" if batch.seat is None
                               else "service.undo.others_acted", who=batch.seat,
                               allowed={"request": "POST /api/games/{id}/undo-requests"})
@@ -82,8 +85,9 @@ def _own_range(module: GameModule, rows: list[records.Row], seat: int, count: in
 
 def undo_own(ctx: Context | None, game_id: str, seat: int, *, count: int = 1,
              source: Source = API, expected_version: int | None = None,
-             reason: str = "own") -> commands.Outcome:
-    """Undo the seat's last `count` commands (Rejected when not allowed; see the module doc)."""
+             reason: str = "own", player: int | None = None) -> commands.Outcome:
+    """Undo the seat's last `count` commands (Rejected when not allowed; see the module doc).
+    `player`: the one asking, who must hold the seat and have made those commands."""
     ctx = ctx or context.current()
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 50:
         raise Invalid.of("service.undo.count")
@@ -91,11 +95,12 @@ def undo_own(ctx: Context | None, game_id: str, seat: int, *, count: int = 1,
     def decide(module: GameModule, version: int, _state: Any) -> list[Event]:
         with db.read(ctx.engine) as conn:
             rows = records.read_rows(conn, game_id, upto=version)
-        first, last = _own_range(module, rows, seat, count)
+        first, last = _own_range(module, rows, seat, count, player)
         return [undone_event(first, last, by=seat, reason=reason)]
 
     return commands.handle(game_id, seat, Command("undo", seat, {"count": count}), source,
-                           ctx=ctx, expected_version=expected_version, decider=decide)
+                           ctx=ctx, expected_version=expected_version, decider=decide,
+                           player=player)
 
 
 def can_undo(ctx: Context, game_id: str, seat: int, module: GameModule) -> bool:

@@ -109,7 +109,9 @@ def _settle_one(ctx: Context, game_id: str, bots: bool) -> tuple[int, int | None
     else:
         if not bots or module.is_over(state):
             return 0, version
-        levels = commands.seating(ctx, game_id).bots  # fixed at creation: no query once known
+        # The seating `active_game` just checked against `games.seating`: a seat handed to a bot
+        # (or taken back) since this process last looked is seen here.
+        levels = commands.seating(ctx, game_id).bots
         decision = next((d for d in module.pending(state) if d.seat in levels), None)
         if decision is None:
             return 0, version  # waits on a human
@@ -126,7 +128,8 @@ def _settle_one(ctx: Context, game_id: str, bots: bool) -> tuple[int, int | None
     try:
         # settle=True: after the commit, the task row it queued (the next decision no human
         # takes) is published to the back of the queue — the next job, not this one.
-        commands.handle(game_id, seat, command, source, ctx=ctx, expected_version=version)
+        commands.handle(game_id, seat, command, source, ctx=ctx, expected_version=version,
+                        bot=seat is not None)
     except (Stale, MovedOn, NotActive):
         # Another job (a duplicate task) or a player moved first: that commit queued whatever
         # follows it.

@@ -225,7 +225,7 @@ def _send_one(ctx: Context, outbox_id: int, now: datetime, settings: MailSetting
             player = _player(ctx, row.player_id)
             if player is None:
                 note = "not sent: no recipient"
-            elif players_mod.is_bot_email(getattr(player, "email", "")):
+            elif players_mod.is_unmailable(getattr(player, "email", "")):
                 note = "not sent: a bot plays this seat"
             elif row.kind in OPTIONAL and not getattr(player, "email_notifications", True):
                 note = "not sent: the player switched notifications off"

@@ -7,10 +7,11 @@ from typing import Any
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from service import players, preferences
+from service import account, players, preferences
 from service.api import auth
 from service.api.http import problems_for
 from service.api.schemas import (
+    DeleteIn,
     MagicRedeem,
     MagicRequest,
     PlayerOut,
@@ -32,6 +33,31 @@ class Me(MethodView):
     def get(self) -> dict[str, Any]:
         """The player the token belongs to."""
         return auth.required().to_json()
+
+
+@blp.route("/me/data")
+class MyData(MethodView):
+    @blp.doc(security=auth.SECURITY)
+    @blp.response(200)
+    @problems(401)
+    def get(self) -> dict[str, Any]:
+        """Everything the service keeps about you, as JSON: your account and preferences, your
+        games and your moves in them, the seats you left or took, the mails sent to you and the
+        mails you sent."""
+        return account.export(ctx(), auth.required())
+
+
+@blp.route("/me/delete")
+class DeleteMe(MethodView):
+    @blp.doc(security=auth.SECURITY)
+    @blp.arguments(DeleteIn)
+    @blp.response(200)
+    @problems(401, 422)
+    def post(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Delete your account (`confirm`: your address): you resign every game in play, your
+        name and address leave the service, your seats in finished games keep a neutral name,
+        and every game's record still verifies. It cannot be undone."""
+        return account.delete_account(ctx(), auth.required(), confirm=body["confirm"])
 
 
 @blp.route("/me/preferences")

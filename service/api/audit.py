@@ -105,7 +105,8 @@ class Undo(MethodView):
         information was drawn or revealed since; otherwise ask for consent (undo-requests)."""
         head, seat = _seated(game_id)
         outcome = undo.undo_own(ctx(), game_id, seat, count=body["count"],
-                                source=Source("api"), expected_version=if_match_version())
+                                source=Source("api"), expected_version=if_match_version(),
+                                player=auth.required().id)
         module = queries.module_of(ctx(), head)
         events = [event_for(module, r, seat) for r in outcome.events or ()]
         result = CommandResult().dump({"version": outcome.version, "replayed": False,

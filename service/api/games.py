@@ -9,7 +9,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from domain.core.commands import Command
-from service import audit, commands, lobby, preferences, queries
+from service import audit, commands, lobby, preferences, queries, seats
 from service.api import auth
 from service.api.audit import AuditPage
 from service.api.http import (
@@ -21,6 +21,7 @@ from service.api.http import (
     problems_for,
 )
 from service.api.schemas import (
+    BotIn,
     CommandIn,
     CommandResult,
     DecisionList,
@@ -29,6 +30,9 @@ from service.api.schemas import (
     GameDetail,
     GameList,
     GameSummary,
+    OfferIn,
+    OfferOut,
+    SeatChangeOut,
     StateArgs,
     StateOut,
 )
@@ -83,7 +87,7 @@ class Games(MethodView):
         no_nul(body)
         created = lobby.create(ctx(), player, game=body["game"], emails=body["seats"],
                                options=body["options"], setup=body["setup"],
-                               start=body["start"])
+                               start=body["start"], leave_to=body["leave_to"])
         preferences.configure_game(ctx(), created.game_id, body["turn_hours"],
                                    body["timeout_policy"])
         head = queries.header(ctx(), created.game_id, player)
@@ -119,6 +123,83 @@ class Accept(MethodView):
         player = auth.required()
         queries.header(ctx(), game_id, player)  # 404 before 403
         lobby.accept(ctx(), game_id, player)
+        return queries.header(ctx(), game_id, player).summary()
+
+
+@blp.route("/<game_id>/resign")
+class Resign(MethodView):
+    @blp.doc(security=auth.SECURITY)
+    @blp.response(200, SeatChangeOut)
+    @problems(401, 403, 404, 409)
+    def post(self, game_id: str) -> dict[str, Any]:
+        """Leave the game: your seat goes to the bot level the table chose at creation, or
+        stays open for a replacement the others invite. You no longer see the seat."""
+        player = auth.required()
+        queries.header(ctx(), game_id, player)  # 404 before 403
+        return seats.resign(ctx(), game_id, player).to_json()
+
+
+@blp.route("/<game_id>/bot")
+class HandToBot(MethodView):
+    @blp.doc(security=auth.SECURITY)
+    @blp.arguments(BotIn)
+    @blp.response(200, SeatChangeOut)
+    @problems(401, 403, 404, 409, 422)
+    def post(self, body: dict[str, Any], game_id: str) -> dict[str, Any]:
+        """A bot of `level` plays your seat until you take it back (`/take-back`); you keep the
+        seat and see it."""
+        player = auth.required()
+        queries.header(ctx(), game_id, player)
+        return seats.to_bot(ctx(), game_id, player, body["level"]).to_json()
+
+
+@blp.route("/<game_id>/take-back")
+class TakeBack(MethodView):
+    @blp.doc(security=auth.SECURITY)
+    @blp.response(200, SeatChangeOut)
+    @problems(401, 403, 404, 409)
+    def post(self, game_id: str) -> dict[str, Any]:
+        """Play your seat yourself again (a bot played it for you)."""
+        player = auth.required()
+        queries.header(ctx(), game_id, player)
+        return seats.take_back(ctx(), game_id, player).to_json()
+
+
+@blp.route("/<game_id>/offers")
+class Offers(MethodView):
+    @blp.doc(security=auth.SECURITY)
+    @blp.response(200, OfferOut(many=True))
+    @problems(401, 404)
+    def get(self, game_id: str) -> list[dict[str, Any]]:
+        """The seats of this game offered to you, waiting for your answer."""
+        player = auth.required()
+        queries.header(ctx(), game_id, player)
+        return [o.to_json() for o in seats.offers_for(ctx(), game_id, player.id)]
+
+    @blp.doc(security=auth.SECURITY)
+    @blp.arguments(OfferIn)
+    @blp.response(201, OfferOut)
+    @problems(401, 403, 404, 409, 422)
+    def post(self, body: dict[str, Any], game_id: str) -> dict[str, Any]:
+        """Offer your seat (or one whose player resigned: `seat`) to the person at `email`; it
+        is theirs when they accept (`/offers/{id}/accept`)."""
+        player = auth.required()
+        no_nul(body)
+        queries.header(ctx(), game_id, player)
+        return seats.offer(ctx(), game_id, player, body["email"], seat=body["seat"]).to_json()
+
+
+@blp.route("/<game_id>/offers/<int:offer_id>/<any(accept, decline):answer>")
+class OfferAnswer(MethodView):
+    @blp.doc(security=auth.SECURITY)
+    @blp.response(200, GameSummary)
+    @problems(401, 404, 409)
+    def post(self, game_id: str, offer_id: int, answer: str) -> dict[str, Any]:
+        """Accept (the seat is yours from now on: you see it and play it) or decline a seat
+        offered to you."""
+        player = auth.required()
+        queries.header(ctx(), game_id, player)
+        seats.answer(ctx(), game_id, player, answer == "accept", offer_id)
         return queries.header(ctx(), game_id, player).summary()
 
 
@@ -160,8 +241,7 @@ class Commands(MethodView):
         409: the game moved on meanwhile and it is no longer legal; 412: If-Match is stale."""
         player = auth.required()
         no_nul(body)
-        seating = commands.seating(ctx(), queries.checked_id(game_id))
-        seat = seating.seat_of(player.id)
+        seating, seat = commands.seat_for(ctx(), queries.checked_id(game_id), player.id)
         if seat is None:
             raise Forbidden.of("service.spectator")
         claimed = body.get("seat")
@@ -175,7 +255,8 @@ class Commands(MethodView):
                                             commands.Idempotency.digest(game_id, body))
                        if key else None)
         outcome = commands.handle(game_id, seat, command, Source("api"), ctx=ctx(),
-                                  expected_version=if_match_version(), idempotency=idempotency)
+                                  expected_version=if_match_version(), idempotency=idempotency,
+                                  player=player.id)
         if outcome.events is not None:
             module = ctx().games[seating.game]
             events = [event_for(module, r, seat) for r in outcome.events]

@@ -100,6 +100,11 @@ class GameCreate(Strict):
     turn_hours = Int(load_default=72, validate=validate.Range(min=1, max=24 * 60,
                                                               error=RANGE),
                      metadata={"description": "Hours each seat has for a decision"})
+    leave_to = fields.String(load_default=None, allow_none=True,
+                             validate=validate.Length(min=1, max=16),
+                             metadata={"description": "What a resigned seat becomes: a bot of "
+                                       "one of the game's levels, or `open` (it waits for a "
+                                       "replacement the others invite); default: greedy"})
     timeout_policy = fields.String(load_default="default",
                                    validate=validate.OneOf(["default", "pause", "bot"]),
                                    metadata={"description": "When a deadline passes: play the "
@@ -309,3 +314,35 @@ class GameKind(ma.Schema):
 
 class Catalogue(ma.Schema):
     games = fields.List(fields.Nested(GameKind))
+
+
+class BotIn(Strict):
+    level = fields.String(required=True, validate=validate.Length(min=1, max=16),
+                          metadata={"description": "The bot's level (GET /api/catalogue)"})
+
+
+class OfferIn(Strict):
+    email = fields.String(required=True, validate=validate.Length(min=3, max=320),
+                          metadata={"description": "Who is offered the seat"})
+    seat = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0,
+                                                                                      max=7),
+                          metadata={"description": "Another seat than yours: one whose player "
+                                    "resigned"})
+
+
+class SeatChangeOut(ma.Schema):
+    seat = fields.Integer()
+    kind = fields.String(metadata={"description": "resigned | handed | bot | back"})
+    version = fields.Integer(metadata={"description": "The game's version when it changed"})
+    bot = fields.String(allow_none=True)
+
+
+class OfferOut(ma.Schema):
+    id = fields.Integer()
+    seat = fields.Integer()
+    status = fields.String()
+
+
+class DeleteIn(Strict):
+    confirm = fields.String(required=True, validate=validate.Length(min=1, max=320),
+                            metadata={"description": "Your address, to confirm"})

@@ -25,6 +25,7 @@ from domain.core.game import GameModule, OptionSpec
 from domain.core.i18n import Name
 from domain.games import DEFAULT_GAME
 from service import db, lobby, players, preferences, queries, schedule, tables
+from service import seats as seats_mod
 from service.api.state import ctx
 from service.errors import Invalid, ServiceError
 from service.limits import SendLimited
@@ -54,6 +55,7 @@ class Filled:
     options: dict[str, int] = field(default_factory=dict)  # option name → index in `allowed`
     turn_hours: str = str(schedule.DEFAULT_TURN_HOURS)
     policy: str = "default"
+    leave_to: str = ""  # what a resigned seat becomes (service/seats.py); "": the default
 
 
 def offered() -> dict[str, GameModule]:
@@ -114,6 +116,7 @@ def _page(name: str, module: GameModule, filled: Filled, error: str | None = Non
                   "about": s.description.get(language) or s.description.get("en", "")}
                  for s in surface.option_specs(module)],
         filled=filled, policies=POLICIES, most_hours=schedule.MAX_TURN_HOURS, error=error,
+        leave_default=seats_mod.leave_level(module, None),
         rules=url_for("web.rules", game=name)), status
 
 
@@ -140,7 +143,8 @@ def new_game_post() -> BaseResponse | tuple[str, int]:
     filled = read(module)
     try:
         seats, options, hours = check(module, filled, player, language)
-        created = lobby.create(ctx(), player, game=name, emails=seats, options=options)
+        created = lobby.create(ctx(), player, game=name, emails=seats, options=options,
+                               leave_to=filled.leave_to or None)
         preferences.configure_game(ctx(), created.game_id, hours, filled.policy)
     except Refused as error:
         return _page(name, module, filled, str(error), 422)
@@ -212,7 +216,8 @@ def read(module: GameModule) -> Filled:
         options[spec.name] = index if index is not None else -1
     return Filled(seats=seats, options=options,
                   turn_hours=form.get("turn_hours", "").strip()[:12],
-                  policy=form.get("timeout_policy", "default")[:20])
+                  policy=form.get("timeout_policy", "default")[:20],
+                  leave_to=form.get("leave_to", "")[:20])
 
 
 def check(module: GameModule, filled: Filled, player: Player, language: str

@@ -329,6 +329,107 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "error.csrf": ("The form had expired; please try again.", "Le formulaire avait expiré ; "
                    "réessayez.", "Il modulo era scaduto; riprova."),
     "error.back": ("Back", "Retour", "Indietro"),
+    # seats that change hands (service/seats.py) and one's own data (service/account.py)
+    "seat.title": ("Your seat", "Votre place", "Il tuo posto"),
+    "seat.bot_plays": ("A bot ({level}) plays your seat for you; you still see it.",
+                       "Un robot ({level}) joue votre place pour vous ; vous la voyez toujours.",
+                       "Un bot ({level}) gioca il tuo posto per te; lo vedi ancora."),
+    "seat.take_back": ("Play my seat again", "Rejouer ma place", "Giocare di nuovo il mio posto"),
+    "seat.bot_level": ("Let a bot play for me, level:", "Laisser un robot jouer pour moi, niveau :",
+                       "Far giocare un bot per me, livello:"),
+    "seat.hand_to_bot": ("Hand my seat to the bot", "Confier ma place au robot",
+                         "Affidare il mio posto al bot"),
+    "seat.offer_to": ("Offer a seat to someone else (their address):",
+                      "Proposer une place à quelqu'un d'autre (son adresse) :",
+                      "Offrire un posto a qualcun altro (il suo indirizzo):"),
+    "seat.which": ("Which seat:", "Quelle place :", "Quale posto:"),
+    "seat.offer": ("Offer the seat", "Proposer la place", "Offrire il posto"),
+    "seat.resign": ("Resign this game…", "Abandonner cette partie…", "Ritirarsi da questa partita…"),
+    "seat.resign_what": ("You leave the game for good: {then} You will no longer see your seat.",
+                         "Vous quittez la partie pour de bon : {then} Vous ne verrez plus votre "
+                         "place.",
+                         "Lasci la partita per sempre: {then} Non vedrai più il tuo posto."),
+    "seat.then.bot": ("a bot ({level}) plays it from now on, and the others may offer it to "
+                      "someone else.",
+                      "un robot ({level}) la joue désormais, et les autres peuvent la proposer "
+                      "à quelqu'un d'autre.",
+                      "da ora la gioca un bot ({level}), e gli altri possono offrirlo a "
+                      "qualcun altro."),
+    "seat.then.open": ("it stays open until someone the others invite takes it.",
+                       "elle reste libre jusqu'à ce que quelqu'un que les autres invitent la "
+                       "prenne.",
+                       "resta libero finché qualcuno invitato dagli altri non lo prende."),
+    "seat.resign_sure": ("Yes, I resign this game", "Oui, j'abandonne cette partie",
+                         "Sì, mi ritiro da questa partita"),
+    "seat.resign_button": ("Resign", "Abandonner", "Ritirarsi"),
+    "seat.resign_confirm_js": ("Resign this game for good?", "Abandonner cette partie pour de "
+                               "bon ?", "Ritirarsi da questa partita per sempre?"),
+    "seat.confirm_first": ("Tick the box to confirm that you resign; nothing was changed.",
+                           "Cochez la case pour confirmer que vous abandonnez ; rien n'a été "
+                           "changé.",
+                           "Spunta la casella per confermare che ti ritiri; niente è stato "
+                           "cambiato."),
+    "seat.failed": ("Nothing was changed: {detail}", "Rien n'a été changé : {detail}",
+                    "Niente è stato cambiato: {detail}"),
+    "seat.resigned": ("You resigned this game.", "Vous avez abandonné cette partie.",
+                      "Ti sei ritirato da questa partita."),
+    "seat.to_bot": ("A bot plays your seat now.", "Un robot joue votre place maintenant.",
+                    "Ora un bot gioca il tuo posto."),
+    "seat.taken_back": ("You play your seat again.", "Vous jouez de nouveau votre place.",
+                        "Giochi di nuovo il tuo posto."),
+    "seat.offered": ("The seat is offered: it changes hands when they accept.",
+                     "La place est proposée : elle changera de main quand la personne "
+                     "acceptera.",
+                     "Il posto è offerto: cambierà mano quando la persona accetterà."),
+    "seat.offer_for_you": ("You are offered the seat of {seat} in this game.",
+                           "On vous propose la place de {seat} dans cette partie.",
+                           "Ti viene offerto il posto di {seat} in questa partita."),
+    "seat.accept_offer": ("Take this seat", "Prendre cette place", "Prendere questo posto"),
+    "seat.decline_offer": ("No, thanks", "Non merci", "No, grazie"),
+    "seat.offer_accepted": ("The seat is yours: you play it from here.",
+                            "La place est à vous : vous la jouez à partir d'ici.",
+                            "Il posto è tuo: lo giochi da qui."),
+    "seat.offer_declined": ("You declined the seat.", "Vous avez décliné la place.",
+                            "Hai rifiutato il posto."),
+    "log.seat.resigned.bot": ("{who} resigned; a bot ({level}) plays the seat.",
+                              "{who} a abandonné ; un robot ({level}) joue la place.",
+                              "{who} si è ritirato; un bot ({level}) gioca il posto."),
+    "log.seat.resigned.open": ("{who} resigned; the seat is open.",
+                               "{who} a abandonné ; la place est libre.",
+                               "{who} si è ritirato; il posto è libero."),
+    "log.seat.handed": ("{to} takes over the seat of {who}.", "{to} reprend la place de {who}.",
+                        "{to} prende il posto di {who}."),
+    "log.seat.bot": ("{who} handed the seat to a bot ({level}).",
+                     "{who} a confié sa place à un robot ({level}).",
+                     "{who} ha affidato il suo posto a un bot ({level})."),
+    "log.seat.back": ("{who} plays the seat again.", "{who} joue de nouveau sa place.",
+                      "{who} gioca di nuovo il suo posto."),
+    "create.leave_to": ("When a player resigns, their seat goes to:",
+                        "Quand un joueur abandonne, sa place va à :",
+                        "Quando un giocatore si ritira, il suo posto va a:"),
+    "create.leave_to.bot": ("a bot ({level})", "un robot ({level})", "un bot ({level})"),
+    "create.leave_to.open": ("nobody: it stays open for a replacement you invite",
+                             "personne : elle reste libre pour un remplaçant que vous invitez",
+                             "nessuno: resta libero per un sostituto che invitate"),
+    "settings.data": ("Your data", "Vos données", "I tuoi dati"),
+    "settings.download": ("Download my data (JSON)", "Télécharger mes données (JSON)",
+                          "Scaricare i miei dati (JSON)"),
+    "settings.delete_what": ("Deleting your account resigns every game you play now; your name "
+                             "and address leave the service, and your seats in finished games "
+                             "read “Deleted account”. It cannot be undone.",
+                             "Supprimer votre compte abandonne chaque partie que vous jouez en ce "
+                             "moment ; votre nom et votre adresse quittent le service, et vos "
+                             "places dans les parties terminées s'appellent « "
+                             "Compte supprimé" " ». C'est définitif.",
+                             "Eliminare il tuo account ti ritira da ogni partita in corso; il tuo "
+                             "nome e il tuo indirizzo lasciano il servizio, e i tuoi posti nelle "
+                             "partite finite si chiamano «Account eliminato». Non si può "
+                             "annullare."),
+    "settings.delete_confirm": ("Type your address to confirm:", "Tapez votre adresse pour "
+                                "confirmer :", "Scrivi il tuo indirizzo per confermare:"),
+    "settings.delete": ("Delete my account", "Supprimer mon compte", "Eliminare il mio account"),
+    "settings.deleted": ("Your account is deleted.", "Votre compte est supprimé.",
+                         "Il tuo account è eliminato."),
 }
 
 

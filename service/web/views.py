@@ -38,6 +38,7 @@ from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.game import Message, boards_of, language_of, texts_of
 from domain.core.i18n import Name
+from service import account as accounts
 from service import (
     audit,
     clock,
@@ -50,6 +51,7 @@ from service import (
     preferences,
     progress,
     queries,
+    seats,
     tables,
 )
 from service.api.state import ctx
@@ -398,14 +400,38 @@ _SAID_SIZE = 20_000
 _SAID_LOCK = threading.Lock()
 
 
+Seating = seats.Holders
+
+
+def seating_of(game_id: str, language: str) -> Seating:
+    with db.read(ctx().engine) as conn:
+        return seats.holders(conn, game_id, language)
+
+
+def _change_line(change: seats.Change, seating: Seating, language: str) -> str:
+    """A seat's change of hands, as the log says it."""
+    who = seating.names.get(change.from_player or -1, "?")
+    to = seating.names.get(change.to_player or -1, "?")
+    if change.kind == seats.RESIGNED:
+        key = "log.seat.resigned.bot" if change.bot else "log.seat.resigned.open"
+    else:
+        key = f"log.seat.{change.kind}"
+    return i18n.t(key, language, who=who, to=to, level=change.bot or "")
+
+
 def render_log(module: Any, entries: list[dict[str, Any]], language: str,
-               names: list[str], game_id: str | None = None) -> list[dict[str, Any]]:
+               names: list[str], seating: Seating | None = None,
+               game_id: str | None = None) -> list[dict[str, Any]]:
     """The log's entries as sentences in the game's words (a message the game's texts cannot
-    render shows its key). With `game_id`, sentences written before are reused."""
+    render shows its key), each with the names of the seats' holders of its time, and the seats'
+    changes of hands where they happened. With `game_id`, sentences written before are reused."""
     texts = texts_of(module)
     out = []
+    first = entries[0]["seq"] if entries else 0
+    changes = [c for c in (seating.changes if seating else []) if c.version >= first - 1]
     for entry in entries:
-        key = (game_id, entry["seq"], language, tuple(names)) if game_id else None
+        then = seating.names_at(entry["seq"]) if seating else names
+        key = (game_id, entry["seq"], language, tuple(then)) if game_id else None
         said = _SAID.get(key) if key else None
         if said is not None and said[0] is entry["messages"]:
             sentences = said[1]
@@ -414,7 +440,7 @@ def render_log(module: Any, entries: list[dict[str, Any]], language: str,
             for m in entry["messages"]:
                 try:
                     sentences.append(texts.render(Message(m["key"], m["params"]), language,
-                                                  names))
+                                                  then))
                 except (KeyError, IndexError, ValueError):
                     sentences.append(m["key"])
             if key:
@@ -422,8 +448,18 @@ def render_log(module: Any, entries: list[dict[str, Any]], language: str,
                     _SAID[key] = (entry["messages"], sentences)
                     while len(_SAID) > _SAID_SIZE:
                         _SAID.popitem(last=False)
+        while seating is not None and changes and changes[0].version < entry["seq"]:
+            change = changes.pop(0)
+            out.append({"seq": change.version, "sentences": [_change_line(change, seating,
+                                                                           language)],
+                        "at": change.at, "undone": False, "seat_change": True})
         out.append({"seq": entry["seq"], "sentences": sentences, "at": entry["created_at"],
                     "undone": bool(entry.get("undone"))})
+    for change in changes:
+        assert seating is not None
+        out.append({"seq": change.version, "sentences": [_change_line(change, seating,
+                                                                       language)],
+                    "at": change.at, "undone": False, "seat_change": True})
     return out
 
 
@@ -457,6 +493,11 @@ def _mail_failing(head: queries.Header, language: str) -> list[dict[str, Any]]:
             for row in failing]
 
 
+def _ranking_names(seating: Seating, language: str) -> list[str]:
+    """Each seat's name for the final ranking: its last holder, and who held it before."""
+    return seating.ranking_names(language)
+
+
 def _undoable(entries: list[dict[str, Any]], seat: int | None) -> bool:
     """Whether the seat's own last move may be taken back: the last move in force (not the
     opening, not an undo) is the seat's own. The API has the last word (hidden information)."""
@@ -479,9 +520,12 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
     prepared = forms.prepare(mine)
     targets, map_mode = forms.map_targets(prepared)
     module = queries.module_of(ctx(), head)
-    entries = audit.entries(ctx(), head, after=max(0, head.version - LOG_TAIL))
+    entries = audit.entries(ctx(), head, after=max(0, head.version - LOG_TAIL), lang=language)
     if head.version > LOG_TAIL and not _live(entries):  # the tail is all undone: look further
-        entries = audit.entries(ctx(), head, after=max(0, head.version - LOG_LIMIT))
+        entries = audit.entries(ctx(), head, after=max(0, head.version - LOG_LIMIT),
+                                lang=language)
+    seating = seating_of(game_id, language)
+    names = seating.now()
     texts = texts_of(module)
     asked = [texts.decision(_decision(d), language, names) for d in mine]  # what she must decide
     given_notice = None
@@ -509,8 +553,10 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         "asked": asked,
         # A log line says something: events without a sentence (a turn's inner steps) are left out.
         "map_mode": map_mode, "log": [e for e in reversed(render_log(
-            module, entries, language, names, game_id)) if e["sentences"]],
+            module, entries, language, names, seating, game_id)) if e["sentences"]],
         "log_earlier": _earlier(game_id, entries, spectate),
+        "ranking_names": _ranking_names(seating, language),
+        **_seat_actions(head, module, seating, spectate),
         "spectate": spectate or head.seat is None, "undo": not spectate
         and head.seat is not None and head.status == progress.ACTIVE
         and _undoable(entries, head.seat),
@@ -523,6 +569,35 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         "can_accept": not spectate and head.status == progress.INVITED and head.seat is not None
         and not head.seats[head.seat]["accepted"],
     }
+
+
+def _seat_actions(head: queries.Header, module: Any, seating: Seating, spectate: bool
+                  ) -> dict[str, Any]:
+    """What the reader may do with seats: resign, hand theirs to a bot or take it back, offer a
+    seat (their own, or one whose player resigned), answer an offer made to them."""
+    player = None if spectate else me()
+    out: dict[str, Any] = {"seat_bot": None, "bot_levels": [], "offerable": [], "offers": []}
+    if player is None or head.status != progress.ACTIVE:
+        return out
+    out["offers"] = [{"id": o.id, "seat": o.seat, "urls": {
+        answer: url_for("web.answer_offer", game_id=head.id, offer_id=o.id, answer=answer)
+        for answer in ("accept", "decline")}} for o in seats.offers_for(ctx(), head.id, player.id)]
+    if head.seat is None:
+        return out
+    with db.read(ctx().engine) as conn:
+        bot = conn.execute(select(tables.seats.c.bot).where(
+            tables.seats.c.game_id == head.id, tables.seats.c.seat == head.seat)).scalar()
+        vacated = [s for s in sorted(seating.current)
+                   if s != head.seat and seats.is_vacated(conn, head.id, s, seating.current[s])]
+        leave_to = conn.execute(select(tables.games.c.leave_to)
+                                .where(tables.games.c.id == head.id)).scalar()
+    level = seats.leave_level(module, leave_to)
+    out["resign_then"] = (i18n.t("seat.then.bot", lang(), level=level) if level is not None
+                          else i18n.t("seat.then.open", lang()))
+    out["seat_bot"] = bot
+    out["bot_levels"] = sorted(surface.bot_levels(module))
+    out["offerable"] = [head.seat, *vacated]
+    return out
 
 
 def _joined(names: list[str], language: str) -> str:
@@ -600,13 +675,15 @@ def log(game_id: str) -> str:
         abort(400)
     upto = max(upto, 0)
     module = queries.module_of(ctx(), head)
-    language, names = lang(), _names(head)
-    entries = audit.entries(ctx(), head, after=max(0, upto - LOG_PAGE), upto=upto)
+    language = lang()
+    entries = audit.entries(ctx(), head, after=max(0, upto - LOG_PAGE), upto=upto,
+                            lang=language)
+    seating = seating_of(game_id, language)
     back = url_for("web.watch" if spectate else "web.game", game_id=game_id)
     return render_template(
         "web/log.html", game_title=surface.title(module, language), back=back, tz=_tz(me()),
-        log=[e for e in reversed(render_log(module, entries, language, names, game_id))
-             if e["sentences"]],
+        log=[e for e in reversed(render_log(module, entries, language, seating.now(), seating,
+                                            game_id)) if e["sentences"]],
         earlier=_earlier(game_id, entries, spectate) if entries else None)
 
 
@@ -804,6 +881,65 @@ def undo(game_id: str) -> BaseResponse:
     return redirect(url_for("web.game", game_id=game_id))
 
 
+def _seat_change(game_id: str, change: Any, done: str) -> BaseResponse:
+    """Run a change of the reader's seat (service/seats.py) and say how it went."""
+    language = lang()
+    try:
+        change()
+    except ServiceError as error:
+        flash(i18n.t("seat.failed", language, detail=said(error)), "error")
+    else:
+        flash(i18n.t(done, language), "ok")
+    return redirect(url_for("web.game", game_id=game_id))
+
+
+@blp.post("/games/<game_id>/resign")
+def resign(game_id: str) -> BaseResponse:
+    """Leave the game for good: only with the form's confirmation ticked."""
+    player = _require_player()
+    queries.header(ctx(), game_id, player)
+    if request.form.get("confirm") != "yes":
+        flash(i18n.t("seat.confirm_first", lang()), "error")
+        return redirect(url_for("web.game", game_id=game_id) + "#seat")
+    return _seat_change(game_id, lambda: seats.resign(ctx(), game_id, player), "seat.resigned")
+
+
+@blp.post("/games/<game_id>/bot")
+def hand_to_bot(game_id: str) -> BaseResponse:
+    player = _require_player()
+    queries.header(ctx(), game_id, player)
+    level = request.form.get("level", "")[:16]
+    return _seat_change(game_id, lambda: seats.to_bot(ctx(), game_id, player, level),
+                        "seat.to_bot")
+
+
+@blp.post("/games/<game_id>/take-back")
+def take_back(game_id: str) -> BaseResponse:
+    player = _require_player()
+    queries.header(ctx(), game_id, player)
+    return _seat_change(game_id, lambda: seats.take_back(ctx(), game_id, player),
+                        "seat.taken_back")
+
+
+@blp.post("/games/<game_id>/offer")
+def offer_seat(game_id: str) -> BaseResponse:
+    player = _require_player()
+    queries.header(ctx(), game_id, player)
+    seat = small_int(request.form.get("seat", ""))
+    email = request.form.get("email", "")[:320]
+    return _seat_change(game_id, lambda: seats.offer(ctx(), game_id, player, email, seat=seat),
+                        "seat.offered")
+
+
+@blp.post("/games/<game_id>/offers/<int:offer_id>/<any(accept, decline):answer>")
+def answer_offer(game_id: str, offer_id: int, answer: str) -> BaseResponse:
+    player = _require_player()
+    queries.header(ctx(), game_id, player)
+    return _seat_change(
+        game_id, lambda: seats.answer(ctx(), game_id, player, answer == "accept", offer_id),
+        "seat.offer_accepted" if answer == "accept" else "seat.offer_declined")
+
+
 def _board_svg(game_id: str) -> str:
     """The game's board picture as the caller may see it; 404 when the game draws none."""
     head = queries.header(ctx(), game_id, me())
@@ -878,6 +1014,33 @@ def settings() -> str:
                            zones=sorted(available_timezones()),
                            vacations=preferences.get(ctx(), player.id)["vacations"],
                            limits=preferences, tz=_tz(player))
+
+
+@blp.get("/settings/my-data.json")
+def my_data() -> Response:
+    """The player's data (service/account.py), as a JSON file to save."""
+    player = _require_player()
+    import json
+
+    body = json.dumps(accounts.export(ctx(), player), ensure_ascii=False, indent=2,
+                      default=str)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": 'attachment; filename="my-data.json"'})
+
+
+@blp.post("/settings/delete")
+def delete_account() -> BaseResponse:
+    """Delete the account: only with the player's address typed again (service/account.py)."""
+    player = _require_player()
+    language = lang()
+    try:
+        accounts.delete_account(ctx(), player, confirm=request.form.get("confirm", "")[:320])
+    except ServiceError as error:
+        flash(i18n.t("settings.invalid", language, detail=said(error)), "error")
+        return redirect(url_for("web.settings") + "#delete")
+    session.clear()
+    flash(i18n.t("settings.deleted", language), "ok")
+    return redirect(url_for("web.sign_in"))
 
 
 @blp.post("/settings")

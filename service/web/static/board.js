@@ -153,3 +153,11 @@
     });
   });
 })();
+
+// A form that asks before it is sent (resigning a game): the browser's own dialog, on top of the
+// form's required checkbox (which is the confirmation without scripts).
+document.querySelectorAll("form[data-confirm]").forEach(function (form) {
+  form.addEventListener("submit", function (event) {
+    if (!window.confirm(form.getAttribute("data-confirm"))) event.preventDefault();
+  });
+});
