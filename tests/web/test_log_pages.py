@@ -92,6 +92,8 @@ def test_an_event_is_described_once_per_viewer(app: Any, game: Game, monkeypatch
     count = len(described)
     assert client.get(f"/games/{game.id}").text.count("<li value=") == first.count("<li value=")
     assert len(described) == count  # nothing new happened: nothing described again
-    advanced(game, LOG_TAIL // 2 + 3)
+    before = advanced(game, LOG_TAIL // 2)
+    after = advanced(game, before + 3)
+    count = len(described)  # (moves may describe their own events, for the mails)
     client.get(f"/games/{game.id}")
-    assert 0 < len(described) - count <= 6  # only the new events
+    assert 0 < len(described) - count <= after - before  # only the new events
