@@ -3,7 +3,7 @@ view); the service rasterises that very SVG with cairosvg for mail and for `boar
 image in a mail is the web page's picture.
 
 Rasterising costs 50–150 ms a board where drawing the SVG costs well under a millisecond, and one
-move sends the same picture to every player who sees the same board (in El Grande everybody; a
+move sends the same picture to every player who sees the same board (in most games everybody; a
 turn mail, a reminder and `board.png` repeat it again). So each PNG is made once: the cache is
 keyed by the SVG document itself (its SHA-256) and the width, which is exactly what the picture
 shows — no game, version or viewer to get wrong, nothing to invalidate when a move is undone (a
