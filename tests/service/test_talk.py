@@ -137,3 +137,43 @@ def test_say_refuses_other_sources(ctx: Any, make_player: Any) -> None:
         talk.say(ctx, gid, 0, "hi", source=Source("worker"))
     with pytest.raises(Invalid):
         talk.say(ctx, gid, 0, "hi", to=7, source=WEB)
+
+
+def _finish(ann: Any, bob: Any, cid: Any, gid: str) -> None:
+    """The toy game played to its end (3 seats bid, the best bidder claims, twice)."""
+    for _ in range(2):
+        for client, amount in ((ann, 3), (bob, 2), (cid, 1)):
+            r = client.post(f"/api/games/{gid}/commands", {"type": "bid", "amount": amount})
+            assert r.status_code == 200, r.get_json()
+        r = ann.post(f"/api/games/{gid}/commands", {"type": "claim", "prize": "gold"})
+        assert r.status_code == 200, r.get_json()
+
+
+def test_private_message_in_no_other_export_or_replay(ctx: Any, app: Any,
+                                                      make_player: Any) -> None:
+    from tests.web.conftest import sign_in
+
+    gid, ann, bob, cid, spectator = _table(make_player)
+    talk.say(ctx, gid, 0, "good game to all", source=WEB)
+    talk.say(ctx, gid, 0, "Bob: secret pact", to=1, source=WEB)
+    _finish(ann, bob, cid, gid)
+    assert ann.get(f"/api/games/{gid}").get_json()["status"] == "over"
+
+    def record(client: Any) -> str:
+        r = client.get(f"/api/games/{gid}/record")
+        assert r.status_code == 200, r.text
+        return str(r.get_data(as_text=True))
+
+    for client in (ann, bob):
+        assert "secret pact" in record(client) and "good game to all" in record(client)
+    for client in (cid, spectator):
+        assert "secret pact" not in record(client) and "good game to all" in record(client)
+    with db.read(ctx.engine) as conn:
+        ids = dict(conn.execute(select(players.c.name, players.c.id)).all())
+    for name, sees in (("Bob", True), ("Cid", False), (None, False)):
+        web = app.test_client()
+        if name is not None:
+            sign_in(web, ctx, ids[name])
+        page = web.get(f"/games/{gid}/replay?at=1").get_data(as_text=True)
+        assert "good game to all" in page, name
+        assert ("secret pact" in page) is sees, name
