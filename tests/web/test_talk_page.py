@@ -83,3 +83,35 @@ def test_mute_and_the_setting(app: Any, wctx: Any, game: Game) -> None:
     assert "ciao" in _client(app, wctx, game.ids[1]).get(f"/games/{game.id}").text
     settings = ann.get("/settings").text
     assert 'name="talk_mail" value="next" checked' in settings
+
+
+def test_two_players_talk_in_chromium(page_for: Any, game: Game) -> None:
+    """Ann writes to the table and privately to Bob from the box (no reload); Bob's open page
+    shows both by its poll, Cid's only the table's. Escaped, links not clickable."""
+    from tests.web.shots import shot
+
+    ann, bob, cid = (page_for(i) for i in game.ids)
+    for page in (ann, bob, cid):
+        page.goto(f"/games/{game.id}")
+    ann.fill("#talk-text", "Hello all <b>bold?</b> https://example.org")
+    ann.click("#talk-send")
+    ann.wait_for_selector("#talk-list li:has-text('Hello all')")
+    ann.select_option("#talk-to", "1")
+    ann.fill("#talk-text", "Bob, on s'allie ?")
+    ann.click("#talk-send")
+    ann.wait_for_selector("#talk-list li.private:has-text('allie')")
+    assert ann.url.endswith(f"/games/{game.id}")  # no reload, no redirect
+    bob.wait_for_selector("#talk-list li.private:has-text('allie')", timeout=25_000)
+    assert bob.locator("#talk-list a").count() == 0
+    assert "<b>bold?</b>" in bob.inner_text("#talk-list")
+    cid.wait_for_selector("#talk-list li:has-text('Hello all')", timeout=25_000)
+    assert "allie" not in cid.inner_text("#talk-list")
+    ann.fill("#talk-text", "x" * 10)
+    ann.evaluate("document.getElementById('talk-text').removeAttribute('maxlength')")
+    ann.fill("#talk-text", "y" * 1200)
+    ann.click("#talk-send")
+    ann.wait_for_selector("#talk-error:not([hidden])")
+    assert "at most 1000" in ann.inner_text("#talk-error")
+    shot(ann, "talk-ann")
+    shot(bob, "talk-bob")
+    shot(cid, "talk-cid")

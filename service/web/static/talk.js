@@ -20,7 +20,7 @@
       li.className = "talk-line" + (m.private ? " private" : "");
       li.setAttribute("data-id", String(m.id));
       var time = document.createElement("time");
-      time.textContent = new Date(m.at).toLocaleString([], {dateStyle: "short", timeStyle: "short"});
+      time.textContent = new Date(m.at).toLocaleString(document.documentElement.lang || [], {dateStyle: "short", timeStyle: "short"});
       var who = document.createElement("b");
       who.className = "talk-who";
       who.textContent = m.from;
