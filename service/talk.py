@@ -39,7 +39,7 @@ from sqlalchemy import Connection, and_, delete, exists, func, insert, or_, sele
 from service import db, progress
 from service.context import Context
 from service.errors import Forbidden, Invalid, NotFound, ServiceError
-from service.store import Source, now
+from service.store import Source, now, stamp_text
 from service.tables import games, message_mails, messages, mutes, players, seats
 
 MAX_LENGTH = 1000
@@ -73,7 +73,7 @@ class Said:
 
         return {"id": self.id, "seat": self.seat, "from": name(self.seat), "to_seat": self.to,
                 "to": name(self.to), "private": self.to is not None, "version": self.version,
-                "text": self.text, "at": self.created_at.isoformat()}
+                "text": self.text, "at": stamp_text(self.created_at)}
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
