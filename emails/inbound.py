@@ -367,7 +367,9 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
     said, text = talk.marked(text)
     if said:
         payload = {**payload, "said": talk.deliver(ctx, game_id, seat, owner, said, mid)}
-        if not text.strip():
+        if not text.strip() or (not any(kind for kind, _ in requests.split(text))
+                                and not requests.has_commands(ctx, game_id, seat, text, owner)):
+            # Only words to the table, a greeting and a signature: nothing to refuse.
             sent = sum(1 for n in payload["said"] if not n.get("why"))
             return (Result("accepted" if sent else "refused", f"table talk: {sent} sent", mid,
                            game_id, seat), (owner.id, {**payload, "status": "said"}))

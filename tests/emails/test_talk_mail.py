@@ -82,14 +82,15 @@ def test_reply_talk_is_said_not_played_and_private_reaches_one(table: Any) -> No
     assert "dire à Ann" in plain(bruno_mail).replace("\u00a0", " ")  # the mail teaches it
     with db.read(ctx.engine) as conn:
         before = conn.execute(select(events.c.seq).order_by(events.c.seq.desc())).scalars().first()
-    result = _reply(ctx, bruno_mail, bruno, "Dire : bonjour à tous\n"
-                                            "dire à Chiara : on s'allie contre Ann ?")
+    result = _reply(ctx, bruno_mail, bruno, "Salut,\nDire : bonjour à tous\n"
+                                            "dire à Chiara : on s'allie contre Ann ?\nBruno")
     assert result.status == "accepted", result
     with db.read(ctx.engine) as conn:  # words are not moves: the game did not move
         after = conn.execute(select(events.c.seq).order_by(events.c.seq.desc())).scalars().first()
     assert after == before
     mails = _drain(ctx)
     answer = plain(_to(mails, bruno)[0]).replace("\u00a0", " ")
+    assert "pas été appliquée" not in answer  # a greeting and a name are no refused move
     assert "Envoyé à la table : « bonjour à tous »" in answer
     assert "Envoyé à Chiara seulement : « on s'allie contre Ann ? »" in answer
     to_chiara = [plain(m) for m in _to(mails, chiara)]
@@ -141,3 +142,15 @@ def test_daily_digest_of_table_talk(table: Any) -> None:
         assert conn.execute(select(outbox.c.kind).where(outbox.c.player_id == ann.id,
                                                         outbox.c.kind == "talk-digest")).first() \
             is None
+
+
+def test_a_move_and_words_in_one_reply_both_count(table: Any) -> None:
+    ctx, (ann, _bruno, _chiara) = table.ctx, table.people
+    ann_mail = _to(_drain(ctx), ann)[0]
+    result = _reply(ctx, ann_mail, ann, "Hi!\npower 13\nsay: good luck everyone\nAnn")
+    assert result.status == "accepted", result
+    assert result.commands == [{"type": "play_power", "card": 13}]
+    answer = plain(_to(_drain(ctx), ann)[0])
+    assert "Sent to the table: “good luck everyone”." in answer and "power" in answer
+    with db.read(ctx.engine) as conn:
+        assert [m.text for m in talk.visible(conn, table.game_id, 1)] == ["good luck everyone"]
