@@ -332,7 +332,10 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         with db.read(ctx.engine) as conn:
             data["talk"] = talk_of(conn, kind, game_id, player.id, talk_upto)
     if kind == "table-talk":
-        p.append(t("talk.intro", game=game_id, title=title))
+        who = list(dict.fromkeys(m["who"] for m in data["talk"]))
+        joined = ", ".join(who[:-1]) + f" {t('talk.and')} " + who[-1] if len(who) > 1 \
+            else "".join(who) or "—"
+        p.append(t("talk.intro", game=game_id, title=title, who=joined, count=len(who)))
     elif kind == "talk-digest":
         p.append(t("talk.digest"))
     return data

@@ -95,6 +95,7 @@ def test_reply_talk_is_said_not_played_and_private_reaches_one(table: Any) -> No
     assert "Envoyé à Chiara seulement : « on s'allie contre Ann ? »" in answer
     to_chiara = [plain(m) for m in _to(mails, chiara)]
     assert len(to_chiara) == 1, to_chiara  # one mail at once for both messages
+    assert "Bruno ha scritto al tavolo" in to_chiara[0]
     assert "Messaggi del tavolo:" in to_chiara[0] and "on s'allie contre Ann" in to_chiara[0]
     assert "Bruno (solo a te)" in to_chiara[0]
     assert _to(mails, ann) == []  # Ann waits for her next mail
