@@ -609,8 +609,8 @@ def log(game_id: str) -> str:
     back = url_for("web.watch" if spectate else "web.game", game_id=game_id)
     return render_template(
         "web/log.html", game_title=surface.title(module, language), back=back, tz=_tz(me()),
-        log=[e for e in reversed(render_log(module, entries, language, names, game_id))
-             if e["sentences"]],
+        log=with_talk([e for e in reversed(render_log(module, entries, language, names, game_id))
+                       if e["sentences"]], _said(head, spectate), names),
         earlier=_earlier(game_id, entries, spectate) if entries else None)
 
 

@@ -68,6 +68,8 @@ def test_messages_sit_in_the_log_where_they_were_said(app: Any, wctx: Any, game:
     said = log.index("nice card")
     bob_played, ann_played = log.index("carta potere 12"), log.index("carta potere 13")
     assert bob_played < said < ann_played  # newest first: after Ann's card, before Bob's
+    earlier = _client(app, wctx, game.ids[2]).get(f"/games/{game.id}/log?upto=4").text
+    assert "nice card" in earlier and "carta potere 12" not in earlier
 
 
 def test_mute_and_the_setting(app: Any, wctx: Any, game: Game) -> None:
