@@ -14,6 +14,38 @@ from service.i18n import LANGUAGES, add, t
 __all__ = ["LANGUAGES", "TEXTS", "t"]
 
 TEXTS: dict[str, tuple[str, str, str]] = {
+    # table talk (service/talk.py, emails/talk.py)
+    "subject.table-talk": ("{title} {game}: a message at the table",
+                           "{title} {game} : un message à la table",
+                           "{title} {game}: un messaggio al tavolo"),
+    "subject.talk-digest": ("Table talk of the day", "Les messages de table du jour",
+                            "I messaggi del tavolo di oggi"),
+    "talk.title": ("Table talk:", "Messages de la table :", "Messaggi del tavolo:"),
+    "talk.private": ("to you only", "à vous seul", "solo a te"),
+    "talk.and": ("and", "et", "e"),
+    "talk.intro": ("{who} wrote at the table of game {game}.",
+                   "{who} {count:a|ont} écrit à la table de la partie {game}.",
+                   "{who} {count:ha|hanno} scritto al tavolo della partita {game}."),
+    "talk.digest": ("What was said at your tables since your last mail:",
+                    "Ce qui s'est dit à vos tables depuis votre dernier courriel :",
+                    "Quello che è stato detto ai tuoi tavoli dopo la tua ultima email:"),
+    "talk.help": ("To write to the table, start a line with “{word}” (“{to}” for one player "
+                  "only); a line that says only “{word}:” makes the lines after it, up to a blank "
+                  "line, one message.",
+                  "Pour écrire à la table, commencez une ligne par «\u00a0{word}\u00a0» "
+                  "(«\u00a0{to}\u00a0» pour un seul joueur) ; une ligne qui dit seulement "
+                  "«\u00a0{word} :\u00a0» fait des lignes suivantes, jusqu'à une ligne vide, un "
+                  "seul message.",
+                  "Per scrivere al tavolo, comincia una riga con «{word}» («{to}» per un solo "
+                  "giocatore); una riga che dice solo «{word}:» fa delle righe seguenti, fino a "
+                  "una riga vuota, un solo messaggio."),
+    "talk.sent": ("Sent to the table: {text}.", "Envoyé à la table : {text}.",
+                  "Inviato al tavolo: {text}."),
+    "talk.sent_to": ("Sent to {name} only: {text}.", "Envoyé à {name} seulement : {text}.",
+                     "Inviato solo a {name}: {text}."),
+    "talk.refused": ("Not sent to the table: {text} — {why}",
+                     "Non envoyé à la table : {text} — {why}",
+                     "Non inviato al tavolo: {text} — {why}"),
     # subjects
     "subject.invitation": ("{inviter} invites you to a game of {title} ({game})",
                            "{inviter} vous invite à jouer : {title} ({game})",

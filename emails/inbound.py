@@ -35,7 +35,7 @@ from typing import Any
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from emails import addresses, bounces, requests
+from emails import addresses, bounces, requests, talk
 from emails.i18n import t
 from emails.play import CommandRefused, ParseError, PartlyPlayed, play_text, seat_names, shown
 from service import db, metrics, progress, states, store
@@ -362,6 +362,17 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
           text: str, payload: dict[str, Any]) -> tuple[Result, tuple[int, dict[str, Any]]]:
     from service.commands import active_game
 
+    # Words to the table (lines marked "say …" / « dire … »): said first, never read as moves;
+    # the answer says what was sent, to whom, or why not (emails/talk.py).
+    said, text = talk.marked(text)
+    if said:
+        payload = {**payload, "said": talk.deliver(ctx, game_id, seat, owner, said, mid)}
+        if not text.strip() or (not any(kind for kind, _ in requests.split(text))
+                                and not requests.has_commands(ctx, game_id, seat, text, owner)):
+            # Only words to the table, a greeting and a signature: nothing to refuse.
+            sent = sum(1 for n in payload["said"] if not n.get("why"))
+            return (Result("accepted" if sent else "refused", f"table talk: {sent} sent", mid,
+                           game_id, seat), (owner.id, {**payload, "status": "said"}))
     asked = requests.answer(ctx, msg, mid, game_id, seat, owner, text, payload)
     if asked is not None and asked.done:  # accept, decline, link, board, undo, stop… only
         assert asked.reply is not None

@@ -69,10 +69,13 @@ def _sender_in(sender: str, lang: str, ctx: Any) -> str:
 
 
 def build_message(notification_row: Any, player: Any, *, sender: str = DEFAULT_MAIL_FROM,
-                  links: Mapping[str, str] | None = None, ctx: Any = None) -> EmailMessage:
+                  links: Mapping[str, str] | None = None, ctx: Any = None,
+                  talk_upto: int | None = None) -> EmailMessage:
     """The mail for one outbox row (id, game_id, kind, payload, created_at) to `player` (email,
     name, language). `links`: URLs the worker made for this mail (e.g. the magic link's `login`).
-    `ctx`: the service context (default: the configured one) for the game's state and settings."""
+    `ctx`: the service context (default: the configured one) for the game's state and settings.
+    `talk_upto`: carry the table talk not yet mailed to the player, up to this message id (the
+    sender marks those as mailed once the mail is sent; None: no table talk)."""
     from emails import render
 
     row = notification_row
@@ -85,7 +88,8 @@ def build_message(notification_row: Any, player: Any, *, sender: str = DEFAULT_M
         from service import context
 
         ctx = context.current()
-    data = render.context_for(ctx, row, player, lang, sender=sender, links=links or {})
+    data = render.context_for(ctx, row, player, lang, sender=sender, links=links or {},
+                              talk_upto=talk_upto)
     t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
     msg = EmailMessage()
     msg["Message-ID"] = message_id(row, domain)

@@ -19,7 +19,7 @@ from sqlalchemy import select
 
 from domain.core import surface
 from domain.core.game import Message, boards_of, language_of, texts_of
-from emails import addresses
+from emails import addresses, talk
 from emails.i18n import t as translate
 from emails.i18n import when
 from emails.requests import WRITTEN, help_words
@@ -211,7 +211,7 @@ def decision_block(info: GameInfo, decision: Any, lang: str) -> dict[str, Any]:
 
 
 def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
-                links: Mapping[str, str]) -> dict[str, Any]:
+                links: Mapping[str, str], talk_upto: int | None = None) -> dict[str, Any]:
     kind = _field(row, "kind")
     payload = dict(_field(row, "payload") or {})
     game_id = _field(row, "game_id")
@@ -222,7 +222,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     data: dict[str, Any] = {"kind": kind, "player_name": player.name, "paragraphs": [],
                             "since": [], "scoring": [], "table": [], "board": None,
                             "board_text": "", "decision": None, "web_link": None,
-                            "requests_help": None}
+                            "requests_help": None, "talk": [], "talk_help": None,
+                            "game_shown": game_id}
     if getattr(player, "id", None) is not None:
         data["unsubscribe"] = f"{base}/mail/unsubscribe/" + _ticket(ctx, player.id)
     info = None
@@ -397,6 +398,20 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
             and not (kind == "mail-reply" and info.module.is_over(info.state)):
         data["requests_help"] = t("requests", words=", ".join(
             t("quoted", text=w) for w in help_words(lang)))
+    if info and info.seat is not None and getattr(player, "id", None) is not None \
+            and info.player_ids.get(info.seat) == player.id:
+        data["talk_help"] = talk_help(info, lang)
+    # Table talk the player has not been mailed yet, as their setting says (service/talk.py).
+    if getattr(player, "id", None) is not None:
+        with db.read(ctx.engine) as conn:
+            data["talk"] = talk_of(conn, kind, game_id, player.id, talk_upto)
+    if kind == "table-talk":
+        who = list(dict.fromkeys(m["who"] for m in data["talk"]))
+        joined = ", ".join(who[:-1]) + f" {t('talk.and')} " + who[-1] if len(who) > 1 \
+            else "".join(who) or "—"
+        p.append(t("talk.intro", game=game_id, title=title, who=joined, count=len(who)))
+    elif kind == "talk-digest":
+        p.append(t("talk.digest"))
     return data
 
 
@@ -430,6 +445,44 @@ def seat_paragraph(ctx: Any, payload: Mapping[str, Any], game_id: str, lang: str
                      game=game_id, level=level)
 
 
+def talk_help(info: GameInfo, lang: str) -> str:
+    """How to write to the table by mail, in the player's words, with another player's name."""
+    other = next((n for s, n in enumerate(info.names) if s != info.seat), "Ann")
+    return translate("talk.help", lang, word=talk.WORD.get(lang, "say"),
+                     to=talk.TO.get(lang, talk.TO["en"]).format(name=other))
+
+
+def talk_of(conn: Any, kind: str, game_id: str | None, player_id: int,
+            upto: int | None) -> list[dict[str, Any]]:
+    """The messages a mail of `kind` carries to the player: those not mailed yet, up to message
+    id `upto` (what the sender saw before building the mail, so that what it marks as mailed is
+    what was shown). `next` and `now`: in every mail of the game; `digest`: in the daily talk
+    digest only (every game); `off`: never."""
+    from service import talk as talk_service
+
+    if upto is None:
+        return []
+    choice = talk_service.mail_choice(conn, player_id)
+    if kind == "talk-digest":
+        scope: str | None = None
+    elif game_id is not None and choice in ("next", "now"):
+        scope = game_id
+    else:
+        return []
+    out = []
+    names: dict[str, list[str]] = {}
+    for said in talk_service.unmailed(conn, player_id, scope, upto=upto):
+        if said.game_id not in names:
+            names[said.game_id] = [r.name for r in conn.execute(
+                select(players.c.name).join(seats, seats.c.player_id == players.c.id)
+                .where(seats.c.game_id == said.game_id).order_by(seats.c.seat))]
+        table = names[said.game_id]
+        out.append({"id": said.id, "game": said.game_id, "private": said.to is not None,
+                    "who": table[said.seat] if said.seat < len(table) else "?",
+                    "text": said.text})
+    return out
+
+
 def _day(value: Any, lang: str) -> str:
     """A digest's day in the reader's language ("22 novembre 2026", not "2026-11-22")."""
     from datetime import date
@@ -460,9 +513,9 @@ def _subject(kind: str, payload: Mapping[str, Any], fields: Mapping[str, Any], d
         round_ = t("subject.round", round=fields["round"], round_word=fields["round_word"]) \
             if fields["round"] not in ("", None) else ""
         status = payload.get("status")
-        key = ("subject.reply.request" if status == "request" else "subject.reply.refused"
-               if status != "accepted" else "subject.reply.over" if fields.get("over")
-               else "subject.reply.accepted")
+        key = ("subject.reply.request" if status in ("request", "said")
+               else "subject.reply.refused" if status != "accepted"
+               else "subject.reply.over" if fields.get("over") else "subject.reply.accepted")
         return t(key, game=fields["game"], title=fields["title"], round=round_)
     key = SUBJECTS.get(kind, "subject.other")
     if kind == "your-turn" and decision is not None and decision.secret:
@@ -526,15 +579,16 @@ SUBJECTS = {
     "invitation-declined": "subject.invitation-declined",
     "mail-failing": "subject.mail-failing", "email-confirm": "subject.email-confirm",
     "seat-changed": "subject.seat-changed", "seat-offer": "subject.seat-offer",
+    "table-talk": "subject.table-talk", "talk-digest": "subject.talk-digest",
 }
 
 
 def reply_paragraphs(payload: Mapping[str, Any], lang: str) -> list[str]:
     t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
     status = payload.get("status")
-    out = []
-    if status == "request":
-        pass  # what each request did: request_paragraphs
+    out = talk_paragraphs(payload.get("said", []), lang)
+    if status in ("request", "said"):
+        pass  # what each request did: request_paragraphs; what was said: above
     elif status == "accepted":
         out.append(t("accepted", moves=t("moves.joiner").join(payload.get("moves", []))))
     elif status == "stale":
@@ -552,6 +606,20 @@ def reply_paragraphs(payload: Mapping[str, Any], lang: str) -> list[str]:
     if payload.get("ignored"):
         out.append(t("accepted.ignored", lines=" / ".join(t("quoted", text=x)
                                                          for x in payload["ignored"])))
+    return out
+
+
+def talk_paragraphs(said: Sequence[Mapping[str, Any]], lang: str) -> list[str]:
+    """What became of the reply's words to the table: sent (to whom) or refused (why)."""
+    out = []
+    for note in said:
+        text = translate("quoted", lang, text=note.get("text", ""))
+        if note.get("why"):
+            out.append(translate("talk.refused", lang, text=text, why=note["why"]))
+        elif note.get("to"):
+            out.append(translate("talk.sent_to", lang, text=text, name=note["to"]))
+        else:
+            out.append(translate("talk.sent", lang, text=text))
     return out
 
 

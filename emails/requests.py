@@ -235,6 +235,9 @@ def _has_commands(ctx: Context, game_id: str, seat: int, rest: str, owner: Any) 
     return True
 
 
+has_commands = _has_commands
+
+
 def _carry_out(ctx: Context, kind: str, mid: str, game_id: str, seat: int, owner: Any,
                game: Any, replied: Any) -> dict[str, Any] | None:
     invited = game.status == progress.INVITED

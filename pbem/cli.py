@@ -452,6 +452,8 @@ def player_resign(email: str, game_id: str) -> None:
               help="A mail each time it is the player's turn.")
 @click.option("--digest/--no-digest", default=None,
               help="One mail a day listing the waiting games, instead of reminders.")
+@click.option("--talk-mail", type=click.Choice(["next", "now", "digest", "off"]), default=None,
+              help="Table talk by mail: in the game's next mail, at once, daily, or never.")
 @click.option("--away", nargs=2, multiple=True, metavar="FIRST LAST",
               help="Add a vacation: from day FIRST to day LAST (YYYY-MM-DD, the player's time "
                    "zone), or two ISO timestamps. Repeatable.")
@@ -459,7 +461,7 @@ def player_resign(email: str, game_id: str) -> None:
               help="Remove every vacation to come and end the one under way now (then add "
                    "those of --away).")
 def player_prefs(email: str, name: str | None, language: str | None, time_zone: str | None,
-                 notifications: bool | None, digest: bool | None,
+                 notifications: bool | None, digest: bool | None, talk_mail: str | None,
                  away: tuple[tuple[str, str], ...], back: bool) -> None:
     """Show or change a player's preferences, with the checks of the API and the web page
     (vacations: at most 30 days each, not in the past, within a year, 5 at once); the player's
@@ -497,12 +499,13 @@ def player_prefs(email: str, name: str | None, language: str | None, time_zone: 
     try:
         shown = preferences.change(ctx, found.id, preferences.Change(
             name=name, language=language, time_zone=time_zone,
-            email_notifications=notifications, daily_digest=digest,
+            email_notifications=notifications, daily_digest=digest, talk_mail=talk_mail,
             vacations=windows if back else None, add=() if back else windows))
     except ServiceError as error:
         raise click.ClickException(error.detail) from None
     click.echo(f"player {found.id} <{found.email}>: daily digest "
-               f"{'on' if shown['daily_digest'] else 'off'}")
+               f"{'on' if shown['daily_digest'] else 'off'}, table talk by mail "
+               f"{shown['talk_mail']}")
     for v in shown["vacations"]:
         click.echo(f"  away {preferences.shown(v['starts_at'], tz)} → "
                    f"{preferences.shown(v['ends_at'], tz)} ({tz.key})")

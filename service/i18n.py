@@ -55,6 +55,45 @@ def best_language(accept: Any) -> str:
 # --- the service's refusals -------------------------------------------------------------------------
 
 REFUSALS: dict[str, tuple[str, str, str]] = {
+    # table talk (service/talk.py)
+    "service.talk.empty": ("A message needs some text (at most {max_length} characters).",
+                           "Un message doit contenir du texte (au plus {max_length} caractères).",
+                           "Un messaggio deve contenere del testo (al massimo {max_length} "
+                           "caratteri)."),
+    "service.talk.long": ("This message has {length} characters: a message has at most {most}. "
+                          "Nothing was sent; shorten it or split it.",
+                          "Ce message a {length} caractères : un message en a au plus {most}. "
+                          "Rien n'a été envoyé ; raccourcissez-le ou coupez-le en deux.",
+                          "Questo messaggio ha {length} caratteri: un messaggio ne ha al massimo "
+                          "{most}. Non è stato inviato nulla; accorcialo o dividilo."),
+    "service.talk.to": ("“{to}” is not another player at this table; a private message goes to "
+                        "one of: {names}.",
+                        "« {to} » n'est pas un autre joueur de cette table ; un message privé va "
+                        "à l'un de ces joueurs : {names}.",
+                        "«{to}» non è un altro giocatore di questo tavolo; un messaggio privato "
+                        "va a uno di questi giocatori: {names}."),
+    "service.talk.not_seated": ("Only the players of this game can talk at its table.",
+                                "Seuls les joueurs de cette partie peuvent parler à sa table.",
+                                "Solo i giocatori di questa partita possono parlare al suo "
+                                "tavolo."),
+    "service.talk.rate_seat": ("You sent {count} messages in the last {minutes} minutes, the most "
+                               "allowed: nothing was sent. Wait a few minutes.",
+                               "Vous avez envoyé {count} messages dans les {minutes} dernières "
+                               "minutes, le maximum : rien n'a été envoyé. Attendez quelques "
+                               "minutes.",
+                               "Hai mandato {count} messaggi negli ultimi {minutes} minuti, il "
+                               "massimo: non è stato inviato nulla. Aspetta qualche minuto."),
+    "service.talk.rate_game": ("This table received {count} messages in the last {minutes} "
+                               "minutes, the most allowed: nothing was sent. Wait a while.",
+                               "Cette table a reçu {count} messages dans les {minutes} dernières "
+                               "minutes, le maximum : rien n'a été envoyé. Attendez un peu.",
+                               "Questo tavolo ha ricevuto {count} messaggi negli ultimi {minutes} "
+                               "minuti, il massimo: non è stato inviato nulla. Aspetta un po'."),
+    "service.talk.mute": ("Only another player at this table can be muted: {names}.",
+                          "Seul un autre joueur de cette table peut être mis en sourdine : "
+                          "{names}.",
+                          "Solo un altro giocatore di questo tavolo può essere silenziato: "
+                          "{names}."),
     # moves
     "service.email_taken": ("Another player already uses this address: give another one.",
                             "Un autre joueur utilise déjà cette adresse : indiquez-en une autre.",

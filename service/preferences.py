@@ -43,8 +43,17 @@ START_GRACE = timedelta(days=1)  # a start this close before now counts from now
 MAX_NAME = 100
 
 Window = tuple[datetime, datetime]
+TALK_MAIL = ("next", "now", "digest", "off")
+"""How table talk reaches a player by mail (service/talk.py): in the game's next mail, at once,
+in one mail a day, or never (the page and the API show it anyway)."""
 
 TEXTS: dict[str, tuple[str, str, str]] = {
+    "prefs.talk_mail": ("'{value}' is not a choice for table talk by mail; choose next, now, "
+                        "digest or off.",
+                        "« {value} » n'est pas un choix pour les messages de table par courriel ; "
+                        "choisissez next, now, digest ou off.",
+                        "«{value}» non è una scelta per i messaggi del tavolo via email; scegli "
+                        "next, now, digest o off."),
     "prefs.language": ("'{value}' is not a language offered here; choose en, fr or it.",
                        "« {value} » n'est pas une langue proposée ici ; choisissez en, fr ou it.",
                        "«{value}» non è una lingua offerta qui; scegli en, fr o it."),
@@ -105,6 +114,7 @@ class Change:
     time_zone: str | None = None
     email_notifications: bool | None = None
     daily_digest: bool | None = None
+    talk_mail: str | None = None  # next | now | digest | off (service/talk.py)
     vacations: Sequence[Window] | None = None
     add: Sequence[Window] = ()
     cancel: Sequence[int] = ()
@@ -138,10 +148,10 @@ def configure_game(ctx: Context, game_id: str, turn_hours: int | None,
 def get(ctx: Context, player_id: int) -> dict[str, Any]:
     """The digest switch and the vacations under way or to come (with their ids)."""
     with db.read(ctx.engine) as conn:
-        digest = conn.execute(select(players.c.daily_digest)
-                              .where(players.c.id == player_id)).scalar_one()
+        digest, talk_mail = conn.execute(select(players.c.daily_digest, players.c.talk_mail)
+                                         .where(players.c.id == player_id)).one()
         current = _current(conn, player_id, clock.now())
-    return {"daily_digest": bool(digest),
+    return {"daily_digest": bool(digest), "talk_mail": talk_mail or "next",
             "vacations": [{"id": i, "starts_at": s, "ends_at": e} for i, s, e in current]}
 
 
@@ -182,6 +192,11 @@ def _values(what: Change, lang: str) -> dict[str, Any]:
                           allowed=["Europe/Paris", "Europe/Rome", "America/New_York", "…"]
                           ) from None
         values["time_zone"] = what.time_zone
+    if what.talk_mail is not None:
+        if what.talk_mail not in TALK_MAIL:
+            raise Invalid(_say("prefs.talk_mail", lang, value=str(what.talk_mail)[:20]),
+                          allowed=list(TALK_MAIL))
+        values["talk_mail"] = what.talk_mail
     for flag in ("email_notifications", "daily_digest"):
         if getattr(what, flag) is not None:
             values[flag] = bool(getattr(what, flag))

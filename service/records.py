@@ -430,15 +430,20 @@ def verify(ctx: Context, game_id: str) -> Report:
 # --- export, import, replay --------------------------------------------------------------------
 
 
-def export_lines(ctx: Context, game_id: str) -> Iterator[str]:
-    """The game's record as JSON lines: a signed header, then every event row with its hash."""
-    header, rows = _export(ctx, game_id)
+def export_lines(ctx: Context, game_id: str, seat: int | None = None) -> Iterator[str]:
+    """The game's record as JSON lines: a signed header, then every event row with its hash.
+    The header's `talk` holds the table talk: the table's messages, and the private ones of
+    `seat` (None: none) — never in the hash chain, so a record verifies with or without it."""
+    header, rows = _export(ctx, game_id, seat)
     yield _dumps(sign(ctx, header))
     for row in rows:
         yield _dumps(row.to_json())
 
 
-def _export(ctx: Context, game_id: str) -> tuple[dict[str, Any], list[Row]]:
+def _export(ctx: Context, game_id: str, seat: int | None = None
+            ) -> tuple[dict[str, Any], list[Row]]:
+    from service import talk
+
     with db.read(ctx.engine) as conn:
         game = conn.execute(select(games).where(games.c.id == game_id)).first()
         if game is None:
@@ -454,11 +459,14 @@ def _export(ctx: Context, game_id: str) -> tuple[dict[str, Any], list[Row]]:
         names = {r.id: r.name for r in conn.execute(
             select(players_table.c.id, players_table.c.name)
             .where(players_table.c.id.in_(sorted(ids))))} if changes else {}
+        said = talk.visible(conn, game_id, seat, limit=100_000)
     header = {"record": RECORD, "game_id": game_id, "game": game.game, "players": game.players,
               "options": game.options, "setup": game.setup, "status": game.status,
               "seats": [{"seat": s.seat, "email": s.email, "name": s.name} for s in seated],
               "events": len(rows), "head": rows[-1].hash if rows else store.GENESIS,
-              "exported_at": store.stamp_text(store.now())}
+              "exported_at": store.stamp_text(store.now()),
+              "talk": [{"seat": m.seat, "to_seat": m.to, "version": m.version, "text": m.text,
+                        "at": store.stamp_text(m.created_at)} for m in said]}
     if changes:  # seats changed hands: who held each seat when, and who each actor is
         header["seat_changes"] = [{"seat": c.seat, "kind": c.kind, "after_event": c.version,
                                    "from": names.get(c.from_player or -1),
@@ -468,9 +476,10 @@ def _export(ctx: Context, game_id: str) -> tuple[dict[str, Any], list[Row]]:
     return header, rows
 
 
-def public_record(ctx: Context, game_id: str) -> list[str]:
-    """A finished game's record for anyone: like the export, without the players' emails."""
-    header, rows = _export(ctx, game_id)
+def public_record(ctx: Context, game_id: str, seat: int | None = None) -> list[str]:
+    """A finished game's record for anyone: like the export, without the players' emails; with
+    the table's messages, and `seat`'s private ones when the reader is that seat's player."""
+    header, rows = _export(ctx, game_id, seat)
     if header["status"] != progress.OVER:
         raise Conflict("The record is public once the game has ended; it has not.")
     header["seats"] = [{"seat": s["seat"], "name": s["name"]} for s in header["seats"]]

@@ -66,6 +66,8 @@ players = Table(
     Column("email_confirmed_at", Timestamp, nullable=True),  # the address confirmed by a link
     # Migration 0009: the owner deleted the account (name and address replaced, service/account.py).
     Column("deleted_at", Timestamp, nullable=True),
+    # Migration 0010: how table talk reaches the player by mail: next | now | digest | off.
+    Column("talk_mail", String(8), nullable=False, server_default="next"),
 )
 
 tokens = Table(
@@ -342,6 +344,41 @@ send_limits = Table(
     Index("ix_send_limits_expires", "expires"),
 )
 
+# --- migration 0010: table talk (service/talk.py) -------------------------------------
+
+messages = Table(
+    "messages",  # what players said at a table: append-only, never in the game's hash chain
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("game_id", String(GAME_ID), ForeignKey("games.id"), nullable=False),
+    Column("seat", Integer, nullable=False),  # who said it
+    Column("to_seat", Integer, nullable=True),  # NULL: the whole table; else a private message
+    Column("version", Integer, nullable=False),  # the game's version when said (its log place)
+    Column("text", String(4000), nullable=False),
+    Column("source", String(16), nullable=False),  # web | api | email
+    Column("source_ref", String(998), nullable=True),  # e.g. the mail's Message-ID
+    Column("created_at", Timestamp, nullable=False),
+    Index("ix_messages_game_id", "game_id", "id"),
+)
+
+message_mails = Table(
+    "message_mails",  # a message mailed to a player: not mailed again
+    metadata,
+    Column("message_id", BigId, ForeignKey("messages.id"), nullable=False),
+    Column("player_id", BigId, ForeignKey("players.id"), nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+    PrimaryKeyConstraint("message_id", "player_id"),
+)
+
+mutes = Table(
+    "mutes",  # a player who does not want to read another's messages
+    metadata,
+    Column("player_id", BigId, ForeignKey("players.id"), nullable=False),
+    Column("muted_id", BigId, ForeignKey("players.id"), nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+    PrimaryKeyConstraint("player_id", "muted_id"),
+)
+
 __all__ = [
     "deadlines",
     "events",
@@ -349,7 +386,10 @@ __all__ = [
     "idempotency_keys",
     "inbound_mail",
     "magic_links_used",
+    "message_mails",
+    "messages",
     "metadata",
+    "mutes",
     "outbox",
     "players",
     "reply_tokens",

@@ -25,7 +25,7 @@ from domain import bots
 from domain.core.commands import Command
 from domain.core.errors import RuleError
 from emails import inbound, mailin
-from service import clock, commands, db, metrics, progress, schedule, states, undo
+from service import clock, commands, db, metrics, progress, schedule, states, talk, undo
 from service.clock import aware
 from service.context import Context
 from service.errors import MovedOn, NotActive, NotFound, Rejected, ServiceError, Stale
@@ -356,6 +356,26 @@ def send_digests(ctx: Context, now: datetime, hour: int = DIGEST_HOUR) -> int:
     return queued
 
 
+def send_talk_digests(ctx: Context, now: datetime, hour: int = DIGEST_HOUR) -> int:
+    """One mail a day (from `hour` in the player's time zone) to each player who chose table talk
+    in a daily digest and has messages not mailed yet (service/talk.py). Returns how many."""
+    with db.read(ctx.engine) as conn:
+        due = talk.digest_due(conn)
+        zones = dict(conn.execute(select(players.c.id, players.c.time_zone)
+                                  .where(players.c.id.in_(due))).all()) if due else {}
+    queued = 0
+    for player_id in due:
+        local = now.astimezone(_zone(zones.get(player_id, "UTC")))
+        if local.hour < hour:
+            continue
+        with db.write(ctx.engine) as conn:
+            if track(conn, "talk-digest", f"{player_id}:{local.date().isoformat()}", now):
+                progress.notify(conn, None, "talk-digest", [player_id],
+                                {"date": local.date().isoformat()})
+                queued += 1
+    return queued
+
+
 def _zone(name: str) -> Any:
     try:
         return ZoneInfo(name)
@@ -376,6 +396,7 @@ def tick(ctx: Context, now: datetime | None = None, *, publish: Callable[[str], 
         "deadlines": enforce_deadlines(ctx, now),
         "reminders": send_reminders(ctx, now, schedule),
         "digests": send_digests(ctx, now),
+        "talk_digests": send_talk_digests(ctx, now),
         "undo_requests_lapsed": undo.lapse_due(ctx, now=now),
         "mail_resumed": len(inbound.resume(ctx)),
         "mail_fetched": _poll_imap(ctx),
@@ -393,4 +414,4 @@ def _poll_imap(ctx: Context) -> int:
 
 
 __all__ = ["HOOKS", "bot_command", "enforce_deadlines", "expire", "send_digests", "send_reminders",
-           "settle_game", "sweep_tasks", "tick", "track"]
+           "send_talk_digests", "settle_game", "sweep_tasks", "tick", "track"]

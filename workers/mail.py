@@ -36,10 +36,10 @@ from typing import Any, Protocol
 
 from sqlalchemy import or_, select, update
 
-from emails import bounces
+from emails import bounces, render
 from emails.outbound import build_message
 from emails.render import outdated
-from service import clock, db, metrics
+from service import clock, db, metrics, talk
 from service import players as players_mod
 from service.context import Context
 from service.tables import outbox, players
@@ -50,7 +50,7 @@ log = logging.getLogger(__name__)
 
 # Kinds a player can switch off (players.email_notifications); the others always go.
 OPTIONAL = frozenset({"your-turn", "reminder", "final-warning", "digest", "scoring",
-                      "notice"})
+                      "notice", "table-talk", "talk-digest"})
 # Kinds still sent to an address that bounces (players.mail_failing_at): asked for by the player
 # (a sign-in link), or going to another address (the confirmation of a new one).
 TO_FAILING = frozenset({"magic-link", "email-confirm"})
@@ -223,6 +223,8 @@ def _send_one(ctx: Context, outbox_id: int, now: datetime, settings: MailSetting
         try:
             HOOKS.before_send(outbox_id)
             player = _player(ctx, row.player_id)
+            with db.read(ctx.engine) as conn:
+                upto = talk.latest_id(conn)
             if player is None:
                 note = "not sent: no recipient"
             elif players_mod.is_unmailable(getattr(player, "email", "")):
@@ -234,9 +236,11 @@ def _send_one(ctx: Context, outbox_id: int, now: datetime, settings: MailSetting
             elif getattr(player, "mail_failing_at", None) is not None \
                     and row.kind not in TO_FAILING:
                 note = "not sent: the address bounces"
+            elif row.kind in TALK_ONLY and not _talk(ctx, row, player, upto):
+                note = "not sent: nothing new was said (an earlier mail carried it)"
             else:
                 message = build_message(row, player, sender=settings.sender,
-                                        links=_links(ctx, row, player))
+                                        links=_links(ctx, row, player), talk_upto=upto)
                 sign(message, settings)
                 # returns once the server accepted the DATA
                 transport.send(message, bounces.bounce_address(settings.sender,
@@ -259,9 +263,21 @@ def _send_one(ctx: Context, outbox_id: int, now: datetime, settings: MailSetting
             conn.execute(update(outbox).where(*mine, outbox.c.sent_at.is_(None)).values(
                 sent_at=now, attempts=row.attempts + 1, claimed_by=None, claimed_until=None,
                 last_error=note))
+            if note is None and player is not None:  # the table talk it carried: not again
+                talk.mark_mailed(conn, player.id, [m["id"] for m in render.talk_of(
+                    conn, row.kind, row.game_id, player.id, upto)])
             track(conn, "mail", str(outbox_id), now)
         metrics.MAILS.labels("sent" if note is None else "skipped").inc()
         return "sent"
+
+
+TALK_ONLY = frozenset({"table-talk", "talk-digest"})
+"""Mails that carry table talk only: not sent when another mail carried it already."""
+
+
+def _talk(ctx: Context, row: Any, player: Any, upto: int) -> bool:
+    with db.read(ctx.engine) as conn:
+        return bool(render.talk_of(conn, row.kind, row.game_id, player.id, upto))
 
 
 def _player(ctx: Context, player_id: int | None) -> Any:

@@ -80,7 +80,7 @@ class Preferences(MethodView):
         move at once. A refusal is in your language, with the limits in `allowed`."""
         windows = body.get("vacations")
         return preferences.change(ctx(), auth.required().id, preferences.Change(
-            daily_digest=body.get("daily_digest"),
+            daily_digest=body.get("daily_digest"), talk_mail=body.get("talk_mail"),
             vacations=None if windows is None else [(w["starts_at"], w["ends_at"])
                                                     for w in windows]))
 

@@ -172,7 +172,8 @@ class Record(MethodView):
     @problems(401, 404, 409)
     def get(self, game_id: str) -> Response:
         """A finished game's complete record, for anyone to verify (`pbem import`/`verify`): the
-        seed is revealed, every draw can be decided again."""
+        seed is revealed, every draw can be decided again. The header's `talk`: the table's
+        messages, and your own private ones when you played in it (never others')."""
         head = queries.header(ctx(), game_id, auth.caller())
-        lines = records.public_record(ctx(), head.id)
+        lines = records.public_record(ctx(), head.id, head.seat)
         return Response("\n".join(lines) + "\n", mimetype="application/x-ndjson")

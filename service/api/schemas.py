@@ -283,6 +283,10 @@ class Vacation(Strict):
 class PreferencesIn(Strict):
     daily_digest = fields.Boolean(metadata={"description": "One mail a day listing every game "
                                                            "waiting on you, instead of reminders"})
+    talk_mail = fields.String(validate=validate.OneOf(["next", "now", "digest", "off"]),
+                              metadata={"description": "How table talk reaches you by mail: in "
+                                        "the game's next mail, at once, in a daily digest, or "
+                                        "never"})
     vacations = fields.List(fields.Nested(Vacation), validate=validate.Length(max=20),
                             metadata={"description": "Replaces your vacation windows: deadlines "
                                                      "do not run during them"})
@@ -290,6 +294,7 @@ class PreferencesIn(Strict):
 
 class PreferencesOut(ma.Schema):
     daily_digest = fields.Boolean()
+    talk_mail = fields.String()
     vacations = fields.List(fields.Nested(Vacation))
 
 
@@ -346,3 +351,39 @@ class OfferOut(ma.Schema):
 class DeleteIn(Strict):
     confirm = fields.String(required=True, validate=validate.Length(min=1, max=320),
                             metadata={"description": "Your address, to confirm"})
+
+class TalkIn(Strict):
+    text = fields.String(required=True, validate=validate.Length(min=1, max=4000),
+                         metadata={"description": "Plain text, at most 1000 characters once "
+                                                  "trimmed; shown escaped, links not clickable"})
+    to = fields.Raw(load_default=None, metadata={
+        "description": "A private message: the seat number or the name of one other player "
+                       "(null or absent: the whole table)"})
+
+
+class TalkOut(ma.Schema):
+    id = fields.Integer()
+    seat = fields.Integer(metadata={"description": "who said it"})
+    from_ = fields.String(attribute="from", data_key="from",
+                          metadata={"description": "who said it, by name"})
+    to = fields.String(allow_none=True, metadata={"description": "a private message's reader"})
+    to_seat = fields.Integer(allow_none=True)
+    private = fields.Boolean()
+    version = fields.Integer(metadata={"description": "the game's version when it was said"})
+    text = fields.String()
+    at = fields.String(metadata={"description": "when (ISO 8601)"})
+
+
+class TalkArgs(Strict):
+    since = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**53),
+                           metadata={"description": "only the messages after this id"})
+
+
+class TalkList(ma.Schema):
+    messages = fields.List(fields.Nested(TalkOut))
+    muted = fields.List(fields.Integer(), metadata={"description": "seats you muted"})
+
+
+class MuteIn(Strict):
+    seat = fields.Integer(required=True, validate=validate.Range(min=0, max=64))
+    muted = fields.Boolean(load_default=True)

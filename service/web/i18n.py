@@ -13,6 +13,33 @@ from service.i18n import LANGUAGE_NAMES, add, best_language, t
 __all__ = ["LANGUAGES", "LANGUAGE_NAMES", "TEXTS", "best_language", "t"]
 
 TEXTS: dict[str, tuple[str, str, str]] = {
+    # table talk (service/talk.py)
+    "talk.heading": ("Table talk", "Messages de la table", "Messaggi del tavolo"),
+    "talk.colon": (":", "\u00a0:", ":"),
+    "talk.none": ("Nobody has said anything yet.", "Personne n'a encore rien dit.",
+                  "Nessuno ha ancora detto niente."),
+    "talk.label": ("Your message", "Votre message", "Il tuo messaggio"),
+    "talk.hint": ("Plain text, at most {max} characters; links are shown as text.",
+                  "Texte simple, au plus {max} caractères ; les liens sont affichés comme du "
+                  "texte.",
+                  "Testo semplice, al massimo {max} caratteri; i link sono mostrati come testo."),
+    "talk.to_label": ("To", "À", "A"),
+    "talk.everyone": ("the whole table", "toute la table", "tutto il tavolo"),
+    "talk.only": ("{name} only (private)", "{name} seulement (privé)", "solo {name} (privato)"),
+    "talk.to": ("to {name} only", "à {name} seulement", "solo a {name}"),
+    "talk.send": ("Send", "Envoyer", "Invia"),
+    "talk.mutes": ("Mute a player", "Mettre un joueur en sourdine", "Silenzia un giocatore"),
+    "talk.mute": ("Mute {name}", "Ne plus lire {name}", "Silenzia {name}"),
+    "talk.unmute": ("Read {name} again", "Lire {name} de nouveau", "Leggi di nuovo {name}"),
+    "settings.talk": ("Table talk by mail", "Messages de la table par courriel",
+                      "Messaggi del tavolo via email"),
+    "settings.talk.next": ("in the game's next mail", "dans le prochain courriel de la partie",
+                           "nella prossima email della partita"),
+    "settings.talk.now": ("a mail at once", "un courriel aussitôt", "un'email subito"),
+    "settings.talk.digest": ("one mail a day", "un courriel par jour", "un'email al giorno"),
+    "settings.talk.off": ("never by mail (on the page only)",
+                          "jamais par courriel (sur la page seulement)",
+                          "mai via email (solo sulla pagina)"),
     # navigation and account
     "nav.games": ("My games", "Mes parties", "Le mie partite"),
     "nav.settings": ("Settings", "Réglages", "Impostazioni"),

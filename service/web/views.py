@@ -21,6 +21,7 @@ from flask import (
     current_app,
     flash,
     g,
+    jsonify,
     redirect,
     render_template,
     request,
@@ -53,6 +54,7 @@ from service import (
     queries,
     seats,
     tables,
+    talk,
 )
 from service.api.state import ctx
 from service.errors import Invalid, ServiceError
@@ -527,6 +529,7 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
     seating = seating_of(game_id, language)
     names = seating.now()
     texts = texts_of(module)
+    said = _said(head, spectate)
     asked = [texts.decision(_decision(d), language, names) for d in mine]  # what she must decide
     given_notice = None
     if view and view.get("given_setup"):
@@ -552,8 +555,10 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         "head": head, "version": version, "view": view, "names": names, "decisions": prepared,
         "asked": asked,
         # A log line says something: events without a sentence (a turn's inner steps) are left out.
-        "map_mode": map_mode, "log": [e for e in reversed(render_log(
-            module, entries, language, names, seating, game_id)) if e["sentences"]],
+        "map_mode": map_mode, "log": with_talk([e for e in reversed(render_log(
+            module, entries, language, names, seating, game_id)) if e["sentences"]], said,
+            names),
+        **_talk_context(head, said, names, spectate),
         "log_earlier": _earlier(game_id, entries, spectate),
         "ranking_names": _ranking_names(seating, language),
         **_seat_actions(head, module, seating, spectate),
@@ -682,8 +687,9 @@ def log(game_id: str) -> str:
     back = url_for("web.watch" if spectate else "web.game", game_id=game_id)
     return render_template(
         "web/log.html", game_title=surface.title(module, language), back=back, tz=_tz(me()),
-        log=[e for e in reversed(render_log(module, entries, language, seating.now(), seating,
-                                            game_id)) if e["sentences"]],
+        log=with_talk([e for e in reversed(render_log(module, entries, language, seating.now(),
+                                                      seating, game_id)) if e["sentences"]],
+                      _said(head, spectate), seating.now()),
         earlier=_earlier(game_id, entries, spectate) if entries else None)
 
 
@@ -987,6 +993,10 @@ def replay(game_id: str) -> str | tuple[str, int]:
     around = [e for e in render_log(module, [e for e in entries
                                              if at - AROUND <= e["seq"] <= at + AROUND],
                                     language, names) if e["sentences"] or e["seq"] == at]
+    # What was said between these steps, as this reader may read it (the table's messages, and
+    # their own private ones): placed after the step it was said at.
+    around = list(reversed(with_talk(list(reversed(around)), _said(head, False),
+                                     names, upto=min(at + AROUND, last))))
     event = [e for e in around if e["seq"] == at]
     return render_template("web/replay.html", head=head, at=at, last=last, view=view,
                            problem=problem, event=event, names=names, tz=_tz(me()),
@@ -998,6 +1008,103 @@ def replay(game_id: str) -> str | tuple[str, int]:
 
 AROUND = 6
 """How many steps before and after the replay's step its log shows."""
+
+
+# --- table talk (service/talk.py) ------------------------------------------------------------------
+
+
+def _said(head: queries.Header, spectate: bool) -> list[talk.Said]:
+    """What the page's reader may read of the game's talk (a spectator: the table's only)."""
+    player = None if spectate else me()
+    seat = None if spectate else head.seat
+    return talk.read(ctx(), head.id, seat, player.id if player is not None and seat is not None
+                     else None)
+
+
+def _talk_line(m: talk.Said, names: list[str]) -> dict[str, Any]:
+    who = names[m.seat] if m.seat < len(names) else "?"
+    to = names[m.to] if m.to is not None and m.to < len(names) else None
+    return {"talk": True, "id": m.id, "seq": m.version, "who": who, "to": to, "text": m.text,
+            "at": m.created_at, "sentences": []}
+
+
+def with_talk(log: list[dict[str, Any]], said: list[talk.Said], names: list[str], *,
+              upto: int | None = None) -> list[dict[str, Any]]:
+    """The log (newest first) with the messages said while it happened, each placed right after
+    the event that was the game's last when it was said. Messages said before the log's first
+    entry are left to the page's talk panel (or the earlier log pages)."""
+    if not log:
+        return log
+    first = min(e["seq"] for e in log)
+    last = max(e["seq"] for e in log) if upto is None else upto
+    lines = [_talk_line(m, names) for m in said if first <= m.version <= last]
+    keyed = [((e["seq"], 0, 0), e) for e in log] + [((m["seq"], 1, m["id"]), m) for m in lines]
+    return [e for _k, e in sorted(keyed, key=lambda kv: kv[0], reverse=True)]
+
+
+def _talk_context(head: queries.Header, said: list[talk.Said], names: list[str],
+                  spectate: bool) -> dict[str, Any]:
+    player = None if spectate else me()
+    speaking = head.seat is not None and player is not None and not spectate
+    others = [{"seat": s["seat"], "name": s["name"]} for s in head.seats
+              if s["seat"] != head.seat]
+    return {"talk": [_talk_line(m, names) for m in said[-200:]],
+            "talk_last": said[-1].id if said else 0,
+            "talk_can": speaking, "talk_others": others if speaking else [],
+            "talk_muted": talk.muted_seats(ctx(), head.id, player.id)
+            if speaking and player is not None else [],
+            "talk_max": talk.MAX_LENGTH}
+
+
+@blp.post("/games/<game_id>/talk")
+def talk_post(game_id: str) -> BaseResponse | tuple[Response, int]:
+    """Say something at the table (the page's message box). Without JavaScript: back to the
+    page; with it (Accept: application/json): the message or the refusal as JSON."""
+    player = _require_player()
+    head = queries.header(ctx(), game_id, player)
+    wants_json = "application/json" in request.headers.get("Accept", "")
+    if head.seat is None:
+        abort(403)
+    raw_to = request.form.get("to", "")
+    to = small_int(raw_to) if raw_to else None
+    try:
+        sent = talk.say(ctx(), game_id, head.seat, request.form.get("text", ""),
+                        None if not raw_to else raw_to if to is None else to,
+                        source=Source("web"))
+    except ServiceError as error:
+        if wants_json:
+            return jsonify({"error": said(error, head)}), error.status
+        flash(said(error, head), "error")
+        return redirect(url_for("web.game", game_id=game_id) + "#talk")
+    if wants_json:
+        return jsonify(sent.to_json(_names(head))), 201
+    return redirect(url_for("web.game", game_id=game_id) + "#talk")
+
+
+@blp.get("/games/<game_id>/talk.json")
+def talk_since(game_id: str) -> Response:
+    """The page's light poll: the messages after id `since` the reader may read."""
+    spectate = request.args.get("watch") == "1"
+    head = queries.header(ctx(), game_id, None if spectate else me())
+    since = small_int(request.args.get("since", "0")) or 0
+    player = None if spectate else me()
+    seat = None if spectate else head.seat
+    said_ = talk.read(ctx(), game_id, seat, player.id if player is not None and seat is not None
+                      else None, since=since)
+    return jsonify({"messages": [m.to_json(_names(head)) for m in said_]})
+
+
+@blp.post("/games/<game_id>/mute")
+def mute_post(game_id: str) -> BaseResponse:
+    player = _require_player()
+    head = queries.header(ctx(), game_id, player)
+    if head.seat is None:
+        abort(403)
+    seat = small_int(request.form.get("seat", ""))
+    if seat is None:
+        abort(400)
+    talk.mute(ctx(), game_id, player.id, seat, request.form.get("muted") == "1")
+    return redirect(url_for("web.game", game_id=game_id) + "#talk")
 
 
 # --- settings --------------------------------------------------------------------------------------
@@ -1061,6 +1168,7 @@ def settings_post() -> BaseResponse:
             language=form.get("language", player.language), time_zone=zone,
             email_notifications=form.get("email_notifications") == "on",
             daily_digest=form.get("daily_digest") == "on",
+            talk_mail=form.get("talk_mail") or None,
             add=[away] if away is not None else [], cancel=cancel))
     except ServiceError as error:
         flash(i18n.t("settings.invalid", language, detail=error.detail), "error")

@@ -73,7 +73,7 @@ def test_daily_digest_lists_every_waiting_game(ctx: Any, make_player: Any,
     g2, _ = new_game(make_player, turn_hours=72, tag="2", seats=2)
     r = ann.http.patch("/api/me/preferences", json={"daily_digest": True},
                        headers=ann.headers())
-    assert r.get_json() == {"daily_digest": True, "vacations": []}
+    assert r.get_json() == {"daily_digest": True, "talk_mail": "next", "vacations": []}
     assert jobs.send_digests(ctx, T + timedelta(hours=1)) == 1  # 09:00 UTC: ann's digest
     assert jobs.send_digests(ctx, T + timedelta(hours=5)) == 0  # the same day
     with db.read(ctx.engine) as conn:
