@@ -16,6 +16,7 @@ Pure functions of the state (no events). Rulings from shared/rules/el-caballero.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from domain.elcaballero.data import LAND, SEA, TILE
 from domain.elcaballero.geometry import (
@@ -243,15 +244,17 @@ def normal_placements(s: State, tile: str) -> list[tuple[Cell, int]]:
     return out
 
 
-def _distinct_turns(tile: str) -> list[int]:
-    """Turns giving different tiles (an all-land tile has one; a bridge two)."""
+@cache
+def _distinct_turns(tile: str) -> tuple[int, ...]:
+    """Turns giving different tiles (an all-land tile has one; a bridge two). Cached: it depends
+    on the tile alone, and the bots' searches ask it thousands of times a move."""
     seen, out = set(), []
     for turn in TURNS:
         key = rotated_areas(TILE[tile], turn), rotated_edges(TILE[tile], turn)
         if key not in seen:
             seen.add(key)
             out.append(turn)
-    return out
+    return tuple(out)
 
 
 def fallback_cells(s: State, seat: int) -> list[Cell]:
