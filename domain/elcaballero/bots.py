@@ -25,6 +25,7 @@ from domain.bots.search import DeterminizedRandomBot, SearchBot, playout, step
 from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
+from domain.core.surface import RANDOM_ABOUT, BotLevel
 from domain.elcaballero import board as b
 from domain.elcaballero import rules
 from domain.elcaballero.actions import alcalde_targets, tiles_to_lay
@@ -310,5 +311,21 @@ def _strong(budget: float | None) -> Any:
     return StrongBot(budget if budget is not None else DEFAULT_BUDGET)
 
 
+GREEDY_ABOUT = {"en": "plays the best-looking action now, and ends its turn when none gains",
+                "fr": "joue l'action qui paraît la meilleure sur le moment, et finit son tour "
+                      "quand aucune ne rapporte",
+                "it": "gioca l'azione che sembra la migliore sul momento, e chiude il turno "
+                      "quando nessuna conviene"}
+
+STRONG_ABOUT = {
+    "en": "looks ahead over its whole turn and the next player's: about "
+          "{seconds:# second|# seconds} a move",
+    "fr": "anticipe sur tout son tour et celui du joueur suivant\u00a0: environ "
+          "{seconds:# seconde|# secondes} par coup",
+    "it": "guarda avanti su tutto il suo turno e su quello del giocatore seguente: circa "
+          "{seconds:# secondo|# secondi} a mossa"}
+
 LEVELS: dict[str, Callable[[float | None], Any]] = {
-    "random": _random, "greedy": _greedy, "strong": _strong}
+    "random": BotLevel(_random, RANDOM_ABOUT),
+    "greedy": BotLevel(_greedy, GREEDY_ABOUT),
+    "strong": BotLevel(_strong, STRONG_ABOUT, DEFAULT_BUDGET)}

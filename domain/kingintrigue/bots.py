@@ -25,7 +25,9 @@ from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import thaw
+from domain.core.surface import RANDOM_ABOUT, BotLevel
 from domain.elgrande import determinize as eg_det
+from domain.elgrande.bots import GREEDY_ABOUT
 from domain.elgrande.bots.evaluate import Weights, evaluate
 from domain.elgrande.bots.greedy import greedy_placement
 from domain.elgrande.data import PLACES, REGION_IDS, SCOREBOARDS
@@ -336,5 +338,15 @@ def _strong(budget: float | None) -> Any:
     return StrongBot(budget if budget is not None else DEFAULT_BUDGET)
 
 
+STRONG_ABOUT = {
+    "en": "looks ahead to the end of the round, guessing the others' hands: about "
+          "{seconds:# second|# seconds} a move",
+    "fr": "anticipe jusqu'à la fin de la manche en devinant les mains des autres\u00a0: environ "
+          "{seconds:# seconde|# secondes} par coup",
+    "it": "guarda avanti fino alla fine del round, indovinando le mani degli altri: circa "
+          "{seconds:# secondo|# secondi} a mossa"}
+
 LEVELS: dict[str, Callable[[float | None], Any]] = {
-    "random": _random, "greedy": _greedy, "strong": _strong}
+    "random": BotLevel(_random, RANDOM_ABOUT),
+    "greedy": BotLevel(_greedy, GREEDY_ABOUT),
+    "strong": BotLevel(_strong, STRONG_ABOUT, DEFAULT_BUDGET)}
