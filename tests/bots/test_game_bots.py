@@ -1,6 +1,6 @@
 """King & Intrigue's and El Caballero's bots: every level plays legal moves, sees its seat's view
-only (same view, same rng: same move, whatever the others hide), and strong beats greedy in a
-small seeded arena."""
+only (same view, same rng: same move, whatever the others hide); and in every game strong beats
+greedy in a small seeded arena (El Grande's other bot tests are in test_bots.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,9 @@ from domain.bots.arena import run_arena
 from domain.core.events import thaw
 from domain.elcaballero import bots as ec_bots
 from domain.elcaballero.module import GAME as EC
+from domain.elgrande import bots as eg_bots
+from domain.elgrande.bots.strong import StrongBot
+from domain.elgrande.module import GAME as EG
 from domain.kingintrigue import bots as ki_bots
 from domain.kingintrigue.module import GAME as KI
 
@@ -30,7 +33,12 @@ def quick_ec(budget: float | None = None) -> ec_bots.StrongBot:
     return ec_bots.StrongBot(budget=60.0, max_iterations=2, top_k=3)
 
 
-QUICK = {"king-and-intrigue": (KI, ki_bots, quick_ki), "el-caballero": (EC, ec_bots, quick_ec)}
+def quick_eg(budget: float | None = None) -> StrongBot:
+    return StrongBot(budget=60.0, max_iterations=4, top_k=3)
+
+
+QUICK = {"king-and-intrigue": (KI, ki_bots, quick_ki), "el-caballero": (EC, ec_bots, quick_ec),
+         "el-grande": (EG, eg_bots, quick_eg)}
 
 
 def positions(module: Any, players: int, options: dict[str, Any], seed: str, every: int
@@ -126,13 +134,14 @@ def test_the_move_depends_on_the_view_not_on_what_others_hide(game, level, quick
 
 
 @pytest.mark.parametrize(("game", "players", "games", "options"), [
-    ("king-and-intrigue", 3, 6, MODULES), ("el-caballero", 3, 6, {})])
+    ("king-and-intrigue", 3, 6, MODULES), ("el-caballero", 3, 6, {}),
+    ("el-grande", 3, 6, {"short_game": True})])
 def test_strong_beats_greedy_in_a_small_seeded_arena(game, players, games, options,
                                                       quick_strong):
     """One strong bot (iterations, not seconds: the same games on any machine) against greedy
     ones, seats rotated: it wins at least half of the games (its share by chance is a third) and
-    its mean score is above greedy's. With greedy in place of strong the same arena gives that
-    seat 1 and 0 wins of 6 (so the test fails if strong stops beating greedy)."""
+    its mean score is above greedy's. With greedy in place of strong the same arenas give that
+    seat 1, 0 and 1 wins of 6 (so the test fails if strong stops beating greedy)."""
     levels = ["strong"] + ["greedy"] * (players - 1)
     result = run_arena(levels, games, seed="strong-beats-greedy", processes=1, game=game,
                        options=options)
