@@ -148,3 +148,25 @@ def test_strong_beats_greedy_in_a_small_seeded_arena(game, players, games, optio
     by = {x.level: x for x in result.summaries}
     assert by["strong"].win_rate >= 0.5
     assert by["strong"].mean_score > by["greedy"].mean_score
+
+
+def test_each_level_says_what_it_is_with_its_seconds_in_each_language():
+    from domain.core import surface
+    from tests.games.bids import PLAIN as TOY
+
+    assert surface.bot_about(KI, "greedy", "fr") == \
+        "joue le coup qui paraît le meilleur sur le moment"
+    assert surface.bot_about(EC, "strong", "en").endswith("about 2 seconds a move")
+    assert surface.bot_about(EC, "strong", "en", 1).endswith("about 1 second a move")
+    assert surface.bot_about(KI, "strong", "en", 0.5).endswith("about 0.5 seconds a move")
+    assert surface.bot_about(KI, "strong", "fr", 0.3).endswith("environ 0,3 seconde par coup")
+    assert surface.bot_about(EG, "strong", "fr", 2.5).endswith("environ 2,5 secondes par coup")
+    assert surface.bot_about(EG, "strong", "it", 1).endswith("circa 1 secondo a mossa")
+    assert surface.bot_about(EC, "strong", "it", 0.3).endswith("circa 0,3 secondi a mossa")
+    # a game that brings no bots: the generic random one says what it is too
+    assert surface.bot_about(TOY, "random", "it") == "gioca una mossa consentita a caso"
+    for module in (EG, KI, EC):
+        for level in surface.bot_levels(module):
+            for lang in ("en", "fr", "it"):
+                about = surface.bot_about(module, level, lang)
+                assert about and about != level and "{" not in about
