@@ -6,7 +6,9 @@ A searching bot stops its search at 85 % of its budget and lets the iteration un
 within a further 10 %; what can still overrun is the work around the search (ranking the
 candidates, one playout step). Each game plays one strong bot against greedy ones (3 players,
 seeds s1, s2, …) until the strong bot has made `--moves` moves, and prints the median, the 99th
-percentile and the longest move, and the longest over the budget (target: at most 1.2).
+percentile and the longest move, and the longest over the budget (target: at most 1.2), with the
+CPU time that longest move used ("its CPU") and the most CPU any move used: a move much longer
+than its CPU time waited for the processor, not for its own work.
 
 The budget is wall-clock time, so a loaded machine makes moves late: the yardstick, a fixed plain
 Python loop timed before each strong move, says how fast the machine was (its slowest run against
@@ -36,12 +38,14 @@ def yardstick() -> float:
     return time.perf_counter() - started
 
 
-def strong_moves(game: str, moves: int, budget: float) -> tuple[list[float], list[float]]:
-    """(each strong move's seconds, the yardstick's seconds before each)."""
+def strong_moves(game: str, moves: int, budget: float
+                 ) -> tuple[list[float], list[float], list[float]]:
+    """(each strong move's seconds, its CPU seconds, the yardstick's seconds before each)."""
     module = get_game(game)
     strong = make_bot(module, "strong", budget)
     greedy = make_bot(module, "greedy", budget)
     times: list[float] = []
+    cpu: list[float] = []
     sticks: list[float] = []
     index = 0
     while len(times) < moves:
@@ -55,13 +59,14 @@ def strong_moves(game: str, moves: int, budget: float) -> tuple[list[float], lis
                 command = module.default_command(s, d)
             elif d.seat == me:
                 sticks.append(yardstick())
-                started = time.perf_counter()
+                started, started_cpu = time.perf_counter(), time.process_time()
                 command = strong.choose(module.view(s, d.seat), d, rng)
                 times.append(time.perf_counter() - started)
+                cpu.append(time.process_time() - started_cpu)
             else:
                 command = greedy.choose(module.view(s, d.seat), d, rng)
             s = module.fold(module.decide(s, command), s)
-    return times, sticks
+    return times, cpu, sticks
 
 
 def main() -> None:
@@ -73,14 +78,14 @@ def main() -> None:
     print(f"strong bots, budget {args.budget:g} s a move, {args.moves} moves per game "
           f"(3 players, against greedy)")
     print(f"{'game':<18} {'median':>8} {'p99':>8} {'longest':>8} {'longest/budget':>15} "
-          f"{'yardstick ms (min–max)':>24}")
+          f"{'its CPU':>8} {'most CPU':>9} {'yardstick ms (min–max)':>24}")
     for game in args.game or GAMES:
-        times, sticks = strong_moves(game, args.moves, args.budget)
+        times, cpu, sticks = strong_moves(game, args.moves, args.budget)
         ordered = sorted(times)
         p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
         longest = ordered[-1]
         print(f"{game:<18} {statistics.median(times):>8.3f} {p99:>8.3f} {longest:>8.3f} "
-              f"{longest / args.budget:>15.2f} "
+              f"{longest / args.budget:>15.2f} {cpu[times.index(longest)]:>8.3f} {max(cpu):>9.3f} "
               f"{min(sticks) * 1e3:>12.1f} – {max(sticks) * 1e3:.1f}", flush=True)
 
 
