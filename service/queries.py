@@ -48,7 +48,7 @@ class Header:
 def _seat_rows(conn: Any, game_ids: list[str]) -> dict[str, list[Any]]:
     rows = conn.execute(
         select(seats.c.game_id, seats.c.seat, seats.c.player_id, seats.c.accepted_at,
-               players.c.name)
+               seats.c.bot, players.c.name)
         .join(players, players.c.id == seats.c.player_id)
         .where(seats.c.game_id.in_(game_ids))
         .order_by(seats.c.game_id, seats.c.seat))
@@ -63,8 +63,8 @@ def _header(row: Any, seat_rows: Sequence[Any], player: Player | None) -> Header
     return Header(
         id=row.id, game=row.game, status=row.status, version=row.version,
         waiting_on=list(row.waiting_on or []), created_by=row.created_by,
-        seats=[{"seat": r.seat, "name": r.name, "accepted": r.accepted_at is not None}
-               for r in seat_rows],
+        seats=[{"seat": r.seat, "name": r.name, "accepted": r.accepted_at is not None,
+                "bot": r.bot} for r in seat_rows],
         seat=seat)
 
 
@@ -94,7 +94,7 @@ def header(ctx: Context, game_id: str, player: Player | None) -> Header:
 _HEADER = (
     select(games.c.id, games.c.game, games.c.status, games.c.version, games.c.waiting_on,
            games.c.created_by, seats.c.game_id, seats.c.seat, seats.c.player_id,
-           seats.c.accepted_at, players.c.name)
+           seats.c.accepted_at, seats.c.bot, players.c.name)
     .join(seats, seats.c.game_id == games.c.id)
     .join(players, players.c.id == seats.c.player_id)
     .where(games.c.id == bindparam("id"))

@@ -2,12 +2,13 @@
 
 A bot never receives the game state: `Bot.choose(view, decision, rng)` gets what the seat may see
 (`module.view(state, seat)`, the same as a human's view) and the decision the seat must take. Bots
-that need a full state to simulate build one consistent with the view (`elgrande.determinize`).
+that need a full state to simulate build one consistent with the view (each game's
+`determinize`); the search they share is `domain.bots.search`.
 
-The levels are the game's (`module.bots`, e.g. El Grande's random, greedy and strong in
-`domain/elgrande/bots/`); a game without bots gets the generic random one from its
-`sample_command` (`domain.core.surface`). The service calls `play(module, state, seat, level, rng,
-budget)`.
+The levels are the game's (`module.bots`: random, greedy and strong in each of El Grande, King &
+Intrigue and El Caballero, each a `surface.BotLevel` that says what it is); a game without bots
+gets the generic random one from its `sample_command` (`domain.core.surface`). The service calls
+`play(module, state, seat, level, rng, budget)`.
 """
 
 from __future__ import annotations

@@ -65,10 +65,15 @@ def play_game(levels: Sequence[str], index: int, seed: str, budget: float | None
         state = module.fold(module.decide(state, command), state)
     by_seat = {r["seat"]: r for r in module.ranking(state)}
     result.scores = [int(by_seat[s].get("score", 0)) for s in range(len(seats))]
-    top = max(result.scores)
-    winners = [s for s, x in enumerate(result.scores) if x == top]
-    result.credits = [1 / len(winners) if s in winners else 0.0 for s in range(len(seats))]
+    result.credits = credits(result.scores)
     return result
+
+
+def credits(scores: Sequence[int]) -> list[float]:
+    """Each seat's share of the win: 1/k to each of the k seats tied for the top score."""
+    top = max(scores)
+    winners = [s for s, x in enumerate(scores) if x == top]
+    return [1 / len(winners) if s in winners else 0.0 for s in range(len(scores))]
 
 
 def _play(args: tuple[Sequence[str], int, str, float | None, dict[str, Any] | None, str]

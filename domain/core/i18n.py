@@ -55,6 +55,29 @@ class Count(int):
         return (one if singular else many).replace("#", str(int(self)))
 
 
+class Amount(float):
+    """A decimal quantity in a sentence (seconds…): `{x:# second|# seconds}` writes it with the
+    language's decimal mark (0.3, « 0,3 ») and the form that agrees with it (French keeps the
+    singular below 2: « 1,5 seconde »; English and Italian only for exactly 1)."""
+
+    lang: str
+
+    def __new__(cls, value: float, lang: str = "en") -> Amount:
+        made = super().__new__(cls, value)
+        made.lang = lang
+        return made
+
+    def __format__(self, spec: str) -> str:
+        number = f"{float(self):g}"
+        if self.lang in ("fr", "it"):
+            number = number.replace(".", ",")
+        if "|" not in spec:
+            return number
+        one, _, many = spec.partition("|")
+        singular = float(self) < 2 if self.lang == "fr" else float(self) == 1.0
+        return (one if singular else many).replace("#", number)
+
+
 class Name(str):
     """A player's name in a sentence: one that begins with it keeps the name as written
     (`written` is False for a stand-in such as "seat 2", which a sentence capitalises)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from domain.core.commands import Command
@@ -19,7 +20,7 @@ from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import Event, thaw
 from domain.core.game import RULES, GameModule, Message, OptionSpec, texts_of
-from domain.core.i18n import LANGUAGES
+from domain.core.i18n import LANGUAGES, Amount
 
 
 def title(module: GameModule, lang: str = "en") -> str:
@@ -259,10 +260,45 @@ class SampleBot:
 BotFactory = Callable[[float | None], Any]
 
 
+@dataclass(frozen=True)
+class BotLevel:
+    """A bot level as a game declares it: how to make one (called with the per-move budget, like
+    any `BotFactory`), and what it is, per language, for the pages that offer it. A level that
+    searches has a `default_budget` (seconds a move when the service sets none), and its `about`
+    may say `{seconds:# second|# seconds}`: the budget it will have."""
+
+    make: BotFactory
+    about: Mapping[str, str]
+    default_budget: float | None = None
+
+    def __call__(self, budget: float | None) -> Any:
+        return self.make(budget)
+
+
+RANDOM_ABOUT = {"en": "plays a legal move at random",
+                "fr": "joue un coup permis au hasard",
+                "it": "gioca una mossa consentita a caso"}
+
+
 def bot_levels(module: GameModule) -> dict[str, BotFactory]:
     """The game's bot levels by name; `random` is the generic one unless the game has its own."""
     levels: Mapping[str, BotFactory] = getattr(module, "bots", None) or {}
-    return {"random": lambda budget: SampleBot(module, budget), **levels}
+    generic = BotLevel(lambda budget: SampleBot(module, budget), RANDOM_ABOUT)
+    return {"random": generic, **levels}
+
+
+def bot_about(module: GameModule, level: str, lang: str = "en",
+              budget: float | None = None) -> str:
+    """What a level is, in `lang` ("plays the best-looking move now", "looks ahead, about 2
+    seconds a move"); `budget` is the service's seconds a move (None: the level's default).
+    The level's name itself for a level that says nothing."""
+    factory = bot_levels(module).get(level)
+    about: Mapping[str, str] = getattr(factory, "about", None) or {}
+    text = about.get(lang) or about.get("en")
+    if not text:
+        return level
+    seconds = budget if budget is not None else getattr(factory, "default_budget", None)
+    return text.format(seconds=Amount(seconds or 0.0, lang))
 
 
 # --- words of the decision forms ----------------------------------------------------------------

@@ -271,7 +271,8 @@ def normal_placements(s: State, tile: str) -> list[tuple[Cell, int]]:
 
 @cache
 def _distinct_turns(tile: str) -> tuple[int, ...]:
-    """Turns giving different tiles (an all-land tile has one; a bridge two)."""
+    """Turns giving different tiles (an all-land tile has one; a bridge two). Cached: it depends
+    on the tile alone, and the bots' searches ask it thousands of times a move."""
     seen, out = set(), []
     for turn in TURNS:
         key = rotated_areas(TILE[tile], turn), rotated_edges(TILE[tile], turn)

@@ -21,18 +21,23 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from domain.core import surface
+from domain.bots.search import DeterminizedRandomBot, SearchBot, playout, step
 from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
+from domain.core.surface import RANDOM_ABOUT, BotLevel
 from domain.elcaballero import board as b
 from domain.elcaballero import rules
 from domain.elcaballero.actions import alcalde_targets, tiles_to_lay
 from domain.elcaballero.data import BANK, POWER_CABALLEROS, SCORING_ROUNDS, TILE_IDS
 from domain.elcaballero.evolve import fold
 from domain.elcaballero.geometry import SIDES, cell_json, knight_orientation
+from domain.elcaballero.module import GAME
 from domain.elcaballero.scoring import score
 from domain.elcaballero.state import Knight, State, Turn
+
+DEFAULT_BUDGET = 2.0
+"""Seconds per move for the level that searches when the service gives none."""
 
 # --- the view as a state -------------------------------------------------------------------------
 
@@ -48,6 +53,9 @@ def state_from_view(view: dict[str, Any]) -> State:
     s.region_of = b.regions_from_scratch(s)
     s.alcaldes = {(r["id"][0], r["id"][1], r["id"][2]): r["alcalde"] for r in view["regions"]
                   if r["alcalde"] is not None}
+    s.alcalde_since = {(r["id"][0], r["id"][1], r["id"][2]): r.get("alcalde_since") or 0
+                       for r in view["regions"] if r["alcalde"] is not None}
+    s.rules = view.get("rules", 1)  # the game's rules version: its decisions are those
     s.face_up = [t["tile"] for t in view["face_up"]]
     seen = {t for t, _ in s.terrain.values()} | set(s.face_up)
     s.stack = sorted(t for t in TILE_IDS if t not in seen)
@@ -120,13 +128,14 @@ def _lead_numbers(s: State, seat: int, label: Any, already: int) -> list[int]:
     return sorted(set(out))
 
 
-def turn_candidates(s: State, seat: int, rng: random.Random) -> list[Command]:
+def turn_candidates(s: State, seat: int, rng: random.Random, placements_cap: int = 60,
+                    cells_cap: int = 30) -> list[Command]:
     assert s.turn is not None
     out: list[Command] = []
     if tiles_to_lay(s):
         placements = [(t, c, turn) for t, p in b.lay_options(s, seat).items() for c, turn in p]
         rng.shuffle(placements)
-        for tile, cell, turn in placements[:60]:
+        for tile, cell, turn in placements[:placements_cap]:
             out.append(Command("lay_tile", seat, {"tile": tile, "at": cell_json(cell),
                                                   "turn": turn}))
     if not s.turn.reinforced:
@@ -136,7 +145,7 @@ def turn_candidates(s: State, seat: int, rng: random.Random) -> list[Command]:
     if s.turn.knights < 2 and s.off_board[seat] > 0:
         cells = [c for c in b.knight_cells(s) if len(b.land_sides(s, c)) == 1]
         rng.shuffle(cells)
-        for cell in cells[:30]:
+        for cell in cells[:cells_cap]:
             d, area = b.land_sides(s, cell)[0]
             for n in _lead_numbers(s, seat, s.region_of[area], 0):
                 if n > s.court[seat]:
@@ -176,6 +185,40 @@ def power_choice(s: State, seat: int, cards: list[int]) -> int:
     return max(cards, key=lambda c: (POWER_CABALLEROS[c], -c if scoring else c))
 
 
+def ranked_actions(s: State, seat: int, rng: random.Random, placements_cap: int = 60,
+                   cells_cap: int = 30) -> list[tuple[float, Command]]:
+    """The turn's candidate actions with the value of the position each leads to, best first
+    (stable: equal values keep the candidates' order); ending the turn is among them, at the
+    position's present value, unless a terrain tile must still be laid."""
+    must_lay = bool(tiles_to_lay(s))
+    out: list[tuple[float, Command]] = []
+    for cmd in turn_candidates(s, seat, rng, placements_cap, cells_cap):
+        after = _after(s, cmd)
+        if after is not None:
+            out.append((evaluate(after, seat), cmd))
+    out.sort(key=lambda x: -x[0])
+    if not must_lay:
+        base = evaluate(s, seat) + 1e-9  # an action must gain to be worth playing
+        at = next((i for i, (v, _) in enumerate(out) if v <= base), len(out))
+        out.insert(at, (base, Command("end_turn", seat)))
+    elif not out:
+        out.append((0.0, rules.default_lay(s, seat)))
+    return out
+
+
+def greedy_command(s: State, d: Decision, rng: random.Random, placements_cap: int = 60,
+                   cells_cap: int = 30) -> Command:
+    """Greedy's move on a state: the power card by `power_choice`, else the action that gains
+    most (ending the turn when none gains)."""
+    seat = d.seat
+    assert seat is not None
+    if d.kind == "power_card":
+        assert d.options is not None
+        return Command("power", seat,
+                       {"card": power_choice(s, seat, [o["card"] for o in d.options])})
+    return ranked_actions(s, seat, rng, placements_cap, cells_cap)[0][1]
+
+
 class GreedyBot:
     level = "greedy"
 
@@ -183,38 +226,109 @@ class GreedyBot:
         pass
 
     def choose(self, view: dict[str, Any], decision: Decision, rng: random.Random) -> Command:
-        s = state_from_view(view)
+        return greedy_command(state_from_view(view), decision, rng)
+
+
+# --- the strong bot ------------------------------------------------------------------------------
+
+
+def determinize(view: dict[str, Any], rng: random.Random, decision: Decision | None = None
+                ) -> State:
+    """The view as a state whose future draws are a fresh guess: the stack's order is hidden
+    from everyone (a draw picks among the tiles left by the game's secret seed), so a random
+    seed stands for it."""
+    s = state_from_view(view)
+    s.seed = f"determinized-{rng.getrandbits(64):016x}"
+    return s
+
+
+def fast_command(s: Any, d: Decision, rng: random.Random) -> Command:
+    """The playouts' policy: greedy on fewer candidates."""
+    return greedy_command(s, d, rng, placements_cap=3, cells_cap=6)
+
+
+class StrongBot(SearchBot):
+    """Flat Monte-Carlo search over whole turns (`domain.bots.search`): greedy's best actions
+    (ending the turn among them) are the candidates; each is played in a determinised world
+    (future tile draws guessed), the rest of the seat's turn completed by a cheaper greedy, then
+    the next player's whole turn too (its answer to what was done), and the position judged by
+    greedy's evaluation. A power card is tried likewise up to the end of the seat's turn and the
+    next player's. The best mean over the worlds is played."""
+
+    def __init__(self, budget: float = DEFAULT_BUDGET, max_iterations: int | None = None,
+                 top_k: int = 3) -> None:
+        super().__init__(budget, max_iterations, top_k)
+
+    def determinize(self, view: dict[str, Any], rng: random.Random, decision: Decision) -> State:
+        return determinize(view, rng, decision)
+
+    def candidates(self, world: State, decision: Decision, rng: random.Random) -> list[Command]:
         seat = decision.seat
         assert seat is not None
         if decision.kind == "power_card":
-            assert decision.options is not None
-            card = power_choice(s, seat, [o["card"] for o in decision.options])
-            return Command("power", seat, {"card": card})
-        base = evaluate(s, seat)
-        must_lay = bool(tiles_to_lay(s))
-        best: tuple[float, Command] | None = None
-        for cmd in turn_candidates(s, seat, rng):
-            after = _after(s, cmd)
-            if after is None:
-                continue
-            value = evaluate(after, seat)
-            if best is None or value > best[0]:
-                best = (value, cmd)
-        if best is not None and (must_lay or best[0] > base + 1e-9):
-            return best[1]
-        if must_lay:
-            return rules.default_lay(s, seat)
-        return Command("end_turn", seat)
+            cards = [o["card"] for o in decision.options or []]
+            best = power_choice(world, seat, cards)
+            return [Command("power", seat, {"card": c})
+                    for c in [best, *(c for c in cards if c != best)]]
+        return [cmd for _, cmd in ranked_actions(world, seat, rng)]
+
+    def simulate(self, world: State, seat: int, candidate: Command, rng: random.Random,
+                 deadline: float | None) -> float | None:
+        try:
+            after = step(GAME, world, candidate)
+        except RuleError:  # cannot happen for a legal candidate; never pick it
+            return -1e6
+        end = playout(GAME, after, fast_command, rng, _after_next_turn(after, seat),
+                      deadline=deadline)
+        return None if end is None else evaluate(end, seat)
+
+
+def _after_next_turn(s: State, seat: int) -> Callable[[Any], bool]:
+    """Stop once the seat's turn and the next player's are over (or the round is)."""
+    mark = {"own_done": False, "next": None}
+    start = s.round
+
+    def stop(x: Any) -> bool:
+        if x.round != start or x.phase == "over":
+            return True
+        if x.phase != "turns" or x.turn is None:
+            return False
+        if not mark["own_done"]:
+            if x.turn.seat != seat and seat not in x.turn_order[x.turn_index:]:
+                mark["own_done"], mark["next"] = True, x.turn.seat
+            return False
+        return bool(x.turn.seat != mark["next"])
+
+    return stop
 
 
 def _random(budget: float | None) -> Any:
-    from domain.elcaballero.module import GAME
-
-    return surface.SampleBot(GAME, budget)
+    return DeterminizedRandomBot(determinize, rules.sample_command)
 
 
 def _greedy(budget: float | None) -> Any:
     return GreedyBot(budget)
 
 
-LEVELS: dict[str, Callable[[float | None], Any]] = {"random": _random, "greedy": _greedy}
+def _strong(budget: float | None) -> Any:
+    return StrongBot(budget if budget is not None else DEFAULT_BUDGET)
+
+
+GREEDY_ABOUT = {"en": "plays the best-looking action now, and ends its turn when none gains",
+                "fr": "joue l'action qui paraît la meilleure sur le moment, et finit son tour "
+                      "quand aucune ne rapporte",
+                "it": "gioca l'azione che sembra la migliore sul momento, e chiude il turno "
+                      "quando nessuna conviene"}
+
+STRONG_ABOUT = {
+    "en": "looks ahead over its whole turn and the next player's: about "
+          "{seconds:# second|# seconds} a move",
+    "fr": "anticipe sur tout son tour et celui du joueur suivant\u00a0: environ "
+          "{seconds:# seconde|# secondes} par coup",
+    "it": "guarda avanti su tutto il suo turno e su quello del giocatore seguente: circa "
+          "{seconds:# secondo|# secondi} a mossa"}
+
+LEVELS: dict[str, Callable[[float | None], Any]] = {
+    "random": BotLevel(_random, RANDOM_ABOUT),
+    "greedy": BotLevel(_greedy, GREEDY_ABOUT),
+    "strong": BotLevel(_strong, STRONG_ABOUT, DEFAULT_BUDGET)}

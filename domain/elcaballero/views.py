@@ -47,6 +47,9 @@ def view(s: State, viewer: Viewer) -> dict[str, Any]:
             "cells": sorted({(a[0], a[1]) for a in areas}),
             "counts": totals.get(label, [0] * s.players),
             "alcalde": s.alcaldes.get(label),
+            # when its Alcalde came (the event's number, as public as the log): the first stays
+            # when a tile joins two governed regions (rules version 2)
+            "alcalde_since": s.alcalde_since.get(label),
             "closed": b.is_closed(s, label),
             "ships": ships_in.get(label, [0] * s.players),
         })

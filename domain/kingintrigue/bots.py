@@ -13,23 +13,38 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from domain.bots.search import (
+    DeterminizedRandomBot,
+    SearchBot,
+    option_command,
+    playout,
+    settle,
+    step,
+)
 from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import thaw
+from domain.core.surface import RANDOM_ABOUT, BotLevel
 from domain.elgrande import determinize as eg_det
-from domain.elgrande.bots.evaluate import evaluate
+from domain.elgrande.bots import GREEDY_ABOUT
+from domain.elgrande.bots.evaluate import Weights, evaluate
+from domain.elgrande.bots.greedy import greedy_placement
 from domain.elgrande.data import PLACES, REGION_IDS, SCOREBOARDS
 from domain.elgrande.options import Options
 from domain.elgrande.state import Secret
 from domain.kingintrigue import rules
 from domain.kingintrigue.data import KEEP
 from domain.kingintrigue.evolve import fold
+from domain.kingintrigue.module import GAME
 from domain.kingintrigue.modules import hurricane
 from domain.kingintrigue.modules.state import Mods
 from domain.kingintrigue.modules_data import ALL_CARDS, MODULE_CARDS
 from domain.kingintrigue.options import KIOptions
 from domain.kingintrigue.state import KIState
+
+DEFAULT_BUDGET = 2.0
+"""Seconds per move for the level that searches when the service gives none."""
 
 
 def determinize(view: dict[str, Any], rng: random.Random,
@@ -60,12 +75,26 @@ def determinize(view: dict[str, Any], rng: random.Random,
     for x in seats:
         if x["hand"] is not None:
             s.hands.append(set(x["hand"]))
-        else:
-            known = set(x["discards"] or []) | {played.get(x["seat"])}
+            s.put_aside.append(set(x.get("put_aside") or ()))
+            s.discards.append(list(x["discards"] or []))
+        else:  # its hand, the cards it put aside and (hidden discards) its pile below the top:
+            # among the cards of its deck not seen
+            top = x.get("discard_top")
+            known = set(x["discards"] or []) | {played.get(x["seat"]), top}
             unseen = [v for v in deck if v not in known]
-            s.hands.append(set(rng.sample(unseen, min(x["hand_count"], len(unseen)))))
-        s.discards.append(list(x["discards"] or []))
-        s.put_aside.append(set())
+            rng.shuffle(unseen)
+            count = min(x["hand_count"], len(unseen))
+            hand, unseen = set(unseen[:count]), unseen[count:]
+            s.hands.append(hand)
+            if x["discards"] is not None:
+                pile = list(x["discards"])
+            else:
+                below = max(0, x.get("discard_count", 0) - (top is not None))
+                pile, unseen = unseen[:below], unseen[below:]
+                pile += [top] if top is not None else []
+            s.discards.append(pile)
+            aside = len(deck) - KEEP
+            s.put_aside.append(set(unseen[:aside]) if x["hand_count"] or pile else set())
     s.private_returns = [set() for _ in seats]
     s.round_cards = {c["seat"]: (c["card"], c["places"]) for c in view["round_cards"]}
     s.choice, s.free_placement = list(view["choice"]), view["free_placement"]
@@ -76,9 +105,12 @@ def determinize(view: dict[str, Any], rng: random.Random,
     sv = view["secret"]
     if sv is not None:
         s.secret = Secret(kind=sv["kind"], seats=list(sv["seats"]), context=dict(sv["context"]))
+        spied = view.get("espionage") or {}  # the spy sees the others' Castillo discs
         for w in sv["submitted"]:
             if w == seat:
                 s.secret.choices[w] = sv["your_choice"]
+            elif str(w) in spied:
+                s.secret.choices[w] = spied[str(w)]
             elif s.secret.kind == rules.KEEP_KIND:
                 s.secret.choices[w] = sorted(rng.sample(deck, KEEP))
             else:
@@ -110,29 +142,34 @@ class GreedyBot:
         self.budget = budget
 
     def choose(self, view: dict[str, Any], decision: Decision, rng: random.Random) -> Command:
+        return self.ranked(determinize(view, rng, decision), decision, rng)[0]
+
+    def ranked(self, s: KIState, decision: Decision, rng: random.Random,
+               samples: int | None = None) -> list[Command]:
+        """The candidates for `decision` in state `s`, best first (the first is greedy's move)."""
         seat = decision.seat
         assert seat is not None
-        s = determinize(view, rng, decision)
         if decision.kind == "keep":
-            return Command("keep", seat, {"cards": self._keep(decision, rng)})
+            return [Command("keep", seat, {"cards": self._keep(decision, rng)})]
         if decision.kind == "power_card":
-            return Command("play_power", seat, {"card": self._power(s, seat, decision)})
+            cards = [o["card"] for o in decision.options or []]
+            best = self._power(s, seat, decision)
+            return [Command("play_power", seat, {"card": c})
+                    for c in [best, *(c for c in cards if c != best)]]
         if decision.kind in ("secret", "veto", "return"):
-            return rules.default_command(s, decision)
+            default = rules.default_command(s, decision)
+            return [default, *(c for c in _option_commands(decision) if c != default)]
         candidates = [rules.default_command(s, decision)]
         if decision.options:
-            candidates += [Command(o["type"], seat, {k: v for k, v in o.items() if k != "type"})
-                           for o in decision.options]
+            candidates += _option_commands(decision)
         else:
-            candidates += [rules.sample_command(s, decision, rng) for _ in range(self.CANDIDATES)]
+            n = self.CANDIDATES if samples is None else samples
+            candidates += [rules.sample_command(s, decision, rng) for _ in range(n)]
             if decision.kind == "act" and "place" in decision.constraint:
                 candidates.append(self._best_placement(s, seat, decision))
-        best, best_value = candidates[0], float("-inf")
-        for command in candidates:
-            value = self._value(s, seat, command)
-            if value > best_value:
-                best, best_value = command, value
-        return best
+        values = [self._value(s, seat, command) for command in candidates]
+        order = sorted(range(len(candidates)), key=lambda i: -values[i])  # stable: ties in order
+        return [candidates[i] for i in order]
 
     @staticmethod
     def _keep(decision: Decision, rng: random.Random) -> list[int]:
@@ -186,8 +223,131 @@ class GreedyBot:
         return max(cards, key=worth)
 
 
+def _option_commands(d: Decision) -> list[Command]:
+    return [option_command(d, o) for o in d.options or []]
+
+
+# --- the strong bot -------------------------------------------------------------------------------
+
+RESPONSES = frozenset({"veto", "secret", "return", "guard", "cross"})
+"""Decisions another seat takes in answer to a move, played before judging the move."""
+
+
+def fast_command(s: KIState, d: Decision, rng: random.Random) -> Command:
+    """The playouts' policy: greedy's heuristics where they are cheap (the power card, a
+    placement Caballero by Caballero on El Grande's scratch evaluation), the safe default move
+    elsewhere, and the best of a few sampled special actions."""
+    seat = d.seat
+    if seat is None:
+        return rules.default_command(s, d)
+    if d.kind == "power_card":
+        return Command("play_power", seat, {"card": GreedyBot._power(s, seat, d)})
+    if d.kind == "keep":
+        return Command("keep", seat, {"cards": GreedyBot._keep(d, rng)})
+    if d.kind == "choose_action":
+        options = _option_commands(d)
+        return max(options, key=lambda c: GreedyBot._value(s, seat, c))
+    if d.kind == "act":
+        t = s.turn
+        assert t is not None
+        if not t.placed and ("special" not in d.constraint or rng.random() < 0.5):
+            most = d.constraint["place"]["max"]
+            targets = d.constraint["place"]["places"]
+            places = greedy_placement(s, seat, most, targets, Weights(s)) if most else {}
+            return Command("place", seat, {"places": places})
+        options = [Command("decline", seat)] if "decline" in d.constraint["commands"] else []
+        options += [rules.sample_command(s, d, rng) for _ in range(3)]
+        options = [c for c in options if c.type != "place"] or options
+        return max(options, key=lambda c: GreedyBot._value(s, seat, c))
+    return rules.default_command(s, d)
+
+
+def _policy(s: Any, d: Decision, rng: random.Random) -> Command:
+    return fast_command(s, d, rng)
+
+
+class StrongBot(SearchBot):
+    """Flat Monte-Carlo search (`domain.bots.search`) over greedy's best candidates, each tried in
+    fresh determinisations of the view (other hands, the cards put aside, hidden discards and
+    secret choices drawn) and played on with `fast_command` for every seat to the end of the
+    round (of the next one when few turns are left in this one), then judged by El Grande's
+    static evaluation. The secret choices (the Castillo disc, the special scorings' regions) are
+    ranked by their outcome once the others' choices are drawn and revealed."""
+
+    def __init__(self, budget: float = DEFAULT_BUDGET, max_iterations: int | None = None,
+                 top_k: int = 4, samples: int = 12) -> None:
+        super().__init__(budget, max_iterations, top_k)
+        self.samples = samples
+        self.greedy = GreedyBot()
+
+    def answer_at_once(self, view: dict[str, Any], decision: Decision,
+                       rng: random.Random) -> Command | None:
+        if decision.kind == "keep":  # a round's horizon cannot judge the whole game's hand
+            return self.greedy.choose(view, decision, rng)
+        return super().answer_at_once(view, decision, rng)
+
+    def determinize(self, view: dict[str, Any], rng: random.Random, decision: Decision) -> KIState:
+        return determinize(view, rng, decision)
+
+    def candidates(self, world: KIState, decision: Decision,
+                   rng: random.Random) -> list[Command]:
+        ranked = self.greedy.ranked(world, decision, rng, self.samples)
+        if decision.kind == "secret" and decision.seat is not None:
+            seat = decision.seat
+
+            def settled(c: Command) -> float:
+                try:
+                    after = settle(GAME, step(GAME, world, c), seat, _policy, random.Random(0),
+                                   RESPONSES)
+                except RuleError:
+                    return float("-inf")
+                return evaluate(after, seat)
+
+            values = {i: settled(c) for i, c in enumerate(ranked)}
+            ranked = [ranked[i] for i in sorted(values, key=lambda i: -values[i])]
+        return ranked
+
+    def simulate(self, world: KIState, seat: int, candidate: Command, rng: random.Random,
+                 deadline: float | None) -> float | None:
+        try:
+            after = settle(GAME, step(GAME, world, candidate), seat, _policy, rng, RESPONSES)
+        except RuleError:  # cannot happen for a legal candidate; never pick it
+            return -1e6
+        stop = _round_end(after)
+        end = playout(GAME, after, _policy, rng, stop, deadline=deadline)
+        return None if end is None else evaluate(end, seat)
+
+
+def _round_end(s: KIState) -> Callable[[Any], bool]:
+    """Where a playout stops: the end of the current round if at least three turns are left in
+    it, else the end of the next one (a position is judged before the next power cards)."""
+    left = s.players if s.phase == "power" else (
+        len(s.turn_order) - s.turn_index if s.phase == "turns" else 0)
+    stop_round = s.round + (1 if left >= 3 else 2)
+    return lambda x: x.round >= stop_round and x.phase == "power" and not x.power_played
+
+
+def _random(budget: float | None) -> Any:
+    return DeterminizedRandomBot(determinize, rules.sample_command, sampled_kinds=frozenset({"veto"}))
+
+
 def _greedy(budget: float | None) -> Any:
     return GreedyBot(budget)
 
 
-LEVELS: dict[str, Callable[[float | None], Any]] = {"greedy": _greedy}
+def _strong(budget: float | None) -> Any:
+    return StrongBot(budget if budget is not None else DEFAULT_BUDGET)
+
+
+STRONG_ABOUT = {
+    "en": "looks ahead to the end of the round, guessing the others' hands: about "
+          "{seconds:# second|# seconds} a move",
+    "fr": "anticipe jusqu'à la fin de la manche en devinant les mains des autres\u00a0: environ "
+          "{seconds:# seconde|# secondes} par coup",
+    "it": "guarda avanti fino alla fine del round, indovinando le mani degli altri: circa "
+          "{seconds:# secondo|# secondi} a mossa"}
+
+LEVELS: dict[str, Callable[[float | None], Any]] = {
+    "random": BotLevel(_random, RANDOM_ABOUT),
+    "greedy": BotLevel(_greedy, GREEDY_ABOUT),
+    "strong": BotLevel(_strong, STRONG_ABOUT, DEFAULT_BUDGET)}

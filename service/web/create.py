@@ -112,12 +112,20 @@ def _page(name: str, module: GameModule, filled: Filled, error: str | None = Non
                                                for n, m in games.items()},
         title=surface.title(module, language), players=surface.player_range(module),
         bots=sorted(surface.bot_levels(module)),
+        bot_about=bot_abouts(module, language),
         options=[{"spec": s, "caption": s.caption(language), "words": option_words(s, language),
                   "about": s.description.get(language) or s.description.get("en", "")}
                  for s in surface.option_specs(module)],
         filled=filled, policies=POLICIES, most_hours=schedule.MAX_TURN_HOURS, error=error,
         leave_default=seats_mod.leave_level(module, None),
         rules=url_for("web.rules", game=name)), status
+
+
+def bot_abouts(module: GameModule, language: str) -> dict[str, str]:
+    """What each bot level of the game is, in the reader's language, with the seconds a move the
+    service gives the levels that search (`PBEM_BOT_BUDGET`)."""
+    return {level: surface.bot_about(module, level, language, ctx().settings.bot_budget)
+            for level in sorted(surface.bot_levels(module))}
 
 
 @blp.get("/games/new")

@@ -573,6 +573,10 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         "invitation": _invitation(head) if head.status == progress.INVITED else [],
         "can_accept": not spectate and head.status == progress.INVITED and head.seat is not None
         and not head.seats[head.seat]["accepted"],
+        # the seats bots play, each with what its level is ("looks ahead, about 2 seconds a move")
+        "bots": [{"name": x["name"], "level": x["bot"],
+                  "about": surface.bot_about(module, x["bot"], language, ctx().settings.bot_budget)}
+                 for x in head.seats if x.get("bot")],
     }
 
 

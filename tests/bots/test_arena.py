@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from domain.bots.arena import mean_ci, run_arena, seating
+from domain.bots.arena import GameResult, credits, mean_ci, run_arena, seating, summarise
 from pbem.cli import main
 
 
@@ -22,6 +22,17 @@ def test_mean_and_confidence_interval():
     assert mean_ci([3.0]) == (3.0, 0.0)
     mean, half = mean_ci([0.0, 1.0] * 50)
     assert mean == 0.5 and half == pytest.approx(1.96 * (0.25 * 100 / 99) ** 0.5 / 10)
+
+
+def test_a_tie_for_first_counts_a_share_of_the_win_to_each_tied_seat():
+    assert credits([80, 75, 60]) == [1.0, 0.0, 0.0]
+    assert credits([80, 80, 60]) == [0.5, 0.5, 0.0]
+    assert credits([70, 70, 70, 20]) == pytest.approx([1 / 3, 1 / 3, 1 / 3, 0.0])
+    # in the table: a level with two tied wins out of two games has won one game in all
+    games = [GameResult(0, ["strong", "greedy"], [50, 50], credits([50, 50])),
+             GameResult(1, ["greedy", "strong"], [40, 40], credits([40, 40]))]
+    by = {x.level: x for x in summarise(["strong", "greedy"], games)}
+    assert by["strong"].win_rate == by["greedy"].win_rate == 0.5
 
 
 def test_a_small_arena():

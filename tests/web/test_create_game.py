@@ -5,6 +5,7 @@ the seat, and creates nothing."""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from typing import Any
@@ -216,3 +217,44 @@ def test_the_option_hints_in_french_and_italian_name_no_english_value(app: Any,
                 for value in spec.allowed:
                     if isinstance(value, str):
                         assert not re.search(rf"\b{value}\b", hints), (lang, name, value)
+
+
+def test_each_bot_level_says_what_it_is_on_the_create_page_and_the_game_page(app: Any,
+                                                                             wctx: Any) -> None:
+    """Issue 29: the levels are described in the reader's language, the searching one with the
+    seconds a move the service gives it (`PBEM_BOT_BUDGET`, 2 by default)."""
+    said = {
+        "en": ("Bot (greedy): plays the best-looking move now.",
+               "Bot (strong): looks ahead to the end of the round, guessing the others' hands: "
+               "about 2 seconds a move.", "Bot (random): plays a legal move at random."),
+        "fr": ("Bot (greedy)\u00a0: joue le coup qui paraît le meilleur sur le moment.",
+               "Bot (strong)\u00a0: anticipe jusqu'à la fin de la manche en devinant les mains "
+               "des autres\u00a0: environ 2 secondes par coup.",
+               "Bot (random)\u00a0: joue un coup permis au hasard."),
+        "it": ("Bot (greedy): gioca la mossa che sembra la migliore sul momento.",
+               "Bot (strong): guarda avanti fino alla fine del round, indovinando le mani degli "
+               "altri: circa 2 secondi a mossa.", "Bot (random): gioca una mossa consentita a caso."),
+    }
+    for language, lines in said.items():
+        creator = _player(wctx, f"{language}@example.com", language.upper(), language)
+        client = _signed(app, wctx, creator)
+        page = client.get("/games/new?game=king-and-intrigue")
+        words = _text(page).replace("\u00a0", " ")
+        for line in lines:
+            assert line.replace("\u00a0", " ") in words, (line, words)
+    # the game page: who the bots play for, and what their level is (at the service's budget)
+    wctx.settings = dataclasses.replace(wctx.settings, bot_budget=0.5)
+    ann = _player(wctx, "ann@example.com", "Ann", "fr")
+    client = _signed(app, wctx, ann)
+    page = client.get("/games/new?game=el-caballero")
+    assert "environ 0,5 seconde par coup" in _text(page)
+    done = client.post("/games/new", data=_form(
+        page.text, **{"seat.1.kind": "bot:strong", "seat.2.kind": "bot:greedy"}),
+        follow_redirects=True)
+    assert done.status_code == 200, _text(done)
+    game_url = re.search(r'href="(/games/[a-z0-9]{12})"', done.text).group(1)  # type: ignore
+    words = _text(client.get(game_url)).replace("\u00a0", " ")
+    assert ("Bot (strong) qui joue pour Bot 2 (strong) : anticipe sur tout son tour et celui du "
+            "joueur suivant : environ 0,5 seconde par coup.") in words, words
+    assert ("Bot (greedy) qui joue pour Bot 3 (greedy) : joue l'action qui paraît la meilleure "
+            "sur le moment, et finit son tour quand aucune ne rapporte.") in words

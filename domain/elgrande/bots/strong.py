@@ -20,6 +20,7 @@ import random
 import time
 from typing import Any
 
+from domain.bots.search import SearchBot
 from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
@@ -155,65 +156,32 @@ def playout(s: State, seat: int, rng: random.Random, horizon: int | None = None,
     return s
 
 
-class StrongBot:
-    level = "strong"
+class StrongBot(SearchBot):
+    """Flat Monte-Carlo over greedy's best candidates (`domain.bots.search.SearchBot`)."""
 
     def __init__(self, budget: float = 2.0, max_iterations: int | None = None, top_k: int = 4,
                  horizon: int | None = None) -> None:
-        self.budget = budget
-        self.max_iterations = max_iterations
-        self.top_k = top_k
+        super().__init__(budget, max_iterations, top_k)
         self.horizon = horizon
-        self.last_iterations = 0
 
-    def choose(self, view: dict[str, Any], decision: Decision, rng: random.Random) -> Command:
-        started = time.perf_counter()
-        deadline = started + 0.85 * self.budget
-        margin = 0.1 * self.budget  # the iteration under way may finish within it, else is dropped
+    def answer_at_once(self, view: dict[str, Any], decision: Decision,
+                       rng: random.Random) -> Command | None:
         if decision.options is not None and len(decision.options) == 1 and decision.kind != "veto":
             return _option_command(decision, decision.options[0])
-        seat = decision.seat
-        assert seat is not None
-        world = determinize(view, rng, decision)
-        ranked = Judge(seat, rng).ranked(world, decision)
-        candidates: list[Command] = []
-        for command, _ in ranked:
-            if command not in candidates:
-                candidates.append(command)
-            if len(candidates) == self.top_k:
-                break
-        self.last_iterations = 0
-        if len(candidates) == 1:
-            return candidates[0]
-        total = [0.0] * len(candidates)
-        n = [0] * len(candidates)
-        iteration = 0
-        while (self.max_iterations is None or iteration < self.max_iterations) and (
-                self.max_iterations is not None or time.perf_counter() < deadline):
-            iteration += 1
-            # common random numbers: every candidate is tried in the same world with the same
-            # playout draws, so the comparison between candidates is paired (far less noisy)
-            world = determinize(view, rng, decision)
-            playout_seed = rng.getrandbits(32)
-            results = []
-            for candidate in candidates:
-                if self.max_iterations is None and results and time.perf_counter() > deadline:
-                    break  # an unfinished round of candidates is dropped: comparisons stay paired
-                try:
-                    after = settle(step(world, candidate), seat)
-                except RuleError:  # cannot happen for a legal candidate; never pick it
-                    results.append(-1e6)
-                    continue
-                end = playout(after, seat, random.Random(playout_seed), self.horizon,
-                              deadline=None if self.max_iterations else deadline + margin)
-                if end is None:
-                    break
-                results.append(evaluate(end, seat))
-            if len(results) == len(candidates):
-                for i, value in enumerate(results):
-                    total[i] += value
-                    n[i] += 1
-        self.last_iterations = iteration
-        best = max(range(len(candidates)),
-                   key=lambda j: (total[j] / n[j] if n[j] else -1e9, -j))
-        return candidates[best]
+        return None
+
+    def determinize(self, view: dict[str, Any], rng: random.Random, decision: Decision) -> State:
+        return determinize(view, rng, decision)
+
+    def candidates(self, world: State, decision: Decision, rng: random.Random) -> list[Command]:
+        assert decision.seat is not None
+        return [command for command, _ in Judge(decision.seat, rng).ranked(world, decision)]
+
+    def simulate(self, world: State, seat: int, candidate: Command, rng: random.Random,
+                 deadline: float | None) -> float | None:
+        try:
+            after = settle(step(world, candidate), seat)
+        except RuleError:  # cannot happen for a legal candidate; never pick it
+            return -1e6
+        end = playout(after, seat, rng, self.horizon, deadline=deadline)
+        return None if end is None else evaluate(end, seat)
