@@ -74,7 +74,10 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=500)
     parser.add_argument("--budget", type=float, default=0.3)
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
+    parser.add_argument("--smoke", action="store_true", help="a tiny run (the test suite's)")
     args = parser.parse_args()
+    if args.smoke:
+        args.moves, args.budget = 2, 0.05
     print(f"strong bots, budget {args.budget:g} s a move, {args.moves} moves per game "
           f"(3 players, against greedy)")
     print(f"{'game':<18} {'median':>8} {'p99':>8} {'longest':>8} {'longest/budget':>15} "

@@ -75,6 +75,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--failures", action="store_true", help="list each entry not read right")
     parser.add_argument("--write-known", action="store_true", help="rewrite known_failures.txt")
+    parser.add_argument("--smoke", action="store_true",
+                        help="the test suite's run (the corpus is small: the whole of it)")
     args = parser.parse_args()
     started = time.perf_counter()
     results = run()
