@@ -68,7 +68,7 @@ def test_counts_numbers_choices_parts_and_grid_cells_come_back_typed():
         Field("regions", Counts({"aragon": 3, "galicia": 2}, "place", max_total=4)),
         Field("card", OneOf((3, 13), "power_card")),
         Field("steps", Parts(("a", "b", "c"))),
-        Field("at", GridCell(((0, 0), (1, -1)))),
+        Field("at", GridCell.uniform(((0, 0), (1, -1)))),
     ), fixed={"mode": "place"})
     params = read(answer, p__count="3", p__regions__aragon="2", p__regions__galicia="0",
                   p__card="13", p__steps=["2", "0"], p__at__cell="1,-1", p__at__rotation="90")
