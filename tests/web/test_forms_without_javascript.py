@@ -45,3 +45,35 @@ def test_a_tile_is_one_select_of_its_legal_placements_and_any_of_them_is_laid(
                                                   "csrf_token": csrf_of(page)})
     assert done.status_code in (200, 302, 303), done.text[:300]
     assert state().terrain[(at["x"], at["y"])][0] == tile
+
+
+def test_in_chromium_without_javascript_the_tile_is_chosen_from_one_list_and_laid(
+        browser: Any, live: str, wctx: Any) -> None:
+    """The same page in a browser with JavaScript off: one list of placements in words, the
+    fields' own widgets not shown; choosing any placement and sending it lays the tile."""
+    from tests.web.conftest import magic_path
+    from tests.web.shots import shot
+
+    _module, game_id, state, decision = at_the_first_tile(wctx)
+    context = browser.new_context(java_script_enabled=False, base_url=live,
+                                  viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(magic_path(wctx, player_at(wctx, game_id, decision.seat)))
+        page.click("#confirm-sign-in")
+        page.goto(f"/games/{game_id}")
+        form = page.locator("#lay_tile-form")
+        assert form.locator("select[name='row']").is_visible()
+        assert not form.locator("select[name='p.at.cell']").is_visible()
+        labels = form.locator("select[name='row'] option").all_inner_texts()[1:]
+        answer = next(a for a in decision.form.answers if a.type == "lay_tile")
+        assert answer.combos is not None and len(labels) == len(answer.combos.rows)
+        pick = len(labels) // 2
+        form.locator("select[name='row']").select_option(str(pick))
+        shot(page, "caballero-no-js-tile")
+        form.locator("button[type='submit']").click()
+        tile, at = answer.combos.rows[pick]
+        assert state().terrain[(at["x"], at["y"])][0] == tile
+        assert page.locator(".flash.ok").count() == 1
+    finally:
+        context.close()
