@@ -6,7 +6,9 @@ the pending forms offer (`domain.core.formspace.offered`: each value of each fie
 combination, one row of moves along each route, distributions of counts within their limits) is
 asked of `decide`, the one validator, as the service asks it. The refused share per game is at most
 1 %, and 0 for the answers whose space is listed whole (`formspace.enumerated`); a failure prints the
-refusals. A new game is measured without a new test.
+refusals. A field of a combination offers on its own only values that are part of a legal row
+(`formspace.unfit`: a superset beside the exact rows fails). A new game is measured without a new
+test.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ class Tally:
     offered: int = 0
     refused: int = 0
     listed_refused: int = 0
+    unfit: list[str] = field(default_factory=list)
     reasons: Counter[str] = field(default_factory=Counter)
     asked: Counter[str] = field(default_factory=Counter)
     examples: dict[str, str] = field(default_factory=dict)
@@ -45,6 +48,7 @@ class Tally:
         self.offered += other.offered
         self.refused += other.refused
         self.listed_refused += other.listed_refused
+        self.unfit += other.unfit
         self.reasons.update(other.reasons)
         self.asked.update(other.asked)
         for k, v in other.examples.items():
@@ -56,7 +60,9 @@ class Tally:
 
     def report(self, name: str) -> str:
         lines = [f"{name}: {self.refused} of {self.offered} offered commands refused "
-                 f"({100 * self.share:.1f} %), {self.listed_refused} of them listed"]
+                 f"({100 * self.share:.1f} %), {self.listed_refused} of them listed; "
+                 f"{len(self.unfit)} values offered on their own in no legal row"]
+        lines += [f"  unfit: {u}" for u in self.unfit[:25]]
         lines.append("  asked: " + ", ".join(f"{k} {n}" for k, n in sorted(self.asked.items())))
         for reason, n in self.reasons.most_common(25):
             lines.append(f"  {n:5d}  {reason}  e.g. {self.examples[reason]}")
@@ -106,6 +112,8 @@ def _ask(module: GameModule, state: Any, d: Any, rng: random.Random, tally: Tall
         return
     tally.examples["#positions"] = str(_positions(tally) + 1)
     for answer in d.form.answers:
+        tally.unfit += [f"{d.kind}/{answer.type}: {name} = {value}"
+                        for name, value in formspace.unfit(answer)]
         listed = formspace.enumerated(answer)
         for params in formspace.offered(answer, rng, PER_ANSWER):
             tally.offered += 1
@@ -132,3 +140,4 @@ def test_every_choice_a_form_offers_is_legal(name: str) -> None:
     print(total.report(name))
     assert total.offered > 0
     assert total.listed_refused == 0 and total.share <= MOST_REFUSED, total.report(name)
+    assert not total.unfit, total.report(name)

@@ -129,17 +129,18 @@ Routes = Mapping[int, Mapping[str, Route]]
 
 @dataclass(frozen=True)
 class Moves:
-    """Rows `{"seat", "from", "to", "count"}`: whose pieces (one of `seats`), from one of `sources`
-    to one of `targets` (both labelled as `of`), `count` >= 1; at most `max_total` pieces in all,
-    within each of `limits` (from its `min` to its `max` pieces of its seats); with `one_source`
-    every row leaves the same source. Between one row and `max_total` rows; a client leaves out
-    the rows with no source or no target.
+    """Rows `{"seat", "from", "to", "count"}`: whose pieces, from a source to a target (both
+    labelled as `of`), `count` >= 1; at most `max_total` pieces in all, within each of `limits`
+    (from its `min` to its `max` pieces of its seats); with `one_source` every row leaves the same
+    source. Between one row and `max_total` rows; a client leaves out the rows with no source or
+    no target.
 
-    `routes` (when the game gives them, as every game of the service does) is the exact space of
-    one row: per seat the sources where it has pieces this move may take, and per source how many
-    and where they may go; `seats`, `sources` and `targets` are then its unions (what a form lists
-    before a seat or a source is chosen), and a client offers a row's source among its seat's
-    routes and its target among that source's. What stays for `decide` is what joins rows: the
+    `routes` (as every game of the service gives them) is the exact space of one row: per seat the
+    sources where it has pieces this move may take, and per source how many and where they may
+    go. A row is then offered only as a route (seat, source, target): `seats`, `sources` and
+    `targets` are empty and serialise as null, so that no client offers their product, which the
+    rules would refuse. Without routes (a game that states none) a row is any seat of `seats`,
+    source of `sources` and target of `targets`. What stays for `decide` is what joins rows: the
     totals, a piece moved twice."""
 
     seats: tuple[int, ...]
@@ -155,25 +156,24 @@ class Moves:
     @classmethod
     def of_routes(cls, routes: Routes, max_total: int, *, of: str = "place",
                   one_source: bool = False, limits: tuple[SeatLimit, ...] = ()) -> Moves:
-        """Moves whose seats, sources and targets are exactly those of their routes (a seat with
-        no route is left out, and so is a source no seat may leave)."""
+        """Moves stated by their routes only (a seat with no route is left out, and so is a source
+        no seat may leave)."""
         kept = {seat: {src: r for src, r in by.items() if r.most > 0 and r.to}
                 for seat, by in routes.items()}
         kept = {seat: by for seat, by in kept.items() if by}
-        sources = tuple(dict.fromkeys(src for by in kept.values() for src in by))
-        targets = tuple(dict.fromkeys(t for by in kept.values() for r in by.values()
-                                      for t in r.to))
-        return cls(tuple(kept), sources, targets, max_total, of, one_source, limits, kept)
+        return cls((), (), (), max_total, of, one_source, limits, kept)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "type": self.type, "of": self.of, "seats": list(self.seats),
-            "sources": list(self.sources), "targets": list(self.targets),
+            "type": self.type, "of": self.of, "seats": None, "sources": None, "targets": None,
             "max_total": self.max_total, "one_source": self.one_source,
             "limits": [lim.to_json() for lim in self.limits], "routes": None}
         if self.routes is not None:
             out["routes"] = {str(seat): {src: r.to_json() for src, r in by.items()}
                              for seat, by in self.routes.items()}
+        else:
+            out.update(seats=list(self.seats), sources=list(self.sources),
+                       targets=list(self.targets))
         return out
 
 
@@ -225,15 +225,40 @@ class Subset:
 @dataclass(frozen=True)
 class GridCell:
     """A cell of a square grid and a rotation: `{"x", "y", "rotation"}`, (x, y) one of `cells`
-    (the open cells where something may go), `rotation` one of `rotations` (degrees)."""
+    (the open cells where something may go) and `rotation` one of that cell's `rotations` (degrees,
+    keyed by the cell as "x,y"): per cell, so that every cell and rotation offered fits
+    (`GridCell.uniform` when every rotation fits every cell)."""
 
     cells: tuple[tuple[int, int], ...]
-    rotations: tuple[int, ...] = (0, 90, 180, 270)
+    rotations: Mapping[str, tuple[int, ...]]
     type: ClassVar[str] = "grid_cell"
+
+    @classmethod
+    def uniform(cls, cells: tuple[tuple[int, int], ...],
+                rotations: tuple[int, ...] = (0, 90, 180, 270)) -> GridCell:
+        return cls(cells, {f"{x},{y}": rotations for x, y in cells})
+
+    @classmethod
+    def of_values(cls, values: Any) -> GridCell:
+        """The cells and rotations of some `{"x", "y", "rotation"}` values, exactly."""
+        by: dict[str, list[int]] = {}
+        cells: list[tuple[int, int]] = []
+        for v in values:
+            key = f"{v['x']},{v['y']}"
+            if key not in by:
+                by[key] = []
+                cells.append((v["x"], v["y"]))
+            if v["rotation"] not in by[key]:
+                by[key].append(v["rotation"])
+        return cls(tuple(cells), {k: tuple(sorted(r)) for k, r in by.items()})
+
+    def values(self) -> list[dict[str, int]]:
+        return [{"x": x, "y": y, "rotation": r} for x, y in self.cells
+                for r in self.rotations.get(f"{x},{y}", ())]
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.type, "cells": [list(c) for c in self.cells],
-                "rotations": list(self.rotations)}
+                "rotations": {k: list(v) for k, v in self.rotations.items()}}
 
 
 Constraint = OneOf | Number | Counts | Moves | Picks | Parts | Subset | GridCell
@@ -263,8 +288,10 @@ class Combos:
     """The legal combinations of several fields of one answer: each row gives a value for each of
     `fields` (as the command carries it: a `GridCell`'s `{"x", "y", "rotation"}`), then one value
     for each of `info` (what the row means for the player: its `cost`). Every row is legal as it
-    stands; a combination that is no row is not. A client offers each of these fields, in the
-    answer's order, only among the rows that fit the values chosen before it."""
+    stands; a combination that is no row is not. Each of these fields' own constraint offers
+    exactly the values its column holds (every one of them part of a legal row, a grid cell with
+    only its own rotations); a client offers each field, in the answer's order, only among the
+    rows that fit the values chosen before it, or offers the rows themselves as one choice."""
 
     fields: tuple[str, ...]
     rows: tuple[tuple[Any, ...], ...]
@@ -284,7 +311,7 @@ class Answer:
     """One command that answers the decision: its `type`, its fields, and `fixed` parameters sent
     as they are (a card's half, the scoreboard being moved). `prompt` says what it does, `submit`
     names its button (both the game's messages). `combos`, when given, is the exact joint space of
-    some of its fields (each field's own constraint is then the union of its rows)."""
+    some of its fields (each field's own constraint then offers exactly the values of its column)."""
 
     type: str
     fields: tuple[Field, ...] = ()

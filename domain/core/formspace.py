@@ -45,7 +45,7 @@ def values(c: Constraint, rng: random.Random, samples: int = 3) -> list[Any]:
     if isinstance(c, OneOf):
         return list(c.options)
     if isinstance(c, GridCell):
-        return [{"x": x, "y": y, "rotation": r} for x, y in c.cells for r in c.rotations]
+        return c.values()
     if isinstance(c, Number):
         span = range(c.min, c.max + 1)
         return list(span) if len(span) <= 12 else [c.min, c.max, rng.choice(span)]
@@ -193,4 +193,20 @@ def offered(answer: Answer, rng: random.Random, limit: int = 200) -> list[dict[s
     return out
 
 
-__all__ = ["enumerated", "move_rows", "offered", "values"]
+def unfit(answer: Answer) -> list[tuple[str, Any]]:
+    """The values a field of a combination offers on its own that are part of no legal row: a
+    client that reads the field alone (a select of its values) would offer them, so an exact form
+    has none. Each field of `combos` must offer exactly the values of its column."""
+    if answer.combos is None:
+        return []
+    out: list[tuple[str, Any]] = []
+    fields = {f.name: f for f in answer.fields}
+    for i, name in enumerate(answer.combos.fields):
+        column = [row[i] for row in answer.combos.rows]
+        c = fields[name].constraint
+        if isinstance(c, LISTED):
+            out += [(name, v) for v in values(c, random.Random(0)) if v not in column]
+    return out
+
+
+__all__ = ["enumerated", "move_rows", "offered", "unfit", "values"]

@@ -28,10 +28,10 @@ from domain.core.errors import RuleError
 from domain.core.surface import RANDOM_ABOUT, BotLevel
 from domain.elcaballero import board as b
 from domain.elcaballero import rules
-from domain.elcaballero.actions import alcalde_targets, tiles_to_lay
+from domain.elcaballero.actions import tiles_to_lay
 from domain.elcaballero.data import BANK, POWER_CABALLEROS, SCORING_ROUNDS, TILE_IDS
 from domain.elcaballero.evolve import fold
-from domain.elcaballero.geometry import SIDES, cell_json, knight_orientation
+from domain.elcaballero.geometry import SIDES, knight_orientation
 from domain.elcaballero.module import GAME
 from domain.elcaballero.scoring import score
 from domain.elcaballero.state import Knight, State, Turn
@@ -130,52 +130,53 @@ def _lead_numbers(s: State, seat: int, label: Any, already: int) -> list[int]:
 
 def turn_candidates(s: State, seat: int, rng: random.Random, placements_cap: int = 60,
                     cells_cap: int = 30) -> list[Command]:
+    """Greedy's candidates, drawn from the turn's space as its form states it (`rules.space`):
+    a sample of the terrain placements, reinforcements, the Caballero tiles and raises whose number
+    towards land takes or keeps the lead (or is the largest affordable), ships from the supply
+    and Alcaldes."""
     assert s.turn is not None
+    decision = rules.pending(s)[0]
+    space = rules.space(s, decision)
     out: list[Command] = []
-    if tiles_to_lay(s):
-        placements = [(t, c, turn) for t, p in b.lay_options(s, seat).items() for c, turn in p]
-        rng.shuffle(placements)
-        for tile, cell, turn in placements[:placements_cap]:
-            out.append(Command("lay_tile", seat, {"tile": tile, "at": cell_json(cell),
-                                                  "turn": turn}))
-    if not s.turn.reinforced:
-        out.append(Command("reinforce", seat))
+    placements = list(space.get("lay_tile", []))
+    rng.shuffle(placements)
+    out += [Command("lay_tile", seat, p) for p in placements[:placements_cap]]
+    out += [Command("reinforce", seat, p) for p in space.get("reinforce", [])]
     if s.court[seat] <= 0:
         return out
-    if s.turn.knights < 2 and s.off_board[seat] > 0:
-        cells = [c for c in b.knight_cells(s) if len(b.land_sides(s, c)) == 1]
-        rng.shuffle(cells)
-        for cell in cells[:cells_cap]:
-            d, area = b.land_sides(s, cell)[0]
-            for n in _lead_numbers(s, seat, s.region_of[area], 0):
-                if n > s.court[seat]:
-                    continue
+    wanted: set[tuple[str, str, int]] = set()  # (cell "x,y", side, turn) that leads
+    cells = [c for c in b.knight_cells(s) if len(b.land_sides(s, c)) == 1]
+    rng.shuffle(cells)
+    for cell in cells[:cells_cap]:
+        d, area = b.land_sides(s, cell)[0]
+        for n in _lead_numbers(s, seat, s.region_of[area], 0):
+            if n <= s.court[seat]:
                 side = "a" if n <= 4 else "b"
-                out.append(Command("lay_knight", seat, {
-                    "at": cell_json(cell), "side": side,
-                    "turn": knight_orientation(side, n, d)}))
-    if s.turn.knights < 2 and s.turn.raises < 1:
-        for cell, k in s.knights.items():
-            lands = b.land_sides(s, cell)
-            if k.seat != seat or k.grande or not lands:
-                continue
-            d, area = lands[0]
-            have = b.knight_total(s, cell, k)
-            for n in _lead_numbers(s, seat, s.region_of[area], have):
-                if n > have:
-                    side = "a" if n <= 4 else "b"
-                    out.append(Command("raise", seat, {"at": cell_json(cell), "side": side,
-                                                       "turn": knight_orientation(side, n, d)}))
-    if s.turn.ships < 2 and s.ship_supply > 0 and s.court[seat] >= 2:
-        for cell, k in s.knights.items():
-            if k.seat == seat:
-                for d, _ in b.sea_sides(s, cell):
-                    if d not in k.ships:
-                        out.append(Command("ship", seat, {"at": cell_json(cell),
-                                                          "edge": SIDES[d]}))
-    for r in alcalde_targets(s, seat):
-        out.append(Command("alcalde", seat, {"at": r["at"], "edge": r["edge"]}))
+                wanted.add((_key(cell), side, knight_orientation(side, n, d)))
+    out += [Command("lay_knight", seat, p) for p in space.get("lay_knight", [])
+            if not p.get("grande") and (f"{p['at']['x']},{p['at']['y']}", p["side"],
+                                        p["at"]["rotation"]) in wanted]
+    raises: set[tuple[str, str, int]] = set()
+    for cell, k in s.knights.items():
+        lands = b.land_sides(s, cell)
+        if k.seat != seat or k.grande or not lands:
+            continue
+        d, area = lands[0]
+        have = b.knight_total(s, cell, k)
+        for n in _lead_numbers(s, seat, s.region_of[area], have):
+            if n > have:
+                side = "a" if n <= 4 else "b"
+                raises.add((_key(cell), side, knight_orientation(side, n, d)))
+    out += [Command("raise", seat, p) for p in space.get("raise", [])
+            if (p["at"], p["side"], p["turn"]) in raises]
+    if s.court[seat] >= 2:
+        out += [Command("ship", seat, p) for p in space.get("ship", []) if p["from"] == "supply"]
+    out += [Command("alcalde", seat, p) for p in space.get("alcalde", [])]
     return out
+
+
+def _key(cell: tuple[int, int]) -> str:
+    return f"{cell[0]},{cell[1]}"
 
 
 def power_choice(s: State, seat: int, cards: list[int]) -> int:

@@ -72,38 +72,86 @@ def _distinct(rows: Sequence[tuple[Any, ...]], column: int) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def turn_form(c: Mapping[str, Any], advanced: bool, trial: Trial) -> Form:
-    """The turn as one form per action possible now, each stating its space exactly: its legal
-    combinations (`Combos`, each row with its cost), asked of the engine (`trial`) for every
-    candidate the board allows, so a select lists only what fits the choice made before it."""
-    answers: list[Answer] = []
+def candidates(c: Mapping[str, Any], advanced: bool) -> dict[str, list[dict[str, Any]]]:
+    """The turn's space, stated once: for each action possible now, every command the board
+    allows (from the engine's summary of the turn, `rules.turn_constraint`), in the parameters the
+    form sends. The terrain placements and the tiles to take back are legal as listed; the others
+    are candidates the engine is asked about (`trial`): the form keeps those it takes (`turn_form`),
+    the random move draws among them (`rules.sample_command`) and the greedy bot picks from them
+    (`bots.turn_candidates`), so no second enumeration can drift from what the form offers."""
+    out: dict[str, list[dict[str, Any]]] = {}
     own = [tuple(x) for x in c.get("own_tiles", [])]
+    if c.get("end_turn"):
+        out["end_turn"] = [{}]
     if c.get("lay_tile"):
-        rows = tuple((tile, _grid(p["at"], turn)) for tile, places in c["lay_tile"].items()
-                     for p in places for turn in p["turns"])
+        out["lay_tile"] = [{"tile": tile, "at": _grid(p["at"], turn)}
+                           for tile, places in c["lay_tile"].items()
+                           for p in places for turn in p["turns"]]
+    if c.get("reinforce") is not None:
+        out["reinforce"] = [{}]
+    if c.get("lay_knight"):
+        out["lay_knight"] = [{"at": _grid(cell, turn), "side": side, "grande": grande}
+                             if advanced else {"at": _grid(cell, turn), "side": side}
+                             for cell in c["lay_knight"] for turn in TURNS for side in ("a", "b")
+                             for grande in ((False, True) if advanced else (False,))]
+    if c.get("raise"):
+        out["raise"] = [{"at": _cell_key(x), "side": side, "turn": turn}
+                        for x in c["raise"] for side in ("a", "b") for turn in TURNS]
+    ship = c.get("ship") or {}
+    if ship.get("sides") and (ship.get("buy") or ship.get("from_court")):
+        sources = (("supply",) if ship.get("buy") else ()) + \
+            (("court",) if ship.get("from_court") else ())
+        out["ship"] = [{"at": _cell_key(x["at"]), "edge": edge, "from": source}
+                       for x in ship["sides"] for edge in x["edges"] for source in sources]
+    castle = c.get("castle") or {}
+    if castle.get("build") and castle.get("tiles"):
+        out["castle"] = [{"at": _cell_key(x)} for x in castle["tiles"]]
+    castillos = [_cell_key(x) for x in c.get("castillos", [])]
+    bare = [_cell_key(x) for x in own if _cell_key(x) not in castillos]
+    if castillos and bare:
+        out["move_castle"] = [{"from": a, "to": b} for a in castillos for b in bare]
+    ships_on = c.get("ships_on") or []
+    if ships_on and len(own) > 1:
+        # To a free sea side of another own tile (the only sides a ship may go to).
+        out["move_ship"] = [{"from": _cell_key(x["at"]), "from_edge": e,
+                             "to": _cell_key(y["at"]), "to_edge": e2}
+                            for x in ships_on for e in x["edges"]
+                            for y in ship.get("sides") or [] if tuple(y["at"]) != tuple(x["at"])
+                            for e2 in y["edges"]]
+    if advanced and own and (c.get("grande") or {}).get("may_move"):
+        out["grande"] = [{"at": _cell_key(x)} for x in own]
+    alcalde = c.get("alcalde") or {}
+    if advanced and alcalde.get("regions"):
+        out["alcalde"] = [{"at": _cell_key(r["at"]), "edge": r["edge"]}
+                          for r in alcalde["regions"]]
+    if own or ships_on:
+        out["take_back"] = [{"at": _cell_key(x)} for x in own] + \
+            [{"at": _cell_key(x["at"]), "edge": e} for x in ships_on for e in x["edges"]]
+    return {kind: params for kind, params in out.items() if params}
+
+
+def turn_form(c: Mapping[str, Any], advanced: bool, trial: Trial) -> Form:
+    """The turn as one form per action possible now, each stating its space exactly: of the
+    turn's candidates (`candidates`) the combinations the engine takes (`trial`), each row with
+    its cost, so a select lists only what fits the choice made before it."""
+    answers: list[Answer] = []
+    space = candidates(c, advanced)
+    if "lay_tile" in space:
+        rows = tuple((x["tile"], x["at"]) for x in space["lay_tile"])
         tiles = _distinct(rows, 0)
-        cells = tuple(dict.fromkeys((r[1]["x"], r[1]["y"]) for r in rows))
-        turns = tuple(sorted({r[1]["rotation"] for r in rows}))
         answers.append(Answer("lay_tile", (
             Field("tile", OneOf(tiles, "tile"), default=tiles[0], label=_m("ask.field.tile")),
-            Field("at", GridCell(cells, turns), label=_m("ask.field.cell"))),
+            Field("at", GridCell.of_values(r[1] for r in rows), label=_m("ask.field.cell"))),
             prompt=_m("ask.lay_tile"), submit=_m("ask.submit.lay_tile"),
             combos=Combos(("tile", "at"), rows)))
-    if c.get("reinforce") is not None:
+    if "reinforce" in space:
         answers.append(_answer("reinforce", count=c["reinforce"]))
-    if c.get("lay_knight"):
+    if "lay_knight" in space:
         names = ("at", "side", "grande") if advanced else ("at", "side")
-        candidates = [{"at": _grid(cell, turn), "side": side, "grande": grande}
-                      for cell in c["lay_knight"] for turn in TURNS for side in ("a", "b")
-                      for grande in ((False, True) if advanced else (False,))]
-        if not advanced:
-            for x in candidates:
-                del x["grande"]
-        rows = _rows(trial, "lay_knight", candidates, names)
+        rows = _rows(trial, "lay_knight", space["lay_knight"], names)
         if rows:
-            cells = tuple(dict.fromkeys((r[0]["x"], r[0]["y"]) for r in rows))
-            turns = tuple(sorted({r[0]["rotation"] for r in rows}))
-            fields = [Field("at", GridCell(cells, turns), label=_m("ask.field.cell")),
+            fields = [Field("at", GridCell.of_values(r[0] for r in rows),
+                            label=_m("ask.field.cell")),
                       Field("side", OneOf(_distinct(rows, 1), "knight_side"),
                             label=_m("ask.field.side"))]
             if advanced:
@@ -111,10 +159,8 @@ def turn_form(c: Mapping[str, Any], advanced: bool, trial: Trial) -> Form:
                                     label=_m("ask.field.grande")))
             answers.append(_answer("lay_knight", tuple(fields), combos=Combos(
                 names, rows, ("cost",))))
-    if c.get("raise"):
-        candidates = [{"at": _cell_key(x), "side": side, "turn": turn}
-                      for x in c["raise"] for side in ("a", "b") for turn in TURNS]
-        rows = _rows(trial, "raise", candidates, ("at", "side", "turn"))
+    if "raise" in space:
+        rows = _rows(trial, "raise", space["raise"], ("at", "side", "turn"))
         if rows:
             answers.append(_answer("raise", (
                 Field("at", OneOf(_distinct(rows, 0), "cell"), label=_m("ask.field.at")),
@@ -122,13 +168,8 @@ def turn_form(c: Mapping[str, Any], advanced: bool, trial: Trial) -> Form:
                       label=_m("ask.field.side")),
                 Field("turn", OneOf(_distinct(rows, 2), "turn"), label=_m("ask.field.turn"))),
                 combos=Combos(("at", "side", "turn"), rows, ("cost",))))
-    ship = c.get("ship") or {}
-    if ship.get("sides") and (ship.get("buy") or ship.get("from_court")):
-        sources = (("supply",) if ship.get("buy") else ()) + \
-            (("court",) if ship.get("from_court") else ())
-        candidates = [{"at": _cell_key(x["at"]), "edge": edge, "from": source}
-                      for x in ship["sides"] for edge in x["edges"] for source in sources]
-        rows = _rows(trial, "ship", candidates, ("at", "edge", "from"))
+    if "ship" in space:
+        rows = _rows(trial, "ship", space["ship"], ("at", "edge", "from"))
         if rows:
             answers.append(_answer("ship", (
                 Field("at", OneOf(_distinct(rows, 0), "cell"), label=_m("ask.field.at")),
@@ -136,29 +177,21 @@ def turn_form(c: Mapping[str, Any], advanced: bool, trial: Trial) -> Form:
                 Field("from", OneOf(_distinct(rows, 2), "source"), default=rows[0][2],
                       label=_m("ask.field.from"))),
                 combos=Combos(("at", "edge", "from"), rows, ("cost",))))
-    castle = c.get("castle") or {}
-    if castle.get("build") and castle.get("tiles"):
-        rows = _rows(trial, "castle", [{"at": _cell_key(x)} for x in castle["tiles"]], ("at",))
+    if "castle" in space:
+        rows = _rows(trial, "castle", space["castle"], ("at",))
         if rows:
             answers.append(_answer("castle", (
                 Field("at", OneOf(_distinct(rows, 0), "cell"), label=_m("ask.field.at")),)))
-    castillos = [_cell_key(x) for x in c.get("castillos", [])]
-    bare = [_cell_key(x) for x in own if _cell_key(x) not in castillos]
-    if castillos and bare:
-        rows = _rows(trial, "move_castle", [{"from": a, "to": b} for a in castillos for b in bare],
-                     ("from", "to"))
+    if "move_castle" in space:
+        rows = _rows(trial, "move_castle", space["move_castle"], ("from", "to"))
         if rows:
             answers.append(_answer("move_castle", (
                 Field("from", OneOf(_distinct(rows, 0), "cell"), label=_m("ask.field.at")),
                 Field("to", OneOf(_distinct(rows, 1), "cell"), label=_m("ask.field.to"))),
                 combos=Combos(("from", "to"), rows, ("cost",))))
-    ships_on = c.get("ships_on") or []
-    if ships_on and len(own) > 1:
+    if "move_ship" in space:
         names = ("from", "from_edge", "to", "to_edge")
-        candidates = [{"from": _cell_key(x["at"]), "from_edge": e, "to": _cell_key(y),
-                       "to_edge": e2} for x in ships_on for e in x["edges"] for y in own
-                      if tuple(y) != tuple(x["at"]) for e2 in SIDES]
-        rows = _rows(trial, "move_ship", candidates, names)
+        rows = _rows(trial, "move_ship", space["move_ship"], names)
         if rows:
             answers.append(_answer("move_ship", (
                 Field("from", OneOf(_distinct(rows, 0), "cell"), label=_m("ask.field.at")),
@@ -168,27 +201,36 @@ def turn_form(c: Mapping[str, Any], advanced: bool, trial: Trial) -> Form:
                 Field("to_edge", OneOf(_distinct(rows, 3), "edge"),
                       label=_m("ask.field.edge"))),
                 combos=Combos(names, rows, ("cost",))))
-    if advanced and own and (c.get("grande") or {}).get("may_move"):
-        rows = _rows(trial, "grande", [{"at": _cell_key(x)} for x in own], ("at",))
+    if "grande" in space:
+        rows = _rows(trial, "grande", space["grande"], ("at",))
         if rows:
             answers.append(_answer("grande", (
                 Field("at", OneOf(_distinct(rows, 0), "cell"), label=_m("ask.field.at")),),
                 combos=Combos(("at",), rows, ("cost",))))
-    alcalde = c.get("alcalde") or {}
-    if advanced and alcalde.get("regions"):
-        rows = _rows(trial, "alcalde", [{"at": _cell_key(r["at"]), "edge": r["edge"]}
-                                        for r in alcalde["regions"]], ("at", "edge"))
+    if "alcalde" in space:
+        rows = _rows(trial, "alcalde", space["alcalde"], ("at", "edge"))
         if rows:
             answers.append(_answer("alcalde", (
                 Field("at", OneOf(_distinct(rows, 0), "cell"), label=_m("ask.field.region")),
                 Field("edge", OneOf(_distinct(rows, 1), "edge"), default=rows[0][1],
                       label=_m("ask.field.edge"))),
                 combos=Combos(("at", "edge"), rows, ("cost",))))
-    if own:
+    backs = space.get("take_back", [])
+    tiles_back = tuple(x["at"] for x in backs if "edge" not in x)
+    if tiles_back:
         answers.append(_answer("take_back", (
-            Field("at", OneOf(tuple(_cell_key(x) for x in own), "cell"),
-                  label=_m("ask.field.at")),)))
-    if c.get("end_turn"):
+            Field("at", OneOf(tiles_back, "cell"), label=_m("ask.field.at")),)))
+    ships_back = [x for x in backs if "edge" in x]
+    if ships_back:
+        # The same command with a side takes back a ship (to the court) and leaves its tile.
+        rows = _rows(trial, "take_back", ships_back, ("at", "edge"))
+        if rows:
+            answers.append(Answer("take_back", (
+                Field("at", OneOf(_distinct(rows, 0), "cell"), label=_m("ask.field.at")),
+                Field("edge", OneOf(_distinct(rows, 1), "edge"), label=_m("ask.field.edge"))),
+                prompt=_m("ask.take_back_ship"), submit=_m("ask.submit.take_back_ship"),
+                combos=Combos(("at", "edge"), rows, ("cost",))))
+    if "end_turn" in space:
         answers.insert(0, _answer("end_turn"))
     notes = (_m("ask.tiles_left", count=c["tiles_to_lay"]),) if c.get("tiles_to_lay") else ()
     return Form(tuple(answers), title=_m("ask.turn"), notes=notes)

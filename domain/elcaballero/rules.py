@@ -314,34 +314,38 @@ KINDS = ("reinforce", "lay_knight", "raise", "ship", "castle", "take_back", "mov
          "move_castle", "grande", "alcalde")
 
 
+def space(s: State, d: Decision) -> dict[str, list[dict[str, Any]]]:
+    """The turn's candidate commands per action, as the form states them (`forms.candidates`):
+    the one statement of the turn's space that the form, the random move and the bots read."""
+    return forms.candidates(d.constraint if d.constraint is not None else turn_constraint(s),
+                            s.advanced)
+
+
 def sample_command(s: State, d: Decision, rng: random.Random) -> Command:
     """A random legal command: a power card uniformly; in a turn, the mandatory tile on a uniformly
     chosen legal placement once in a while, else a kind of action chosen uniformly among those
     that have a legal instance and a random instance of it (`_sample_kind`), or `end_turn` (once the tile
-    is down) with a chance that grows with the turn's length, so every game ends."""
+    is down) with a chance that grows with the turn's length, so every game ends. Every command
+    is drawn from the turn's space as its form states it (`space`)."""
     seat = d.seat
     if d.kind == "power_card":
         assert d.options is not None
         return Command("power", seat, {"card": rng.choice(d.options)["card"]})
-    assert s.turn is not None
+    assert s.turn is not None and seat is not None
     left = tiles_to_lay(s)
     if not left and rng.random() < 0.3 + 0.1 * s.turn.actions:
         return Command("end_turn", seat)
+    turn = space(s, d)
     if left and rng.random() < 0.5:
-        return _sample_lay(s, seat, rng)
-    kinds = list(KINDS)
+        return Command("lay_tile", seat, rng.choice(turn["lay_tile"]))
+    kinds = [k for k in KINDS if k in turn]
     rng.shuffle(kinds)
     for kind in kinds:
-        cmd = _sample_kind(s, seat, kind, rng)
+        cmd = _sample_kind(s, seat, kind, turn[kind], rng)
         if cmd is not None:
             return cmd
-    return _sample_lay(s, seat, rng) if left else Command("end_turn", seat)
-
-
-def _sample_lay(s: State, seat: int, rng: random.Random) -> Command:
-    options = [(t, c, turn) for t, p in b.lay_options(s, seat).items() for c, turn in p]
-    tile, cell, turn = rng.choice(options)
-    return Command("lay_tile", seat, {"tile": tile, "at": cell_json(cell), "turn": turn})
+    return Command("lay_tile", seat, rng.choice(turn["lay_tile"])) if left \
+        else Command("end_turn", seat)
 
 
 def _legal(s: State, cmd: Command) -> bool:
@@ -352,53 +356,11 @@ def _legal(s: State, cmd: Command) -> bool:
     return True
 
 
-def _sample_kind(s: State, seat: int, kind: str, rng: random.Random) -> Command | None:
-    """A random legal command of this kind, or None if it has none: candidates are tried in a
-    random order (at most 40, Caballero tiles in 6 random cells) and the first legal one wins."""
-    own = [c for c, k in sorted(s.knights.items()) if k.seat == seat]
-    candidates: list[dict[str, Any]] = []
-    if kind == "reinforce":
-        candidates = [{}]
-    elif kind == "lay_knight":
-        cells = b.knight_cells(s)
-        rng.shuffle(cells)
-        for c in cells[:6]:
-            for side in ("a", "b"):
-                for turn in (0, 90, 180, 270):
-                    candidates.append({"at": cell_json(c), "side": side, "turn": turn,
-                                       "grande": s.advanced and rng.random() < 0.1})
-    elif kind == "raise":
-        for c in own:
-            for side in ("a", "b"):
-                for turn in (0, 90, 180, 270):
-                    candidates.append({"at": cell_json(c), "side": side, "turn": turn})
-    elif kind == "ship":
-        for c in own:
-            for d, _ in b.sea_sides(s, c):
-                candidates += [{"at": cell_json(c), "edge": SIDES[d], "from": "supply"},
-                               {"at": cell_json(c), "edge": SIDES[d], "from": "court"}]
-    elif kind == "castle":
-        candidates = [{"at": cell_json(c)} for c in own]
-    elif kind == "take_back":
-        candidates = [{"at": cell_json(c)} for c in own]
-        candidates += [{"at": cell_json(c), "edge": SIDES[d]} for c in own
-                       for d in s.knights[c].ships]
-    elif kind == "move_ship":
-        for c in own:
-            for d in s.knights[c].ships:
-                for c2 in own:
-                    for d2, _ in b.sea_sides(s, c2):
-                        candidates.append({"from": cell_json(c), "from_edge": SIDES[d],
-                                           "to": cell_json(c2), "to_edge": SIDES[d2]})
-    elif kind == "move_castle":
-        candidates = [{"from": cell_json(c), "to": cell_json(c2)} for c in own for c2 in own
-                      if s.knights[c].castillo and not s.knights[c2].castillo]
-    elif kind == "grande" and s.advanced:
-        candidates = [{"at": cell_json(c)} for c in own]
-    elif kind == "alcalde" and s.advanced:
-        candidates = [{"at": r["at"], "edge": r["edge"]} for r in alcalde_targets(s, seat)]
-    rng.shuffle(candidates)
-    for params in candidates[:40]:
+def _sample_kind(s: State, seat: int, kind: str, candidates: list[dict[str, Any]],
+                 rng: random.Random) -> Command | None:
+    """A random legal command of this kind, or None if it has none: its candidates are tried in
+    a random order (at most 40) and the first the engine takes wins."""
+    for params in rng.sample(candidates, min(40, len(candidates))):
         cmd = Command(kind, seat, params)
         if _legal(s, cmd):
             return cmd

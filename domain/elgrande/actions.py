@@ -266,6 +266,8 @@ class MoveCard(Card):
         return [*events, done(seat)]
 
     def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
+        """Rows drawn along the routes the form states (`routes`), in the board's order."""
+        routes = self.routes(s, seat)
         counts = {r: list(c) for r, c in s.places.items()}
         budget = {"own": (self.caps or {}).get("own", self.cap),
                   "opponents": (self.caps or {}).get("opponents", self.cap)}
@@ -276,7 +278,7 @@ class MoveCard(Card):
         for _ in range(rng.randint(1, self.cap)):
             options = [
                 (mover, r) for r in move_sources(s) for mover in s.seats()
-                if counts[r][mover] > 0 and self._allowed_seat(seat, mover)
+                if counts[r][mover] > 0 and r in routes.get(mover, {})
                 and (mover, r) not in dests_used
                 and budget["own" if mover == seat else "opponents"] > 0
                 and (source_region is None or r == source_region)
@@ -284,8 +286,8 @@ class MoveCard(Card):
             if not options:
                 break
             mover, src = rng.choice(options)
-            dst = rng.choice([t for t in move_targets(s)
-                              if t != src and (mover, t) not in sources_used])
+            dst = rng.choice([t for t in routes[mover][src].to
+                              if (mover, t) not in sources_used])
             counts[src][mover] -= 1
             budget["own" if mover == seat else "opponents"] -= 1
             sources_used.add((mover, src))

@@ -67,11 +67,14 @@ class IntrigueOne(eg.MoveCard):
         return super().declare(s, seat, params)
 
     def sample(self, s: State, seat: int, rng: random.Random) -> Params | None:
-        options = [(w, r) for r in self._sources(s, seat) for w in s.seats() if s.places[r][w]]
+        """One row along the routes the form states (`routes`), in the board's order."""
+        routes = self.routes(s, seat)
+        options = [(w, r) for r in self._sources(s, seat) for w in s.seats()
+                   if r in routes.get(w, {})]
         if not options:
             return None
         w, src = rng.choice(options)
-        dst = rng.choice([r for r in eg.move_sources(s) if r != src])
+        dst = rng.choice(routes[w][src].to)
         return {"moves": [{"seat": w, "from": src, "to": dst, "count": 1}]}
 
 

@@ -150,8 +150,9 @@ class CombosOut(ma.Schema):
         "description": "Columns after the fields' values that say what a row means (cost)"})
     rows = fields.List(fields.List(fields.Raw()), metadata={
         "description": "Every legal combination of these fields: a combination that is no row "
-                       "is refused; offer each field only among the rows that fit the fields "
-                       "chosen before it"})
+                       "is refused; offer the rows as one choice, or each field only among the rows "
+                       "that fit the fields chosen before it (each field's own constraint "
+                       "offers exactly the values of its column)"})
 
 
 class FieldOut(ma.Schema):
@@ -160,9 +161,11 @@ class FieldOut(ma.Schema):
         "The field's space, by `type`: one_of (options), number (min, max), counts (bounds per "
         "key, min_total, max_total), moves (rows {seat, from, to, count}: `routes` gives per "
         "seat (a string key) the sources where its pieces may leave, each with `most` and the "
-        "targets `to`; seats, sources and targets are their unions), picks (choices per key), "
-        "parts, subset (min..max of options), grid_cell (cells, rotations); `of` says what the "
-        "values are")})
+        "targets `to`, and a row is one of these routes; seats, sources and targets are null "
+        "then, and list the rows' ranges only for a game that states no routes), picks (choices "
+        "per key), parts, subset (min..max of options), grid_cell (cells, and per cell as \"x,y\" "
+        "the rotations that fit it); `of` says what the values are. Every value a field offers "
+        "on its own is part of a legal answer")})
     default = fields.Raw(allow_none=True)
     label = fields.Dict(allow_none=True)
 

@@ -8,13 +8,19 @@ one widget, named after the command's parameter:
 - `one_of` → `p.NAME` (radio buttons; buttons when it is the answer's only field, a pick on the map
   when its values are places); `number` → `p.NAME`;
 - `counts` → `p.NAME.KEY` per key; `picks` → `p.NAME.KEY` per key (a select each);
-- `moves` → `p.NAME.I.seat|from|to|count` per row; `parts` → `p.NAME` checkboxes (the indices);
+- `moves` → `p.NAME.I.seat|from|to|count` per row, or by routes `p.NAME.I.route` ("seat|from|to",
+  one select of the legal rows) and `p.NAME.I.count`; `parts` → `p.NAME` checkboxes (the indices);
 - `subset` → `p.NAME` checkboxes (the values, with how many are ticked);
-- `grid_cell` → `p.NAME.cell` ("x,y") and `p.NAME.rotation`.
+- `grid_cell` → `p.NAME.cell` ("x,y") and `p.NAME.rotation` (that cell's rotations).
+
+An answer with `combos` offers its rows as one select (`row`: the row's index), each option a legal
+combination said in words; JavaScript swaps it for the fields' own widgets, each narrowed to the
+rows that fit the choices before it. Either way every choice the page offers is legal.
 
 An answer's `combos`, a `moves` field's `routes` and a `counts` field's `total_by` go into the page
 as data attributes that `static/forms.js` reads, so that each widget offers only what fits the
-choices made before it (the page without JavaScript lists every value of each field).
+choices made before it (the page without JavaScript offers the combinations and the routes as
+one select each, every option legal).
 
 A field of a constraint type the page has no widget for gets a JSON box (`json` in the form's
 parameters, as the API takes them): nowhere else, since every typed field has its widget.
@@ -81,12 +87,32 @@ def prepare(decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
             # The JSON box only where the page has no widget for a field: every typed form is
             # filled in with its widgets, and API users have the API.
             json_box = any(f["constraint"]["type"] not in READERS for f in fields)
-            answers.append({**answer, "index": index, "id": f"{kind}-form{suffix}",
+            fields = [_with_routes(f) for f in fields]
+            answers.append({**answer, "fields": fields, "index": index,
+                            "id": f"{kind}-form{suffix}",
                             "submit_id": f"{kind}-submit{suffix}", "buttons": buttons,
                             "map_field": map_field, "json": json_box})
         out.append({**d, "title": form.get("title"), "notes": form.get("notes", []),
                     "answers": answers})
     return out
+
+
+def _with_routes(field: dict[str, Any]) -> dict[str, Any]:
+    """A moves field stated by routes, with what the page lays out from them: `route_rows`, each
+    route (seat, source, target) as one choice of one select (what the page offers without
+    JavaScript: every option a legal row), and the seats, sources and targets that the selects
+    JavaScript enables list before it narrows them down to the routes (`widget`)."""
+    c = field["constraint"]
+    if c["type"] != "moves" or c.get("routes") is None:
+        return field
+    routes = c["routes"]
+    rows = [(int(seat), src, to) for seat, by in routes.items() for src, r in by.items()
+            for to in r["to"]]
+    widget = {"seats": [int(seat) for seat in routes],
+              "sources": list(dict.fromkeys(src for by in routes.values() for src in by)),
+              "targets": list(dict.fromkeys(t for by in routes.values() for r in by.values()
+                                            for t in r["to"]))}
+    return {**field, "route_rows": rows, "widget": widget}
 
 
 def _on_map(constraint: dict[str, Any]) -> bool:
@@ -131,7 +157,11 @@ def params_from_form(answer: dict[str, Any] | None, form: MultiDict[str, str]) -
     params: dict[str, Any] = {}
     if answer is not None:
         params.update(answer.get("fixed") or {})
+        joint = _combo_row(answer, form)
+        params.update(joint)
         for field in answer["fields"]:
+            if field["name"] in joint:
+                continue
             constraint = field["constraint"]
             value = READERS[constraint["type"]](form, f"p.{field['name']}", constraint)
             if value is not None:
@@ -197,12 +227,16 @@ def _moves(form: MultiDict[str, str], name: str, c: dict[str, Any]) -> list[dict
     for i in range(c["max_total"]):
         row = f"{name}.{i}"
         source, target = _text(form, f"{row}.from"), _text(form, f"{row}.to")
+        seat = _text(form, f"{row}.seat")
+        route = _text(form, f"{row}.route")
+        if route:  # one select of the routes (the page without JavaScript): "seat|from|to"
+            seat, source, target = ([*route.split("|", 2), "", ""])[:3]
         if not source and not target:  # an unused row, whatever its seat and count say
             continue
         move: dict[str, Any] = {"from": source or None, "to": target or None}
-        seat = _text(form, f"{row}.seat")
         if seat:
-            move["seat"] = _choice(seat, c["seats"])
+            seats = [int(x) for x in c["routes"]] if c.get("routes") is not None else c["seats"]
+            move["seat"] = _choice(seat, seats)
         count = _count(_text(form, f"{row}.count"), f"{row}.count")
         move["count"] = 1 if count is None else count
         rows.append(move)
@@ -240,7 +274,26 @@ def _grid_cell(form: MultiDict[str, str], name: str, c: dict[str, Any]) -> dict[
     x, _, y = cell.partition(",")
     rotation = _text(form, f"{name}.rotation")
     return {"x": _typed(x.strip()), "y": _typed(y.strip()),
-            "rotation": _typed(rotation) if rotation else c["rotations"][0]}
+            "rotation": _typed(rotation) if rotation else
+            (c["rotations"].get(cell.replace(" ", "")) or [0])[0]}
+
+
+COMBO_ROW = "row"
+"""The one select that offers an answer's combinations as its rows (the page without JavaScript:
+every option a legal combination); its value is the row's index in `combos.rows`."""
+
+
+def _combo_row(answer: dict[str, Any], form: MultiDict[str, str]) -> dict[str, Any]:
+    """The fields a posted combination row gives (none when the row select was not used: the
+    page with JavaScript posts each field's own widget)."""
+    combos = answer.get("combos")
+    raw = _text(form, COMBO_ROW)
+    if not combos or not raw:
+        return {}
+    if not raw.isdigit() or int(raw) >= len(combos["rows"]):
+        raise FormError("form.unreadable")
+    row = combos["rows"][int(raw)]
+    return dict(zip(combos["fields"], row[:len(combos["fields"])], strict=True))
 
 
 READERS: dict[str, Callable[[MultiDict[str, str], str, dict[str, Any]], Any]] = {

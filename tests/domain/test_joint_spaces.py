@@ -21,7 +21,7 @@ from domain.core.constraints import (
 )
 
 TILE = Answer("lay_tile", (Field("tile", OneOf(("T1", "T2"), "tile")),
-                           Field("at", GridCell(((0, 1), (1, 0)), (0, 90)))),
+                           Field("at", GridCell(((0, 1), (1, 0)), {"0,1": (90,), "1,0": (0,)}))),
               combos=Combos(("tile", "at"), (("T1", {"x": 0, "y": 1, "rotation": 90}),
                                              ("T2", {"x": 1, "y": 0, "rotation": 0}))))
 
@@ -42,11 +42,25 @@ def test_a_rows_info_columns_are_not_parameters() -> None:
     assert knight.to_json()["combos"]["info"] == ["cost"]
 
 
+def test_a_field_that_offers_more_than_its_combinations_is_caught() -> None:
+    """A grid cell field offering every rotation on every cell beside rows that fit only one
+    rotation per cell is a superset: a client reading the field alone would offer refused moves."""
+    superset = Answer("lay_tile", (TILE.fields[0], Field("at", GridCell.uniform(((0, 1), (1, 0)),
+                                                                                (0, 90)))),
+                      combos=TILE.combos)
+    assert formspace.unfit(TILE) == []
+    assert formspace.unfit(superset) == [("at", {"x": 0, "y": 1, "rotation": 0}),
+                                         ("at", {"x": 1, "y": 0, "rotation": 90})]
+    assert TILE.to_json()["fields"][1]["constraint"]["rotations"] == {"0,1": [90], "1,0": [0]}
+
+
 def test_moves_by_routes_offer_each_seat_only_its_sources_and_never_the_source_as_target() -> None:
     moves = Moves.of_routes({0: {"aragon": Route(2, ("galicia",)), "sevilla": Route(0, ("x",))},
                              1: {}}, 3)
-    assert moves.seats == (0,) and moves.sources == ("aragon",) and moves.targets == ("galicia",)
-    assert moves.to_json()["routes"] == {"0": {"aragon": {"most": 2, "to": ["galicia"]}}}
+    data = moves.to_json()
+    assert data["routes"] == {"0": {"aragon": {"most": 2, "to": ["galicia"]}}}
+    # No union of the routes stays beside them for a client to offer as a product.
+    assert data["seats"] is None and data["sources"] is None and data["targets"] is None
     assert formspace.move_rows(moves) == [{"seat": 0, "from": "aragon", "to": "galicia",
                                            "count": 1}]
 

@@ -86,8 +86,9 @@ def test_a_special_action_that_can_be_done_is_still_offered():
     (special,) = [a for a in d.form.answers if a.type == "special"]
     (moves,) = special.fields
     assert isinstance(moves.constraint, Moves)
-    assert moves.constraint.seats == (1, 2) and moves.constraint.max_total == 3
-    assert sorted(moves.constraint.sources) == ["aragon", "sevilla"]
+    routes = moves.constraint.routes
+    assert routes is not None and sorted(routes) == [1, 2] and moves.constraint.max_total == 3
+    assert sorted({src for by in routes.values() for src in by}) == ["aragon", "sevilla"]
 
 
 # --- the typed forms ----------------------------------------------------------------------------

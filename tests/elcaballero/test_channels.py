@@ -492,3 +492,26 @@ def test_the_games_list_gives_an_el_caballero_game_its_round_and_scores() -> Non
         assert line.startswith(f"{round_word} {view['round']}/{view['rounds']} · "), line
         for s in view["seats"]:
             assert f"{NAMES[s['seat']]} {s['score']}" in line, line
+
+
+def test_taking_a_ship_back_is_offered_on_every_ship_and_only_there() -> None:
+    """`take_back` with a side returns a ship to the court: the turn's form offers it, one row per
+    ship the player has, and each row is taken by the engine (the ship leaves, the tile stays)."""
+    seen = 0
+    for state, decision in [p for seed in ("moves", "moves-2") for p in _positions(seed, steps=2000)]:
+        if decision.kind != "turn":
+            continue
+        ships = {(f"{x['at'][0]},{x['at'][1]}", e) for x in decision.constraint["ships_on"]
+                 for e in x["edges"]}
+        answer = next((a for a in decision.form.answers if a.type == "take_back"
+                       and a.combos is not None), None)
+        assert (answer is not None) == bool(ships)
+        if answer is None:
+            continue
+        assert {tuple(v.values()) for v in answer.combos.values()} == ships
+        assert GAME.prompt(answer.prompt, "fr", NAMES).startswith("Reprendre un de vos bateaux")
+        for at, edge in ships:
+            events = GAME.decide(state, Command("take_back", decision.seat, {"at": at, "edge": edge}))
+            assert events[0].type == "ship_taken_back"
+            seen += 1
+    assert seen > 0

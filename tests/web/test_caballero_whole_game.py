@@ -25,7 +25,7 @@ FILL = """([formId, seed]) => {
   const form = document.getElementById(formId);
   const done = new Set();
   for (const el of form.querySelectorAll("select, input[type=radio]")) {
-    if (done.has(el.name)) continue;
+    if (done.has(el.name) || el.disabled) continue;  // the no-JavaScript row select, swapped out
     done.add(el.name);
     if (el.tagName === "SELECT") {
       const options = [...el.options].filter((o) => o.value !== "" && !o.disabled);
@@ -92,7 +92,8 @@ def test_a_whole_game_through_the_forms_with_no_refused_post(page_for: Any, wctx
             assert not problem, problem
             if kind in ("lay_tile", "lay_knight", "raise") and kind not in kinds:
                 shot(page, f"caballero-whole-{kind}")
-            page.locator(f"#{by_kind[kind]} button[type=submit]").click()
+            buttons = page.locator(f"#{by_kind[kind]} button[type=submit]")
+            buttons.nth(rng.randrange(buttons.count())).click()  # a row of buttons: any one
             actions_this_turn = 0 if kind == "end_turn" else actions_this_turn + 1
         page.wait_for_selector(".flash")
         posts += 1

@@ -19,6 +19,7 @@ from domain.core.constraints import (
     OneOf,
     Parts,
     Picks,
+    Route,
     SeatLimit,
     Subset,
 )
@@ -55,6 +56,42 @@ def test_seat_zero_is_a_seat_and_a_half_filled_row_goes_to_the_engine_as_it_is()
                                {"seat": 2, "from": "aragon", "to": "castillo", "count": 1}]
 
 
+def test_a_route_chosen_from_one_select_is_a_typed_row_and_only_routes_are_listed():
+    """Without JavaScript a row of moves is one select of its routes ("seat|from|to"): each option
+    a legal row, read back with the seat as a seat."""
+    answer = Answer("special", (Field("moves", Moves.of_routes(
+        {0: {"aragon": Route(2, ("castillo",))}, 2: {"sevilla": Route(1, ("aragon", "castillo"))}},
+        3)),))
+    (prepared,) = forms.prepare([{"form": {"answers": [answer.to_json()]}}])
+    field = prepared["answers"][0]["fields"][0]
+    assert field["route_rows"] == [(0, "aragon", "castillo"), (2, "sevilla", "aragon"),
+                                   (2, "sevilla", "castillo")]
+    params = read(answer, p__moves__0__route="2|sevilla|aragon", p__moves__0__count="1",
+                  p__moves__1__route="", p__moves__1__count="1")
+    assert params == {"moves": [{"seat": 2, "from": "sevilla", "to": "aragon", "count": 1}]}
+
+
+def test_a_combination_posted_as_its_row_gives_every_field_of_the_row():
+    from domain.core.constraints import Combos
+
+    answer = Answer("lay_tile", (Field("tile", OneOf(("T1", "T2"), "tile")),
+                                 Field("at", GridCell(((0, 1), (1, 0)),
+                                                      {"0,1": (90,), "1,0": (0,)}))),
+                    combos=Combos(("tile", "at"), (("T1", {"x": 0, "y": 1, "rotation": 90}),
+                                                   ("T2", {"x": 1, "y": 0, "rotation": 0}))))
+    assert read(answer, row="1") == {"tile": "T2", "at": {"x": 1, "y": 0, "rotation": 0}}
+    for bad in ("2", "x"):  # no such row: the player is told to look at the game again
+        try:
+            read(answer, row=bad)
+        except forms.FormError as error:
+            assert error.key == "form.unreadable"
+        else:
+            raise AssertionError(f"row {bad} was read")
+    # Without the row, each field's own widget (what the script swaps in) is read.
+    assert read(answer, p__tile="T1", p__at__cell="0,1") == {
+        "tile": "T1", "at": {"x": 0, "y": 1, "rotation": 90}}
+
+
 def test_picks_keyed_by_seat_stay_a_map():
     answer = Answer("special", (Field("picks", Picks({"0": ("aragon",), "1": ("galicia", "aragon"),
                                                       "2": ("sevilla",)}, "seat", "place")),))
@@ -68,7 +105,7 @@ def test_counts_numbers_choices_parts_and_grid_cells_come_back_typed():
         Field("regions", Counts({"aragon": 3, "galicia": 2}, "place", max_total=4)),
         Field("card", OneOf((3, 13), "power_card")),
         Field("steps", Parts(("a", "b", "c"))),
-        Field("at", GridCell(((0, 0), (1, -1)))),
+        Field("at", GridCell.uniform(((0, 0), (1, -1)))),
     ), fixed={"mode": "place"})
     params = read(answer, p__count="3", p__regions__aragon="2", p__regions__galicia="0",
                   p__card="13", p__steps=["2", "0"], p__at__cell="1,-1", p__at__rotation="90")

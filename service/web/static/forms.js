@@ -118,7 +118,21 @@
     out.textContent = need === undefined ? "" : out.getAttribute("data-template").replace("{n}", n).replace("{total}", need);
     out.classList.toggle("off", need !== undefined && n !== need);
   }
+  function enhance(scope) {
+    // The no-JavaScript select (every option a legal row) gives way to the fields' own widgets.
+    scope.querySelectorAll("select[data-combo-rows], select[data-move=route]").forEach(function (el) {
+      el.disabled = true; el.required = false;
+      var label = el.closest("label");
+      if (label) label.hidden = true;
+    });
+    scope.querySelectorAll(".js-choice").forEach(function (box) {
+      box.hidden = false;
+      if (box.tagName === "FIELDSET") box.disabled = false;
+      box.querySelectorAll("select").forEach(function (el) { el.disabled = false; });
+    });
+  }
   ready(function () {
+    enhance(document);
     document.querySelectorAll("form[data-combos]").forEach(function (form) {
       // Captured: the form is filtered before any other listener (the grid preview) reads it.
       form.addEventListener("change", function () { filterCombos(form); }, true);
