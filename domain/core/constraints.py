@@ -14,10 +14,23 @@ that every game shares:
 - `Subset`: from `min` to `max` different values of a list (exactly 13 of 18 cards: min == max);
 - `GridCell`: a cell of a square grid and a rotation (a tile laid on an open grid).
 
+Two shapes state a joint space where the fields' own ranges would offer more than the rules allow:
+
+- `Combos` (on an `Answer`): the legal combinations of several of its fields, as a list of rows
+  (a face-up tile × a cell and rotation where it fits), with columns of information for each row
+  (what it costs); a client offers a field only among the rows that fit the fields filled before
+  it, in the answer's field order;
+- `Routes` (on `Moves`): choices that depend on another field's value: per seat the sources where
+  it has pieces (and how many), per source the targets they may reach;
+- `TotalBy` (on `Counts`): the exact total for each value of another field (a distribution too
+  large to list, stated by limits a client checks as the player fills it in).
+
 `of` names what the values are ("place", "seat", "card"...) so that the game, not the client, gives
 them their labels. Prompts are the game's translatable `Message`s. The vocabulary describes the
-space only: the engine's `decide` stays the one validator, so a value a constraint lets through may
-still be refused in the engine's words (a Caballero moved twice, a total that does not add up).
+space: the engine's `decide` stays the one validator. A game states its space exactly: every value
+offered on its own, every row of a `Combos` and every route is legal as such; only what is too large
+to list (distributions of counts, several rows of moves together) is stated by its limits, which a
+value may still break (a Caballero moved twice), to be refused in the engine's words.
 Everything serialises with `to_json()` (the shape `GET /api/games/{id}/decisions` documents).
 """
 
@@ -56,38 +69,78 @@ class Number:
 
 
 @dataclass(frozen=True)
+class TotalBy:
+    """The exact total of a `Counts` field for each value of another field of the answer (keys:
+    that value as a string): how many Caballeros a region must spread when it is the source, how
+    many the regions must give when the provinces give the rest."""
+
+    field: str
+    totals: Mapping[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"field": self.field, "totals": dict(self.totals)}
+
+
+@dataclass(frozen=True)
 class Counts:
     """A number per key: `{key: n}` with 0 <= n <= bounds[key] (zeros may be left out), and a total
-    from `min_total` to `max_total` (None: no limit of its own)."""
+    from `min_total` to `max_total` (None: no limit of its own); with `total_by`, exactly the total
+    it gives for the value chosen in its other field (`min_total`..`max_total` then span them)."""
 
     bounds: Mapping[str, int]
     of: str
     min_total: int = 0
     max_total: int | None = None
+    total_by: TotalBy | None = None
     type: ClassVar[str] = "counts"
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.type, "of": self.of, "bounds": dict(self.bounds),
-                "min_total": self.min_total, "max_total": self.max_total}
+                "min_total": self.min_total, "max_total": self.max_total,
+                "total_by": self.total_by.to_json() if self.total_by is not None else None}
 
 
 @dataclass(frozen=True)
 class SeatLimit:
-    """At most `max` pieces of these seats in all the rows together."""
+    """At most `max` pieces of these seats in all the rows together, and at least `min`."""
 
     seats: tuple[int, ...]
     max: int
+    min: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        return {"seats": list(self.seats), "max": self.max}
+        return {"seats": list(self.seats), "max": self.max, "min": self.min}
+
+
+@dataclass(frozen=True)
+class Route:
+    """Where one seat's pieces may leave `source` for: at most `most` of them, to one of `to`."""
+
+    most: int
+    to: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"most": self.most, "to": list(self.to)}
+
+
+Routes = Mapping[int, Mapping[str, Route]]
+"""Per seat, per source where that seat has pieces the move may take, the route they may take."""
 
 
 @dataclass(frozen=True)
 class Moves:
     """Rows `{"seat", "from", "to", "count"}`: whose pieces (one of `seats`), from one of `sources`
     to one of `targets` (both labelled as `of`), `count` >= 1; at most `max_total` pieces in all,
-    within each of `limits`; with `one_source` every row leaves the same source. Between one row and
-    `max_total` rows; a client leaves out the rows with no source or no target."""
+    within each of `limits` (from its `min` to its `max` pieces of its seats); with `one_source`
+    every row leaves the same source. Between one row and `max_total` rows; a client leaves out
+    the rows with no source or no target.
+
+    `routes` (when the game gives them, as every game of the service does) is the exact space of
+    one row: per seat the sources where it has pieces this move may take, and per source how many
+    and where they may go; `seats`, `sources` and `targets` are then its unions (what a form lists
+    before a seat or a source is chosen), and a client offers a row's source among its seat's
+    routes and its target among that source's. What stays for `decide` is what joins rows: the
+    totals, a piece moved twice."""
 
     seats: tuple[int, ...]
     sources: tuple[str, ...]
@@ -96,13 +149,32 @@ class Moves:
     of: str = "place"
     one_source: bool = False
     limits: tuple[SeatLimit, ...] = ()
+    routes: Routes | None = None
     type: ClassVar[str] = "moves"
 
+    @classmethod
+    def of_routes(cls, routes: Routes, max_total: int, *, of: str = "place",
+                  one_source: bool = False, limits: tuple[SeatLimit, ...] = ()) -> Moves:
+        """Moves whose seats, sources and targets are exactly those of their routes (a seat with
+        no route is left out, and so is a source no seat may leave)."""
+        kept = {seat: {src: r for src, r in by.items() if r.most > 0 and r.to}
+                for seat, by in routes.items()}
+        kept = {seat: by for seat, by in kept.items() if by}
+        sources = tuple(dict.fromkeys(src for by in kept.values() for src in by))
+        targets = tuple(dict.fromkeys(t for by in kept.values() for r in by.values()
+                                      for t in r.to))
+        return cls(tuple(kept), sources, targets, max_total, of, one_source, limits, kept)
+
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "of": self.of, "seats": list(self.seats),
-                "sources": list(self.sources), "targets": list(self.targets),
-                "max_total": self.max_total, "one_source": self.one_source,
-                "limits": [lim.to_json() for lim in self.limits]}
+        out: dict[str, Any] = {
+            "type": self.type, "of": self.of, "seats": list(self.seats),
+            "sources": list(self.sources), "targets": list(self.targets),
+            "max_total": self.max_total, "one_source": self.one_source,
+            "limits": [lim.to_json() for lim in self.limits], "routes": None}
+        if self.routes is not None:
+            out["routes"] = {str(seat): {src: r.to_json() for src, r in by.items()}
+                             for seat, by in self.routes.items()}
+        return out
 
 
 @dataclass(frozen=True)
@@ -187,21 +259,45 @@ class Field:
 
 
 @dataclass(frozen=True)
+class Combos:
+    """The legal combinations of several fields of one answer: each row gives a value for each of
+    `fields` (as the command carries it: a `GridCell`'s `{"x", "y", "rotation"}`), then one value
+    for each of `info` (what the row means for the player: its `cost`). Every row is legal as it
+    stands; a combination that is no row is not. A client offers each of these fields, in the
+    answer's order, only among the rows that fit the values chosen before it."""
+
+    fields: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    info: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"fields": list(self.fields), "info": list(self.info),
+                "rows": [list(row) for row in self.rows]}
+
+    def values(self) -> list[dict[str, Any]]:
+        """Each row as the command parameters it gives (its info columns left out)."""
+        return [dict(zip(self.fields, row[:len(self.fields)], strict=True)) for row in self.rows]
+
+
+@dataclass(frozen=True)
 class Answer:
     """One command that answers the decision: its `type`, its fields, and `fixed` parameters sent
     as they are (a card's half, the scoreboard being moved). `prompt` says what it does, `submit`
-    names its button (both the game's messages)."""
+    names its button (both the game's messages). `combos`, when given, is the exact joint space of
+    some of its fields (each field's own constraint is then the union of its rows)."""
 
     type: str
     fields: tuple[Field, ...] = ()
     fixed: Mapping[str, Any] = field(default_factory=dict)
     prompt: Message | None = None
     submit: Message | None = None
+    combos: Combos | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.type, "fixed": dict(self.fixed),
                 "fields": [f.to_json() for f in self.fields],
-                "prompt": _message(self.prompt), "submit": _message(self.submit)}
+                "prompt": _message(self.prompt), "submit": _message(self.submit),
+                "combos": self.combos.to_json() if self.combos is not None else None}
 
 
 @dataclass(frozen=True)
@@ -217,5 +313,6 @@ class Form:
                 "answers": [a.to_json() for a in self.answers]}
 
 
-__all__ = ["Answer", "Constraint", "Counts", "Field", "Form", "GridCell", "Moves", "Number",
-           "OneOf", "Parts", "Picks", "SeatLimit", "Subset"]
+__all__ = ["Answer", "Combos", "Constraint", "Counts", "Field", "Form", "GridCell", "Moves",
+           "Number", "OneOf", "Parts", "Picks", "Route", "Routes", "SeatLimit", "Subset",
+           "TotalBy"]

@@ -200,7 +200,19 @@ def pending(s: State) -> list[Decision]:
         return []
     constraint = turn_constraint(s)
     return [Decision(s.turn.seat, "turn", constraint=constraint,
-                     build_form=lambda: forms.turn_form(constraint, s.advanced))]
+                     build_form=lambda: forms.turn_form(constraint, s.advanced,
+                                                        lambda kind, p: trial(s, kind, p)))]
+
+
+def trial(s: State, kind: str, params: dict[str, Any]) -> int | None:
+    """What one command of the turn costs if `decide` takes it now (None: it is refused), for the
+    forms to list only what the engine takes, with its price."""
+    assert s.turn is not None
+    try:
+        events = decide(s, Command(kind, s.turn.seat, params))
+    except RuleError:
+        return None
+    return sum(int(e.get("cost") or 0) for e in events)  # type: ignore[arg-type]
 
 
 def turn_constraint(s: State) -> dict[str, Any]:

@@ -25,7 +25,9 @@ from domain.core.constraints import (
     Number,
     OneOf,
     Picks,
+    Route,
     SeatLimit,
+    TotalBy,
 )
 from domain.core.errors import RuleError
 from domain.core.events import Event
@@ -166,13 +168,30 @@ class MoveCard(Card):
     def possible(self, s: State, seat: int) -> bool:
         return bool(self._sources(s, seat))
 
+    def _targets(self, s: State) -> list[str]:
+        return move_targets(s)
+
+    def _most(self, seat: int, mover: int) -> int:
+        """The most of one seat's Caballeros this card moves."""
+        if not self.caps:
+            return self.cap
+        return self.caps["own" if mover == seat else "opponents"]
+
+    def routes(self, s: State, seat: int) -> dict[int, dict[str, Route]]:
+        """One row's exact space: per seat whose Caballeros the card moves, the regions where it
+        has some (never the King's, never the Castillo), each to any other region it may enter."""
+        targets = self._targets(s)
+        return {mover: {r: Route(min(s.places[r][mover], self._most(seat, mover)),
+                                 tuple(t for t in targets if t != r))
+                        for r in self._sources(s, seat) if s.places[r][mover]}
+                for mover in self._movers(s, seat)}
+
     def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
         limits = () if not self.caps else (
             SeatLimit((seat,), self.caps["own"]),
             SeatLimit(tuple(s.opponents(seat)), self.caps["opponents"]))
-        moves = Moves(seats=tuple(self._movers(s, seat)), sources=tuple(self._sources(s, seat)),
-                      targets=tuple(move_targets(s)), max_total=self.cap,
-                      one_source=self.one_source, limits=limits)
+        moves = Moves.of_routes(self.routes(s, seat), self.cap, one_source=self.one_source,
+                                limits=limits)
         prompt = Message("ask.moves.one_source" if self.one_source else "ask.moves",
                          {"max": self.cap})
         return (Answer("special", (Field("moves", moves),), prompt=prompt, submit=DO_IT),)
@@ -339,9 +358,12 @@ class MoveAllOwn(ParamMoves):
     def answers(self, s: State, seat: int, **fixed: Any) -> tuple[Answer, ...]:
         mine = [r for r in move_sources(s) if s.places[r][seat] > 0]
         most = max((s.places[r][seat] for r in mine), default=0)
+        least = min((s.places[r][seat] for r in mine), default=0)
+        every = TotalBy("from", {r: s.places[r][seat] for r in mine})  # all of them, exactly
         return (Answer("special", (
             Field("from", OneOf(tuple(mine), "place"), label=Message("ask.move_all.from")),
-            Field("to", Counts({p: most for p in move_targets(s)}, "place", min_total=1),
+            Field("to", Counts({p: most for p in move_targets(s)}, "place", min_total=least,
+                               max_total=most, total_by=every),
                   label=Message("ask.move_all.to"))),
             fixed=fixed, prompt=Message("ask.move_all"), submit=DO_IT),)
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from domain.core.constraints import Answer, Counts, Field, Form, Number, OneOf, Parts
+from domain.core.constraints import Answer, Counts, Field, Form, Number, OneOf, Parts, TotalBy
 from domain.core.game import Message
 from domain.core.i18n import LANGUAGES, Catalogue
 from domain.elgrande import messages
@@ -207,7 +208,10 @@ def take_form(low: int, high: int, provinces: int, board: Mapping[str, int],
                     label=Message("ask.take.count", {"min": low, "max": high}))]
     notes: tuple[Message, ...] = ()
     if high > provinces and board:
-        fields.append(Field("regions", Counts(dict(board), "place", max_total=high - provinces),
+        # The regions give exactly what the provinces cannot, for the count chosen.
+        short = TotalBy("count", {str(n): max(0, n - provinces) for n in range(low, high + 1)})
+        fields.append(Field("regions", Counts(dict(board), "place", max_total=high - provinces,
+                                              total_by=short),
                             default=dict(regions), label=Message("ask.take.regions")))
         notes = (Message("ask.take.provinces", {"provinces": provinces}),)
     return Form((Answer("take", tuple(fields), submit=Message("ask.take.submit")),),
@@ -234,8 +238,7 @@ def act_form(card: str, place: tuple[list[str], int] | None, special: tuple[Answ
     else:
         notes.append(Message("ask.placed_already"))
     if special is not None:
-        answers += [Answer(a.type, a.fields, a.fixed,
-                           a.prompt or Message("ask.special", {"card": card}), a.submit)
+        answers += [replace(a, prompt=a.prompt or Message("ask.special", {"card": card}))
                     for a in special]
         if not special:
             notes.append(Message("ask.special_impossible"))
@@ -255,10 +258,14 @@ def veto_form(active: int, card: str, steps: Sequence[str]) -> Form:
 
 def return_form(need: int, court: int, regions: Mapping[str, int],
                 default: Mapping[str, Any]) -> Form:
-    fields = [Field("court", Number(0, min(need, court)), default=default["court"],
+    # The court gives from `low` (what the regions cannot) to `high`; the regions the rest, exactly.
+    low, high = max(0, need - sum(regions.values())), min(need, court)
+    fields = [Field("court", Number(low, high), default=default["court"],
                     label=Message("ask.return.court", {"court": court}))]
     if regions:
-        fields.append(Field("regions", Counts(dict(regions), "place", max_total=need),
+        rest = TotalBy("court", {str(n): need - n for n in range(low, high + 1)})
+        fields.append(Field("regions", Counts(dict(regions), "place", min_total=need - high,
+                                              max_total=need - low, total_by=rest),
                             default=dict(default["regions"]), label=Message("ask.return.regions")))
     return Form((Answer("return", tuple(fields), submit=Message("ask.return.submit")),),
                 title=Message("ask.return", {"count": need}))

@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from domain.core.constraints import Answer, Field, Moves, OneOf, Picks, SeatLimit
+from domain.core.constraints import Answer, Combos, Field, Moves, OneOf, Picks, Route, SeatLimit
 from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.game import Message
@@ -48,9 +48,11 @@ class IntrigueOne(eg.MoveCard):
 
     id, who, cap = "intrigue", "any", 1
 
+    def _targets(self, s: State) -> list[str]:
+        return eg.move_sources(s)
+
     def answers(self, s: State, seat: int, **fixed: Any) -> tuple[Answer, ...]:
-        moves = Moves(seats=tuple(s.seats()), sources=tuple(self._sources(s, seat)),
-                      targets=tuple(eg.move_sources(s)), max_total=1)
+        moves = Moves.of_routes(self.routes(s, seat), 1)
         return (Answer("special", (Field("moves", moves),), fixed=fixed,
                        prompt=Message("ki.ask.intrigue.one"), submit=DO_IT),)
 
@@ -76,11 +78,13 @@ class IntrigueAll(eg.MoveAllOwn):
 
     def answers(self, s: State, seat: int, **fixed: Any) -> tuple[Answer, ...]:
         mine = [r for r in eg.move_sources(s) if s.places[r][seat] > 0]
+        rows = tuple((a, b) for a in mine for b in eg.move_sources(s) if b != a)
         return (Answer("special", (
             Field("from", OneOf(tuple(mine), "place"), label=Message("ask.move_all.from")),
             Field("to", OneOf(tuple(eg.move_sources(s)), "place"),
                   label=Message("ki.ask.intrigue.to"))),
-            fixed=fixed, prompt=Message("ki.ask.intrigue.all"), submit=DO_IT),)
+            fixed=fixed, prompt=Message("ki.ask.intrigue.all"), submit=DO_IT,
+            combos=Combos(("from", "to"), rows)),)
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         src, to = params.get("from"), params.get("to")
@@ -406,10 +410,12 @@ class CastilloCapture(Card):
 
     def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
         own = self._own_due(s, seat)
-        moves = Moves(seats=tuple(s.seats()), sources=tuple(self._sources(s, list(s.seats()))),
-                      targets=(CASTILLO,), max_total=CAPTURE_CAP + own,
-                      limits=(SeatLimit((seat,), own),
-                              SeatLimit(tuple(s.opponents(seat)), CAPTURE_CAP)))
+        routes = {w: {r: Route(min(s.places[r][w], own if w == seat else CAPTURE_CAP),
+                               (CASTILLO,)) for r in eg.move_sources(s) if s.places[r][w]}
+                  for w in s.seats()}
+        moves = Moves.of_routes(routes, CAPTURE_CAP + own,
+                                limits=(SeatLimit((seat,), own, own),
+                                        SeatLimit(tuple(s.opponents(seat)), CAPTURE_CAP, 1)))
         return (Answer("special", (Field("moves", moves),),
                        prompt=Message("ki.ask.capture", {"max": CAPTURE_CAP, "own": own}),
                        submit=DO_IT),)

@@ -90,13 +90,56 @@ class GameList(ma.Schema):
     games = fields.List(fields.Nested(GameSummary))
 
 
+class CombosOut(ma.Schema):
+    fields_ = fields.List(fields.String(), data_key="fields", attribute="fields", metadata={
+        "description": "The answer's fields these rows give a value for, in this order"})
+    info = fields.List(fields.String(), metadata={
+        "description": "Columns after the fields' values that say what a row means (cost)"})
+    rows = fields.List(fields.List(fields.Raw()), metadata={
+        "description": "Every legal combination of these fields: a combination that is no row "
+                       "is refused; offer each field only among the rows that fit the fields "
+                       "chosen before it"})
+
+
+class FieldOut(ma.Schema):
+    name = fields.String(metadata={"description": "The command parameter this field fills"})
+    constraint = fields.Dict(metadata={"description": (
+        "The field's space, by `type`: one_of (options), number (min, max), counts (bounds per "
+        "key, min_total, max_total), moves (rows {seat, from, to, count}: `routes` gives per "
+        "seat (a string key) the sources where its pieces may leave, each with `most` and the "
+        "targets `to`; seats, sources and targets are their unions), picks (choices per key), "
+        "parts, subset (min..max of options), grid_cell (cells, rotations); `of` says what the "
+        "values are")})
+    default = fields.Raw(allow_none=True)
+    label = fields.Dict(allow_none=True)
+
+
+class AnswerOut(ma.Schema):
+    type = fields.String(metadata={"description": "The command type this answer sends"})
+    fixed = fields.Dict(metadata={"description": "Parameters sent as they are"})
+    fields_ = fields.List(fields.Nested(FieldOut), data_key="fields", attribute="fields")
+    prompt = fields.Dict(allow_none=True)
+    submit = fields.Dict(allow_none=True)
+    combos = fields.Nested(CombosOut, allow_none=True, metadata={
+        "description": "The exact joint space of some of the fields (null: each field alone)"})
+
+
+class FormOut(ma.Schema):
+    title = fields.Dict(allow_none=True)
+    notes = fields.List(fields.Dict())
+    answers = fields.List(fields.Nested(AnswerOut), metadata={
+        "description": "The commands that answer the decision; every value offered is legal "
+                       "on its own, what joins several (totals) is stated as limits"})
+
+
 class DecisionOut(ma.Schema):
     seat = fields.Integer(allow_none=True)
     kind = fields.String()
     secret = fields.Boolean()
     options = fields.List(fields.Dict(), allow_none=True)
     constraint = fields.Dict(allow_none=True)
-    form = fields.Dict(allow_none=True)
+    form = fields.Nested(FormOut, allow_none=True, metadata={
+        "description": "The decision as typed data (README: Decisions as typed data)"})
     info = fields.Dict()
 
 

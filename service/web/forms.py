@@ -12,6 +12,10 @@ one widget, named after the command's parameter:
 - `subset` → `p.NAME` checkboxes (the values, with how many are ticked);
 - `grid_cell` → `p.NAME.cell` ("x,y") and `p.NAME.rotation`.
 
+An answer's `combos`, a `moves` field's `routes` and a `counts` field's `total_by` go into the page
+as data attributes that `static/forms.js` reads, so that each widget offers only what fits the
+choices made before it (the page without JavaScript lists every value of each field).
+
 A field of a constraint type the page has no widget for gets a JSON box (`json` in the form's
 parameters, as the API takes them): nowhere else, since every typed field has its widget.
 

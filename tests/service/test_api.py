@@ -153,13 +153,45 @@ def test_decisions_come_as_typed_forms_any_client_can_fill_in(table: Any) -> Non
     (bid,) = table.bob.get(f"{table.url}/decisions").get_json()["decisions"]
     assert bid["form"] == {
         "title": {"key": "bids.form.bid", "params": {}}, "notes": [],
-        "answers": [{"type": "bid", "fixed": {}, "prompt": None, "submit": None, "fields": [
+        "answers": [{"type": "bid", "fixed": {}, "prompt": None, "submit": None, "combos": None,
+                     "fields": [
             {"name": "amount", "constraint": {"type": "number", "min": 1, "max": 5},
              "default": 3, "label": {"key": "bids.form.amount", "params": {}}}]}]}
     # A client that knows only the vocabulary sends the field's default: a legal move.
     (answer,) = bid["form"]["answers"]
     move = {"type": answer["type"], **{f["name"]: f["default"] for f in answer["fields"]}}
     assert table.bob.post(f"{table.url}/commands", move).status_code == 200
+
+
+def test_a_joint_space_comes_as_rows_every_one_of_which_is_legal(make_player: Any,
+                                                                 app: Any) -> None:
+    """El Caballero's terrain tile: per face-up tile the cells and rotations where it fits, as
+    the rows of `combos`; the OpenAPI document describes them."""
+    ann, bea = make_player("ann@example.com", "Ann"), make_player("bea@example.com", "Bea")
+    r = ann.post("/api/games", {"game": "el-caballero",
+                                "seats": ["ann@example.com", "bea@example.com"]})
+    url = f"/api/games/{r.get_json()['id']}"
+    accept_over_http([bea], r.get_json()["id"])
+    while True:
+        mine = [(who, d) for who in (ann, bea) for d in who.get(f"{url}/decisions").get_json()[
+            "decisions"]]
+        who, d = mine[0]
+        if d["kind"] != "power_card":
+            break
+        card = d["form"]["answers"][0]["fields"][0]["constraint"]["options"][0]
+        assert who.post(f"{url}/commands", {"type": "power", "card": card}).status_code == 200
+    lay = next(a for a in d["form"]["answers"] if a["type"] == "lay_tile")
+    combos = lay["combos"]
+    assert combos["fields"] == ["tile", "at"] and combos["rows"]
+    tiles = {f["name"]: f["constraint"] for f in lay["fields"]}["tile"]["options"]
+    assert {row[0] for row in combos["rows"]} == set(tiles)  # each tile offered fits somewhere
+    tile, at = combos["rows"][-1]
+    assert who.post(f"{url}/commands", {"type": "lay_tile", "tile": tile, "at": at}
+                    ).status_code == 200
+    doc = app.test_client().get("/api/openapi.json").get_json()
+    schemas = doc["components"]["schemas"]
+    answer = next(v for k, v in schemas.items() if k.startswith("Answer"))
+    assert "combos" in answer["properties"] and "fields" in answer["properties"]
 
 
 def test_etag_and_if_none_match(table: Any) -> None:

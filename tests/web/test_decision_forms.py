@@ -6,6 +6,7 @@ when the provinces run short. Each form is filled in as a person would and must 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from domain.core.commands import Command
@@ -123,8 +124,23 @@ def test_the_court_forms_default_is_legal_when_the_provinces_run_short(page_for:
     player = page_for(game.ids[seat])
     open_game(player, game)
     shot(player, "desktop-take-short")
+    needed = player.locator("form[data-kind='take'] .total-needed")
+    high = int(player.input_value("form[data-kind='take'] input[name='p.count']"))
+    provinces = game_state(game).provinces[seat]
+    share = str(high - provinces)  # what the regions must give: "In all: 2 of exactly 2"
+    assert re.findall(r"\d+", needed.inner_text()) == [share, share], needed.inner_text()
+    assert "off" not in (needed.get_attribute("class") or "")  # the default adds up
+    player.fill("form[data-kind='take'] input[name='p.count']", str(provinces))
+    assert re.findall(r"\d+", needed.inner_text()) == [share, "0"], needed.inner_text()
+    assert "off" in needed.get_attribute("class")
+    player.fill("form[data-kind='take'] input[name='p.count']", str(high))
     player.click("form[data-kind='take'] button[type='submit']")  # as pre-filled
     assert_accepted(player)
+
+
+def game_state(game: Game) -> Any:
+    module, _players = active_game(game.ctx, game.id)
+    return states.load(game.ctx.engine, game.ctx.states, game.id, module)[1]
 
 
 
@@ -150,3 +166,39 @@ def test_a_veto_of_some_parts_names_them_and_stops_only_those(page_for: Any, gam
     log = ann.inner_text(".log-list")
     assert "1 of Bob's Caballeros goes from Sevilla into the Castillo." in log, log
     assert "Ann's Caballeros go from Aragón to Valencia" not in log, log
+
+
+def test_a_move_row_offers_only_the_seats_regions_and_the_places_they_may_reach(
+        page_for: Any, game: Game) -> None:
+    """Whose Caballeros, then from where (only the regions where that player has some), then to
+    where (never the same region): each select lists only what fits the choice before it."""
+    played = game_with(game, {1: "move_3_any"})
+    played.play(0, "play_power", card=12)
+    played.play(1, "play_power", card=13)  # Bob plays first
+    played.play(2, "play_power", card=11)
+    played.play(1, "choose_card", stack=1)
+    state = states.load(played.ctx.engine, played.ctx.states, played.id,
+                        played.ctx.games["el-grande"])[1]
+    bob = page_for(played.ids[1])
+    open_game(bob, played)
+    row = "form[data-kind='special'] fieldset.move-row >> nth=0"
+
+    def offered(name: str) -> list[str]:
+        return bob.eval_on_selector(f"form[data-kind='special'] select[name='p.moves.0.{name}']",
+                                    "s => [...s.options].filter(o => o.value && !o.disabled)"
+                                    ".map(o => o.value)")
+
+    assert bob.locator(row).count() == 1
+    for seat in (0, 2):
+        bob.select_option("form[data-kind='special'] select[name='p.moves.0.seat']", str(seat))
+        holding = set(offered("from"))
+        assert holding == {r for r, c in state.places.items() if c[seat] and r != "castillo"
+                           and r != state.king}, seat
+    source = sorted(holding)[0]
+    bob.select_option("form[data-kind='special'] select[name='p.moves.0.from']", source)
+    targets = offered("to")
+    assert source not in targets and "castillo" in targets and state.king not in targets
+    shot(bob, "desktop-move-row-routes")
+    bob.select_option("form[data-kind='special'] select[name='p.moves.0.to']", targets[0])
+    bob.click("form[data-kind='special'] button[type='submit']")
+    assert_accepted(bob)

@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core.constraints import Answer, Field, OneOf
+from domain.core.constraints import Answer, Combos, Field, OneOf, Subset
 from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.game import Message
@@ -110,10 +110,11 @@ class TwoRegionCard(Card):
     def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
         pairs = self.pairs(s)
         firsts = tuple(sorted({a for p in pairs for a in p}))
+        rows = tuple(sorted({(a, b) for p in pairs for a, b in (p, p[::-1])}))  # either order
         return (Answer("special", (
             Field("first", OneOf(firsts, "place"), label=Message(self.ask[0])),
             Field("second", OneOf(firsts, "place"), label=Message(self.ask[1]))),
-            submit=DO_IT),)
+            submit=DO_IT, combos=Combos(("first", "second"), rows)),)
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         a, b = params.get("first"), params.get("second")
@@ -395,10 +396,10 @@ class ScoreOffered(Card):
         return {"regions": list(REGION_IDS), "count": 3}
 
     def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
-        fields = tuple(Field(f"region{i}", OneOf(tuple(REGION_IDS), "place"),
-                             label=Message("kim.ask.offered", {"n": i}))
-                       for i in (1, 2, 3))
-        return (Answer("special", fields, submit=DO_IT),)
+        # Three different regions: one choice of exactly three, not three choices that may repeat.
+        field = Field("regions", Subset(tuple(REGION_IDS), "place", 3, 3),
+                      label=Message("kim.ask.offered.three"))
+        return (Answer("special", (field,), submit=DO_IT),)
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         raw = params.get("regions")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.core.commands import Command
-from domain.core.constraints import Answer, Field, Form, Number, OneOf
+from domain.core.constraints import Answer, Combos, Field, Form, Number, OneOf
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import Event
@@ -54,7 +54,10 @@ def decision(s: KIState) -> Decision:
                   Field("count", Number(0, most), default=0,
                         label=Message("kim.ask.cross.count", {"max": most}))) if have else ()
         leave = Field("leave", Number(0, 1), default=0, label=Message("kim.ask.cross.leave"))
-        return Form((Answer("cross", (*fields, leave), submit=Message("kim.ask.cross.submit")),),
+        rows = tuple((src, n) for src, m in have.items() for n in range(m + 1))  # its own most
+        combos = Combos(("from", "count"), rows) if have else None
+        return Form((Answer("cross", (*fields, leave), submit=Message("kim.ask.cross.submit"),
+                            combos=combos),),
                     title=Message("kim.ask.cross", {"regions": list(s.mods.bridge)}))
 
     return Decision(seat, "cross", constraint={"commands": ["cross"], "from": have,

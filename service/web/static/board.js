@@ -139,14 +139,16 @@
       cell.addEventListener("click", function () {
         var select = active.querySelector("select[data-grid-cell]");
         var value = cell.getAttribute("data-cell");
-        if (!select.querySelector('option[value="' + value + '"]')) {
-          var other = Array.prototype.find.call(selects, function (s) { return s.querySelector('option[value="' + value + '"]'); });
+        // Only a cell the form offers now (forms.js disables those that do not fit the piece).
+        var offered = 'option[value="' + value + '"]:not([disabled])';
+        if (!select.querySelector(offered)) {
+          var other = Array.prototype.find.call(selects, function (s) { return s.querySelector(offered); });
           if (!other) return;
           select = other;
           active = other.closest("form");
         }
         select.value = value;
-        preview();
+        select.dispatchEvent(new Event("change", { bubbles: true }));
       });
     });
   });
