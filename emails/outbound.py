@@ -29,7 +29,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from emails.i18n import t as translate
 from emails.i18n import typography
-from service.settings import DEFAULT_MAIL_FROM
+from service.settings import DEFAULT_MAIL_FROM, SITE_NAMES
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +57,16 @@ def unsubscribe_ticket(secret: str, player_id: int) -> str:
     return URLSafeSerializer(secret, salt=UNSUBSCRIBE_SALT).dumps({"p": player_id})
 
 
+def _sender_in(sender: str, lang: str, ctx: Any) -> str:
+    """The sender as the reader reads it: the neutral default name in their language ("Jeux par
+    courriel", "Giochi per posta"), never the English one in every language; a name the operator
+    chose (PBEM_SITE_NAME, PBEM_MAIL_FROM) as written."""
+    name, address = parseaddr(sender)
+    if name == SITE_NAMES["en"] and not getattr(ctx.settings, "site_name", None):
+        return formataddr((ctx.settings.site(lang), address))
+    return sender
+
+
 def build_message(notification_row: Any, player: Any, *, sender: str = DEFAULT_MAIL_FROM,
                   links: Mapping[str, str] | None = None, ctx: Any = None) -> EmailMessage:
     """The mail for one outbox row (id, game_id, kind, payload, created_at) to `player` (email,
@@ -78,7 +88,7 @@ def build_message(notification_row: Any, player: Any, *, sender: str = DEFAULT_M
     t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
     msg = EmailMessage()
     msg["Message-ID"] = message_id(row, domain)
-    msg["From"] = sender
+    msg["From"] = _sender_in(sender, lang, ctx)
     # The confirmation of a new address goes to that address, not to the one that bounces.
     to = payload.get("to") if kind == "email-confirm" and payload.get("to") else player.email
     msg["To"] = formataddr((player.name, to))

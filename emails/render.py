@@ -100,15 +100,24 @@ class GameInfo:
             return None
         return next((d for d in self.module.pending(self.state) if d.seat == self.seat), None)
 
-    def since_last_move(self, lang: str) -> tuple[list[str], list[str]]:
-        """The log since this seat's last own move, described for the seat: (lines, scorings)."""
+    def since_last_move(self, lang: str, *, reply: str | None = None
+                        ) -> tuple[list[str], list[str]]:
+        """The log since this seat's last own move, described for the seat: (lines, scorings).
+        With `reply` (a reply's Message-ID): the log from that reply's own moves on, so its
+        answer can say what they caused (the last move of a game and its final scoring)."""
         if not self.started:
             return [], []
         player = self.player_ids.get(self.seat)
         with db.read(self.ctx.engine) as conn:
-            last = conn.execute(select(events.c.seq).where(
-                events.c.game_id == self.game_id, events.c.actor == f"player:{player}")
-                .order_by(events.c.seq.desc()).limit(1)).scalar()
+            if reply is not None:
+                first = conn.execute(select(events.c.seq).where(
+                    events.c.game_id == self.game_id, events.c.source_ref == reply)
+                    .order_by(events.c.seq).limit(1)).scalar()
+                last = first - 1 if first is not None else None
+            else:
+                last = conn.execute(select(events.c.seq).where(
+                    events.c.game_id == self.game_id, events.c.actor == f"player:{player}")
+                    .order_by(events.c.seq.desc()).limit(1)).scalar()
             rows = store.read(conn, self.game_id, self.module.upcasters, after=last or 0)
         texts = texts_of(self.module)
         lines, scoring = [], []
@@ -128,14 +137,22 @@ class GameInfo:
 
 
 TURN_MAILS = frozenset({"your-turn", "reminder", "final-warning"})
+HELD_BY_ANSWER = frozenset({"your-turn", "game-over"})
+"""Mails that the answer to a reply, queued after them, holds itself: one reply, one answer."""
 
 
 def outdated(ctx: Any, row: Any) -> bool:
     """Whether a turn mail (your-turn, reminder, final warning) has nothing left to ask when it is
     sent: its seat answered meanwhile (on the web, by the API, by another mail) and is not waiting
     now, or a later turn mail to the same player for that game is queued and will ask. A mail sent
-    anyway would ask again what the player has just done."""
+    anyway would ask again what the player has just done.
+
+    A your-turn or game-over mail caused by the player's own reply is not sent either: the answer
+    to that reply, queued just after it, asks the next decision itself (or gives the final table
+    and scoring), so the player gets one mail per reply, not two in the same second."""
     kind, game_id = _field(row, "kind"), _field(row, "game_id")
+    if kind in HELD_BY_ANSWER and game_id is not None and _answered_after(ctx, row):
+        return True
     seat = (_field(row, "payload") or {}).get("seat")
     if kind not in TURN_MAILS or game_id is None or seat is None:
         return False
@@ -148,6 +165,17 @@ def outdated(ctx: Any, row: Any) -> bool:
         return True
     info = GameInfo(ctx, game_id, _field(row, "player_id"), seat=int(seat))
     return info.module is not None and info.started and info.decision() is None
+
+
+def _answered_after(ctx: Any, row: Any) -> bool:
+    """Whether an accepted reply of this player in this game was answered after `row` was queued
+    (its answer, rendered when sent, holds what the player needs next)."""
+    with db.read(ctx.engine) as conn:
+        later = conn.execute(select(outbox.c.payload).where(
+            outbox.c.game_id == _field(row, "game_id"),
+            outbox.c.player_id == _field(row, "player_id"), outbox.c.kind == "mail-reply",
+            outbox.c.id > _field(row, "id"))).scalars().all()
+    return any(isinstance(p, Mapping) and p.get("status") == "accepted" for p in later)
 
 
 def describe_decision(module: Any, decision: Any, lang: str, names: Sequence[str] = ()) -> str:
@@ -209,6 +237,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
               "date": _day(payload.get("date", ""), lang), "status": payload.get("status", kind),
               "round": "", "by": payload.get("by", ""), "name": payload.get("name", "")}
     decision = info.decision() if info and info.started else None
+    fields["over"] = bool(info and info.started and info.module is not None
+                          and info.module.is_over(info.state))
     if info and info.started:
         # A round 0 (a game's set-up before its first round) is no round to name yet.
         fields["round"] = surface.round_shown(info.module, info.view()) or ""
@@ -256,10 +286,18 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         p.append(t("auto-move", move=move))
     elif kind == "game-over":
         p.append(t("game-over", game=game_id))
-        data["table"] = [{"rank": r.get("rank"), "score": _points(r.get("score"), lang),
-                          "name": names[r["seat"]] if r.get("seat") is not None
-                          and r["seat"] < len(names) else f"seat {r.get('seat')}"}
-                         for r in payload.get("ranking", [])]
+        data["table"] = _table(payload.get("ranking", []), names, lang)
+    elif kind in ("scoring", "notice") and info is not None and info.module is not None:
+        said = payload.get("message") or {}
+        try:
+            what = texts_of(info.module).render(Message(str(said.get("key")),
+                                                        dict(said.get("params") or {})),
+                                                lang, names)
+        except Exception:  # the sentence cannot be written: the notice still says what changed
+            log.exception("could not render the scoring of %s", game_id)
+            what = ""
+        p.append(t("scoring-notice", game=game_id, what=what).strip() if kind == "scoring"
+                 else what)
     elif kind == "digest":
         p.append(t("digest"))
         p += [t("digest.line", game=g.get("game_id"), due=at(g.get("due_at")))
@@ -283,16 +321,25 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     elif kind == "mail-reply":
         p += reply_paragraphs(payload, lang)
         p += request_paragraphs(info, payload.get("requests", []), lang, links)
+        if info is not None and info.started and payload.get("status") == "accepted" \
+                and info.module.is_over(info.state):
+            # The reply ended the game: its answer is the game-over mail too (which is not sent
+            # to this player), with what the last moves caused, the final scoring included.
+            p.append(t("game-over", game=game_id))
+            data["table"] = _table(info.module.ranking(info.state), names, lang)
     # The game as this player sees it, and what they may do now.
     notes = {n.get("kind") for n in payload.get("requests", [])}
     show_game = kind in ("your-turn", "reminder", "final-warning", "auto-move", "game-started",
-                         "mail-reply", "game-over", "undo-applied")
+                         "mail-reply", "game-over", "undo-applied", "scoring", "notice")
     if info and info.started and info.seat is not None and show_game:
         view = info.view()
         status = payload.get("status")
         if kind != "game-started" and not (kind == "mail-reply"
                                            and status in ("accepted", "request")):
             data["since"], data["scoring"] = info.since_last_move(lang)
+        elif kind == "mail-reply" and status == "accepted" and info.module.is_over(info.state):
+            data["since"], data["scoring"] = info.since_last_move(
+                lang, reply=payload.get("in_reply_to"))
         boards = boards_of(info.module)
         data["board"] = boards.summary(view, lang, names)
         data["board_text"] = boards.text(view, lang, names)
@@ -302,10 +349,13 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         # A decision is asked once: by its your-turn mail (or the game-started mail at the
         # start), and by the answer to a reply only when the turn goes on with that reply's
         # player (`asks`) or when they asked to see it ("board") or their reply was refused.
+        # An accepted reply's answer asks whatever the player must decide now, their turn going
+        # on or a new decision (after a reveal: the your-turn mail it caused is not sent), so
+        # it never tells the player that the game waits for them.
         asks = kind != "mail-reply" or status not in ("accepted", "request") \
-            or (bool(payload.get("asks", True)) and status == "accepted") or "board" in notes \
+            or status == "accepted" or "board" in notes \
             or payload.get("request_status") == "refused"
-        if decision is not None and kind != "game-over" and asks:
+        if decision is not None and kind not in ("game-over", "scoring", "notice") and asks:
             data.update(decision_block(info, decision, lang))
             data["due"] = at(info.due_at()) if info.due_at() is not None else None
         elif kind == "mail-reply" and not info.module.is_over(info.state):
@@ -320,10 +370,19 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
             elif decision is None:
                 p.append(t("refused.nothing", waiting=t("waiting_on", who=waiting))
                          if waiting else t("refused.nothing", waiting=t("nobody")))
-    if info and info.started and info.seat is not None and kind not in ("game-over",):
+    if info and info.started and info.seat is not None and kind not in ("game-over",) \
+            and not (kind == "mail-reply" and info.module.is_over(info.state)):
         data["requests_help"] = t("requests", words=", ".join(
             t("quoted", text=w) for w in help_words(lang)))
     return data
+
+
+def _table(ranking: Sequence[Mapping[str, Any]], names: Sequence[str], lang: str
+           ) -> list[dict[str, Any]]:
+    """The final table's rows: rank, name, points."""
+    return [{"rank": r.get("rank"), "score": _points(r.get("score"), lang),
+             "name": names[r["seat"]] if r.get("seat") is not None
+             and r["seat"] < len(names) else f"seat {r.get('seat')}"} for r in ranking]
 
 
 def _day(value: Any, lang: str) -> str:
@@ -356,8 +415,9 @@ def _subject(kind: str, payload: Mapping[str, Any], fields: Mapping[str, Any], d
         round_ = t("subject.round", round=fields["round"], round_word=fields["round_word"]) \
             if fields["round"] not in ("", None) else ""
         status = payload.get("status")
-        key = ("subject.reply.request" if status == "request" else "subject.reply.accepted"
-               if status == "accepted" else "subject.reply.refused")
+        key = ("subject.reply.request" if status == "request" else "subject.reply.refused"
+               if status != "accepted" else "subject.reply.over" if fields.get("over")
+               else "subject.reply.accepted")
         return t(key, game=fields["game"], title=fields["title"], round=round_)
     key = SUBJECTS.get(kind, "subject.other")
     if kind == "your-turn" and decision is not None and decision.secret:
@@ -414,6 +474,7 @@ SUBJECTS = {
     "final-warning": "subject.final-warning", "game-paused": "subject.game-paused",
     "auto-move": "subject.auto-move", "game-over": "subject.game-over", "digest": "subject.digest",
     "magic-link": "subject.magic-link", "undo-request": "subject.undo-request",
+    "scoring": "subject.scoring", "notice": "subject.notice",
     "invitation-declined": "subject.invitation-declined",
     "mail-failing": "subject.mail-failing", "email-confirm": "subject.email-confirm",
 }
@@ -494,11 +555,23 @@ def rules_paragraphs(info: GameInfo | None, lang: str) -> list[str]:
     out = [t("req.rules"), *texts_of(info.module).rules(lang)]
     specs = getattr(info.module, "option_specs", ()) or ()
     chosen = dict(getattr(info.row, "options", None) or {})
-    if specs:
+    if specs:  # as the create-game page says them: the option's caption and the value's word
         out.append(t("req.options"))
-        out += [f"{spec.name} = {chosen.get(spec.name, spec.default)}: "
-                f"{spec.to_json(lang)['description']}" for spec in specs]
+        out += [t("req.option", caption=spec.caption(lang),
+                  value=_option_value(spec, chosen.get(spec.name, spec.default), lang))
+                for spec in specs]
     return out
+
+
+def _option_value(spec: Any, value: Any, lang: str) -> str:
+    """An option's value in words: the game's label, else yes/no for a boolean, else as it is
+    (never `players_edition = True`)."""
+    word = spec.label(value, lang)
+    if word:
+        return str(word)
+    if isinstance(value, bool):
+        return translate("req.option.yes" if value else "req.option.no", lang)
+    return str(value)
 
 
 def _ticket(ctx: Any, player_id: int) -> str:

@@ -143,7 +143,7 @@ def handle(
                 queued = progress.record(conn, game_id, module, expected=version,
                                          version=version + len(new), before=state, after=after,
                                          players=seating.players, bots=seating.bots,
-                                         notices=notices)
+                                         notices=notices, events=new, mover=seat)
                 head, last_hash = store.append_chained(
                     conn, game_id, version, new, actor=who, source=source, stamp=stamp,
                     command=command.to_json(), prev=ctx.states.chain_hash(game_id, version))

@@ -8,13 +8,14 @@ events, so a notification exists exactly when its cause was committed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, exists, insert, select, update
 
-from domain.core.game import GameModule
+from domain.core.events import Event
+from domain.core.game import GameModule, texts_of
 from service import clock, schedule
 from service.store import ConcurrencyError, now
 from service.tables import games, outbox, seats, vacations
@@ -88,6 +89,8 @@ def record(
     bots: Mapping[int, str] | None = None,
     notices: Iterable[Notice] = (),
     announce: bool = True,
+    events: Sequence[Event] = (),
+    mover: int | None = None,
 ) -> bool:
     """Move the game's row from `expected` to `version` and queue the notifications (the
     caller's `notices` first). True if work was queued for the workers (a `settle` or `bot`
@@ -122,4 +125,42 @@ def record(
     for seat in fresh:
         notify(conn, game_id, "your-turn", [players[seat]],
                {"game_id": game_id, "seat": seat, "version": version})
+    if (said := announced(module, events)) is not None:
+        # A general scoring caused by another's move: every other player hears of it now, not
+        # at their next turn (one whose turn mail goes now reads it there).
+        told = [players[seat] for seat in sorted(players) if seat != mover and seat not in fresh]
+        notify(conn, game_id, "scoring", told,
+               {"game_id": game_id, "version": version, "message": said})
+    for seat, message in concerned(module, events):
+        if seat in players and seat != mover and seat not in fresh:
+            notify(conn, game_id, "notice", [players[seat]],
+                   {"game_id": game_id, "seat": seat, "version": version, "message": message})
     return queued
+
+
+def concerned(module: GameModule, events: Sequence[Event]) -> list[tuple[int, dict[str, Any]]]:
+    """(seat, {key, params}) for each of the events' sentences that a seat it names must hear of
+    at once (its texts' `told`: e.g. the player whose action was vetoed), described for a
+    spectator."""
+    told: Mapping[str, str] = getattr(texts_of(module), "told", {})
+    out = []
+    for event in events if told else ():
+        for message in module.describe(module.redact(event, None), None):
+            seat = message.params.get(told[message.key]) if message.key in told else None
+            if isinstance(seat, int) and not isinstance(seat, bool):
+                out.append((seat, {"key": message.key, "params": dict(message.params)}))
+    return out
+
+
+def announced(module: GameModule, events: Sequence[Event]) -> dict[str, Any] | None:
+    """The first of the events' sentences that the game wants every player to hear of at once
+    (its texts' `announced` keys: a general scoring), as {key, params}; None when there is none.
+    Described for a spectator: nothing hidden goes into a notice."""
+    keys: frozenset[str] = getattr(texts_of(module), "announced", frozenset())
+    if not keys:
+        return None
+    for event in events:
+        for message in module.describe(module.redact(event, None), None):
+            if message.key in keys:
+                return {"key": message.key, "params": dict(message.params)}
+    return None

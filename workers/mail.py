@@ -45,7 +45,8 @@ from workers.jobs import HOOKS, track
 log = logging.getLogger(__name__)
 
 # Kinds a player can switch off (players.email_notifications); the others always go.
-OPTIONAL = frozenset({"your-turn", "reminder", "final-warning", "digest"})
+OPTIONAL = frozenset({"your-turn", "reminder", "final-warning", "digest", "scoring",
+                      "notice"})
 # Kinds still sent to an address that bounces (players.mail_failing_at): asked for by the player
 # (a sign-in link), or going to another address (the confirmation of a new one).
 TO_FAILING = frozenset({"magic-link", "email-confirm"})

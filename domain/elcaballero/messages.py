@@ -142,18 +142,23 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "scoring.started": ("Scoring {number}, after round {round}.",
                         "Décompte {number}, après le tour {round}.",
                         "Conteggio {number}, dopo il turno {round}."),
-    "scoring.land": ("Land region at {at} ({tiles} tiles, worth {value}): {points}.",
-                     "Région de terre en {at} ({tiles} tuiles, valeur {value}) : {points}.",
-                     "Regione di terra in {at} ({tiles} tessere, valore {value}): {points}."),
-    "scoring.sea": ("Sea region at {at} ({tiles} tiles, worth {value} per ship): {points}.",
-                    "Région de mer en {at} ({tiles} tuiles, valeur {value} par bateau) : {points}.",
-                    "Regione di mare in {at} ({tiles} tessere, valore {value} per nave): "
+    "scoring.land": ("Land region at {at} ({tiles}, worth {value}): {points}.",
+                     "Région de terre en {at} ({tiles}, valeur {value}) : "
+                     "{points}.",
+                     "Regione di terra in {at} ({tiles}, valore {value}): "
+                     "{points}."),
+    "scoring.sea": ("Sea region at {at} ({tiles}, worth {value} per ship): "
+                    "{points}.",
+                    "Région de mer en {at} ({tiles}, valeur {value} par bateau) : "
+                    "{points}.",
+                    "Regione di mare in {at} ({tiles}, valore {value} per nave): "
                     "{points}."),
     "scoring.total": ("This scoring: {points}.", "Ce décompte : {points}.",
                       "Questo conteggio: {points}."),
-    "undo.done": ("Events {first} to {last} are undone ({reason}).",
-                  "Les événements {first} à {last} sont annulés ({reason}).",
-                  "Gli eventi da {first} a {last} sono annullati ({reason})."),
+    # Moves, not the log's internal event numbers, nor the undo's internal reason word.
+    "undo.done": ("The game goes back to an earlier move.",
+                  "La partie revient à un coup antérieur.",
+                  "La partita torna a una mossa precedente."),
     "game.ended": ("The game is over: {ranking}.", "La partie est terminée : {ranking}.",
                    "La partita è finita: {ranking}."),
 }
@@ -169,6 +174,7 @@ NOUNS = {  # (singular, plural) per language
     "caballeros": {"en": ("Caballero", "Caballeros"), "fr": ("Caballero", "Caballeros"),
                    "it": ("Caballero", "Caballeros")},
     "ships": {"en": ("ship", "ships"), "fr": ("bateau", "bateaux"), "it": ("nave", "navi")},
+    "tiles": {"en": ("tile", "tiles"), "fr": ("tuile", "tuiles"), "it": ("tessera", "tessere")},
 }
 SEAT_KEYS = {"seat", "player"}
 CELL_KEYS = {"at", "from", "to"}
@@ -224,6 +230,8 @@ def render(message: Message, lang: str = "en", names: Sequence[str] | None = Non
             return counted(int(value), "ships", lang)
         if key == "tile" and isinstance(value, str):
             return tile(value)
+        if key == "tiles" and isinstance(value, int):  # "(1 tile, worth 3)", never "(1 tiles"
+            return counted(value, "tiles", lang)
         if key == "tiles" and isinstance(value, list | tuple):
             return (" ; " if lang == "fr" else "; ").join(tile(t) for t in value) or "—"
         if key == "points" and isinstance(value, Mapping):

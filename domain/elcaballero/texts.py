@@ -316,6 +316,9 @@ def caballeros(n: int, lang: str) -> str:
 class ElCaballeroTexts:
     """The `texts` facet of El Caballero's module."""
 
+    announced = frozenset({PREFIX + "scoring.started"})
+    """Messages every player hears of at once, by mail, whoever moved: the scorings after rounds
+    4, 7 (and 10)."""
     scoring = frozenset({PREFIX + k for k in ("scoring.started", "scoring.land", "scoring.sea",
                                               "scoring.total", "game.ended")})
 

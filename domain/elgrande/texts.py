@@ -384,6 +384,11 @@ class ElGrandeTexts:
     """The `texts` facet of El Grande's module."""
 
     scoring = frozenset({"place.scored", "bonus.king", "bonus.home"})
+    announced = frozenset({"scoring.started"})
+    """Messages every player hears of at once, by mail, whoever moved: a general scoring."""
+    told: ClassVar[dict[str, str]] = {"veto.used": "against"}
+    """Messages the seat one of their parameters names hears of at once, by mail: the player
+    whose action was vetoed (whose turn may be over, so no turn mail would tell them)."""
 
     def render(self, message: Message, lang: str, names: Sequence[str] = ()) -> str:
         return messages.render(message, lang, list(names) or None)

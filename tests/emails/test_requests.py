@@ -179,7 +179,10 @@ def test_the_board_and_the_rules_by_mail(table: Any, smtp_server: Any) -> None:
     [answer] = to(table.drain(), table.people[1])
     text = plain(answer)
     assert "Comment se joue cette partie" in text and "Neuf manches" in text
-    assert "edition = decennial" in text  # the options in effect
+    # The options in effect, as the create-game page says them (never "edition = decennial").
+    assert "Édition\u00a0: dixième anniversaire" in text or "Édition : dixième anniversaire" in text
+    assert "Durée" in text and "neuf manches" in text
+    assert "edition =" not in text and "short_game" not in text and "= False" not in text
     reply(smtp_server, latest(table, 2, first), table.people[2], "Aiuto!\n\nChiara")
     [answer] = to(table.drain(), table.people[2])
     assert str(answer["Subject"]).endswith("(round 1)") and "Nove round" in plain(answer)
@@ -258,3 +261,23 @@ def test_stop_and_restart_the_turn_mails_by_mail(table: Any, smtp_server: Any) -
     assert not notifications() and "Répondez «\u00a0relancer\u00a0»" in plain(answer)
     reply(smtp_server, answer, table.people[1], "relancer")
     assert notifications()
+
+
+def test_the_rules_mail_says_the_options_in_words_in_every_language() -> None:
+    """King & Intrigue's rules mail showed `players_edition = True` and `discards = hidden`: the
+    options now read as the create-game page says them."""
+    from types import SimpleNamespace
+
+    from domain.games import GAMES
+    from emails.render import rules_paragraphs
+
+    info = SimpleNamespace(module=GAMES["king-and-intrigue"], row=SimpleNamespace(
+        options={"players_edition": True, "discards": "open"}))
+    said = {lang: "\n".join(rules_paragraphs(info, lang)) for lang in ("en", "fr", "it")}
+    assert "Player's Edition module: with" in said["en"]
+    assert "Special Cards module: without" in said["en"]
+    assert "Played power cards: face up, seen by all" in said["en"]
+    assert "Module Édition des joueurs : avec" in said["fr"].replace("\u00a0", " ")
+    assert "Modulo Edizione dei giocatori: con" in said["it"]
+    for text in said.values():
+        assert "players_edition" not in text and "True" not in text and "hidden" not in text

@@ -72,7 +72,8 @@ def test_a_toy_games_mails_name_the_site_and_the_game_never_el_grande(mail_ctx: 
         lang = languages[parseaddr(str(mail["To"]))[1]]
         shown = readable(mail)
         assert "El Grande" not in shown, shown
-        assert str(mail["From"]) == "Play by mail <pbem@localhost>"
+        # The sender's name in the reader's language, as the footer (not "Play by mail" to all).
+        assert str(mail["From"]) == f"{SITE[lang]} <pbem@localhost>"
         assert SITE[lang] in mail.get_body(preferencelist=("plain",)).get_content()  # footer
         assert BIDS[lang] in str(mail["Subject"])
         if mail["Reply-To"] is not None:  # a seat's mail: the reply goes to this game

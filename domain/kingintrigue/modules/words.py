@@ -31,14 +31,16 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "kim.castillo.relocated": ("{seat} moves the Castillo {region:to}.",
                                "{seat} déplace le Castillo {region:to}.",
                                "{seat} sposta il Castillo {region:to}."),
+    # Worded so that the regions' gender never matters (« le Pays basque et l'Aragon » are
+    # masculine: « décomptées » was wrong for them, « valutate » for « i Paesi Baschi »).
     "kim.alliance": ("{seat} allies {regions}: they score as one at the next general scoring.",
-                     "{seat} allie {regions} : elles comptent comme une seule au prochain "
+                     "{seat} allie {regions} : leurs Caballeros comptent ensemble au prochain "
                      "décompte général.",
-                     "{seat} allea {regions}: contano come una sola alla prossima valutazione "
-                     "generale."),
+                     "{seat} allea {regions}: i loro Caballeros contano insieme alla prossima "
+                     "valutazione generale."),
     "kim.alliance.scored": ("{regions} are scored together (Alliance).",
-                            "{regions} sont décomptées ensemble (Alliance).",
-                            "{regions} sono valutate insieme (Alleanza)."),
+                            "Décompte commun (Alliance) : {regions}.",
+                            "Valutazione comune (Alleanza): {regions}."),
     "kim.bridge": ("{seat} builds the Bridge between {regions} and puts a Caballero on it.",
                    "{seat} construit le Pont entre {regions} et y place un Caballero.",
                    "{seat} costruisce il Ponte tra {regions} e vi mette un Caballero."),
