@@ -20,7 +20,9 @@ from typing import Any
 
 from sqlalchemy import select
 
+from domain.core import reader
 from domain.core.commands import Command
+from domain.core.errors import RuleError
 from domain.core.game import language_of
 from domain.core.language import CommandRefused, GameSession, ParseError
 from service import db, states
@@ -71,11 +73,25 @@ def read_text(ctx: Context, game_id: str, seat: int, text: str, *, lang: str = "
 
     module, _players = active_game(ctx, game_id)
     _version, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
-    session = GameSession(module, state, seat,
-                          names=list(names) if names is not None else seat_names(ctx, game_id),
-                          lang=lang)
-    parsed = language_of(module).parse(text, session)
+    names = list(names) if names is not None else seat_names(ctx, game_id)
+    language = language_of(module)
+    vocabulary = getattr(language, "vocabulary", None)
+    if vocabulary is not None:  # the form-driven reader first; the game's grammar where it cannot
+        read = reader.read(text, GameSession(module, state, seat, names=names, lang=lang),
+                           vocabulary, _trial)
+        if read is not None:
+            return Played(read.commands, read.ignored, read.rest, read.asks)
+    parsed = language.parse(text, GameSession(module, state, seat, names=names, lang=lang))
     return Played(parsed.commands, parsed.ignored, parsed.rest, parsed.asks)
+
+
+def _trial(session: Any, command: dict[str, Any]) -> bool:
+    """Whether the game accepts `command` now (the reader's readings are only legal moves)."""
+    try:
+        session.module.decide(session.state, Command.from_json(command, seat=session.seat))
+    except RuleError:
+        return False
+    return True
 
 
 def shown(module: Any, command: dict[str, Any], lang: str, decision: Any = None) -> str:

@@ -28,6 +28,7 @@ from typing import Any
 from sqlalchemy import update
 
 from domain.core.errors import RuleError
+from domain.core.reader import Ambiguous
 from domain.games import GAMES
 from emails import requests
 from emails.inbound import UnknownCharset, body_text, reply_text
@@ -141,6 +142,8 @@ def read(ctx: Context, game_id: str, entry: Mapping[str, Any]) -> Outcome:
     names = list(NAMES[: int(corpus.positions()[entry["at"]]["players"])])
     try:
         played = read_text(ctx, game_id, seat, rest, lang=lang, names=names)
+    except Ambiguous as error:
+        return Outcome("ask", requests=kinds, readings=error.readings, detail=str(error))
     except ParseError as error:
         if kinds and error.nothing:
             return Outcome("request", requests=list(dict.fromkeys(kinds)))
