@@ -134,6 +134,8 @@ def read(ctx: Context, game_id: str, entry: Mapping[str, Any]) -> Outcome:
     lines = requests.split(text)
     kinds = [k for k, _ in lines if k is not None and (invited or k not in requests.YES_NO)]
     if invited:  # an invitation: yes, no, or how to answer it
+        if not kinds and requests.yes_or_no(text):
+            kinds = [str(requests.yes_or_no(text))]
         if kinds in (["yes"], ["no"]):
             return Outcome("request", requests=["accept" if kinds == ["yes"] else "decline"])
         return Outcome("refuse", detail="an invitation answered with neither yes nor no")
