@@ -275,7 +275,12 @@ class Reader:
                 out += self.readings(form, rest) or []
             return _unique(out) if len(_unique(out)) > 1 else None
         out = []
+        partial = not all(_covered(a) for a in form.answers)
         for answer in form.answers:
+            if not _covered(answer):
+                continue
+            if partial and not any(t.kind == "action" for t in tags):
+                return None  # it could be the answer this reader does not read: not guessed
             command = self._fill(answer, tags)
             if command is not None and self.trial(self.session, command):
                 out.append(command)
@@ -445,7 +450,7 @@ class Reader:
                     return None  # words for later decisions: the game's grammar keeps them apart
                 break
             form = decision.form
-            if form is None or not _covered(form):
+            if form is None or not any(_covered(a) for a in form.answers):
                 return None
             names = self._names(form)
             types = frozenset(a.type for a in form.answers)
@@ -514,11 +519,11 @@ def _unique(commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _covered(form: Any) -> bool:
-    """Whether every field of every answer is of a kind this reader fills (else the game's
-    older grammar reads the reply)."""
+def _covered(answer: Any) -> bool:
+    """Whether every field of the answer is of a kind this reader fills (else the game's older
+    grammar reads a reply meant as it)."""
     return all(isinstance(f.constraint, (OneOf, Number, Subset, Counts, Parts))
-               for a in form.answers for f in a.fields)
+               for f in answer.fields)
 
 
 def read(text: str, session: Session, vocabulary: Vocabulary,
