@@ -170,9 +170,16 @@ class Parser(eg.Parser):
 
     def keep(self, d: Decision) -> dict[str, Any]:
         values = []
-        while (n := self.cursor.number()) is not None:
+        c = self.cursor
+        while (n := c.number()) is not None:
             values.append(n)
-            self.cursor.skip_filler()
+            c.skip_filler()
+            mark = c.pos  # "…, 180 and 10": a list goes on after a comma or "and"
+            while not c.done() and (c.peek() == "," or c.take(c.lexicon.separators)):
+                if c.peek() == ",":
+                    c.pos += 1
+            if not (c.peek() or "").isdigit():
+                c.pos = mark
         if not values:
             raise self.fail("keep")
         return {"type": "keep", "cards": values}
