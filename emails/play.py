@@ -91,8 +91,13 @@ def read_text(ctx: Context, game_id: str, seat: int, text: str, *, lang: str = "
     language = language_of(module)
     vocabulary = getattr(language, "vocabulary", None)
     if vocabulary is not None:  # the form-driven reader first; the game's grammar where it cannot
-        read = reader.read(text, GameSession(module, state, seat, names=names, lang=lang),
-                           vocabulary, _trial)
+        try:
+            read = reader.read(text, GameSession(module, state, seat, names=names, lang=lang),
+                               vocabulary, _trial)
+        except reader.Ambiguous as asked:  # each reading as the line to write for it
+            asked.allowed = ["; ".join(shown(module, c, lang) for c in reading)
+                             for reading in asked.readings]
+            raise
         if read is not None:
             return Played(read.commands, read.ignored, read.rest, read.asks, said)
     parsed = language.parse(text, GameSession(module, state, seat, names=names, lang=lang))

@@ -60,3 +60,4 @@ def test_a_negation_the_vocabulary_does_not_know_is_not_read() -> None:
 
 def test_a_number_said_for_another_move_is_not_reused() -> None:
     assert read("eg_card_r1", 2, "take 1") is None
+
