@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select
 
+from domain.core import reader
 from domain.core.commands import Command
+from domain.core.errors import RuleError
 from domain.core.game import language_of
 from domain.core.language import CommandRefused, GameSession, ParseError
 from service import db, states
@@ -46,6 +49,18 @@ class Played:
     ignored: list[str] = field(default_factory=list)
     rest: list[str] = field(default_factory=list)
     asks: bool = False
+    said: list[str] = field(default_factory=list)
+    """Lines marked as words to the table ("say: …", « dire : … », "dire: …"): never read as
+    moves, kept aside for table talk (not yet delivered: issue 27)."""
+
+
+SAY = re.compile(r"^\s*(?:say|dire)\s*:?\s+(.*\S)\s*$", re.I | re.M)
+
+
+def table_talk(text: str) -> tuple[str, list[str]]:
+    """The text without its table-talk lines, and those lines' words."""
+    said = [m.group(1) for m in SAY.finditer(text)]
+    return SAY.sub("", text), said
 
 
 class PartlyPlayed(Exception):
@@ -71,11 +86,31 @@ def read_text(ctx: Context, game_id: str, seat: int, text: str, *, lang: str = "
 
     module, _players = active_game(ctx, game_id)
     _version, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
-    session = GameSession(module, state, seat,
-                          names=list(names) if names is not None else seat_names(ctx, game_id),
-                          lang=lang)
-    parsed = language_of(module).parse(text, session)
-    return Played(parsed.commands, parsed.ignored, parsed.rest, parsed.asks)
+    names = list(names) if names is not None else seat_names(ctx, game_id)
+    text, said = table_talk(text)
+    language = language_of(module)
+    vocabulary = getattr(language, "vocabulary", None)
+    if vocabulary is not None:  # the form-driven reader first; the game's grammar where it cannot
+        try:
+            read = reader.read(text, GameSession(module, state, seat, names=names, lang=lang),
+                               vocabulary, _trial)
+        except reader.Ambiguous as asked:  # each reading as the line to write for it
+            asked.allowed = ["; ".join(shown(module, c, lang) for c in reading)
+                             for reading in asked.readings]
+            raise
+        if read is not None:
+            return Played(read.commands, read.ignored, read.rest, read.asks, said)
+    parsed = language.parse(text, GameSession(module, state, seat, names=names, lang=lang))
+    return Played(parsed.commands, parsed.ignored, parsed.rest, parsed.asks, said)
+
+
+def _trial(session: Any, command: dict[str, Any]) -> bool:
+    """Whether the game accepts `command` now (the reader's readings are only legal moves)."""
+    try:
+        session.module.decide(session.state, Command.from_json(command, seat=session.seat))
+    except RuleError:
+        return False
+    return True
 
 
 def shown(module: Any, command: dict[str, Any], lang: str, decision: Any = None) -> str:

@@ -124,7 +124,46 @@ def kind_of(line: str) -> str | None:
             segments[-1].append(word)
     kinds = {_segment(words) for words in segments if words}
     kinds.discard("")
-    return kinds.pop() if len(kinds) == 1 and None not in kinds else None
+    if len(kinds) == 1 and None not in kinds:
+        return kinds.pop()
+    return _in_a_sentence([w for w in tokens(line) if w not in BREAK])
+
+
+def yes_or_no(text: str) -> str | None:
+    """An invitation answered in sentences ("Sounds great, I'm in!", « Non merci, pas le temps en
+    ce moment. »): "yes" or "no" when the text says one of them and never the other, else None
+    (asked how to answer: "maybe, when does it start?")."""
+    words = [w for w in tokens(text) if w not in BREAK]
+    found = set()
+    for i in range(len(words)):
+        for n in range(1, 6):
+            kind = _TABLE.get(tuple(words[i:i + n]))
+            if kind in YES_NO:
+                found.add(kind)
+    return found.pop() if len(found) == 1 else None
+
+
+KEYWORDS: dict[str, frozenset[str]] = {
+    "board": frozenset({"board", "plateau", "tabellone"}),
+    "rules": frozenset({"rules", "regles", "regole"}),
+    "undo": frozenset({"undo", "annuler", "annule", "annulla", "annullare", "annulez"}),
+}
+"""A request asked in a sentence ("Can you send me the board please? I lost track.", « pouvez-vous
+annuler ? », "mi mandi le regole?"): its one word, in a short line with no number."""
+NEGATIONS = frozenset({"not", "no", "don", "dont", "ne", "pas", "non", "never", "jamais", "mai",
+                       "nothing", "rien", "niente", "nulla", "without", "sans", "senza"})
+
+
+def _in_a_sentence(words: list[str]) -> str | None:
+    if not words or len(words) > 14 or any(w.isdigit() for w in words):
+        return None
+    found = {kind for kind, keys in KEYWORDS.items() if keys & set(words)}
+    if len(found) != 1:
+        return None
+    kind = found.pop()
+    if kind == "undo" and NEGATIONS & set(words):
+        return None  # "don't undo", « ne pas annuler »: not read as a change
+    return kind
 
 
 BOT_WORDS = frozenset({"bot", "robot"})
@@ -195,8 +234,8 @@ def answer(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, o
     invited = game.status == progress.INVITED
     if not kinds and not invited:
         return None
-    if invited and not kinds:
-        kinds = ["how"]  # an invitation answered with anything else: say how to accept
+    if invited and not kinds:  # a yes or a no in a sentence, else say how to accept
+        kinds = [yes_or_no(text) or "how"]
     replied = answered_mail(ctx, msg, game_id) if kinds else None
     notes = []
     for kind in kinds:

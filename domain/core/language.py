@@ -485,8 +485,9 @@ class Parser:
         end = self._line_end(start)
         for i in range(start + 1, end):
             skipped = c.words[i - 1]
-            if skipped.isdigit() or suggest([skipped], self.lexicon.keywords, partial=False):
-                break  # a number, or a mistyped command word ("pwer 7"): not chatter
+            if any(ch.isdigit() for ch in skipped) \
+                    or suggest([skipped], self.lexicon.keywords, partial=False):
+                break  # a number, a cell ("m14"), or a mistyped command word: not chatter
             if c.words[i] == ",":
                 continue
             if (after_keyword or any(c.match(self.lexicon.keywords, j)[1]

@@ -41,6 +41,7 @@ from domain.core.language import (
     example_command,
     phrases,
 )
+from domain.core.reader import Vocabulary
 from domain.elcaballero import coords
 from domain.elcaballero.data import TILE
 
@@ -62,6 +63,15 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
                  "fine", "fine turno", "fine del turno", "passo"),
 }
 STRONG = phrases({w: kind for kind, words in KEYWORDS.items() for w in words})
+VOCABULARY = Vocabulary(actions={
+    **KEYWORDS,
+    "power": (*KEYWORDS["power"], "play", "i play", "playing", "joue", "je joue", "jouer",
+              "gioco", "gioca", "giocare"),
+    "reinforce": (*KEYWORDS["reinforce"], "i take my reinforcements", "take reinforcements",
+                  "je prends mes renforts", "prendre mes renforts", "prends mes renforts",
+                  "prendo i rinforzi", "prendo rinforzi"),
+    "end_turn": (*KEYWORDS["end_turn"], "fin de mon tour", "end of my turn", "my turn is over",
+                 "j ai fini", "ho finito", "fine del mio turno")})
 FILLER = phrases({w: True for w in (*FILLER_WORDS, "at", "on", "en", "in", "a", "sur", "su",
                                     "cell", "case", "casella", "number", "numero", "no",
                                     "tile", "tuile", "tessera")})
@@ -367,6 +377,12 @@ class ElCaballeroLanguage:
 
     def __init__(self, module: Any) -> None:
         self.module = module
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """El Caballero's words for the form-driven reader (`domain/core/reader.py`): power cards
+        and the answers without a field; tiles and cells stay the grammar's (grid answers)."""
+        return VOCABULARY
 
     def parse(self, text: str, session: Session) -> Parsed:
         return CaballeroParser(text, session, self.help_lines).run()

@@ -39,6 +39,7 @@ from domain.core.language import (
     normalise,
     phrases,
 )
+from domain.core.reader import Vocabulary
 from domain.elgrande import asks
 from domain.elgrande import vocabulary as vocab
 from domain.elgrande.data import COLOURS, POWER_CABALLEROS
@@ -63,6 +64,26 @@ MODE_MOVE = phrases({w: True for w in ("move", "deplacer", "deplace", "sposta", 
                                         "svuota", "svuoto")})
 OF = phrases({w: True for w in ("of", "du", "de", "de la", "des", "del", "della", "dello",
                                  "dei", "degli")})
+VOCABULARY = Vocabulary(actions=vocab.READ_ACTIONS,
+                        names={"place": vocab.place_words(), "card": vocab.card_words()},
+                        label=lambda of, value, lang, view: read_label(of, value, lang, view),
+                        known=vocab.known_words())
+
+
+def read_label(of: str, value: Any, lang: str, view: Mapping[str, Any] | None) -> list[str]:
+    """What a player may write for a value of the forms: its label, and a face-up stack by every
+    name of the card on it ("the king", « le roi »)."""
+    if of == "stack":
+        face_up = {c["stack"]: c["card"] for c in ((view or {}).get("cards") or {})
+                   .get("face_up", [])}
+        card = face_up.get(value)
+        return [w for w, c in CARDS_BY_WORD.items() if c == card]
+    return [asks.label(of, value, lang)]
+
+
+CARDS_BY_WORD = vocab.card_words()
+
+
 LEXICON = Lexicon(keywords=STRONG, verbs=VERBS, filler=phrases({w: True for w in vocab.FILLER}))
 
 ERRORS: dict[str, tuple[str, str, str]] = {
@@ -908,6 +929,11 @@ class ElGrandeLanguage:
 
     def parse(self, text: str, session: Session) -> Parsed:
         return parse(text, session)
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """El Grande's words for the form-driven reader (`domain/core/reader.py`)."""
+        return VOCABULARY
 
     def format(self, command: Mapping[str, Any], lang: str = "en", *,
                decision: Decision | None = None, names: Sequence[str] = ()) -> str:

@@ -170,3 +170,47 @@ def colour_name(seat: int, lang: str = "en") -> str:
 
 def keyword(kind: str, lang: str = "en") -> str:
     return KEYWORDS[kind].get(lang, KEYWORDS[kind]["en"])[0]
+
+
+# --- the words the form-driven reader (domain/core/reader.py) reads ----------------------------
+
+READ_ACTIONS: dict[str, tuple[str, ...]] = {
+    "play_power": ("power", "power card", "play", "playing", "pouvoir", "carte pouvoir", "joue",
+                   "jouer", "potere", "carta potere", "gioco", "gioca", "giocare"),
+    "take": KEYWORDS["take"]["en"] + KEYWORDS["take"]["fr"] + KEYWORDS["take"]["it"],
+    "choose_card": ("card", "action card", "carte", "carte action", "carta", "carta azione",
+                    "choose", "choisis", "choisir", "scelgo", "scegli", "prendo",
+                    "je prends", "prends", "i take the",
+                    "i choose", "je choisis", "la carte", "carte du", "la carta"),
+    "place": KEYWORDS["place"]["en"] + KEYWORDS["place"]["fr"] + KEYWORDS["place"]["it"]
+    + ("placing", "send", "envoie", "mando"),
+    "special": ("special", "special action", "action", "spécial", "action spéciale",
+                "speciale", "azione speciale", "use", "do", "faire", "fais", "usa", "uso",
+                "faccio", *(w for ways in SPECIAL_VERBS.values() for w in ways),
+                "moving", "i move", "scoring", "je deplace", "je bouge", "bouge", "deplace",
+                "sposto", "valuto", "valutare", "decompte", "je decompte", "i score",
+                "the king", "le roi", "il re", "king goes", "le roi va", "il re va"),
+    "decline": KEYWORDS["decline"]["en"] + KEYWORDS["decline"]["fr"] + KEYWORDS["decline"]["it"]
+    + ("no special", "no special action", "without special", "without the special", "no action",
+       "not the special", "skip the special", "pas d action speciale", "pas d action", "pas de special",
+       "sans action speciale", "sans l action", "sans action", "nessuna azione speciale",
+       "niente azione speciale", "niente speciale", "senza azione speciale", "senza azione",
+       "senza speciale", "non uso l azione", "no azione"),
+    "allow": KEYWORDS["allow"]["en"] + KEYWORDS["allow"]["fr"] + KEYWORDS["allow"]["it"]
+    + ("no veto", "pas de veto", "niente veto", "nessun veto", "let it happen", "go ahead",
+       "fine by me", "va bene", "je laisse faire", "je laisse passer"),
+    "veto": ("veto", "i veto", "je mets mon veto", "je pose mon veto", "metto il veto",
+             "pongo il veto", "j oppose mon veto", "oppose mon veto"),
+    "return": KEYWORDS["return"]["en"] + KEYWORDS["return"]["fr"] + KEYWORDS["return"]["it"],
+    "secret": KEYWORDS["secret"]["en"] + KEYWORDS["secret"]["fr"] + KEYWORDS["secret"]["it"],
+}
+"""Answer type → the words that name it, any language (the reader picks the longest phrase, so
+"no special" names `decline` where "special" names `special`)."""
+
+
+def known_words() -> list[str]:
+    """Every word of El Grande a reply may hold: places, action cards, colours (see
+    `domain.core.reader.Vocabulary.known`)."""
+    colours = [w for names in COLOUR_NAMES.values() for w in names]
+    colours += [w for forms in COLOUR_FORMS.values() for w in forms]
+    return [*place_words(), *card_words(), *colours]

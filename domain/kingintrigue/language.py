@@ -33,6 +33,7 @@ from domain.core.language import (
     language_index,
     phrases,
 )
+from domain.core.reader import Vocabulary
 from domain.elgrande import language as eg
 from domain.elgrande import vocabulary as vocab
 from domain.kingintrigue import texts
@@ -170,9 +171,16 @@ class Parser(eg.Parser):
 
     def keep(self, d: Decision) -> dict[str, Any]:
         values = []
-        while (n := self.cursor.number()) is not None:
+        c = self.cursor
+        while (n := c.number()) is not None:
             values.append(n)
-            self.cursor.skip_filler()
+            c.skip_filler()
+            mark = c.pos  # "…, 180 and 10": a list goes on after a comma or "and"
+            while not c.done() and (c.peek() == "," or c.take(c.lexicon.separators)):
+                if c.peek() == ",":
+                    c.pos += 1
+            if not (c.peek() or "").isdigit():
+                c.pos = mark
         if not values:
             raise self.fail("keep")
         return {"type": "keep", "cards": values}
@@ -338,6 +346,11 @@ class KingAndIntrigueLanguage:
     def __init__(self, module: Any) -> None:
         self.module = module
 
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """King & Intrigue's words for the form-driven reader (`domain/core/reader.py`)."""
+        return VOCABULARY
+
     def parse(self, text: str, session: Session) -> Parsed:
         return parse(text, session)
 
@@ -353,3 +366,30 @@ class KingAndIntrigueLanguage:
                 names: Sequence[str] = ()) -> str:
         return format_command(example_command(self.module, state, decision), lang,
                               decision=decision, names=names)
+
+
+def _read_label(of: str, value: Any, lang: str, view: Mapping[str, Any] | None) -> list[str]:
+    """What a player may write for a value of the forms: a power card by its action's name, an
+    action card by its name (the round's King and Intrigue by their usual words too)."""
+    from domain.kingintrigue.texts import label
+
+    if of == "power_card":
+        card = ALL_CARDS.get(int(value))
+        return [name(card.action, lang)] if card is not None else []
+    if of == "stack":
+        return eg.read_label(of, value, lang, view)
+    return [label(of, value, lang)]
+
+
+VOCABULARY = Vocabulary(
+    actions={**vocab.READ_ACTIONS,
+             "keep": (*(w for ways in KEYWORDS["keep"] for w in ways), "i keep", "keeping",
+                      "je conserve", "conserve", "garderai", "tengo", "terro", "tieni queste"),
+             "choose_action": ("choose", "choose action", "action", "use", "take", "play",
+                               "choisis", "choisir", "je choisis", "prends", "je prends",
+                               "action du", "l action du", "joue", "scelgo", "scegli", "prendo",
+                               "gioco", "azione", "azione del", "uso", "usa")},
+    names={"place": vocab.place_words(),
+           "card": {**vocab.card_words(),
+                    **{" ".join(k): v for k, v in ROUND_ACTIONS.items()}}},
+    label=_read_label, known=vocab.known_words())

@@ -154,7 +154,7 @@ def test_whole_game_by_email(mail_ctx: Any, monkeypatch: pytest.MonkeyPatch, cou
                   bottom=rng.random() < 0.3)
             assert len(results) == before + 1  # the server answered 250 after processing
             assert results[-1].status == "accepted", (text, results[-1])
-            assert len(results[-1].commands) == parts, results[-1]
+            assert len(results[-1].commands) == parts, (text, results[-1])
             asked[person.email] = 0
             replies += 1
             commands += parts

@@ -55,7 +55,8 @@ def test_a_whole_turn_through_a_veto_holder_records_what_it_can_and_says_what_wa
     sent = table.drain()
     [answer] = mine(sent, ann)
     text = plain(answer)
-    assert "Done — your move is recorded: take 3; card The King; special to Valencia." in text
+    assert "Read as: take 3; card The King; special to Valencia. Done — your move is recorded." \
+        in text
     assert ("Not applied — the game now waits for Bruno, who must allow or veto Ann's “The "
             "King” (to Valencia): “place 2 castilla la nueva”") in text
     assert "))" not in text  # no brackets inside brackets
@@ -251,7 +252,7 @@ def test_greetings_and_signatures_are_not_listed_as_lines_not_read(
                                                "Sent from my iPhone")
     [answer] = mine(table.drain(), table.people[0])
     assert "power 7" in plain(answer)
-    assert "not read as commands" not in plain(answer), plain(answer)
+    assert "Not read" not in plain(answer), plain(answer)
 
 
 def test_a_whole_turn_then_the_next_rounds_card_keeps_that_line_for_later(
@@ -268,8 +269,8 @@ def test_a_whole_turn_then_the_next_rounds_card_keeps_that_line_for_later(
                                     "placer 1 castillo\npouvoir 9\n\nBruno")
     [answer] = mine(table.drain(), bruno)
     text = plain(answer)
-    assert "C'est fait — votre coup est enregistré : prendre 1 ; carte Le Roi ; spécial vers " \
-           "Valence ; placer 1 Castillo." in text, text
+    assert "Lu comme : prendre 1 ; carte Le Roi ; spécial vers Valence ; placer 1 Castillo. " \
+           "C'est fait — votre coup est enregistré." in text, text
     assert ("Pas appliqué — la partie attend maintenant Ann (amener des Caballeros à la cour) : "
             "«\u00a0pouvoir 9\u00a0». Renvoyez-la quand ce sera à vous") in text, text
     assert ann.name in text and not asking([answer])

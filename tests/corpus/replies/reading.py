@@ -28,6 +28,7 @@ from typing import Any
 from sqlalchemy import update
 
 from domain.core.errors import RuleError
+from domain.core.reader import Ambiguous
 from domain.games import GAMES
 from emails import requests
 from emails.inbound import UnknownCharset, body_text, reply_text
@@ -133,6 +134,8 @@ def read(ctx: Context, game_id: str, entry: Mapping[str, Any]) -> Outcome:
     lines = requests.split(text)
     kinds = [k for k, _ in lines if k is not None and (invited or k not in requests.YES_NO)]
     if invited:  # an invitation: yes, no, or how to answer it
+        if not kinds and requests.yes_or_no(text):
+            kinds = [str(requests.yes_or_no(text))]
         if kinds in (["yes"], ["no"]):
             return Outcome("request", requests=["accept" if kinds == ["yes"] else "decline"])
         return Outcome("refuse", detail="an invitation answered with neither yes nor no")
@@ -141,6 +144,8 @@ def read(ctx: Context, game_id: str, entry: Mapping[str, Any]) -> Outcome:
     names = list(NAMES[: int(corpus.positions()[entry["at"]]["players"])])
     try:
         played = read_text(ctx, game_id, seat, rest, lang=lang, names=names)
+    except Ambiguous as error:
+        return Outcome("ask", requests=kinds, readings=error.readings, detail=str(error))
     except ParseError as error:
         if kinds and error.nothing:
             return Outcome("request", requests=list(dict.fromkeys(kinds)))

@@ -1,0 +1,63 @@
+"""The form-driven reader (domain/core/reader.py) on El Grande's and King & Intrigue's decisions:
+the words around a move fall away, lists read as lists, two readings are asked back, a word it
+cannot place leaves the reply to the game's grammar (None) rather than guessing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain.core import reader
+from domain.core.commands import Command
+from domain.core.errors import RuleError
+from domain.core.language import GameSession
+from tests.corpus.replies import corpus
+
+
+def _trial(session: Any, command: dict[str, Any]) -> bool:
+    try:
+        session.module.decide(session.state, Command.from_json(command, seat=session.seat))
+    except RuleError:
+        return False
+    return True
+
+
+def read(at: str, seat: int, text: str) -> Any:
+    position = corpus.position_of({"at": at})
+    session = GameSession(position.module, position.state, seat, lang="en")
+    return reader.read(text, session, position.module.language.vocabulary, _trial)
+
+
+def test_words_around_a_power_card_fall_away() -> None:
+    parsed = read("eg_power_r1", 2, "Hi all, I'll play my 9 this round. Cheers, Chiara")
+    assert parsed.commands == [{"type": "play_power", "card": 9}]
+
+
+def test_a_list_of_values_with_commas_and_and_is_one_keep() -> None:
+    parsed = read("ki3_keep", 0, "keep 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120 and 130")
+    assert parsed.commands == [{"type": "keep", "cards": [10, 20, 30, 40, 50, 60, 70, 80, 90,
+                                                          100, 110, 120, 130]}]
+
+
+def test_two_values_with_or_are_asked_back_never_guessed() -> None:
+    with pytest.raises(reader.Ambiguous) as asked:
+        read("eg_power_r1", 2, "7 or 8")
+    assert asked.value.readings == [[{"type": "play_power", "card": 7}],
+                                    [{"type": "play_power", "card": 8}]]
+
+
+def test_a_place_alone_where_it_could_be_two_moves_is_asked_back() -> None:
+    with pytest.raises(reader.Ambiguous):
+        read("eg_act_king", 1, "Valencia")
+
+
+def test_a_negation_the_vocabulary_does_not_know_is_not_read() -> None:
+    assert read("eg_veto_advisor", 0, "no, I don't") is None
+    assert read("eg_veto_advisor", 0, "non, je ne mets pas de veto").commands == [
+        {"type": "allow"}]
+
+
+def test_a_number_said_for_another_move_is_not_reused() -> None:
+    assert read("eg_card_r1", 2, "take 1") is None
+
