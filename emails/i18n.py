@@ -454,12 +454,6 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                  "Lu comme : {moves}. C'est fait — votre coup est enregistré.",
                  "Letto come: {moves}. Fatto — la tua mossa è registrata."),
     "accepted.ignored": ("Not read: {lines}.", "Non lu : {lines}.", "Non letto: {lines}."),
-    "accepted.said": ("Kept for the table, not sent yet (table talk is not delivered yet): "
-                      "{lines}.",
-                      "Gardé pour la table, pas encore envoyé (les messages à la table ne sont "
-                      "pas encore transmis) : {lines}.",
-                      "Tenuto per il tavolo, non ancora inviato (i messaggi al tavolo non sono "
-                      "ancora recapitati): {lines}."),
     "refused": ("Your reply was not applied and the game is unchanged.",
                 "Votre réponse n'a pas été appliquée ; la partie n'a pas changé.",
                 "La tua risposta non è stata applicata; la partita non è cambiata."),

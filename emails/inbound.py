@@ -432,7 +432,7 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
     return (Result("accepted", "; ".join(moves), mid, game_id, seat, played.commands),
             (owner.id, {**payload, "status": "accepted", "moves": moves,
                         "ignored": [line for line in played.ignored if worth_saying(line)][:5],
-                        "waiting_lines": played.rest[:10], "said": played.said[:3],
+                        "waiting_lines": played.rest[:10],
                         "asks": played.asks, "version": _version_now(ctx, game_id)}))
 
 

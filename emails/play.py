@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,16 +50,18 @@ class Played:
     asks: bool = False
     said: list[str] = field(default_factory=list)
     """Lines marked as words to the table ("say: …", « dire : … », "dire: …"): never read as
-    moves, kept aside for table talk (not yet delivered: issue 27)."""
-
-
-SAY = re.compile(r"^\s*(?:say|dire)\s*:?\s+(.*\S)\s*$", re.I | re.M)
+    moves. The channels say them before reading the rest (emails/talk.py: the mail reply's
+    `_play`, the web's text box), so what reaches the reader has none left; should one remain,
+    it is set aside here rather than read as a move."""
 
 
 def table_talk(text: str) -> tuple[str, list[str]]:
-    """The text without its table-talk lines, and those lines' words."""
-    said = [m.group(1) for m in SAY.finditer(text)]
-    return SAY.sub("", text), said
+    """The text without its table-talk lines, and those lines' words (emails/talk.py's
+    markers: one way to mark words for the table, for every channel)."""
+    from emails.talk import marked
+
+    said, rest = marked(text)
+    return rest, [m.text for m in said]
 
 
 class PartlyPlayed(Exception):

@@ -606,9 +606,6 @@ def reply_paragraphs(payload: Mapping[str, Any], lang: str) -> list[str]:
     if payload.get("ignored"):
         out.append(t("accepted.ignored", lines=" / ".join(t("quoted", text=x)
                                                          for x in payload["ignored"])))
-    if payload.get("said"):
-        out.append(t("accepted.said", lines=" / ".join(t("quoted", text=x)
-                                                      for x in payload["said"])))
     return out
 
 

@@ -780,6 +780,23 @@ def play_typed(game_id: str) -> BaseResponse:
     if not text:
         flash(i18n.t("text.empty", language), "error")
         return back
+    # Words marked for the table ("say …" / « dire … »), as in a mail reply: said first, never
+    # read as moves, and what became of each is told (emails/talk.py's markers, one for all).
+    from emails.talk import marked
+
+    for_table, text = marked(text)
+    for one in for_table:
+        try:
+            sent = talk.say(ctx(), game_id, head.seat, one.text, one.to, source=Source("web"))
+        except ServiceError as error:
+            flash(said(error, head), "error")
+        else:
+            names = _names(head)
+            flash(i18n.t("talk.sent_one", language, name=names[sent.to], text=one.text[:200])
+                  if sent.to is not None else
+                  i18n.t("talk.sent_all", language, text=one.text[:200]), "ok")
+    if not text.strip():
+        return back
     module = queries.module_of(ctx(), head)
     read = _decision_now(module, head)  # what the player read: the echo says it the same
 

@@ -1,9 +1,9 @@
-"""Words marked for the table ("say: …", « dire : … », "dire: …") are never read as moves, and the
-answer says they are kept aside (table talk is delivered by a later issue)."""
+"""Words marked for the table ("say: …", « dire : … », "dire: …") are never read as moves: the
+reader sets them aside with the one marker parser every channel uses (emails/talk.py), which says
+them (tests/emails/test_talk_mail.py, tests/web/test_talk_page.py)."""
 
 from __future__ import annotations
 
-from emails.i18n import t
 from emails.play import table_talk
 
 
@@ -20,9 +20,3 @@ def test_a_say_line_is_kept_apart_from_the_moves() -> None:
 def test_a_line_that_only_starts_like_say_is_not_table_talk() -> None:
     text, said = table_talk("sayonara\ndirect: power 7")
     assert said == [] and "direct: power 7" in text
-
-
-def test_the_answer_says_table_talk_is_not_sent_yet_in_three_languages() -> None:
-    for lang, word in (("en", "not sent yet"), ("fr", "pas encore envoyé"),
-                       ("it", "non ancora inviato")):
-        assert word in t("accepted.said", lang, lines="«x»")

@@ -117,3 +117,22 @@ def test_two_players_talk_in_chromium(page_for: Any, game: Game) -> None:
     shot(ann, "talk-ann")
     shot(bob, "talk-bob")
     shot(cid, "talk-cid")
+
+
+def test_the_text_box_says_marked_lines_and_plays_the_rest(app: Any, wctx: Any,
+                                                          game: Game) -> None:
+    """The web's text box reads a "say …" line as a mail reply does: said at the table (or to one
+    player), never read as a move, and the page tells what became of it."""
+    ann = _client(app, wctx, game.ids[0])
+    page = ann.get(f"/games/{game.id}")
+    r = ann.post(f"/games/{game.id}/text", data={
+        "csrf_token": csrf_of(page.text),
+        "text": "power 13\nsay: good luck all\nsay to Bob: watch Cid"})
+    assert r.status_code == 302
+    shown = ann.get(f"/games/{game.id}").text
+    assert "Sent to the table: “good luck all”." in shown
+    assert "Sent to Bob only: “watch Cid”." in shown
+    said = talk.read(wctx, game.id, 1)
+    assert [(m.text, m.to) for m in said] == [("good luck all", None), ("watch Cid", 1)]
+    assert [m.text for m in talk.read(wctx, game.id, 2)] == ["good luck all"]
+    assert "13" in ann.get(f"/api/games/{game.id}").get_data(as_text=True)  # the move was played
