@@ -8,6 +8,7 @@ RuleError if one is not legal: a corpus mistake, caught by tests/emails/test_rep
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -26,7 +27,11 @@ EXPECTS = ("play", "ask", "refuse", "request")
 
 @cache
 def positions() -> dict[str, dict[str, Any]]:
-    return dict(yaml.safe_load((HERE / "positions.yaml").read_text(encoding="utf-8")))
+    """The positions by name, each with its recorded moves where there are (positions.py)."""
+    specs = dict(yaml.safe_load((HERE / "positions.yaml").read_text(encoding="utf-8")))
+    recorded = json.loads((HERE / "positions.recorded.json").read_text(encoding="utf-8"))
+    return {name: {**spec, **({"recorded": recorded[name]} if name in recorded else {})}
+            for name, spec in specs.items()}
 
 
 def entries() -> Iterator[dict[str, Any]]:
