@@ -170,3 +170,17 @@ def make_player(ctx: Context, app: Any) -> Any:
         return Client(app.test_client(), token)
 
     return make
+
+
+def redis_url() -> str:
+    """The local Redis (PBEM_TEST_REDIS_URL), checked: skipped when unreachable, failed under CI."""
+    import redis
+
+    url = os.environ.get("PBEM_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
+    except Exception as error:
+        if IN_CI:
+            pytest.fail(f"Redis is not reachable at {url}: {error} — mandatory under CI")
+        pytest.skip(f"Redis is not reachable at {url}: {error}")
+    return url

@@ -5,7 +5,6 @@ starts only once every invited player has accepted."""
 
 from __future__ import annotations
 
-import os
 import threading
 import uuid
 from concurrent.futures import ThreadPoolExecutor
@@ -21,7 +20,7 @@ from service.api.problems import PROBLEM
 from service.context import Context
 from service.db import dispose, make_engine
 from service.tables import games, outbox, players
-from tests.service.conftest import IN_CI, Client
+from tests.service.conftest import Client, redis_url
 
 
 def count(ctx: Context, table: Any, *where: Any) -> int:
@@ -114,21 +113,8 @@ def test_sign_in_requests_are_limited_per_client(app: Any, ctx: Context) -> None
     assert ask(client, "y@example.com", "10.9.9.10").status_code == 202  # another client
 
 
-def _redis_url() -> str:
-    import redis
-
-    url = os.environ.get("PBEM_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
-    except Exception as error:
-        if IN_CI:
-            pytest.fail(f"Redis is not reachable at {url}: {error} — mandatory under CI")
-        pytest.skip(f"Redis is not reachable at {url}: {error}")
-    return url
-
-
 def test_per_client_limits_are_shared_by_processes_through_redis(ctx: Context) -> None:
-    url = _redis_url()
+    url = redis_url()
     prefix = f"pbem-test-{uuid.uuid4().hex[:8]}"
     clients = [create_app(ctx, TESTING=True, RATELIMIT_STORAGE_URI=url,
                           RATELIMIT_KEY_PREFIX=prefix).test_client() for _ in range(2)]

@@ -16,7 +16,6 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import insert
 
@@ -24,7 +23,7 @@ from service import clock, db
 from service.api import create_app
 from service.context import Context
 from service.tables import outbox
-from tests.service.conftest import IN_CI, Client
+from tests.service.conftest import Client, redis_url
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,19 +32,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def redis_url() -> str:
-    import redis
-
-    url = os.environ.get("PBEM_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
-    except Exception as error:
-        if IN_CI:
-            pytest.fail(f"Redis is not reachable at {url}: {error} — mandatory under CI")
-        pytest.skip(f"Redis is not reachable at {url}: {error}")
-    return url
 
 
 def healthz(service: Context, **config: Any) -> tuple[int, dict[str, Any]]:
