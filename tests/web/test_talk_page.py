@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service import talk
+from service import queries, talk
 from service.store import Source
 from tests.web.conftest import Game, csrf_of, sign_in, to_ann_act
 
@@ -125,6 +125,7 @@ def test_the_text_box_says_marked_lines_and_plays_the_rest(app: Any, wctx: Any,
     player), never read as a move, and the page tells what became of it."""
     ann = _client(app, wctx, game.ids[0])
     page = ann.get(f"/games/{game.id}")
+    assert queries.header(wctx, game.id, None).waiting_on == [0]
     r = ann.post(f"/games/{game.id}/text", data={
         "csrf_token": csrf_of(page.text),
         "text": "power 13\nsay: good luck all\nsay to Bob: watch Cid"})
@@ -135,4 +136,4 @@ def test_the_text_box_says_marked_lines_and_plays_the_rest(app: Any, wctx: Any,
     said = talk.read(wctx, game.id, 1)
     assert [(m.text, m.to) for m in said] == [("good luck all", None), ("watch Cid", 1)]
     assert [m.text for m in talk.read(wctx, game.id, 2)] == ["good luck all"]
-    assert "13" in ann.get(f"/api/games/{game.id}").get_data(as_text=True)  # the move was played
+    assert queries.header(wctx, game.id, None).waiting_on == [1]  # Ann's card 13 was played
