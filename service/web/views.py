@@ -605,6 +605,10 @@ def _seat_actions(head: queries.Header, module: Any, seating: Seating, spectate:
                           else i18n.t("seat.then.open", lang()))
     out["seat_bot"] = bot
     out["bot_levels"] = sorted(surface.bot_levels(module))
+    # each level said in words, as the create-game page offers them
+    out["bot_level_about"] = {level: surface.bot_about(module, level, lang(),
+                                                       ctx().settings.bot_budget)
+                              for level in out["bot_levels"]}
     out["offerable"] = [head.seat, *vacated]
     return out
 
