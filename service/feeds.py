@@ -37,9 +37,9 @@ add({
                   "Tocca a te a {title} con {others}"),
     "feed.mine_alone": ("Your move in {title}", "À vous de jouer à {title}",
                         "Tocca a te a {title}"),
-    "feed.theirs": ("{name}'s time to play in {title} runs out",
-                    "Le temps de {name} pour jouer à {title} s'achève",
-                    "Scade il tempo di {name} per giocare a {title}"),
+    "feed.theirs": ("{title}: {name}'s time to play runs out",
+                    "{title} : {name} doit avoir joué",
+                    "{title}: {name} deve aver giocato"),
     "feed.body": ("The game's page: {url}", "La page de la partie : {url}",
                   "La pagina della partita: {url}"),
 })
