@@ -8,7 +8,7 @@ revoked one is a 404 that says no more.
 
 Each open deadline of the player's games in play is an event at the moment the time runs out
 (UTC), titled in the player's language and naming the players by name: the player's own ("Your
-move in El Grande with Ann and Bob") and the others' ("Bob's time to play in …"), so a glance at
+move in <game> with Ann and Bob") and the others' ("<game>: Bob's time to play runs out"), so a glance at
 the week shows where one is awaited. The text is written by the `icalendar` library, which folds
 long lines, escapes commas, semicolons and line breaks, and writes UTC times as RFC 5545 says.
 """

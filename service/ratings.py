@@ -1,7 +1,7 @@
 """Results and ratings: each finished game's places, and every player's rating per game.
 
 A rating is OpenSkill's Plackett-Luce model (`openskill`): made for free-for-all games of any
-number of players, where Elo only knows duels. Each game (kind: El Grande, El Caballero…) has its
+number of players, where Elo only knows duels. Each game (the registry's kind of game) has its
 own rating, a skill estimate `mu` and its uncertainty `sigma`; players are ordered by the
 "ordinal" `mu - 3 sigma`, the value the player is 99.7 % likely to be above, so that one lucky
 first game does not top the leaderboard. Ties share a rank (the games' own rankings already give
