@@ -20,7 +20,7 @@ from service import feeds, meet, profiles, schedule
 from service.api.state import ctx
 from service.errors import ServiceError
 from service.web import create, i18n
-from service.web.views import _require_player, blp, lang, me, said, small_int
+from service.web.common import blp, lang, me, require_player, said, small_int
 
 
 def _open_rows(found: list[meet.OpenGame], language: str) -> list[dict[str, Any]]:
@@ -69,19 +69,19 @@ def _act(game_id: str, done: str, action: Any) -> BaseResponse:
 
 @blp.post("/open-games/<game_id>/join")
 def open_join(game_id: str) -> BaseResponse:
-    player = _require_player()
+    player = require_player()
     return _act(game_id, "lobby.joined", lambda: meet.join(ctx(), game_id[:40], player))
 
 
 @blp.post("/open-games/<game_id>/leave")
 def open_leave(game_id: str) -> BaseResponse:
-    player = _require_player()
+    player = require_player()
     return _act(game_id, "lobby.left", lambda: meet.leave(ctx(), game_id[:40], player))
 
 
 @blp.post("/open-games/<game_id>/remove")
 def open_remove(game_id: str) -> BaseResponse:
-    player = _require_player()
+    player = require_player()
     seat = small_int(request.form.get("seat", ""))
     return _act(game_id, "lobby.removed",
                 lambda: meet.remove(ctx(), game_id[:40], player, -1 if seat is None else seat))
@@ -89,7 +89,7 @@ def open_remove(game_id: str) -> BaseResponse:
 
 @blp.post("/open-games/<game_id>/start")
 def open_start(game_id: str) -> BaseResponse:
-    player = _require_player()
+    player = require_player()
     level = request.form.get("bot", "")[:20]
 
     def start() -> bool:
@@ -125,7 +125,7 @@ def _defaults(module: Any) -> dict[str, Any]:
 
 @blp.get("/open-games/new")
 def open_new() -> tuple[str, int]:
-    _require_player()
+    require_player()
     try:
         name, module = create.chosen_game(request.args.get("game"))
     except ServiceError as error:
@@ -136,7 +136,7 @@ def open_new() -> tuple[str, int]:
 
 @blp.post("/open-games/new")
 def open_new_post() -> BaseResponse | tuple[str, int]:
-    player = _require_player()
+    player = require_player()
     language = lang()
     try:
         name, module = create.chosen_game(request.form.get("game", "")[:40])
@@ -192,7 +192,7 @@ def profile(player_id: int) -> tuple[str, int]:
 
 @blp.get("/me")
 def my_profile() -> BaseResponse:
-    player = _require_player()
+    player = require_player()
     return redirect(url_for("web.profile", player_id=player.id))
 
 
@@ -224,7 +224,7 @@ def _meet_settings() -> dict[str, Any]:
 
 @blp.post("/settings/profile")
 def settings_profile() -> BaseResponse:
-    player = _require_player()
+    player = require_player()
     public = request.form.get("public") == "on"
     profiles.set_public(ctx(), player.id, public)
     what = i18n.t("settings.public" if public else "settings.private", lang())
@@ -234,7 +234,7 @@ def settings_profile() -> BaseResponse:
 
 @blp.post("/settings/calendar")
 def settings_calendar() -> BaseResponse:
-    player = _require_player()
+    player = require_player()
     if request.form.get("action") == "revoke":
         feeds.revoke(ctx(), player.id)
         flash(i18n.t("settings.calendar_revoked", lang()), "ok")
