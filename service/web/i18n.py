@@ -686,6 +686,12 @@ MEET: dict[str, tuple[str, str, str]] = {
                       "places sont prises.",
                       "La tua partita aperta è in elenco: inizia quando tutti i posti sono "
                       "presi."),
+    "lobby.see": ("Its free seats are taken on the open games page, where you can also start "
+                  "it now with bots.",
+                  "Ses places libres se prennent sur la page des parties ouvertes, où vous pouvez "
+                  "aussi la commencer maintenant avec des robots.",
+                  "I suoi posti liberi si prendono nella pagina delle partite aperte, dove puoi "
+                  "anche iniziarla subito con dei bot."),
     "lobby.new_title": ("Open a game", "Ouvrir une partie", "Apri una partita"),
     "lobby.players": ("Seats, yours included", "Places, la vôtre comprise",
                       "Posti, il tuo compreso"),
@@ -709,12 +715,14 @@ MEET: dict[str, tuple[str, str, str]] = {
     "profile.average": ("Average place", "Place moyenne", "Piazzamento medio"),
     "profile.rating": ("Rating", "Cote", "Punteggio"),
     "profile.rating_hint": ("The rating is OpenSkill's μ − 3σ over the games played only by "
-                            "people: it starts at 0 and grows as the estimate firms up.",
+                            "people: a newcomer's is 0; good places raise it, poor ones lower "
+                            "it.",
                             "La cote est le μ − 3σ d'OpenSkill sur les parties jouées "
-                            "seulement par des personnes : il part de 0 et monte à mesure que "
-                            "l'estimation se précise.",
+                            "seulement par des personnes : celle d'un nouveau venu vaut 0 ; les "
+                            "bonnes places la font monter, les mauvaises descendre.",
                             "Il punteggio è il μ − 3σ di OpenSkill sulle partite giocate solo da "
-                            "persone: parte da 0 e cresce man mano che la stima si precisa."),
+                            "persone: quello di chi inizia vale 0; i buoni piazzamenti lo "
+                            "alzano, quelli cattivi lo abbassano."),
     "profile.unrated": ("not rated yet", "pas encore classé", "non ancora classificato"),
     "profile.playing": ("Games in play", "Parties en cours", "Partite in corso"),
     "profile.finished": ("Finished games", "Parties terminées", "Partite finite"),

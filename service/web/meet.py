@@ -219,7 +219,12 @@ def _meet_settings() -> dict[str, Any]:
                 "calendar": url_for("web.calendar_feed", token=token, _external=True)
                 if token else None}
 
-    return {"meet_settings": meet_settings}
+    def open_game(game_id: str) -> dict[str, Any] | None:
+        """An open game waiting for players, for its page: who is in, the free seats."""
+        found = _open_rows(meet.listed(ctx(), game_id=game_id), lang())
+        return found[0] if found else None
+
+    return {"meet_settings": meet_settings, "open_game": open_game}
 
 
 @blp.post("/settings/profile")

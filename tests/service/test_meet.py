@@ -294,3 +294,14 @@ def test_open_game_limits_hold_under_the_lock(ctx: Any, make_player: Any, count:
     assert bob.post(f"/api/open-games/{gid}/join").get_json()["started"] is True
     r = cid.post(f"/api/open-games/{gid}/join")
     assert r.status_code == 409
+
+
+def test_nobody_talks_to_an_open_seat(ctx: Any, make_player: Any) -> None:
+    ann, bob, _cid = _people(make_player)
+    gid = _open(ann)
+    bob.post(f"/api/open-games/{gid}/join")
+    r = ann.post(f"/api/games/{gid}/messages", {"text": "hello?", "to": 2})
+    assert r.status_code == 422 and r.get_json()["allowed"] == ["Bob"], r.get_json()
+    assert ann.post(f"/api/games/{gid}/messages", {"text": "Welcome Bob"}).status_code == 201
+    assert [m["text"] for m in bob.get(f"/api/games/{gid}/messages").get_json()["messages"]] \
+        == ["Welcome Bob"]
