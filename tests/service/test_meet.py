@@ -305,3 +305,25 @@ def test_nobody_talks_to_an_open_seat(ctx: Any, make_player: Any) -> None:
     assert ann.post(f"/api/games/{gid}/messages", {"text": "Welcome Bob"}).status_code == 201
     assert [m["text"] for m in bob.get(f"/api/games/{gid}/messages").get_json()["messages"]] \
         == ["Welcome Bob"]
+
+
+def test_ones_data_holds_the_places_and_ratings_and_deletion_hides_the_profile(
+        ctx: Any, make_player: Any) -> None:
+    gid, ann, bob, cid = _rated_game(ctx, make_player)
+    _finish([ann, bob, cid], gid)
+    bob.post("/api/me/profile", {"public": True})
+    url = bob.post("/api/me/calendar").get_json()["url"]
+    data = bob.get("/api/me/data").get_json()
+    assert [(r["game_id"], r["rank"], r["rated"]) for r in data["results"]] == [(gid, 2, True)]
+    assert data["ratings"][0]["games"] == 1 and data["preferences"]["profile_public"] is True
+    assert bob.post("/api/me/delete", {"confirm": "bob@example.com"}).status_code == 200
+    bob_id = _id_of_deleted(ctx)
+    assert ann.get(f"/api/players/{bob_id}").status_code == 404
+    assert ann.get("/api/leaderboard/bids").get_json()["players"] == []
+    assert feeds.owner(ctx, url.rsplit("/", 1)[1].removesuffix(".ics")) is None
+
+
+def _id_of_deleted(ctx: Any) -> int:
+    with db.read(ctx.engine) as conn:
+        return int(conn.execute(select(players_t.c.id)
+                                .where(players_t.c.deleted_at.is_not(None))).scalar_one())
