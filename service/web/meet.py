@@ -118,9 +118,15 @@ def _new_page(name: str, module: Any, form: dict[str, Any], error: str | None = 
 def _defaults(module: Any) -> dict[str, Any]:
     low, high = surface.player_range(module)
     return {"players": min(max(low, 3), high),
-            "options": {s.name: create._index(s, s.default) for s in surface.option_specs(module)},
+            "options": {s.name: _index_of(s.allowed, s.default)
+                        for s in surface.option_specs(module)},
             "turn_hours": str(schedule.DEFAULT_TURN_HOURS), "policy": "default",
             "languages": []}
+
+
+def _index_of(allowed: tuple[Any, ...], value: Any) -> int:
+    """The place of `value` among an option's allowed values (True is no 1 here)."""
+    return next(i for i, a in enumerate(allowed) if a == value and type(a) is type(value))
 
 
 @blp.get("/open-games/new")
