@@ -19,6 +19,7 @@ import hashlib
 import hmac
 import secrets
 from datetime import UTC, datetime, timedelta
+from urllib.parse import urlsplit
 
 from icalendar import Calendar, Event
 from sqlalchemy import select, update
@@ -94,7 +95,8 @@ def feed(ctx: Context, player_id: int) -> bytes:
         mine = select(seats.c.game_id).where(seats.c.player_id == player_id)
         rows = conn.execute(
             select(deadlines.c.game_id, deadlines.c.seat, deadlines.c.player_id,
-                   deadlines.c.due_at, deadlines.c.opened_version, games.c.game)
+                   deadlines.c.due_at, deadlines.c.opened_at, deadlines.c.opened_version,
+                   games.c.game)
             .join(games, games.c.id == deadlines.c.game_id)
             .where(deadlines.c.game_id.in_(mine), deadlines.c.closed_at.is_(None),
                    games.c.status == progress.ACTIVE)
@@ -104,7 +106,8 @@ def feed(ctx: Context, player_id: int) -> bytes:
                            .where(seats.c.game_id.in_(ids))).all() if ids else []
         names = account.shown_names(conn, {s.player_id for s in sat} | {player_id}, me.language)
     lang = me.language
-    site = ctx.settings.site()
+    site = ctx.settings.site(lang)
+    host = urlsplit(ctx.settings.base_url).hostname or "localhost"
     cal = Calendar()
     cal.add("prodid", f"-//{site}//deadlines//{lang.upper()}")
     cal.add("version", "2.0")
@@ -121,8 +124,8 @@ def feed(ctx: Context, player_id: int) -> bytes:
         else:
             summary = t("feed.theirs", lang, name=names.get(r.player_id, "?"), title=Name(title))
         event = Event()
-        event.add("uid", f"{r.game_id}-{r.seat}-{r.opened_version}@{site}")
-        event.add("dtstamp", _utc(r.due_at))
+        event.add("uid", f"{r.game_id}-{r.seat}-{r.opened_version}@{host}")
+        event.add("dtstamp", _utc(r.opened_at))  # when this deadline (the event) came to be
         event.add("dtstart", _utc(r.due_at))
         event.add("dtend", _utc(r.due_at) + timedelta(minutes=30))
         event.add("summary", summary)

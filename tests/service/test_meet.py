@@ -256,6 +256,8 @@ def test_the_calendar_feed_needs_its_secret_and_names_the_deadlines(ctx: Any, ap
     assert "À vous de jouer à Enchères secrètes avec Ann, Cid" in summaries, summaries
     assert "Enchères secrètes : Ann doit avoir joué" in summaries, summaries
     assert all(e["dtstart"].dt.tzinfo is not None for e in cal.walk("VEVENT"))
+    assert str(cal["x-wr-calname"]) == "Jeux par courriel : échéances de mes parties"
+    assert all(" " not in str(e["uid"]) for e in cal.walk("VEVENT"))
     assert "@example.com" not in r.get_data(as_text=True)
     # Wrong, tampered, someone else's or revoked: 404, nothing said.
     owner, _, secret = path.removeprefix("/calendar/").removesuffix(".ics").partition("-")
