@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import urlsplit
 
 from service import players
 from tests.web.conftest import csrf_of, sign_in
@@ -127,3 +128,25 @@ def test_the_calendar_link_is_made_shown_and_stopped_in_the_settings(app: Any, w
     assert feed.status_code == 200 and feed.data.startswith(b"BEGIN:VCALENDAR")
     ann.post("/settings/calendar", data={"csrf_token": csrf_of(settings), "action": "revoke"})
     assert anyone.get(path).status_code == 404
+
+
+def test_two_strangers_meet_in_chromium(page_for: Any, wctx: Any) -> None:
+    """Ann opens a game for two; Bob, who does not know her address, finds it in the lobby,
+    takes the seat in one click, and both are at the table of a game in play."""
+    ann_id = players.add(wctx, "ann@example.com", name="Ann")[0].id
+    bob_id = players.add(wctx, "bob@example.com", name="Bob", language="fr")[0].id
+    ann = page_for(ann_id)
+    ann.goto("/open-games")
+    ann.click("#open-new-link")
+    ann.select_option("#open-players", "2")
+    ann.click("#open-create")
+    ann.wait_for_url(re.compile(r".*/open-games#g-\w+$"))
+    bob = page_for(bob_id)
+    bob.goto("/open-games")
+    row = bob.locator("tr.open-game")
+    assert row.count() == 1 and "Ann" in row.inner_text() and "@" not in row.inner_text()
+    bob.click("button.join")
+    bob.wait_for_url(re.compile(r".*/games/\w+$"))
+    assert "La partie n'a pas commencé" not in bob.content()
+    ann.goto(urlsplit(bob.url).path)
+    assert "Bob" in ann.content()
