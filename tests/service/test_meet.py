@@ -10,6 +10,7 @@ import pytest
 from icalendar import Calendar
 from sqlalchemy import func, select, update
 
+from domain.core import surface
 from service import db, feeds, meet, players, ratings, talk
 from service.store import Source
 from service.tables import deadlines, results
@@ -161,6 +162,30 @@ def test_ratings_change_once_when_a_game_of_people_ends(ctx: Any, make_player: A
     assert r.status_code == 409, r.get_json()
     r = ann.post(f"/api/games/{gid}/undo-requests", {"back_to": 2})
     assert r.status_code == 409, r.get_json()
+
+
+def test_the_game_over_mail_says_the_new_rating_in_the_readers_language(
+        ctx: Any, make_player: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from service import context
+    from tests.emails.helpers import plain
+    from tests.emails.test_talk_mail import _drain
+
+    monkeypatch.setattr(context, "_current", ctx)  # the mail worker's context, as it runs
+
+    gid, ann, bob, cid = _rated_game(ctx, make_player)
+    _finish([ann, bob, cid], gid)
+    mails = {str(m["To"]).split("<")[-1].rstrip(">"): plain(m) for m in _drain(ctx)
+             if "terminée" in str(m["Subject"]) or "over" in str(m["Subject"])
+             or "finita" in str(m["Subject"])}
+    with db.read(ctx.engine) as conn:
+        bob_row = conn.execute(select(results).where(results.c.game_id == gid,
+                                                     results.c.seat == 1)).one()
+    bob_now = bob_row.mu_after - 3 * bob_row.sigma_after
+    assert f"Votre cote à Enchères secrètes est maintenant de {bob_now:.1f}" \
+        in mails["bob@example.com"], mails.get("bob@example.com")
+    italian = surface.title(ctx.games["bids"], "it")
+    assert f"Il tuo punteggio a {italian} ora è" in mails["cid@example.com"]
+    assert "(+" in mails["ann@example.com"]  # the winner's rating rose
 
 
 def _id(ctx: Any, email: str) -> int:
