@@ -686,6 +686,7 @@ MEET: dict[str, tuple[str, str, str]] = {
                       "places sont prises.",
                       "La tua partita aperta è in elenco: inizia quando tutti i posti sono "
                       "presi."),
+    "lobby.open_seat": ("(free seat)", "(place libre)", "(posto libero)"),
     "lobby.see": ("Its free seats are taken on the open games page, where you can also start "
                   "it now with bots.",
                   "Ses places libres se prennent sur la page des parties ouvertes, où vous pouvez "

@@ -68,6 +68,8 @@ def test_the_creator_frees_a_seat_and_starts_with_bots(app: Any, wctx: Any) -> N
     waiting = ann.get(f"/games/{gid}").text  # the game's page sends to the lobby
     assert 'id="open-game-lobby"' in waiting and "1 free seat of 3" in waiting
     assert "Open seat" not in waiting and 'id="accept-seat"' not in waiting
+    listed = ann.get("/games").text  # my games: the free seat said so, in my language
+    assert "(free seat)" in listed and "Open seat" not in listed
     page = ann.get("/open-games").text
     assert "Free Bob&#39;s seat" in page or "Free Bob's seat" in page
     seat = re.search(r'name="seat" value="(\d)"', page)
