@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import secrets
 import threading
 from collections import OrderedDict
 from datetime import date, datetime
@@ -811,7 +812,10 @@ def play_typed(game_id: str) -> BaseResponse:
         return mail_texts.t("quoted", language, text=line)
 
     try:
-        played = play_text(ctx(), game_id, head.seat, text, Source("web"), lang=language,
+        # One submission is one move for undo: its commands share this reference
+        # (service/undo.py), as a mail reply's share its Message-ID.
+        submission = Source("web", ref=f"text-box {secrets.token_hex(8)}")
+        played = play_text(ctx(), game_id, head.seat, text, submission, lang=language,
                            actor=f"player:{player.id}")
     except ParseError as error:
         _refused(str(error), error.allowed or _allowed_now(game_id, head.seat, language),
