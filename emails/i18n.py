@@ -432,6 +432,15 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "req.option.no": ("no", "non", "no"),
     "req.undo": ("Done: your last move is undone.", "C'est fait : votre dernier coup est annulé.",
                  "Fatto: la tua ultima mossa è annullata."),
+    "req.undo.moves": ("Done: your last move is undone — {moves}.",
+                       "C'est fait : votre dernier coup est annulé — {moves}.",
+                       "Fatto: la tua ultima mossa è annullata — {moves}."),
+    "req.undo.kept": ("These stay: {moves}. The last of them revealed hidden information, which "
+                      "only everyone's consent can undo.",
+                      "Ceux-ci restent : {moves}. Le dernier a révélé une information cachée, ce "
+                      "que seul l'accord de tous peut annuler.",
+                      "Queste restano: {moves}. L'ultima ha rivelato un'informazione nascosta, "
+                      "che solo il consenso di tutti può annullare."),
     "req.undo.refused": ("Your last move could not be undone: {why}",
                          "Votre dernier coup n'a pas pu être annulé : {why}",
                          "La tua ultima mossa non può essere annullata: {why}"),

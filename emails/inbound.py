@@ -265,6 +265,14 @@ def resume(ctx: Context, older_than: timedelta = timedelta(minutes=5)) -> list[R
 
 def _finish(ctx: Context, mail_id: int, msg: EmailMessage, mid: str,
             recipients: Sequence[str]) -> Result:
+    # The commits of the reply's commands wake the mail sender only once the answer is queued
+    # too (db.held): the turn mail one of them queued is the answer's to hold, not to go first.
+    with db.held():
+        return _finish_held(ctx, mail_id, msg, mid, recipients)
+
+
+def _finish_held(ctx: Context, mail_id: int, msg: EmailMessage, mid: str,
+                 recipients: Sequence[str]) -> Result:
     try:
         result, reply = _process(ctx, msg, mid, recipients)
     except Exception as error:  # a bug must not lose the stored mail: it stays for a look

@@ -183,7 +183,15 @@ def _answered_after(ctx: Any, row: Any) -> bool:
             outbox.c.game_id == _field(row, "game_id"),
             outbox.c.player_id == _field(row, "player_id"), outbox.c.kind == "mail-reply",
             outbox.c.id > _field(row, "id"))).scalars().all()
-    return any(isinstance(p, Mapping) and p.get("status") == "accepted" for p in later)
+    return any(isinstance(p, Mapping) and (p.get("status") == "accepted" or _undid(p))
+               for p in later)
+
+
+def _undid(payload: Mapping[str, Any]) -> bool:
+    """Whether a reply's answer says an undo of the player's own move was done: it asks what is
+    to decide again itself (the turn mail the undo caused would ask it a second time)."""
+    return any(isinstance(n, Mapping) and n.get("kind") == "undo" and not n.get("refused")
+               for n in payload.get("requests") or ())
 
 
 def describe_decision(module: Any, decision: Any, lang: str, names: Sequence[str] = ()) -> str:
@@ -380,7 +388,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         # it never tells the player that the game waits for them.
         asks = kind != "mail-reply" or status not in ("accepted", "request") \
             or status == "accepted" or "board" in notes \
-            or payload.get("request_status") == "refused"
+            or payload.get("request_status") == "refused" \
+            or _undid(payload)  # what is to decide again
         if decision is not None and kind not in ("game-over", "scoring", "notice") and asks:
             data.update(decision_block(info, decision, lang))
             data["due"] = at(info.due_at()) if info.due_at() is not None else None
@@ -668,8 +677,14 @@ def request_paragraphs(info: GameInfo | None, notes: Sequence[Mapping[str, Any]]
             out.append(t("req.board"))
         elif kind == "rules":
             out += rules_paragraphs(info, lang)
+        elif kind == "undo" and note.get("refused"):
+            out.append(t("req.undo.refused", why=why))
         elif kind == "undo":
-            out.append(t("req.undo.refused", why=why) if note.get("refused") else t("req.undo"))
+            joiner = t("moves.joiner")
+            out.append(t("req.undo.moves", moves=joiner.join(note["undone"]))
+                       if note.get("undone") else t("req.undo"))
+            if note.get("kept"):
+                out.append(t("req.undo.kept", moves=joiner.join(note["kept"])))
         elif kind in ("approve", "refuse"):
             if note.get("none"):
                 out.append(t("req.answer.none"))

@@ -305,7 +305,7 @@ def _carry_out(ctx: Context, kind: str, mid: str, game_id: str, seat: int, owner
                          .values(email_notifications=kind == "restart"))
         return {"kind": kind}
     if kind == "undo":
-        return _undo(ctx, mid, game_id, seat, owner.id)
+        return _undo(ctx, mid, game_id, seat, owner)
     if kind in ("resign", "back") or kind.startswith("bot:"):
         return _seat_request(ctx, kind, game_id, owner)
     if kind in ("approve", "refuse"):
@@ -341,7 +341,14 @@ def _decline(ctx: Context, mid: str, game_id: str, seat: int, owner: Any,
     return {"kind": "decline"}
 
 
-def _undo(ctx: Context, mid: str, game_id: str, seat: int, player_id: int) -> dict[str, Any]:
+def _undo(ctx: Context, mid: str, game_id: str, seat: int, owner: Any) -> dict[str, Any]:
+    """Undo the player's last move: every command of the reply (or text box) that made it, back
+    to just after a reveal among them. The note lists the commands taken back (`undone`) and
+    those that stay (`kept`), as the player writes them; the answer then asks what is to
+    decide again."""
+    from emails.play import seat_names, shown
+    from service.commands import active_game
+
     with db.read(ctx.engine) as conn:
         done = conn.execute(select(events.c.seq).where(
             events.c.game_id == game_id, events.c.source == "email",
@@ -349,11 +356,15 @@ def _undo(ctx: Context, mid: str, game_id: str, seat: int, player_id: int) -> di
     if done is not None:  # this very mail's undo is recorded: a retry does not undo another
         return {"kind": "undo"}
     try:
-        undo.undo_own(ctx, game_id, seat, count=1, source=Source("email", ref=mid),
-                      reason="own, by mail", player=player_id)
+        module, _players = active_game(ctx, game_id)
+        taken = undo.undo_move(ctx, game_id, seat, count=1, source=Source("email", ref=mid),
+                               reason="own, by mail", player=owner.id)
     except ServiceError as error:
-        return {"kind": "undo", "refused": True, "why": error.detail}
-    return {"kind": "undo"}
+        return {"kind": "undo", "refused": True,
+                "why": error.render(owner.language, seat_names(ctx, game_id))}
+    lang = owner.language
+    return {"kind": "undo", "undone": [shown(module, c, lang) for c in taken.plan.undone],
+            "kept": [shown(module, c, lang) for c in taken.plan.kept]}
 
 
 def _answer_undo(ctx: Context, mid: str, game_id: str, seat: int, approve: bool,

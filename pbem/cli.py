@@ -636,6 +636,20 @@ def replay(path: TextIO, at: int | None, seat: int | None) -> None:
 # --- mail ----------------------------------------------------------------------------
 
 
+def _intake_context() -> Any:
+    """The reply intake's context: with a broker (PBEM_BROKER_URL), its commits publish their
+    tasks to the workers and wake their mail sender, so a reply's answer leaves at once (without
+    one, the system's decisions are settled in process and the mail waits for a drain)."""
+    from service import context
+    from service.settings import load_settings
+
+    if load_settings().broker_url:
+        from workers.app import publisher
+
+        return context.bootstrap(publisher=publisher)
+    return context.configure(context.build())
+
+
 @main.command("mail-in")
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8025, show_default=True, type=int)
@@ -651,9 +665,9 @@ def mail_in(host: str, port: int, lmtp: bool) -> None:
     startup.metrics_folder("mail-in")
 
     from emails import mailin
-    from service import context, migrations
+    from service import migrations
 
-    ctx = context.configure(context.build())
+    ctx = _intake_context()
     migrations.upgrade(ctx.engine)
     server = mailin.server(ctx, host, port, lmtp=lmtp, on_result=lambda r: click.echo(
         f"{r.message_id}: {r.status} {r.detail}", err=True))
@@ -683,9 +697,9 @@ def mail_poll(every: float | None) -> None:
     startup.metrics_folder("mail-poll")
 
     from emails import mailin
-    from service import context, migrations
+    from service import migrations
 
-    ctx = context.configure(context.build())
+    ctx = _intake_context()
     migrations.upgrade(ctx.engine)
     settings = mailin.ImapSettings.of(ctx.settings)
     if settings is None:

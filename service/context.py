@@ -38,6 +38,19 @@ class Context:
     """Who runs the task rows a commit queued: the Celery publisher (workers/app.py) or the
     in-process runner of `pbem serve` (workers/embedded.py). None: the system's decisions are
     settled in the committing thread and bot moves wait for the beat's sweep (or a test's jobs)."""
+    wake_mail: Callable[[], None] | None = None
+    """Who is woken once a transaction that queued mail committed (`wake_mail_with`): the
+    in-process sender thread, or a `drain_outbox` task published to the workers. None: the mail
+    waits for the next drain (a poll, or a test's own)."""
+
+    def wake_mail_with(self, waker: Callable[[], None] | None) -> None:
+        """Wake `waker` after every commit that queued outbox rows (service/db.py `on_commit`),
+        so an answer leaves at once instead of at the sender's next poll."""
+        from service.db import on_commit
+        from service.progress import OUTBOX
+
+        self.wake_mail = waker
+        on_commit(self.engine, OUTBOX, waker)
 
 
 def default_games() -> dict[str, GameModule]:

@@ -8,13 +8,17 @@ upgrading from a read lock. pysqlite's own transaction handling is switched off 
 
 from __future__ import annotations
 
+import logging
+import threading
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.pool import StaticPool
+
+log = logging.getLogger(__name__)
 
 _readers: weakref.WeakKeyDictionary[Engine, Engine] = weakref.WeakKeyDictionary()
 
@@ -69,14 +73,79 @@ def is_sqlite(engine: Engine) -> bool:
     return engine.dialect.name == "sqlite"
 
 
+_on_commit: weakref.WeakKeyDictionary[Engine, dict[str, Callable[[], None]]] = \
+    weakref.WeakKeyDictionary()
+_TOUCHED = "pbem.touched"
+_held = threading.local()
+
+
+def on_commit(engine: Engine, topic: str, hook: Callable[[], None] | None) -> None:
+    """Call `hook` after every write transaction on `engine` that `touched(conn, topic)`, once it
+    has committed (None: no longer). The outbox's sender is woken this way by the commit that
+    queued a mail, instead of finding it at its next poll. A hook must not raise (it is logged)."""
+    hooks = _on_commit.setdefault(engine, {})
+    if hook is None:
+        hooks.pop(topic, None)
+    else:
+        hooks[topic] = hook
+
+
+def touched(conn: Connection, topic: str) -> None:
+    """Say that this transaction wrote something `topic`'s hook wants to hear of once it commits."""
+    conn.info.setdefault(_TOUCHED, set()).add(topic)
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """Within the block, this thread's commits call no hook; the topics they touched are called
+    once when the block ends. A mail reply's commands each commit on their own, and the sender
+    must not send the turn mail one of them queued before the reply's answer, queued last, is
+    there to hold it (emails/render.py `outdated`)."""
+    outer = getattr(_held, "topics", None)
+    if outer is not None:  # nested: the outermost block calls them
+        yield
+        return
+    _held.topics = {}
+    try:
+        yield
+    finally:
+        due, _held.topics = _held.topics, None
+        for hook in due.values():
+            _call(hook)
+
+
+def _call(hook: Callable[[], None]) -> None:
+    try:
+        hook()
+    except Exception:  # the commit is done: a hook's failure must not undo the caller's work
+        log.exception("a commit hook failed")
+
+
 @contextmanager
 def write(engine: Engine) -> Iterator[Connection]:
-    """A write transaction: committed when the block ends, rolled back on an exception."""
+    """A write transaction: committed when the block ends, rolled back on an exception. Then the
+    hooks of the topics it touched (`on_commit`) are called, unless the thread holds them."""
     with engine.connect() as conn:
         if is_sqlite(engine):
             conn = conn.execution_options(sqlite_begin="IMMEDIATE")
-        with conn.begin():
-            yield conn
+        conn.info.pop(_TOUCHED, None)  # the info outlives a connection's checkout
+        try:
+            with conn.begin():
+                yield conn
+        finally:
+            topics = conn.info.pop(_TOUCHED, None)
+    # Reached only once the transaction committed (an exception skips it).
+    if topics:
+        hooks = _on_commit.get(engine, {})
+        held_topics = getattr(_held, "topics", None)
+        for topic in topics:
+            hook = hooks.get(topic)
+            if hook is None:
+                continue
+            if held_topics is not None:
+                held_topics[topic] = hook
+            else:
+                _call(hook)
 
 
 @contextmanager

@@ -17,7 +17,7 @@ from sqlalchemy import Connection, bindparam, exists, insert, select, update
 from domain.core.events import Event
 from domain.core.game import GameModule, texts_of
 from domain.core.undo import UNDONE
-from service import clock, ratings, schedule
+from service import clock, db, ratings, schedule
 from service.store import ConcurrencyError, now
 from service.tables import games, outbox, seats, vacations
 
@@ -74,9 +74,12 @@ def notify(conn: Connection, game_id: str | None, kind: str, player_ids: Iterabl
              "created_at": now(), "attempts": 0} for p in player_ids]
     if rows:
         conn.execute(_NOTIFY, rows)
+        db.touched(conn, OUTBOX)  # the sender is woken once this commits (service/context.py)
 
 
 _NOTIFY = insert(outbox)
+OUTBOX = "outbox"
+"""The commit-hook topic of a transaction that queued mail (`db.on_commit`)."""
 
 
 def record(

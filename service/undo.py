@@ -6,10 +6,15 @@ by whole commands: a command's automatic consequences (a turn's end, the next re
 appended in its batch and go with it. Draws are keyed by (seed, draw number) and the counter lives
 in the state, so deciding again after an undo draws the very same outcome: undo never rerolls.
 
-**Own undo** (`undo_own`): the last `count` commands in force must all be the seat's own (nobody
-else, the system included, has acted since), and none of their events may draw or reveal hidden
-information (`module.reveals`, asked of each event with the state it was applied to). The undo
-goes through `commands.handle` like any move (same transaction, read model, outbox, retries).
+**Own undo** (`undo_own`, `undo_move`): the last `count` moves in force must all be the seat's own
+(nobody else, the system included, has acted since). A move is one command, or every command of
+one text submission — a mail reply, the web's text box — which are recorded as batches of their
+own sharing the submission's `source_ref` (the Message-ID): "undo" after a reply that played three
+commands takes back the three. None of the undone events may draw or reveal hidden information
+(`module.reveals`, asked of each event with the state it was applied to): where one command of the
+move did, undo goes back to just after it and the commands up to it stay (`Plan.kept`, which the
+answer names). The undo goes through `commands.handle` like any move (same transaction, read
+model, outbox, retries).
 
 **Undo by consent** (`request`, `answer`): a seat asks to bring the game back to how it was right
 after event N (the end of a command in force). Every other seat is asked (an `undo-request` outbox
@@ -57,50 +62,130 @@ def _reveal_in(module: GameModule, state: Any, events: list[Event]) -> int | Non
     return None
 
 
+TEXT_SOURCES = ("email", "web")
+"""The channels where one submission (a mail reply, the web's text box) may hold several commands,
+each recorded as a batch of its own with the submission's `source_ref`: together they are one move
+for undo."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What undoing a seat's last move cancels: the seqs `first`..`last`, the commands taken back
+    (`undone`, in order) and those of the same move that stay (`kept`: up to and including the
+    last one that drew or revealed hidden information, which only everyone's consent can undo)."""
+
+    first: int
+    last: int
+    undone: tuple[dict[str, Any], ...]
+    kept: tuple[dict[str, Any], ...] = ()
+
+
+def _unit(live: list[records.Batch], seat: int) -> list[records.Batch]:
+    """The batches of the seat's last move, oldest first: its last command's batch and, when it
+    came by text (a mail reply, the text box), the earlier batches of that same submission (its
+    `source_ref`) with the game's own automatic batches between them (a reveal the submission's
+    secret choice led to). Another seat's command ends the move."""
+    last = live[-1]
+    head = last.rows[0]
+    if head.source not in TEXT_SOURCES or not head.source_ref:
+        return [last]
+    unit = [last]
+    pending: list[records.Batch] = []  # system batches, included once an own batch precedes them
+    for batch in reversed(live[1:-1]):
+        row = batch.rows[0]
+        if batch.seat == seat and row.source == head.source and row.source_ref == head.source_ref:
+            unit[:0] = [batch, *pending]
+            pending = []
+        elif batch.seat is None and batch.command is not None and row.source in ("worker", "system"):
+            pending.insert(0, batch)
+        else:
+            break
+    return unit
+
+
 def _own_range(module: GameModule, rows: list[records.Row], seat: int, count: int,
-               player: int | None = None) -> tuple[int, int]:
-    """The seqs (first, last) that undoing the seat's last `count` commands cancels, or Rejected.
-    `player`: only their own commands (a seat that changed hands keeps the moves of whoever
-    made them, service/seats.py)."""
+               player: int | None = None) -> Plan:
+    """What undoing the seat's last `count` moves cancels (a `Plan`), or Rejected. A move is one
+    command, or every command of one text submission (`_unit`). With `count` 1, a move one of
+    whose commands drew or revealed hidden information is undone back to just after it (the
+    commands up to it are `kept`); when nothing follows it, or with a larger `count`, the
+    refusal says only everyone's consent can undo it. `player`: only their own commands (a seat
+    that changed hands keeps the moves of whoever made them, service/seats.py)."""
     live = records.effective_batches(rows, module)
-    if len(live) - 1 < count:  # the opening (first batch) is never undone
-        raise Rejected.of("service.undo.nothing", allowed={"count": len(live) - 1})
-    chosen = live[-count:]
-    for batch in reversed(chosen):
-        theirs = player is None or batch.rows[0].actor == f"player:{player}"
-        if batch.seat != seat or batch.command is None or not theirs:
-            raise Rejected.of("service.undo.game_acted" if batch.seat is None
-                              else "service.undo.others_acted", who=batch.seat,
+    chosen: list[records.Batch] = []
+    rest = live
+    for _ in range(count):
+        if len(rest) < 2:  # the opening (first batch) is never undone
+            raise Rejected.of("service.undo.nothing", allowed={"count": len(live) - 1})
+        last = rest[-1]
+        theirs = player is None or last.rows[0].actor == f"player:{player}"
+        if last.seat != seat or last.command is None or not theirs:
+            raise Rejected.of("service.undo.game_acted" if last.seat is None
+                              else "service.undo.others_acted", who=last.seat,
                               allowed={"request": "POST /api/games/{id}/undo-requests"})
-    first = chosen[0].first
-    before = records.fold_rows(module, [r for r in rows if r.seq < first])
+        unit = _unit(rest, seat)
+        chosen[:0] = unit
+        rest = rest[:-len(unit)]
     skip = records.skipped(rows, module)
-    events = [r.event(module) for b in chosen for r in b.rows if r.seq not in skip]
-    at = _reveal_in(module, before, events)
-    if at is not None:
-        raise Rejected.of("service.undo.hidden",
-                          allowed={"request": "POST /api/games/{id}/undo-requests"})
-    return first, rows[-1].seq
+    state = records.fold_rows(module, [r for r in rows if r.seq < chosen[0].first])
+    revealed = None  # the index of the last chosen batch that drew or revealed something
+    for i, batch in enumerate(chosen):
+        events = [r.event(module) for r in batch.rows if r.seq not in skip]
+        if _reveal_in(module, state, events) is not None:
+            revealed = i
+        for event in events:
+            state = module.evolve(state, event)
+    kept: list[records.Batch] = []
+    if revealed is not None:
+        if count > 1 or revealed == len(chosen) - 1:
+            raise Rejected.of("service.undo.hidden",
+                              allowed={"request": "POST /api/games/{id}/undo-requests"})
+        kept, chosen = chosen[:revealed + 1], chosen[revealed + 1:]
+
+    def own(batches: list[records.Batch]) -> tuple[dict[str, Any], ...]:
+        return tuple({k: v for k, v in b.command.items() if k != "seat"}
+                     for b in batches if b.seat == seat and isinstance(b.command, dict))
+
+    return Plan(chosen[0].first, rows[-1].seq, own(chosen), own(kept))
+
+
+@dataclass(frozen=True)
+class Undone:
+    """An own undo done: the recorded outcome and what it took back (`plan`)."""
+
+    outcome: commands.Outcome
+    plan: Plan
 
 
 def undo_own(ctx: Context | None, game_id: str, seat: int, *, count: int = 1,
              source: Source = API, expected_version: int | None = None,
              reason: str = "own", player: int | None = None) -> commands.Outcome:
-    """Undo the seat's last `count` commands (Rejected when not allowed; see the module doc).
+    """Undo the seat's last `count` moves (Rejected when not allowed; see the module doc).
     `player`: the one asking, who must hold the seat and have made those commands."""
+    return undo_move(ctx, game_id, seat, count=count, source=source,
+                     expected_version=expected_version, reason=reason, player=player).outcome
+
+
+def undo_move(ctx: Context | None, game_id: str, seat: int, *, count: int = 1,
+              source: Source = API, expected_version: int | None = None,
+              reason: str = "own", player: int | None = None) -> Undone:
+    """`undo_own`, saying what was taken back and what of the move stays (for the answer)."""
     ctx = ctx or context.current()
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 50:
         raise Invalid.of("service.undo.count")
+    plans: list[Plan] = []
 
     def decide(module: GameModule, version: int, _state: Any) -> list[Event]:
         with db.read(ctx.engine) as conn:
             rows = records.read_rows(conn, game_id, upto=version)
-        first, last = _own_range(module, rows, seat, count, player)
-        return [undone_event(first, last, by=seat, reason=reason)]
+        plan = _own_range(module, rows, seat, count, player)
+        plans.append(plan)  # the last one decided is the one recorded
+        return [undone_event(plan.first, plan.last, by=seat, reason=reason)]
 
-    return commands.handle(game_id, seat, Command("undo", seat, {"count": count}), source,
-                           ctx=ctx, expected_version=expected_version, decider=decide,
-                           player=player)
+    outcome = commands.handle(game_id, seat, Command("undo", seat, {"count": count}), source,
+                              ctx=ctx, expected_version=expected_version, decider=decide,
+                              player=player)
+    return Undone(outcome, plans[-1])
 
 
 def can_undo(ctx: Context, game_id: str, seat: int, module: GameModule) -> bool:

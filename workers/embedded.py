@@ -8,8 +8,10 @@ its end inside the request that created it). The runner takes the games first in
 each job plays ONE decision (`jobs.settle_game`): the move's commit dispatches the game again, to
 the back of the queue, so a long chain of bot moves takes turns with every other game's.
 
-A daemon thread runs the beat's tick and drains the outbox every few seconds. The jobs are the
-very ones the Celery tasks run.
+A daemon thread runs the beat's tick every few seconds; another sends the outbox, woken by every
+commit that queued mail (`wake_mail`, hooked to the context's commits: `Context.wake_mail_with`),
+so the answer to a reply leaves within a moment, and at least every tick (a mail whose retry comes
+due, one queued by another process). The jobs are the very ones the Celery tasks run.
 """
 
 from __future__ import annotations
@@ -36,6 +38,25 @@ class Embedded:
         self._queued: set[str] = set()  # games waiting in `_jobs` (one entry each is enough)
         self._lock = threading.Lock()
         self._runner: threading.Thread | None = None
+        self._mail = threading.Event()  # set: the outbox has rows to send now
+        self._sender: threading.Thread | None = None
+        ctx.wake_mail_with(self.wake_mail)
+
+    def wake_mail(self) -> None:
+        """After a commit that queued mail: the sender thread drains the outbox now (never
+        raises, never blocks the committing thread)."""
+        self._mail.set()
+
+    def _send_mail(self) -> None:
+        while not self._stop.is_set():
+            self._mail.wait(self.interval)
+            self._mail.clear()  # before draining: a commit during the drain wakes it again
+            if self._stop.is_set():
+                return
+            try:
+                mail.drain(self.ctx)
+            except Exception:
+                log.exception("sending the outbox failed; trying again in %ss", self.interval)
 
     def dispatch(self, ctx: Context, game_id: str) -> None:
         """After a commit that queued task rows: the system's decision now, the bots' later.
@@ -83,7 +104,7 @@ class Embedded:
     def _loop(self) -> None:
         while not self._stop.wait(self.interval):
             try:
-                self.run_once()
+                jobs.tick(self.ctx, clock.now(), publish=lambda g: self.enqueue(self.ctx, g))
             except Exception:
                 log.exception("the in-process tick failed; trying again in %ss", self.interval)
 
@@ -92,6 +113,8 @@ class Embedded:
         this runner is the context's `publish` (see `context.bootstrap`)."""
         self._thread = threading.Thread(target=self._loop, name="pbem-beat", daemon=True)
         self._thread.start()
+        self._sender = threading.Thread(target=self._send_mail, name="pbem-mail", daemon=True)
+        self._sender.start()
         return self
 
     def stop(self) -> None:
@@ -99,8 +122,11 @@ class Embedded:
         sweep of the next start, their task rows being undone)."""
         self._stop.set()
         self._jobs.put(None)
-        for thread in (self._thread, self._runner):
+        self._mail.set()
+        for thread in (self._thread, self._runner, self._sender):
             if thread is not None:
                 thread.join(timeout=30)
         if self.ctx.publish == self.dispatch:
             self.ctx.publish = None  # nobody runs the jobs any more: settle in process
+        if self.ctx.wake_mail == self.wake_mail:
+            self.ctx.wake_mail_with(None)

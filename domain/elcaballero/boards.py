@@ -265,6 +265,15 @@ class ElCaballeroBoards:
                                      who=seat_name(k["seat"], names, lang),
                                      letter=colour_letter(k["seat"], lang).upper(),
                                      what=", ".join(extra)))
+        if summary is not None and summary.tables[1].rows:  # who leads each region, as the
+            regions = summary.tables[1]                     # HTML part's table says it
+            lines.append("")
+            lines.append(word("board.regions_heading", lang))
+            for region, kind, value, leader in regions.rows:
+                lines.append("  " + word("board.region_line", lang, region=region, kind=kind,
+                                         value=value, leader=leader))
+        if view.get("phase") == "power" and any(9 in s.get("hand", []) for s in view["seats"]):
+            lines += ["", word("board.nine", lang)]
         if view.get("face_up"):
             lines.append("")
             lines.append(word("board.face_up", lang))
@@ -351,6 +360,8 @@ class ElCaballeroBoards:
                               card=turn["card"],
                               caballeros=caballeros(POWER_CABALLEROS[turn["card"]], lang),
                               count=max(0, (2 if turn["card"] == 9 else 1) - turn["tiles"])))
+        if view.get("phase") == "power" and any(9 in s.get("hand", []) for s in view["seats"]):
+            lines.append(word("board.nine", lang))
         lines.append(word("board.stack", lang, count=view.get("stack_left", 0)))
         return Summary(title=self._title(view, lang), tables=(players, regions),
                        lines=tuple(lines))

@@ -27,8 +27,8 @@ class ElCaballero(RulesModule):
     upcasters = UPCASTERS
     title: Mapping[str, str] = MappingProxyType({"en": "El Caballero", "fr": "El Caballero",
                                                  "it": "El Caballero"})
-    # What its boards and log call a round ("Tour 1 sur 7", "Turno 1 di 7"): the mails' subjects.
-    round_word: Mapping[str, str] = MappingProxyType({"en": "round", "fr": "tour", "it": "turno"})
+    # What its boards and log call a round ("Tour 1 sur 7", "Round 1 di 7"): the mails' subjects.
+    round_word: Mapping[str, str] = MappingProxyType({"en": "round", "fr": "tour", "it": "round"})
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     option_specs = OPTIONS

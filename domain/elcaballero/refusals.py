@@ -61,7 +61,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                    "«{type}» non è ciò che devi fare ora: gioca una carta potere."),
     "power_played": ("Power card {card} is already played this round.",
                      "La carte pouvoir {card} est déjà jouée ce tour-ci.",
-                     "La carta potere {card} è già giocata in questo turno."),
+                     "La carta potere {card} è già giocata in questo round."),
     "power_hand": ("Power card {card} is not in your hand.",
                    "La carte pouvoir {card} n'est pas dans votre main.",
                    "La carta potere {card} non è nella tua mano."),

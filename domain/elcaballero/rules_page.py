@@ -302,8 +302,8 @@ IT = _page("El Caballero: le regole come le applica questo server", [
     ("Il gioco", [
         "Da 2 a 4 giocatori esplorano isole posando tessere terreno quadrate (ogni lato terra o "
         "mare) su una griglia aperta, e posano accanto le loro tessere Caballeros per ottenere "
-        "la maggioranza nelle regioni di terra; le navi fanno punti sui mari. 7 turni, conteggi "
-        "dopo i turni 4 e 7 (regole avanzate: 10 turni, un terzo conteggio dopo il turno 10). "
+        "la maggioranza nelle regioni di terra; le navi fanno punti sui mari. 7 round, conteggi "
+        "dopo i round 4 e 7 (regole avanzate: 10 round, un terzo conteggio dopo il round 10). "
         "Vince il totale più alto; i pari merito condividono il posto.",
         "Una casella si scrive con una lettera di colonna e un numero di riga, come sui bordi "
         "del tabellone: la tessera di partenza è in m13, le colonne a…z vanno verso est, le "
@@ -318,9 +318,9 @@ IT = _page("El Caballero: le regole come le applica questo server", [
         "conosce l'ordine della pila: ogni tessera è estratta quando serve.",
     ]),
     ("Carte potere", [
-        "A ogni turno ognuno gioca una delle sue 13 carte potere, scoperta e a turno, mai un "
-        "valore già giocato in quel turno. Al turno 1 inizia un giocatore estratto a sorte, poi "
-        "in senso orario; nei turni seguenti inizia chi ha agito per ultimo nel turno "
+        "A ogni round ognuno gioca una delle sue 13 carte potere, scoperta e a turno, mai un "
+        "valore già giocato in quel round. Al round 1 inizia un giocatore estratto a sorte, poi "
+        "in senso orario; nei round seguenti inizia chi ha agito per ultimo nel round "
         "precedente (prima la carta più bassa). La carta più alta agisce per prima. Quando si "
         "può giocare una sola carta, si gioca da sé.",
     ]),
@@ -353,7 +353,7 @@ IT = _page("El Caballero: le regole come le applica questo server", [
         "vanno alla tua corte (regola: «les bateaux vont à la Cour du joueur», le navi vanno "
         "alla corte del giocatore); con un Castillo, il Castillo è perso e i Caballeros rivolti "
         "verso la terra tornano a corte.",
-        "Alla fine di ogni turno le tessere scoperte vengono riportate a 5.",
+        "Alla fine di ogni round le tessere scoperte vengono riportate a 5.",
     ]),
     ("Tessere eliminate", [
         "Una tessera Caballeros che arriva a toccare due tessere di terra torna subito nella "

@@ -38,16 +38,16 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "phase.new": ("setting up", "mise en place", "preparazione"),
     "phase.power": ("power cards", "cartes pouvoir", "carte potere"),
     "phase.turns": ("turns", "tours des joueurs", "turni dei giocatori"),
-    "phase.between": ("between rounds", "entre deux tours", "tra due turni"),
+    "phase.between": ("between rounds", "entre deux tours", "tra due round"),
     "phase.over": ("game over", "partie terminée", "partita finita"),
     # the boards
     "board.title": ("Round {round} of {rounds} ({phase}); scorings after rounds {scorings}.",
                     "Tour {round} sur {rounds} ({phase}) ; décomptes après les tours {scorings}.",
-                    "Turno {round} di {rounds} ({phase}); conteggi dopo i turni {scorings}."),
+                    "Round {round} di {rounds} ({phase}); conteggi dopo i round {scorings}."),
     # a game in one line for the list of games (/games)
     "board.headline": ("Round {round}/{rounds} · {phase} · {scores}",
                        "Tour {round}/{rounds} · {phase} · {scores}",
-                       "Turno {round}/{rounds} · {phase} · {scores}"),
+                       "Round {round}/{rounds} · {phase} · {scores}"),
     "board.turn": ("{seat} is playing power card {card}: {caballeros} reinforcements, "
                    "{count:# terrain tile|# terrain tiles} still to lay.",
                    "{seat} joue la carte pouvoir {card} : {caballeros} en renfort, encore "
@@ -78,6 +78,19 @@ WORDS: dict[str, tuple[str, str, str]] = {
                      "nord."),
     # one Caballero tile under the text board (French sets a space before a colon)
     "board.player_line": ("{who}: {facts}", "{who} : {facts}", "{who}: {facts}"),
+    "board.region_line": ("{region}, {kind}, value {value}: {leader}",
+                          "{region}, {kind}, valeur {value} : {leader}",
+                          "{region}, {kind}, valore {value}: {leader}"),
+    "board.regions_heading": ("Regions (a region is named by one of its cells), and who leads:",
+                              "Régions (une région est nommée par une de ses cases), et qui "
+                              "mène :",
+                              "Regioni (una regione è indicata da una sua casella), e chi è in "
+                              "testa:"),
+    "board.nine": ("The power card 9 lays two terrain tiles in its turn (every other card one).",
+                   "La carte pouvoir 9 fait poser deux tuiles de terrain dans son tour (toute "
+                   "autre carte une seule).",
+                   "La carta potere 9 fa posare due tessere di terreno nel suo turno (ogni altra "
+                   "carta una sola)."),
     "board.knight": ("{at}: {who} ({letter}) — {what}", "{at} : {who} ({letter}) — {what}",
                      "{at}: {who} ({letter}) — {what}"),
     "board.players": ("Players", "Joueurs", "Giocatori"),
@@ -105,8 +118,8 @@ WORDS: dict[str, tuple[str, str, str]] = {
                        "{count:# bateau|# bateaux} : {names}",
                        "{count:# nave|# navi}: {names}"),
     "board.alcalde_of": ("Alcalde of {seat}", "Alcalde {seat:de}", "Alcalde di {seat}"),
-    "board.tile_value": ("{tiles} tiles + {bonus}", "{tiles} tuiles + {bonus}",
-                         "{tiles} tessere + {bonus}"),
+    "board.tile_value": ("{tiles:# tile|# tiles} + {bonus}", "{tiles:# tuile|# tuiles} + {bonus}",
+                         "{tiles:# tessera|# tessere} + {bonus}"),
     # tiles in words
     "tile.all_sea": ("all sea", "toute en mer", "tutta di mare"),
     "tile.all_land": ("all land", "toute en terre", "tutta di terra"),
@@ -201,12 +214,15 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "ask.submit.alcalde": ("Put it there", "Le placer", "Mettilo"),
     "ask.submit.end_turn": ("End the turn", "Finir le tour", "Finisci il turno"),
     "label.power": ("{card} ({caballeros})", "{card} ({caballeros})", "{card} ({caballeros})"),
+    "label.power9": ("{card} ({caballeros}; two terrain tiles to lay)",
+                     "{card} ({caballeros} ; deux tuiles de terrain à poser)",
+                     "{card} ({caballeros}; due tessere di terreno da posare)"),
     # the game in a few lines (a "rules" request by mail)
     "rules.1": ("Each round every player plays a power card: it brings Caballeros to court and "
                 "sets the order of play.",
                 "À chaque tour, chaque joueur joue une carte pouvoir : elle amène des Caballeros "
                 "à la cour et fixe l'ordre de jeu.",
-                "A ogni turno ogni giocatore gioca una carta potere: porta Caballeros a corte e "
+                "A ogni round ogni giocatore gioca una carta potere: porta Caballeros a corte e "
                 "fissa l'ordine di gioco."),
     "rules.2": ("In your turn you must lay one face-up terrain tile (two with the 9), land "
                 "against land and sea against sea.",
@@ -230,7 +246,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
                 "Décomptes après les tours 4 et 7 (et 10 dans le jeu avancé) : le plus de "
                 "Caballeros dans une région de terre marque deux fois sa valeur, le deuxième "
                 "une fois.",
-                "Conteggi dopo i turni 4 e 7 (e 10 nel gioco avanzato): chi ha più Caballeros in "
+                "Conteggi dopo i round 4 e 7 (e 10 nel gioco avanzato): chi ha più Caballeros in "
                 "una regione di terra segna il doppio del suo valore, il secondo una volta."),
     "rules.6": ("The whole rules, and the words to write, are on the rules page.",
                 "Toutes les règles, et les mots à écrire, sont sur la page des règles.",
@@ -377,7 +393,7 @@ def label(of: str, value: Any, lang: str = "en", names: Sequence[str] = (),
         return word("yes" if value else "no", lang)
     if of in ("power_card", "value", "card") and isinstance(value, int) \
             and value in POWER_CABALLEROS:
-        return word("label.power", lang, card=value,
+        return word("label.power9" if value == 9 else "label.power", lang, card=value,
                     caballeros=caballeros(POWER_CABALLEROS[value], lang))
     if of == "seat" and isinstance(value, int):
         return seat_name(value, names, lang)

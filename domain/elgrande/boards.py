@@ -439,9 +439,12 @@ def leader(counts: Sequence[int | None], names: Sequence[str], lang: str,
                 count=top - second)
 
 
-def turn_order_table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Table | None:
+def turn_order_table(view: Mapping[str, Any], lang: str, names: Sequence[str],
+                     power_title: Callable[[int, str], str] | None = None) -> Table | None:
     """This round's turn order with the power card each player played and the Caballeros it
-    brings to court; before everyone has played, the order of play with the cards so far."""
+    brings to court; before everyone has played, the order of play with the cards so far.
+    `power_title`: a power card's name, for a game whose cards have one (King & Intrigue's),
+    so that the others' cards are read by what they do, not by their value only."""
     played = view.get("power_played") or {}
     if view.get("phase") not in ("power", "turns") and not played:
         return None
@@ -457,13 +460,20 @@ def turn_order_table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -
     for seat in order:
         card = played.get(str(seat))
         rows.append((_name(seat, names, lang),
-                     _w("not_played", lang) if card is None else str(card),
+                     _w("not_played", lang) if card is None else _power(card, lang,
+                                                                         power_title),
                      "" if card is None else str(bring.get(str(seat), ""))))
     return Table(caption=_w("order", lang),
                  header=(_w("player", lang), _w("power", lang), _w("caballeros", lang)),
                  rows=tuple(rows),
                  notes=tuple(_w("playing", lang) if seat == current else "" for seat in order),
                  marked=frozenset(i for i, seat in enumerate(order) if seat == current))
+
+
+def _power(card: Any, lang: str, power_title: Callable[[int, str], str] | None) -> str:
+    title = power_title(int(card), lang) if power_title is not None and \
+        isinstance(card, int) else ""
+    return f"{card} ({title})" if title else str(card)
 
 
 def scoring_table(view: Mapping[str, Any], lang: str, names: Sequence[str],
@@ -546,7 +556,8 @@ def text_row(table: Table, row: Sequence[str]) -> str:
 
 
 def board_text(view: Mapping[str, Any] | None, lang: str = "en", names: Sequence[str] = (),
-               card_title: Callable[[str, str], str] = card_name) -> str:
+               card_title: Callable[[str, str], str] = card_name,
+               power_title: Callable[[int, str], str] | None = None) -> str:
     """A plain-text board readable in any client (monospace or not: one place per line)."""
     if not view or not view.get("places"):
         return text_of_view(view)
@@ -578,7 +589,7 @@ def board_text(view: Mapping[str, Any] | None, lang: str = "en", names: Sequence
     lines.insert(1, track_line(view, lang))
     lines += ["", word("el-grande.board.hands_line", lang, hands=""),
               *(f"  {line}" for line in hands(view, names, lang))]
-    if order := turn_order_table(view, lang, names):
+    if order := turn_order_table(view, lang, names, power_title):
         lines += ["", word("el-grande.board.heading", lang, what=order.caption)]
         for i, (who, card, count) in enumerate(order.rows):
             position = i + 1
@@ -599,7 +610,8 @@ def board_text(view: Mapping[str, Any] | None, lang: str = "en", names: Sequence
 
 
 def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = (),
-            card_title: Callable[[str, str], str] = card_name) -> Summary | None:
+            card_title: Callable[[str, str], str] = card_name,
+            power_title: Callable[[int, str], str] | None = None) -> Summary | None:
     """The board as tables: the players (score, court, provinces, Castillo, power card, Vetoes),
     the places (counts per seat, values, what else stands there), the face-up action cards; and
     the viewer's own power cards."""
@@ -636,7 +648,7 @@ def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = ()
                              for p in order),
                   marked=frozenset(i for i, p in enumerate(order) if view["places"][p]["king"]))
     tables = [players, places, leads]
-    if order_table := turn_order_table(view, lang, names):
+    if order_table := turn_order_table(view, lang, names, power_title):
         tables.insert(1, order_table)
     if scored := scoring_table(view, lang, names, card_title):
         tables.append(scored)
@@ -667,6 +679,9 @@ class ElGrandeBoards:
 
     card_title: Callable[[str, str], str] = staticmethod(card_name)
     """How an action card is named (the card of the last scoring); King & Intrigue's its own."""
+    power_title: Callable[[int, str], str] | None = None
+    """A power card's name (King & Intrigue's cards each carry an action); El Grande's have
+    none."""
 
     def svg(self, view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = (), *,
             targets: Sequence[str] = (), title: str | None = None) -> str | None:
@@ -676,11 +691,11 @@ class ElGrandeBoards:
 
     def text(self, view: Mapping[str, Any] | None, lang: str = "en",
              names: Sequence[str] = ()) -> str:
-        return board_text(view, lang, names, self.card_title)
+        return board_text(view, lang, names, self.card_title, self.power_title)
 
     def summary(self, view: Mapping[str, Any], lang: str = "en",
                 names: Sequence[str] = ()) -> Summary | None:
-        return summary(view, lang, names, self.card_title)
+        return summary(view, lang, names, self.card_title, self.power_title)
 
     def headline(self, view: Mapping[str, Any], lang: str = "en",
                  names: Sequence[str] = ()) -> str:

@@ -19,7 +19,7 @@ from domain.core.i18n import LANGUAGES, Catalogue, language_index, supported
 from domain.elgrande import asks as eg_asks
 from domain.elgrande import messages as eg_messages
 from domain.elgrande.texts import ElGrandeTexts
-from domain.kingintrigue.data import POWER_VALUES
+from domain.kingintrigue.data import CAPTURE_CAP, CAPTURE_OWN, POWER_VALUES
 from domain.kingintrigue.modules_data import ALL_CARDS, MODULE_CARDS, REMOVABLE
 
 NAMES: dict[str, tuple[str, str, str]] = {
@@ -136,6 +136,182 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "ki.decision.choose_action": ("choose your turn's action", "choisir l'action du tour",
                                   "scegliere l'azione del turno"),
 }
+
+
+EFFECTS: dict[str, tuple[str, str, str]] = {
+    # what each base power card's action does (rules_page.py says it at length, with its rulings)
+    "intrigue": ("Move 1 Caballero (anybody's) from a region to another, or all of yours from one "
+                 "region to another; never in or out of the King's region, never into the "
+                 "Castillo.",
+                 "Déplacez 1 Caballero (de n'importe qui) d'une région vers une autre, ou tous "
+                 "les vôtres d'une région vers une autre ; jamais dans ni hors de la région du "
+                 "Roi, jamais vers le Castillo.",
+                 "Sposta 1 Caballero (di chiunque) da una regione a un'altra, o tutti i tuoi da "
+                 "una regione a un'altra; mai dentro o fuori dalla regione del Re, mai nel "
+                 "Castillo."),
+    "free_placement": ("This turn you may place in any region (never the King's) or the "
+                       "Castillo.",
+                       "Ce tour, vous pouvez placer dans n'importe quelle région (jamais celle du "
+                       "Roi) ou au Castillo.",
+                       "In questo turno puoi piazzare in qualsiasi regione (mai quella del Re) o "
+                       "nel Castillo."),
+    "decline_3_court": ("Each opponent returns 3 Caballeros from their court to their provinces.",
+                        "Chaque adversaire renvoie 3 Caballeros de sa cour dans ses provinces.",
+                        "Ogni avversario rimanda 3 Caballeros dalla sua corte alle sue province."),
+    "veto": ("The Veto: stop another player's special action, until the end of the next round.",
+             "Le Veto : empêchez l'action spéciale d'un autre joueur, jusqu'à la fin de la manche "
+             "suivante.",
+             "Il Veto: impedisci l'azione speciale di un altro giocatore, fino alla fine del "
+             "round successivo."),
+    "kings_return": ("Clockwise, each opponent returns 3 of their Caballeros, from their court "
+                     "and/or the regions, to their provinces.",
+                     "Dans le sens des aiguilles d'une montre, chaque adversaire renvoie 3 de ses "
+                     "Caballeros, de sa cour et/ou des régions, dans ses provinces.",
+                     "In senso orario, ogni avversario rimanda 3 dei suoi Caballeros, dalla corte "
+                     "e/o dalle regioni, alle sue province."),
+    "score_castillo": ("The Castillo is scored.", "Le Castillo est décompté.",
+                       "Il Castillo viene valutato."),
+    "one_from_each_opponent": ("Pick 1 Caballero of each opponent in a region (not the King's) "
+                               "and send it back to its provinces.",
+                               "Choisissez 1 Caballero de chaque adversaire dans une région (pas "
+                               "celle du Roi) et renvoyez-le dans ses provinces.",
+                               "Scegli 1 Caballero di ogni avversario in una regione (non quella "
+                               "del Re) e rimandalo alle sue province."),
+    "grande_and_caballeros": ("Your Grande to another region (not the King's, not the Castillo) "
+                              "and/or your Caballeros out of its region; nothing leaves the "
+                              "King's region.",
+                              "Votre Grande vers une autre région (ni celle du Roi, ni le "
+                              "Castillo) et/ou vos Caballeros hors de sa région ; rien ne quitte "
+                              "la région du Roi.",
+                              "Il tuo Grande in un'altra regione (non quella del Re, non il "
+                              "Castillo) e/o i tuoi Caballeros fuori dalla sua regione; niente "
+                              "lascia la regione del Re."),
+    "scoreboard": ("Put a mobile scoreboard (8-4-0 or 4-0-0) on a region or the Castillo, or move "
+                   "one.",
+                   "Posez une tuile de pointage mobile (8-4-0 ou 4-0-0) sur une région ou le "
+                   "Castillo, ou déplacez-en une.",
+                   "Metti un segnapunti mobile (8-4-0 o 4-0-0) su una regione o sul Castillo, o "
+                   "spostane uno."),
+    "score_chosen": ("One place of your choice is scored.", "Un lieu de votre choix est décompté.",
+                     "Un luogo a tua scelta viene valutato."),
+    "score_4s": ("Every region whose first value is 4 is scored.",
+                 "Chaque région dont la première valeur est 4 est décomptée.",
+                 "Ogni regione il cui primo valore è 4 viene valutata."),
+    "score_5s": ("Every region whose first value is 5 is scored.",
+                 "Chaque région dont la première valeur est 5 est décomptée.",
+                 "Ogni regione il cui primo valore è 5 viene valutata."),
+    "double_scoring": ("A 2x marker on a region doubles it at the next general scoring only; "
+                       "with both markers already out, nothing happens.",
+                       "Un marqueur 2x sur une région la double au prochain décompte général "
+                       "seulement ; si les deux marqueurs sont déjà posés, rien ne se passe.",
+                       "Un segnalino 2x su una regione la raddoppia solo alla prossima "
+                       "valutazione generale; se entrambi i segnalini sono già in gioco, non "
+                       "succede nulla."),
+    "castillo_capture": ("Up to {cap} opponents' Caballeros from the regions into the Castillo; "
+                         "if you move any, {own} of yours go too.",
+                         "Jusqu'à {cap} Caballeros adverses des régions vers le Castillo ; si "
+                         "vous en déplacez, {own} des vôtres y vont aussi.",
+                         "Fino a {cap} Caballeros avversari dalle regioni nel Castillo; se ne "
+                         "sposti, ci vanno anche {own} dei tuoi."),
+    "score_6s_7s": ("Every region whose first value is 6 or 7 is scored.",
+                    "Chaque région dont la première valeur est 6 ou 7 est décomptée.",
+                    "Ogni regione il cui primo valore è 6 o 7 viene valutata."),
+    "royal_advisor": ("The King moves to an adjacent region.",
+                      "Le Roi va dans une région voisine.",
+                      "Il Re va in una regione confinante."),
+    "secret_scoring": ("Every player secretly chooses a region; those chosen by exactly one "
+                       "player are scored.",
+                       "Chaque joueur choisit une région en secret ; celles qu'un seul joueur a "
+                       "choisies sont décomptées.",
+                       "Ogni giocatore sceglie in segreto una regione; quelle scelte da un solo "
+                       "giocatore vengono valutate."),
+    "king": ("As the King card: the King to any other region, never the Castillo.",
+             "Comme la carte du Roi : le Roi dans n'importe quelle autre région, jamais le "
+             "Castillo.",
+             "Come la carta del Re: il Re in qualsiasi altra regione, mai il Castillo."),
+}
+"""What each base power card does, in a line: the keep list and the hand show it, so that a
+player chooses without opening the rules."""
+
+
+def power_title(card: int, lang: str = "en") -> str:
+    """A power card's action by its name (« Intrigue », "Revolt"), "" for an unknown value."""
+    found = ALL_CARDS.get(card)
+    return name(found.action, lang) if found is not None else ""
+
+
+def power_effect(card: int, lang: str = "en") -> str:
+    """What a power card does, in a line (a module card's own text, else EFFECTS)."""
+    i = language_index(supported(lang))
+    if card in MODULE_CARDS:
+        return MODULE_CARDS[card].text[i]
+    found = ALL_CARDS.get(card)
+    if found is None or found.action not in EFFECTS:
+        return ""
+    return EFFECTS[found.action][i].format(cap=CAPTURE_CAP, own=CAPTURE_OWN)
+
+
+RULES: tuple[tuple[str, str, str], ...] = (
+    ("Nine rounds, with a general scoring after rounds 3, 6 and 9; the highest score wins.",
+     "Neuf manches, avec un décompte général après les manches 3, 6 et 9 ; le plus haut score "
+     "gagne.",
+     "Nove round, con una valutazione generale dopo i round 3, 6 e 9; vince il punteggio più "
+     "alto."),
+    ("At the start everyone secretly keeps 13 of their power cards; the others leave the game "
+     "unseen. There are no action cards: each power card carries its own action (the table of "
+     "your power cards in every mail says what each one does).",
+     "Au début, chacun garde en secret 13 de ses cartes pouvoir ; les autres quittent la partie "
+     "sans être vues. Il n'y a pas de cartes action : chaque carte pouvoir porte sa propre "
+     "action (le tableau de vos cartes pouvoir, dans chaque courriel, dit ce que fait chacune).",
+     "All'inizio ognuno tiene in segreto 13 delle sue carte potere; le altre lasciano la "
+     "partita senza essere viste. Non ci sono carte azione: ogni carta potere porta la sua "
+     "azione (la tabella delle tue carte potere, in ogni messaggio, dice cosa fa ciascuna)."),
+    ("Each round everyone plays a power card of a value nobody played this round. The highest "
+     "takes the King card, the lowest the Intrigue card, the others a Caballero card; turns go "
+     "from the highest card down.",
+     "À chaque manche, chacun joue une carte pouvoir d'une valeur que personne n'a jouée dans "
+     "la manche. La plus haute prend la carte du Roi, la plus basse la carte Intrigue, les "
+     "autres une carte Caballero ; les tours vont de la plus haute carte à la plus basse.",
+     "A ogni round ognuno gioca una carta potere di un valore che nessuno ha giocato nel round. "
+     "La più alta prende la carta del Re, la più bassa la carta Intrigo, le altre una carta "
+     "Caballero; i turni vanno dalla carta più alta alla più bassa."),
+    ("Your turn: take up to your power card's Caballeros from your provinces to your court, "
+     "then, in either order, place up to your round card's number of Caballeros next to the "
+     "King's region or into the Castillo, and do (or decline) your power card's action. The "
+     "King card's holder moves the King and the Intrigue card's moves Caballeros instead; with "
+     "2 or 3 players (or when the game's options say so) they choose between the two.",
+     "Votre tour : amenez jusqu'au nombre de Caballeros de votre carte pouvoir de vos provinces "
+     "à votre cour, puis, dans l'ordre de votre choix, placez jusqu'au nombre de Caballeros de "
+     "votre carte de manche à côté de la région du Roi ou au Castillo, et faites (ou non) "
+     "l'action de votre carte pouvoir. Qui a la carte du Roi déplace plutôt le Roi, et qui a la "
+     "carte Intrigue des Caballeros ; à 2 ou 3 joueurs (ou si les options de la partie le "
+     "disent), ils choisissent entre les deux.",
+     "Il tuo turno: porta fino al numero di Caballeros della tua carta potere dalle province "
+     "alla corte, poi, nell'ordine che vuoi, piazza fino al numero di Caballeros della tua "
+     "carta del round accanto alla regione del Re o nel Castillo, e fai (o no) l'azione della "
+     "tua carta potere. Chi ha la carta del Re sposta invece il Re, e chi ha la carta Intrigo "
+     "sposta Caballeros; in 2 o 3 giocatori (o se le opzioni della partita lo dicono) scelgono "
+     "tra le due."),
+    ("The King's region is taboo: nothing enters or leaves it but the King. A place pays its "
+     "values to the most, second and third most Caballeros (tied players share the lower rank); "
+     "a sole leader in the King's region or in their home region gets 2 more.",
+     "La région du Roi est taboue : rien n'y entre ni n'en sort, sauf le Roi. Un lieu rapporte "
+     "ses valeurs à qui y a le plus, le deuxième et le troisième plus de Caballeros (des "
+     "joueurs à égalité prennent le rang inférieur) ; un premier seul dans la région du Roi ou "
+     "dans sa région d'origine gagne 2 de plus.",
+     "La regione del Re è tabù: niente vi entra o ne esce, tranne il Re. Un luogo dà i suoi "
+     "valori a chi vi ha più Caballeros, al secondo e al terzo (i giocatori in parità prendono "
+     "il posto inferiore); un primo da solo nella regione del Re o nella sua regione d'origine "
+     "prende 2 punti in più."),
+    ("At a general scoring everyone secretly picks the region their Castillo Caballeros go to; "
+     "the Castillo is scored first.",
+     "Lors d'un décompte général, chacun choisit en secret la région où vont ses Caballeros du "
+     "Castillo ; le Castillo est décompté en premier.",
+     "In una valutazione generale ognuno sceglie in segreto la regione dove vanno i suoi "
+     "Caballeros del Castillo; il Castillo viene valutato per primo."),
+)
+"""The game in a few lines, for a player who asks for the rules by mail: King & Intrigue's own
+(its power cards carry the actions; El Grande's action cards are not in it)."""
 
 
 def name(key: str, lang: str = "en") -> str:
@@ -290,6 +466,11 @@ class KingAndIntrigueTexts(ElGrandeTexts):
 
     def card_name(self, card: str, lang: str) -> str:
         return name(card, lang)
+
+    def rules(self, lang: str) -> list[str]:
+        """King & Intrigue in a few lines (not El Grande's, whose action cards it has not)."""
+        i = language_index(supported(lang))
+        return [text[i] for text in RULES]
 
     def secret_kind_name(self, kind: str, lang: str) -> str:
         return name(kind, lang) if kind in NAMES else super().secret_kind_name(kind, lang)

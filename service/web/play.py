@@ -4,6 +4,7 @@ box, accepting an invitation, undo.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
@@ -275,7 +276,10 @@ def play_typed(game_id: str) -> BaseResponse:
         return mail_texts.t("quoted", language, text=line)
 
     try:
-        played = play_text(ctx(), game_id, head.seat, text, Source("web"), lang=language,
+        # One submission is one move for undo: its commands share this reference
+        # (service/undo.py), as a mail reply's share its Message-ID.
+        submission = Source("web", ref=f"text-box {secrets.token_hex(8)}")
+        played = play_text(ctx(), game_id, head.seat, text, submission, lang=language,
                            actor=f"player:{player.id}")
     except ParseError as error:
         _refused(str(error), error.allowed or _allowed_now(game_id, head.seat, language),

@@ -487,7 +487,7 @@ def test_the_games_list_gives_an_el_caballero_game_its_round_and_scores() -> Non
     Intrigue game and an empty cell for her El Caballero game: it had no headline."""
     state, _decision = POSITIONS[len(POSITIONS) // 2]
     view = GAME.view(state, 0)
-    for lang, round_word in (("en", "Round"), ("fr", "Tour"), ("it", "Turno")):
+    for lang, round_word in (("en", "Round"), ("fr", "Tour"), ("it", "Round")):
         line = GAME.boards.headline(view, lang, NAMES)
         assert line.startswith(f"{round_word} {view['round']}/{view['rounds']} · "), line
         for s in view["seats"]:

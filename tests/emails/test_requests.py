@@ -210,11 +210,11 @@ def test_undo_ones_own_last_move_by_mail(table: Any, smtp_server: Any) -> None:
     reply(smtp_server, latest(table, 0, first), table.people[0], "power 7")
     confirmation = latest(table, 0)
     reply(smtp_server, confirmation, table.people[0], "undo")
-    answer, turn = sorted(to(table.drain(), table.people[0]),
-                          key=lambda m: not str(m["Subject"]).startswith("Re:"))
-    assert "What you must decide now:" in plain(turn)  # asked once: by the your-turn mail
-    assert "What you must decide now:" not in plain(answer)
-    assert "Done: your last move is undone." in plain(answer)
+    # One reply, one answer: it says what was taken back and asks what is to decide again (the
+    # your-turn mail the undo caused is not sent besides it).
+    [answer] = to(table.drain(), table.people[0])
+    assert "What you must decide now:" in plain(answer)
+    assert "Done: your last move is undone — power 7." in plain(answer)
     module = table.ctx.games["el-grande"]
     decision = next(d for d in module.pending(table.state()) if d.seat is not None)
     assert decision.seat == 0 and decision.kind == "power_card"  # Ann chooses again

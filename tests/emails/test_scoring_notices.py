@@ -20,7 +20,7 @@ PEOPLE = [("ann@example.com", "Ann", "en"), ("bruno@example.fr", "Bruno", "fr"),
 SAID = {"en": "The scores have changed in game", "fr": "Les scores ont changé dans la partie",
         "it": "I punteggi sono cambiati nella partita"}
 SCORING = {"en": "Scoring 1, after round 4.", "fr": "Décompte 1, après le tour 4.",
-           "it": "Conteggio 1, dopo il turno 4."}
+           "it": "Conteggio 1, dopo il round 4."}
 
 
 def test_an_el_caballero_scoring_is_mailed_to_the_players_who_did_not_cause_it(

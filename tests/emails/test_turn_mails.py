@@ -278,8 +278,9 @@ def test_a_whole_turn_then_the_next_rounds_card_keeps_that_line_for_later(
 
 def test_an_el_caballero_subject_names_the_round_as_its_board_does(mail_ctx: Any,
                                                                     smtp_server: Any) -> None:
-    """El Caballero's board says "Tour 1 sur 7" / "Turno 1 di 7", but its subjects said
-    "(manche 1)" and, in Italian, the English "(round 1)": the game's own word for a round."""
+    """El Caballero's board says "Tour 1 sur 7" / "Round 1 di 7", but its subjects said
+    "(manche 1)": the game's own word for a round. Italian says "round" in the three games, as
+    the Italian rulebook does (its "turno" is a player's turn)."""
     from service import players
     from tests.emails.conftest import Table
     from tests.service.seating import started_game
@@ -294,12 +295,12 @@ def test_an_el_caballero_subject_names_the_round_as_its_board_does(mail_ctx: Any
     table.drain()
     api(table, 0, "power", card=5)
     [turn] = mine(table.drain(), people[1])
-    assert str(turn["Subject"]).endswith("tocca a te (turno 1)"), str(turn["Subject"])
-    assert "Turno 1 di 7" in plain(turn)
+    assert str(turn["Subject"]).endswith("tocca a te (round 1)"), str(turn["Subject"])
+    assert "Round 1 di 7" in plain(turn)
     reply(smtp_server, turn, people[1], "potere 4")
     sent = table.drain()
     [answer] = mine(sent, people[1])
-    assert str(answer["Subject"]).endswith("risposta accettata (turno 1)"), str(answer["Subject"])
+    assert str(answer["Subject"]).endswith("risposta accettata (round 1)"), str(answer["Subject"])
     [bruno] = [m for m in mine(sent, people[0]) if "à vous de jouer" in str(m["Subject"])]
     assert str(bruno["Subject"]).endswith("à vous de jouer (tour 1)"), str(bruno["Subject"])
     assert "manche" not in str(bruno["Subject"])
