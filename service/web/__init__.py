@@ -25,7 +25,7 @@ def secure_cookies(base_url: str) -> bool:
 
 
 def init_app(app: Flask, service: Context) -> None:
-    from service.web import create, views  # noqa: F401 (create adds its pages to views.blp)
+    from service.web import create, table, views  # noqa: F401 (create, table add pages to views.blp)
 
     settings = service.settings
     app.config.update(  # Flask has its own defaults for these: set them, not setdefault
