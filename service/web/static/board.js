@@ -111,7 +111,7 @@
       svg.querySelectorAll("[data-cell].picked").forEach(function (c) { c.classList.remove("picked"); });
       var select = active.querySelector("select[data-grid-cell]");
       if (!select || !select.value) return;
-      var cell = svg.querySelector('[data-cell="' + select.value + '"]');
+      var cell = svg.querySelector('.cell[data-cell="' + select.value + '"]');
       if (!cell) return;
       cell.classList.add("picked");
       var piece = pieceOf(active);
@@ -137,7 +137,7 @@
       form.addEventListener("change", function () { active = form; preview(); });
       form.addEventListener("focusin", function () { active = form; });
     });
-    svg.querySelectorAll("[data-cell]").forEach(function (cell) {
+    svg.querySelectorAll(".cell[data-cell]").forEach(function (cell) {  // the free cells
       cell.style.cursor = "pointer";
       cell.addEventListener("click", function () {
         var select = active.querySelector("select[data-grid-cell]");

@@ -84,7 +84,7 @@
     if (!select || !svg) return;
     var fits = new Set(Array.prototype.filter.call(select.options, function (o) { return o.value && !o.disabled; })
       .map(function (o) { return o.value; }));
-    svg.querySelectorAll("[data-cell]").forEach(function (c) {
+    svg.querySelectorAll(".cell[data-cell]").forEach(function (c) {  // the free cells
       c.classList.toggle("unfit", !fits.has(c.getAttribute("data-cell")));
     });
   }

@@ -11,7 +11,7 @@
 (function () {
   "use strict";
   var NS = "http://www.w3.org/2000/svg";
-  var DELAYS = [300, 600, 1000, 2000, 4000, 8000, 15000];
+  var DELAYS = [150, 300, 600, 1000, 2000, 4000, 8000, 15000];
   var version = null, pollAt = 0, pollTimer = null, busy = false;
   var T = null;  // the table as the page shows it now
 
@@ -555,9 +555,18 @@
     var input = document.querySelector('input[name="csrf_token"]');
     return input ? input.value : "";
   }
-  function post(decision, answer, values) {
+  function same(answer) {
+    // The answer as the table offers it now, if it is still offered exactly as it was.
+    var was = JSON.stringify(answer), now = null;
+    T.data.decisions.forEach(function (d) {
+      d.answers.forEach(function (a) { if (JSON.stringify(a) === was) now = [d, a]; });
+    });
+    return now;
+  }
+  function post(decision, answer, values, again) {
     if (busy) return;
     busy = true;
+    T.root.setAttribute("aria-busy", "true");
     error("");
     status(word("table.sending"));
     if (T.compose.querySelector("#table-send")) T.compose.querySelector("#table-send").disabled = true;
@@ -565,19 +574,30 @@
                         headers: {"Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf()},
                         body: JSON.stringify({type: answer.type, answer: answer.index, params: values,
                                               version: T.data.version, secret: decision.secret})})
-      .then(function (r) { return r.json().then(function (body) { return {ok: r.ok, body: body}; }); })
+      .then(function (r) { return r.json().then(function (body) { return {ok: r.ok, status: r.status, body: body}; }); })
       .then(function (res) {
         busy = false;
+        T.root.removeAttribute("aria-busy");
         if (res.ok) {
           version = res.body.version;
           refresh(word("table.done"));
+        } else if (res.status === 412 && !again) {
+          // Someone else moved meanwhile (a choice made at the same time): when the table offers
+          // this very answer still, word for word, the move means what it meant: sent again.
+          refresh("", function () {
+            var now = same(answer);
+            if (now) post(now[0], now[1], values, true); else error(res.body.error || "");
+          });
         } else {
           status("");
           error(res.body.error || "");
           if (T.c) render();
         }
       })
-      .catch(function () { busy = false; status(""); error(word("table.offline")); if (T.c) render(); });
+      .catch(function () {
+        busy = false; T.root.removeAttribute("aria-busy");
+        status(""); error(word("table.offline")); if (T.c) render();
+      });
   }
   function actions() {
     var box = T.actions, first = null;
@@ -625,11 +645,12 @@
          error: document.getElementById("table-error"), status: document.getElementById("table-status"), c: null};
     if (version === null || T.data.version > version) version = T.data.version;
     root.hidden = false;
+    if (busy) root.setAttribute("aria-busy", "true");
     var first = actions();
     if (first) start(first[0], first[1]);
     else render();
   }
-  function refresh(said) {
+  function refresh(said, then) {
     // The page again, its live parts swapped in place (the talk and what is typed there stay).
     fetch(location.pathname + location.search, {credentials: "same-origin", headers: {"Accept": "text/html"}})
       .then(function (r) { return r.text(); })
@@ -644,6 +665,7 @@
         init();
         if (said) status(said);
         schedule(0);
+        if (then) then();
       })
       .catch(function () { schedule(pollAt + 1); });
   }
