@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from service import lobby, players, states
+from tests.web.shots import shot
 from workers.embedded import Embedded
 
 READY = """() => !document.getElementById('table') || (!document.querySelector('#table-data[data-old]')
@@ -107,6 +108,8 @@ def _play_on_board(page: Any, rng: random.Random, prefer: dict[str, float],
         if target is None:
             page.click("#table-compose .t-send button.secondary")  # start again: another action
             return
+    if kind not in posts:
+        shot(page, f"table-{page.evaluate('document.documentElement.lang')}-{kind}")
     page.evaluate("document.getElementById('table-data').dataset.old = '1'")
     target.click()
     page.wait_for_function(SETTLED, timeout=30_000)
@@ -120,7 +123,8 @@ WAITS: list[float] = []
 GAMES = [
     ("el-grande", {"short_game": True}, {"immediate": 0.25, "decline": 0.2}),
     ("king-and-intrigue", {}, {"immediate": 0.25}),
-    ("el-caballero", {}, {"immediate": 0.15, "lay_tile": 6.0, "end_turn": 1.0}),
+    ("el-caballero", {}, {"immediate": 0.15, "lay_tile": 6.0, "end_turn": 3.0, "take_back": 0.3,
+                          "reinforce": 0.5}),
 ]
 
 
