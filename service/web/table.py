@@ -31,7 +31,7 @@ from service.api.state import ctx
 from service.errors import ServiceError
 from service.store import Source
 from service.web import forms, i18n
-from service.web.views import blp, lang, me, said
+from service.web.common import blp, lang, me, said
 
 WORDS = ("table.title", "table.hint", "table.send", "table.cancel", "table.rotate",
          "table.rotate_hint", "table.more", "table.less", "table.remove", "table.moves",
