@@ -535,6 +535,7 @@
         box.appendChild(cost);
       }
     }
+    reveal();
     var bar = make("p", "t-send");
     var send = button(T.c.a.submit || word("table.send"), "", function () { post(T.c.d, T.c.a, params()); });
     send.id = "table-send";
@@ -542,6 +543,18 @@
     bar.appendChild(send);
     bar.appendChild(button(word("table.cancel"), "secondary", function () { start(T.c.d, T.c.a); }));
     box.appendChild(bar);
+  }
+
+  function reveal() {
+    // On a phone the picture scrolls sideways: bring what lights up into view when none of it is.
+    var box = document.getElementById("board-box");
+    var lit = T.svg ? Array.prototype.slice.call(T.svg.querySelectorAll(".hl")) : [];
+    if (!box || !lit.length || box.scrollWidth <= box.clientWidth) return;
+    var frame = box.getBoundingClientRect();
+    var seen = lit.some(function (e) { var r = e.getBoundingClientRect(); return r.right > frame.left && r.left < frame.right; });
+    if (seen) return;
+    var r = lit[0].getBoundingClientRect();
+    box.scrollLeft += (r.left + r.right) / 2 - (frame.left + frame.right) / 2;
   }
 
   // --- the actions, sending, and keeping up with the game ------------------------------------------
