@@ -109,8 +109,9 @@ def _knight_piece(seat: int, side: str, size: int, lang: str) -> list[str]:
     out += [f'<text data-side="{d}" x="{spots[d][0]}" y="{spots[d][1]}" text-anchor="middle" '
             f'font-size="11" font-weight="bold" font-family="sans-serif" fill="#fff">{n}</text>'
             for d, n in enumerate(numbers)]
+    caption = escape(word("board.knight_side_short", lang, side=side.upper()))
     out.append(f'<text data-caption="1" x="{h}" y="{size + 14}" text-anchor="middle" '
-               f'font-size="12" font-family="sans-serif">{escape(word("board.knight_side_short", lang, side=side.upper()))}</text>')
+               f'font-size="12" font-family="sans-serif">{caption}</text>')
     return out
 
 

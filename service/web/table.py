@@ -126,9 +126,10 @@ def table_move(game_id: str) -> tuple[Response, int]:
     player = me()
     if player is None:
         return _refusal(i18n.t("table.signed_out", language), 401)
-    body = request.get_json(silent=True)
-    params = body.get("params", {}) if isinstance(body, dict) else None
-    kind = body.get("type") if isinstance(body, dict) else None
+    posted = request.get_json(silent=True)
+    body: dict[str, Any] = posted if isinstance(posted, dict) else {}
+    params = body.get("params", {})
+    kind = body.get("type")
     if not isinstance(params, dict) or not isinstance(kind, str) or not kind:
         return _refusal(i18n.t("decide.failed", language,
                                detail=i18n.t("form.unreadable", language)), 400)

@@ -37,7 +37,7 @@ class _Seeded:
         self.rng = random.Random(seed)
 
     def token_hex(self, n: int) -> str:
-        return "%0*x" % (2 * n, self.rng.getrandbits(8 * n))
+        return f"{self.rng.getrandbits(8 * n):0{2 * n}x}"
 
     def choice(self, seq: Any) -> Any:
         return self.rng.choice(seq)
@@ -63,7 +63,9 @@ AIM = """([r, send_odds, lit_odds]) => {
     .filter(b => b.getAttribute('aria-pressed') !== 'true');
   const pick = (list) => list[Math.floor(r * 7919) % list.length];
   let aim = null, what = 'none';
-  if (send && !send.disabled && (r < send_odds || (!lit.length && !chips.length))) { aim = send; what = 'send'; }
+  if (send && !send.disabled && (r < send_odds || (!lit.length && !chips.length))) {
+    aim = send; what = 'send';
+  }
   else if (lit.length && (!chips.length || r < lit_odds)) {
     const spot = pick(lit);
     aim = spot.querySelector('text') || spot; what = 'lit';  // a place's name lies inside it
