@@ -703,12 +703,14 @@
   ready(function () {
     init();
     if (!T) return;
-    // Clicks on what lights up are the table's: captured before the forms' own map clicks.
+    // Clicks on what lights up are the table's, captured before the forms' own map clicks: a
+    // place of the forms' map field goes on to them too (the form beside says the same), a free
+    // cell does not (the grid form would draw its own preview over the table's).
     document.addEventListener("click", function (e) {
       if (!T || !T.svg || !T.svg.contains(e.target)) return;
       var hit = e.target.closest(".hl");
       if (!hit || !hit.__pick) return;
-      e.stopPropagation(); e.preventDefault();
+      if (!hit.matches(".place.target")) { e.stopPropagation(); e.preventDefault(); }
       hit.__pick();
     }, true);
     document.addEventListener("keydown", function (e) {
@@ -716,7 +718,9 @@
       var tag = (e.target.tagName || "").toLowerCase();
       if (tag === "input" || tag === "textarea" || tag === "select") return;
       if ((e.key === "Enter" || e.key === " ") && e.target.classList && e.target.classList.contains("hl") && e.target.__pick) {
-        e.preventDefault(); e.stopPropagation(); e.target.__pick(); return;
+        e.preventDefault();
+        if (!e.target.matches(".place.target")) e.stopPropagation();  // as a click does
+        e.target.__pick(); return;
       }
       if (!T.c.grid || !T.c.values[T.c.grid.name]) return;
       if (e.key === "r" || e.key === "R" || e.key === "ArrowRight" || e.key === "ArrowDown") { e.preventDefault(); rotate(T.c.grid, 1); }
