@@ -653,7 +653,7 @@ TABLE: dict[str, tuple[str, str, str]] = {
     "table.more": ("one more", "un de plus", "uno in più"),
     "table.less": ("one fewer", "un de moins", "uno in meno"),
     "table.remove": ("Remove", "Retirer", "Togli"),
-    "table.moves": ("Your moves", "Vos déplacements", "I tuoi spostamenti"),
+    "table.moves": ("Moves so far", "Déplacements prévus", "Spostamenti previsti"),
     "table.moves_none": ("No move yet.", "Aucun déplacement pour l'instant.",
                          "Ancora nessuno spostamento."),
     "table.source_hint": ("Click where the pieces leave from.",
