@@ -78,9 +78,7 @@ AIM = """([r, send_odds, lit_odds]) => {
 def _play_on_board(page: Any, rng: random.Random, prefer: dict[str, float],
                    posts: dict[str, int], refused: list[str]) -> None:
     """One move from the board: an action from the table's buttons, then what lights up."""
-    t0 = time.monotonic()
     page.wait_for_function(READY, timeout=30_000)
-    WAITS.append(time.monotonic() - t0)
     if page.locator("#table").count() == 0:
         return
     actions = page.eval_on_selector_all(
@@ -121,7 +119,6 @@ def _play_on_board(page: Any, rng: random.Random, prefer: dict[str, float],
         page.evaluate("delete document.getElementById('table-data').dataset.old")
 
 
-WAITS: list[float] = []
 GAMES = [
     ("el-grande", {"short_game": True}, {"immediate": 0.25, "decline": 0.2}),
     ("king-and-intrigue", {}, {"immediate": 0.25}),
@@ -155,7 +152,6 @@ def test_a_whole_game_is_played_by_clicking_on_the_board_alone(
     assert not refused, refused
     assert sum(posts.values()) > 10, posts
     assert "The game is over." in page.inner_text("#status")  # the page followed it to its end
-    print("waits", sum(WAITS), len(WAITS), sorted(WAITS)[-5:])
     print(f"{game}: {sum(posts.values())} moves, {len(answers)} posts "
           f"({sum(1 for a in answers if a != 200)} answered {sorted(set(answers))}), "
           f"{time.monotonic() - began:.1f} s: {posts}")
