@@ -247,8 +247,9 @@ class ElCaballeroBoards:
                        f'data-tile="{t["tile"]}" data-size="{small}">'
                        f'<title>{i + 1}: {escape(tile_words(t["tile"], lang))}</title>')
             out += _tile_shapes(t["edges"], t["gold"], t["fish"], t.get("bridge"), small)
-            out.append(f'<text x="{small / 2}" y="{small + 14}" text-anchor="middle" '
-                       f'font-size="12" font-family="sans-serif">{i + 1}</text></g>')
+            out.append(f'<text data-caption="1" x="{small / 2}" y="{small + 14}" '
+                       f'text-anchor="middle" font-size="12" font-family="sans-serif">{i + 1}'
+                       '</text></g>')
         if mine:
             left = margin + len(face) * (small + 16) + 24
             for i, side in enumerate(KNIGHT_SIDES):
