@@ -2,9 +2,14 @@
 PNG in mails), as a compact text grid with the cell names players type (a mail's text part,
 `pbem replay`), and as tables (the players, and each region with who leads it).
 
-The picture marks every empty cell beside the board with `data-cell="x,y"` (the value of a
-`grid_cell` form field), and each face-up tile with `data-piece="TILE"`, so that the web page can
-let a player click a cell to lay the chosen tile and preview it turned (service/web/static).
+The picture states its geometry once, as the values the decisions name (service/web/static reads
+them and knows no game): every empty cell beside the board is a `class="cell"` rectangle with
+`data-cell="x,y"` (the value of a `grid_cell` field), every laid tile a group with the same
+`data-cell` holding its four sides as `data-edge="n|e|s|w"` (where a ship or an Alcalde goes),
+each face-up tile a group `data-tile="TILE"` (and `data-piece`, the forms' older name), and the
+viewer's own Caballero tile, each side a group `data-knight_side="a|b"` with the numbers of its
+sides (`data-sides`, north first, each number's text `data-side`). A group with `data-size` is a
+piece that can be previewed, turned, on a cell before it is laid.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from xml.sax.saxutils import escape
 from domain.core.boards import Summary, Table
 from domain.elcaballero.coords import column, row
 from domain.elcaballero.coords import name as cell_name
-from domain.elcaballero.data import COLOURS, POWER_CABALLEROS
+from domain.elcaballero.data import COLOURS, KNIGHT_SIDES, POWER_CABALLEROS
 from domain.elcaballero.texts import (
     caballeros,
     colour_letter,
@@ -80,6 +85,33 @@ def _tile_shapes(edges: str, gold: bool, fish: bool, bridge: bool | None, size: 
                    f'ry="{size * 0.06}" fill="#f0f0f0" stroke="#34495e"/>')
     out.append(f'<rect width="{size}" height="{size}" fill="none" stroke="#555" '
                'stroke-width="1"/>')
+    return out
+
+
+def _edges(size: int) -> str:
+    """A laid tile's four sides, each a triangle from its edge to the centre: what a click on a
+    side chooses (a ship's or an Alcalde's side), invisible until the page lights it up."""
+    h = size / 2
+    corners = ((0, 0), (size, 0), (size, size), (0, size))
+    return "".join(f'<polygon data-edge="{side}" points="{corners[d][0]},{corners[d][1]} '
+                   f'{corners[(d + 1) % 4][0]},{corners[(d + 1) % 4][1]} {h},{h}" fill="#fff" '
+                   'fill-opacity="0"/>' for side, d in SIDE_OF.items())
+
+
+def _knight_piece(seat: int, side: str, size: int, lang: str) -> list[str]:
+    """One side of the viewer's Caballero tile as a piece to lay: its colour and the number on
+    each side (`data-side`: 0 north … 3 west), which the preview shows turned."""
+    h = size / 2
+    numbers = KNIGHT_SIDES[side]
+    spots = ((h, 12), (size - 8, h + 4), (h, size - 4), (8, h + 4))
+    out = [f'<rect x="2" y="2" width="{size - 4}" height="{size - 4}" rx="5" '
+           f'fill="{INK[COLOURS[seat]]}" stroke="#222" stroke-width="1.5"/>']
+    out += [f'<text data-side="{d}" x="{spots[d][0]}" y="{spots[d][1]}" text-anchor="middle" '
+            f'font-size="11" font-weight="bold" font-family="sans-serif" fill="#fff">{n}</text>'
+            for d, n in enumerate(numbers)]
+    caption = escape(word("board.knight_side_short", lang, side=side.upper()))
+    out.append(f'<text data-caption="1" x="{h}" y="{size + 14}" text-anchor="middle" '
+               f'font-size="12" font-family="sans-serif">{caption}</text>')
     return out
 
 
@@ -155,7 +187,10 @@ class ElCaballeroBoards:
         grid_w, grid_h = (x1 - x0 + 1) * CELL, (y1 - y0 + 1) * CELL
         face = view.get("face_up", [])
         small = 48
-        width = max(margin + grid_w + 8, margin + 8 + len(face) * (small + 16) + 120)
+        you = view.get("you")
+        mine = isinstance(you, int) and 0 <= you < len(view.get("seats", []))
+        pieces_w = 2 * (small + 16) + 24 if mine else 0
+        width = max(margin + grid_w + 8, margin + 8 + len(face) * (small + 16) + 120 + pieces_w)
         height = margin + grid_h + 30 + small + 30
 
         def place(x: int, y: int) -> tuple[int, int]:
@@ -182,10 +217,11 @@ class ElCaballeroBoards:
                        f'{cell_name(c)}</title></rect>')
         for t in view.get("terrain", []):
             px, py = place(*t["at"])
-            out.append(f'<g transform="translate({px},{py})"><title>{cell_name(t["at"])}: '
+            out.append(f'<g transform="translate({px},{py})" data-cell="{t["at"][0]},{t["at"][1]}">'
+                       f'<title>{cell_name(t["at"])}: '
                        f'{escape(tile_words(t["tile"], lang, t["edges"]))}</title>')
             out += _tile_shapes(t["edges"], t["gold"], t["fish"], t.get("bridge"), CELL)
-            out.append("</g>")
+            out.append(_edges(CELL) + "</g>")
         for r in view.get("regions", []):
             if r.get("alcalde") is None:
                 continue
@@ -196,22 +232,34 @@ class ElCaballeroBoards:
                        'font-size="10" font-family="sans-serif" fill="#fff">A</text></g>')
         for k in view.get("knights", []):
             px, py = place(*k["at"])
-            out.append(f'<g transform="translate({px},{py})"><title>{cell_name(k["at"])}: '
+            out.append(f'<g transform="translate({px},{py})" data-cell="{k["at"][0]},{k["at"][1]}">'
+                       f'<title>{cell_name(k["at"])}: '
                        f'{escape(seat_name(k["seat"], names, lang))}, '
                        f'{escape(caballeros(k["caballeros"], lang))}</title>')
             out += _knight_shapes(k, _lands_of(view, k["at"]), CELL)
-            out.append("</g>")
+            out.append(_edges(CELL) + "</g>")
         top = margin + grid_h + 22
         out.append(f'<text x="{margin}" y="{top}" font-size="13" font-family="sans-serif">'
                    f'{escape(word("board.face_up", lang).split("(")[0].strip(" :"))}</text>')
         for i, t in enumerate(face):
             px = margin + i * (small + 16)
             out.append(f'<g transform="translate({px},{top + 8})" data-piece="{t["tile"]}" '
-                       f'data-size="{small}">'
+                       f'data-tile="{t["tile"]}" data-size="{small}">'
                        f'<title>{i + 1}: {escape(tile_words(t["tile"], lang))}</title>')
             out += _tile_shapes(t["edges"], t["gold"], t["fish"], t.get("bridge"), small)
-            out.append(f'<text x="{small / 2}" y="{small + 14}" text-anchor="middle" '
-                       f'font-size="12" font-family="sans-serif">{i + 1}</text></g>')
+            out.append(f'<text data-caption="1" x="{small / 2}" y="{small + 14}" '
+                       f'text-anchor="middle" font-size="12" font-family="sans-serif">{i + 1}'
+                       '</text></g>')
+        if mine:
+            left = margin + len(face) * (small + 16) + 24
+            for i, side in enumerate(KNIGHT_SIDES):
+                numbers = ",".join(str(n) for n in KNIGHT_SIDES[side])
+                out.append(f'<g transform="translate({left + i * (small + 16)},{top + 8})" '
+                           f'data-knight_side="{side}" data-size="{small}" data-sides="{numbers}">'
+                           f'<title>{escape(word("board.knight_side", lang, side=side.upper()))}'
+                           f': {numbers.replace(",", " ")}</title>')
+                out += _knight_piece(you, side, small, lang)
+                out.append("</g>")
         out.append("</svg>")
         return "".join(out)
 

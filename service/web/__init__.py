@@ -39,6 +39,7 @@ def init_app(app: Flask, service: Context) -> None:
         record,
         seating,
         site,
+        table,
     )
 
     settings = service.settings

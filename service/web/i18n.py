@@ -782,3 +782,50 @@ MEET: dict[str, tuple[str, str, str]] = {
 }
 TEXTS.update(MEET)
 add(MEET)
+# The game table: moves made on the board (service/web/table.py, static/table.js).
+TABLE: dict[str, tuple[str, str, str]] = {
+    "table.title": ("Play on the board", "Jouer sur le plateau", "Gioca sul tabellone"),
+    "table.hint": ("Choose an action, then click what lights up on the board.",
+                   "Choisissez une action, puis cliquez sur ce qui s'allume sur le plateau.",
+                   "Scegli un'azione, poi fai clic su ciò che si illumina sul tabellone."),
+    "table.choose": ("Choose: {what}", "Choisissez\u00a0: {what}", "Scegli: {what}"),
+    "table.pick": ("Click a highlighted place on the board, or choose below.",
+                   "Cliquez sur un endroit en surbrillance du plateau, ou choisissez ci-dessous.",
+                   "Fai clic su un punto evidenziato del tabellone, o scegli qui sotto."),
+    "table.send": ("Confirm", "Confirmer", "Conferma"),
+    "table.cancel": ("Start again", "Recommencer", "Ricomincia"),
+    "table.rotate": ("Turn", "Tourner", "Ruota"),
+    "table.rotate_hint": ("Click the cell again, or press R or an arrow key, to turn it to the "
+                          "next way it fits.",
+                          "Cliquez de nouveau sur la case, ou appuyez sur R ou une flèche, pour "
+                          "la tourner dans le sens suivant où elle s'ajuste.",
+                          "Fai di nuovo clic sulla casella, o premi R o una freccia, per ruotarla "
+                          "nel verso successivo in cui si adatta."),
+    "table.more": ("one more", "un de plus", "uno in più"),
+    "table.less": ("one fewer", "un de moins", "uno in meno"),
+    "table.remove": ("Remove", "Retirer", "Togli"),
+    "table.moves": ("Moves so far", "Déplacements prévus", "Spostamenti previsti"),
+    "table.moves_none": ("No move yet.", "Aucun déplacement pour l'instant.",
+                         "Ancora nessuno spostamento."),
+    "table.source_hint": ("Click where the pieces leave from.",
+                          "Cliquez sur l'endroit d'où partent les pièces.",
+                          "Fai clic sul punto da cui partono i pezzi."),
+    "table.target_hint": ("Now click where they go.", "Cliquez maintenant sur leur destination.",
+                          "Ora fai clic su dove vanno."),
+    "table.done": ("Played. The table is up to date.", "C'est joué. La table est à jour.",
+                   "Giocato. Il tavolo è aggiornato."),
+    "table.updated": ("The game moved on: the table is up to date.",
+                      "La partie a avancé\u00a0: la table est à jour.",
+                      "La partita è andata avanti: il tavolo è aggiornato."),
+    "table.sending": ("Sending…", "Envoi…", "Invio…"),
+    "table.offline": ("The server could not be reached: nothing was played. Try again.",
+                      "Le serveur est injoignable\u00a0: rien n'a été joué. Réessayez.",
+                      "Il server non risponde: non è stato giocato nulla. Riprova."),
+    "table.signed_out": ("You are signed out: sign in again to play.",
+                         "Vous êtes déconnecté\u00a0: reconnectez-vous pour jouer.",
+                         "Sei uscito: accedi di nuovo per giocare."),
+    "table.not_seated": ("You do not play in this game.", "Vous ne jouez pas dans cette partie.",
+                         "Non giochi in questa partita."),
+}
+TEXTS.update(TABLE)
+add(TABLE)

@@ -24,7 +24,7 @@ def _text(body: str) -> str:
 
 
 def _status(page: str) -> str:
-    found = re.search(r'<p class="status" id="status">(.*?)</p>', page, re.S)
+    found = re.search(r'<p class="status" id="status"[^>]*>(.*?)</p>', page, re.S)
     assert found, "no status line"
     return _text(found.group(1)).strip()
 

@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
-  ready(function () {
+  function init() {
     // On a phone the map is shown large enough to read and to tap (it scrolls sideways); this
     // button fits it to the screen and back.
     var zoom = document.getElementById("map-zoom");
@@ -82,7 +82,10 @@
       box.addEventListener("change", count);
       count();
     });
-  });
+  }
+  ready(init);
+  // The table (table.js) swaps the page's parts when the game moves on: bind them again.
+  document.addEventListener("pbem:refreshed", init);
 })();
 
 // Grid forms (a `grid_cell` field): a click on a free cell of the picture ([data-cell="x,y"])
@@ -92,7 +95,7 @@
 (function () {
   "use strict";
   function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
-  ready(function () {
+  function init() {
     var selects = document.querySelectorAll("select[data-grid-cell]");
     var svg = document.querySelector(".board-box svg");
     if (!selects.length || !svg) return;
@@ -108,7 +111,7 @@
       svg.querySelectorAll("[data-cell].picked").forEach(function (c) { c.classList.remove("picked"); });
       var select = active.querySelector("select[data-grid-cell]");
       if (!select || !select.value) return;
-      var cell = svg.querySelector('[data-cell="' + select.value + '"]');
+      var cell = svg.querySelector('.cell[data-cell="' + select.value + '"]');
       if (!cell) return;
       cell.classList.add("picked");
       var piece = pieceOf(active);
@@ -134,7 +137,7 @@
       form.addEventListener("change", function () { active = form; preview(); });
       form.addEventListener("focusin", function () { active = form; });
     });
-    svg.querySelectorAll("[data-cell]").forEach(function (cell) {
+    svg.querySelectorAll(".cell[data-cell]").forEach(function (cell) {  // the free cells
       cell.style.cursor = "pointer";
       cell.addEventListener("click", function () {
         var select = active.querySelector("select[data-grid-cell]");
@@ -151,13 +154,20 @@
         select.dispatchEvent(new Event("change", { bubbles: true }));
       });
     });
-  });
+  }
+  ready(init);
+  // The table (table.js) swaps the page's parts when the game moves on: bind them again.
+  document.addEventListener("pbem:refreshed", init);
 })();
 
 // A form that asks before it is sent (resigning a game): the browser's own dialog, on top of the
 // form's required checkbox (which is the confirmation without scripts).
-document.querySelectorAll("form[data-confirm]").forEach(function (form) {
-  form.addEventListener("submit", function (event) {
-    if (!window.confirm(form.getAttribute("data-confirm"))) event.preventDefault();
+function confirmForms() {
+  document.querySelectorAll("form[data-confirm]").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      if (!window.confirm(form.getAttribute("data-confirm"))) event.preventDefault();
+    });
   });
-});
+}
+confirmForms();
+document.addEventListener("pbem:refreshed", confirmForms);

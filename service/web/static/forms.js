@@ -84,7 +84,7 @@
     if (!select || !svg) return;
     var fits = new Set(Array.prototype.filter.call(select.options, function (o) { return o.value && !o.disabled; })
       .map(function (o) { return o.value; }));
-    svg.querySelectorAll("[data-cell]").forEach(function (c) {
+    svg.querySelectorAll(".cell[data-cell]").forEach(function (c) {  // the free cells
       c.classList.toggle("unfit", !fits.has(c.getAttribute("data-cell")));
     });
   }
@@ -131,7 +131,7 @@
       box.querySelectorAll("select").forEach(function (el) { el.disabled = false; });
     });
   }
-  ready(function () {
+  function init() {
     enhance(document);
     document.querySelectorAll("form[data-combos]").forEach(function (form) {
       // Captured: the form is filtered before any other listener (the grid preview) reads it.
@@ -155,5 +155,8 @@
       box.closest("form").addEventListener("input", function () { filterTotals(box); });
       filterTotals(box);
     });
-  });
+  }
+  ready(init);
+  // The table (table.js) swaps the page's parts when the game moves on: bind them again.
+  document.addEventListener("pbem:refreshed", init);
 })();

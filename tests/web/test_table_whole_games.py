@@ -1,0 +1,157 @@
+"""A whole game of each game played on the board alone (issue 25), in Chromium at 1280 px, in
+English: the player clicks only what lights up on the picture and the table's buttons under it
+(`static/table.js` reading the typed decisions), never the forms beside it; bots play the other
+seats in the server's own runner, and the page follows them by its poll, without a reload.
+
+Each move the table offers is legal as offered: no post is refused. The player chooses at random
+(seeded) among what is lit, as a person exploring the board could, so every shape of decision the
+game asks (counts per place, moves source → target, a tile turned on a cell…) is met in a game.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from service import lobby, players, states
+from tests.web.shots import shot
+from workers.embedded import Embedded
+
+READY = """() => !document.getElementById('table') || (!document.querySelector('#table-data[data-old]')
+  && !document.querySelector('#table[aria-busy]') && document.querySelector('#table-actions button'))"""
+"""The page is ready for the next move: the table was fetched again since the last post, sends
+nothing, and offers a move (or the game is over: no table)."""
+SETTLED = """() => !document.getElementById('table') || !document.querySelector('#table[aria-busy]')
+  && (!document.querySelector('#table-data[data-old]') || !document.getElementById('table-error').hidden)"""
+"""A post has had its answer: the table was fetched again, or says why the move was refused."""
+
+
+class _Seeded:
+    """The lobby's draws (the game's id and its secret seed), seeded: the same game each run."""
+
+    def __init__(self, seed: str) -> None:
+        self.rng = random.Random(seed)
+
+    def token_hex(self, n: int) -> str:
+        return f"{self.rng.getrandbits(8 * n):0{2 * n}x}"
+
+    def choice(self, seq: Any) -> Any:
+        return self.rng.choice(seq)
+
+
+@pytest.fixture
+def runner(wctx: Any) -> Iterator[Embedded]:
+    """The bots' runner of `pbem serve`, in this process: the live server's commits hand it the
+    bot seats' decisions, which it plays one by one."""
+    embedded = Embedded(wctx, interval=3600)
+    wctx.publish = embedded.dispatch
+    yield embedded
+    embedded.stop()
+
+
+AIM = """([r, send_odds, lit_odds]) => {
+  // What a person exploring the board clicks next, marked [data-t-aim]: the confirmation once it
+  // may be sent (sometimes), else something lit on the picture, else a button under it.
+  document.querySelectorAll('[data-t-aim]').forEach(e => e.removeAttribute('data-t-aim'));
+  const send = document.getElementById('table-send');
+  const lit = [...document.querySelectorAll('#board-box svg .hl')];
+  const chips = [...document.querySelectorAll('#table-compose .t-chips button')]
+    .filter(b => b.getAttribute('aria-pressed') !== 'true');
+  const pick = (list) => list[Math.floor(r * 7919) % list.length];
+  let aim = null, what = 'none';
+  if (send && !send.disabled && (r < send_odds || (!lit.length && !chips.length))) {
+    aim = send; what = 'send';
+  }
+  else if (lit.length && (!chips.length || r < lit_odds)) {
+    const spot = pick(lit);
+    aim = spot.querySelector('text') || spot; what = 'lit';  // a place's name lies inside it
+  } else if (chips.length) { aim = pick(chips); what = 'chip'; }
+  if (aim) aim.setAttribute('data-t-aim', '1');
+  return what;
+}"""
+
+
+def _play_on_board(page: Any, rng: random.Random, prefer: dict[str, float],
+                   posts: dict[str, int], refused: list[str]) -> None:
+    """One move from the board: an action from the table's buttons, then what lights up."""
+    page.wait_for_function(READY, timeout=30_000)
+    if page.locator("#table").count() == 0:
+        return
+    actions = page.eval_on_selector_all(
+        "#table-actions button", "bs => bs.map(b => [b.dataset.post || '', b.dataset.type || ''])")
+    immediate = [i for i, (post, _t) in enumerate(actions) if post]
+    opened = [i for i, (_p, kind) in enumerate(actions) if kind]
+    weights = [prefer.get(actions[i][1], 1.0) for i in opened]
+    buttons = page.locator("#table-actions button")
+    if immediate and (not opened or rng.random() < prefer.get("immediate", 0.3)):
+        at = rng.choice(immediate)
+        kind, target = actions[at][0], buttons.nth(at)
+    else:
+        at = rng.choices(opened, weights)[0]
+        kind = actions[at][1]
+        buttons.nth(at).click()
+        target = None
+        for _step in range(60):
+            what = page.evaluate(AIM, [rng.random(), 0.45, 0.7])
+            if what == "none":
+                break
+            if what == "send":
+                target = page.locator("[data-t-aim]")
+                break
+            page.click("[data-t-aim]")
+            if what == "lit" and page.locator("#table-rotate").count() and rng.random() < 0.3:
+                page.keyboard.press("r")  # the tile turned to its next fit by the keyboard
+        if target is None:
+            page.click("#table-compose .t-send button.secondary")  # start again: another action
+            return
+    if kind not in posts:
+        shot(page, f"table-{page.evaluate('document.documentElement.lang')}-{kind}")
+    page.evaluate("document.getElementById('table-data').dataset.old = '1'")
+    target.click()
+    page.wait_for_function(SETTLED, timeout=30_000)
+    posts[kind] = posts.get(kind, 0) + 1
+    if page.locator("#table-error:not([hidden])").count():
+        refused.append(f"{kind}: {page.inner_text('#table-error')}")
+        page.evaluate("delete document.getElementById('table-data').dataset.old")
+
+
+GAMES = [
+    ("el-grande", {"short_game": True}, {"immediate": 0.25, "decline": 0.2}),
+    ("king-and-intrigue", {}, {"immediate": 0.25}),
+    ("el-caballero", {}, {"immediate": 0.15, "lay_tile": 6.0, "end_turn": 3.0, "take_back": 0.3,
+                          "reinforce": 0.5}),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "prefer"), GAMES, ids=[g[0] for g in GAMES])
+def test_a_whole_game_is_played_by_clicking_on_the_board_alone(
+        game: str, options: dict[str, Any], prefer: dict[str, float], page_for: Any, wctx: Any,
+        runner: Embedded, monkeypatch: Any) -> None:
+    monkeypatch.setattr(lobby, "secrets", _Seeded(f"table-{game}"))
+    ann, _token = players.add(wctx, "ann@example.com", name="Ann", language="en",
+                              time_zone="UTC")
+    game_id = lobby.create(wctx, ann, game=game, options=options, start=True,
+                           emails=[ann.email, {"bot": "random"}]).game_id
+    module = wctx.games[game]
+    page = page_for(ann.id)
+    answers: list[int] = []  # every answer to a move posted, a move sent again included
+    page.on("response", lambda r: answers.append(r.status) if r.url.endswith("/move") else None)
+    page.goto(f"/games/{game_id}")
+    rng = random.Random(f"board-{game}")
+    posts: dict[str, int] = {}
+    refused: list[str] = []
+    began = time.monotonic()
+    while not module.is_over(states.load(wctx.engine, wctx.states, game_id, module)[1]):
+        assert time.monotonic() - began < 240, (posts, refused)
+        _play_on_board(page, rng, prefer, posts, refused)
+    page.wait_for_function("() => !document.getElementById('table')", timeout=30_000)
+    assert not refused, refused
+    assert sum(posts.values()) > 10, posts
+    assert "The game is over." in page.inner_text("#status")  # the page followed it to its end
+    print(f"{game}: {sum(posts.values())} moves, {len(answers)} posts "
+          f"({sum(1 for a in answers if a != 200)} answered {sorted(set(answers))}), "
+          f"{time.monotonic() - began:.1f} s: {posts}")
