@@ -125,7 +125,7 @@ class Prepared:
         cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
         try:
             cursor.execute(sql, args)
-            return cursor.fetchall() if cursor.description is not None else []
+            return list(cursor.fetchall()) if cursor.description is not None else []
         except dialect.loaded_dbapi.Error as error:
             raise exc.DBAPIError.instance(sql, args, error, dialect.loaded_dbapi.Error,
                                           dialect=dialect) from error
