@@ -36,8 +36,9 @@ stats = {"hits": 0, "misses": 0}
 
 
 def svg_to_png(svg: str, width: int | None = None) -> bytes:
-    """The SVG document as a PNG, at its own size (or `width` pixels wide, the height in
-    proportion), rasterised once per distinct document and width. Needs cairo (libcairo2)."""
+    """The SVG document as a PNG, at its own size, or at most `width` pixels wide (the height in
+    proportion; a narrower picture keeps its size), rasterised once per distinct document and
+    width. Needs libvips (pyvips-binary) or cairo (libcairo2)."""
     global _held
     key = (hashlib.sha256(svg.encode("utf-8")).hexdigest(), width)
     with _lock:
@@ -64,7 +65,7 @@ def _rasterise(svg: str, width: int | None) -> bytes:
         return _cairosvg(svg, width)
     data = svg.encode("utf-8")
     image = vips.Image.svgload_buffer(data)
-    if width is not None and width != image.width:
+    if width is not None and width < image.width:
         image = vips.Image.svgload_buffer(data, scale=width / image.width)
     png: bytes = image.write_to_buffer(".png")
     return png
@@ -73,7 +74,10 @@ def _rasterise(svg: str, width: int | None) -> bytes:
 def _cairosvg(svg: str, width: int | None) -> bytes:
     import cairosvg
 
-    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)
+    data = svg.encode("utf-8")
+    png: bytes = cairosvg.svg2png(bytestring=data)
+    if width is not None and width < int.from_bytes(png[16:20], "big"):
+        png = cairosvg.svg2png(bytestring=data, output_width=width)
     return png
 
 

@@ -55,7 +55,8 @@ def test_the_cache_keeps_within_its_bound(monkeypatch: pytest.MonkeyPatch,
 @pytest.mark.parametrize("renderer", ["libvips", "cairosvg"])
 def test_a_board_is_drawn_at_its_size_or_the_width_asked(
         monkeypatch: pytest.MonkeyPatch, renderer: str) -> None:
-    """libvips draws the picture where it loads; cairosvg, the fallback, draws the same size."""
+    """libvips draws the picture where it loads; cairosvg, the fallback, draws the same size: its
+    own, or narrower when a mail asks for at most a width."""
     if renderer == "cairosvg":
         pytest.importorskip("cairosvg")
         monkeypatch.setattr(pictures, "_loaded", [None])
@@ -70,6 +71,7 @@ def test_a_board_is_drawn_at_its_size_or_the_width_asked(
 
     assert size(pictures._rasterise(board, None)) == (40, 20)
     assert size(pictures._rasterise(board, 20)) == (20, 10)
+    assert size(pictures._rasterise(board, 80)) == (40, 20)  # at most that wide: never blown up
 
 
 def test_real_png_is_a_png() -> None:
