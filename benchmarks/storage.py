@@ -29,15 +29,16 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import command as bench  # noqa: E402
-from sqlalchemy import text  # noqa: E402
+import command as bench
+from sqlalchemy import text
 
-from domain.games import GAMES  # noqa: E402
-from service import commands, lobby, migrations, players, states  # noqa: E402
-from service.context import build  # noqa: E402
-from service.db import dispose  # noqa: E402
-from service.store import Source  # noqa: E402
+from domain.games import GAMES
+from service import commands, lobby, migrations, players, states
+from service.context import build
+from service.db import dispose
+from service.store import Source
 
+SERIES = "generate_series(CAST(:a AS integer), CAST(:b AS integer)) n"
 PER_GAME = ("events", "snapshots", "outbox", "seats", "deadlines", "tasks", "reply_tokens")
 
 
@@ -143,13 +144,13 @@ def copies(url: str, game_id: str, count: int) -> float:
         with engine.begin() as conn:
             conn.execute(text(
                 f"INSERT INTO games (id, {', '.join(games_columns)}) SELECT 'c' || n, "
-                f"{', '.join(games_columns)} FROM games, generate_series(CAST(:a AS integer), CAST(:b AS integer)) n "
-                f"WHERE games.id = :g"), {"a": first, "b": last - 1, "g": game_id})
+                f"{', '.join(games_columns)} FROM games, {SERIES} WHERE games.id = :g"),
+                {"a": first, "b": last - 1, "g": game_id})
             for table, cols in columns.items():
                 listed = ", ".join(cols)
                 conn.execute(text(
                     f"INSERT INTO {table} (game_id, {listed}) SELECT 'c' || n, {listed} "
-                    f"FROM {table}, generate_series(CAST(:a AS integer), CAST(:b AS integer)) n WHERE {table}.game_id = :g"),
+                    f"FROM {table}, {SERIES} WHERE {table}.game_id = :g"),
                     {"a": first, "b": last - 1, "g": game_id})
     with engine.connect() as conn:
         conn.execute(text("ANALYZE"))
