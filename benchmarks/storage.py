@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import pickle
 import random
 import statistics
 import sys
@@ -90,6 +91,8 @@ def storage(smoke: bool) -> tuple[str, str] | None:
             migrations.upgrade(ctx.engine)
             game_id, version = finish(ctx, name, module, rng)
             found = postgres_bytes(ctx, game_id)
+            held = ctx.states.get(game_id)
+            snapshot = len(pickle.dumps(held[1], protocol=pickle.HIGHEST_PROTOCOL)) if held else 0
         finally:
             dispose(ctx.engine)
             if kept is None:
@@ -112,7 +115,8 @@ def storage(smoke: bool) -> tuple[str, str] | None:
         per_row = found["events_table"] / max(1, found["events_rows"])
         print(f"{name}: {version} events; PostgreSQL: events {found['events'] / 1024:.0f} KB of "
               f"row data ({found['events'] / max(1, version):.0f} B an event; the table with its "
-              f"indexes {per_row:.0f} B a row), snapshots {found['snapshots'] / 1024:.1f} KB, "
+              f"indexes {per_row:.0f} B a row), snapshots {found['snapshots'] / 1024:.1f} KB "
+              f"(one of its end state: {snapshot / 1024:.1f} KB), "
               f"outbox {found['outbox'] / 1024:.1f} KB, all its rows {rows / 1024:.0f} KB; "
               f"SQLite: the file grew {grown / 1024:.0f} KB ({lite_version} events)")
         if smoke:
