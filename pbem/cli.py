@@ -522,8 +522,11 @@ def player_prefs(email: str, name: str | None, language: str | None, time_zone: 
 @click.option("--budget", type=float, default=None,
               help="Seconds per move for the searching levels (default 2).")
 @click.option("--processes", default=2, show_default=True, help="Games played in parallel.")
+@click.option("--clock", type=click.Choice(["wall", "cpu"]), default="wall", show_default=True,
+              help="What a move's budget counts: wall-clock time (as the service plays) or the "
+                   "bot's CPU time (fair figures on a loaded machine).")
 def arena(game: str, options: tuple[str, ...], bots: str, games: int, seed: str,
-          budget: float | None, processes: int) -> None:
+          budget: float | None, processes: int, clock: str) -> None:
     """Bot levels play each other (seats rotated): win rates and mean scores with 95% CIs."""
     from domain.bots.arena import run_arena
 
@@ -531,7 +534,7 @@ def arena(game: str, options: tuple[str, ...], bots: str, games: int, seed: str,
     levels = [b.strip() for b in bots.split(",") if b.strip()]
     try:
         result = run_arena(levels, games, seed=seed, budget=budget, processes=processes,
-                           options=chosen, game=game,
+                           options=chosen, game=game, clock=clock,
                            progress=lambda g: click.echo(f"game {g.index}: {g.seats} {g.scores}",
                                                          err=True))
     except ValueError as error:

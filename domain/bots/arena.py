@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
 
-from domain.bots import make_bot
+from domain.bots import make_bot, search
 from domain.core import surface
 from domain.games import get_game
 
@@ -56,9 +56,9 @@ def play_game(levels: Sequence[str], index: int, seed: str, budget: float | None
             bot = bots[level]
             if isinstance(bot, surface.SampleBot):
                 bot.bind(state)
-            started = time.perf_counter()
+            started = search.now()
             command = bot.choose(module.view(state, decision.seat), decision, rng)
-            spent = time.perf_counter() - started
+            spent = search.now() - started
             result.moves[level] = result.moves.get(level, 0) + 1
             result.seconds[level] = result.seconds.get(level, 0.0) + spent
             result.slowest[level] = max(result.slowest.get(level, 0.0), spent)
@@ -76,9 +76,15 @@ def credits(scores: Sequence[int]) -> list[float]:
     return [1 / len(winners) if s in winners else 0.0 for s in range(len(scores))]
 
 
-def _play(args: tuple[Sequence[str], int, str, float | None, dict[str, Any] | None, str]
+def _play(args: tuple[Sequence[str], int, str, float | None, dict[str, Any] | None, str, str]
           ) -> GameResult:
-    return play_game(*args)
+    *game_args, clock = args
+    before = search.clock_name()
+    search.use_clock(clock)  # in each process of the pool too: a spawned process starts afresh
+    try:
+        return play_game(*game_args)
+    finally:
+        search.use_clock(before)
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float]:
@@ -149,8 +155,13 @@ def summarise(levels: Sequence[str], games: Sequence[GameResult]) -> list[LevelS
 def run_arena(levels: Sequence[str], games: int, seed: str = "arena", budget: float | None = None,
               options: dict[str, Any] | None = None, processes: int = 2,
               progress: Callable[[GameResult], None] | None = None,
-              game: str = "el-grande") -> ArenaResult:
-    """Play `games` games of `game` between `levels` (one level per seat) and summarise them."""
+              game: str = "el-grande", clock: str = "wall") -> ArenaResult:
+    """Play `games` games of `game` between `levels` (one level per seat) and summarise them.
+
+    `clock` is what a move's budget and the s/move figures count: "wall" (as the service plays)
+    or "cpu" (the thread's CPU time: a loaded machine then gives the bots their full thinking)."""
+    if clock not in search.CLOCKS:
+        raise ValueError(f"unknown clock {clock!r}; clocks: {', '.join(search.CLOCKS)}")
     levels = list(levels)
     module = get_game(game)
     low, high = surface.player_range(module)
@@ -163,7 +174,7 @@ def run_arena(levels: Sequence[str], games: int, seed: str = "arena", budget: fl
         raise ValueError(f"unknown bot level(s) {', '.join(unknown)}; levels: {', '.join(known)}")
     options = surface.check_options(module, options)
     started = time.perf_counter()
-    jobs = [(levels, i, seed, budget, options, game) for i in range(games)]
+    jobs = [(levels, i, seed, budget, options, game, clock) for i in range(games)]
     results: list[GameResult] = []
     if processes > 1 and games > 1:
         with get_context("spawn").Pool(processes) as pool:

@@ -34,6 +34,29 @@ from domain.core.errors import RuleError
 from domain.core.game import GameModule
 
 Determinize = Callable[[dict[str, Any], random.Random, Decision | None], Any]
+
+# The clock a bot's budget is counted on. The service counts wall-clock time: a player waits for
+# the move. An arena on a shared machine may count the thread's CPU time instead (`use_clock`), so
+# that a loaded machine gives the bot the thinking an idle one would, and the figures measure the
+# bot rather than the load (the move then takes longer by the wall clock).
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+_clock: list[Callable[[], float]] = [time.perf_counter]
+
+
+def use_clock(name: str) -> None:
+    """Count every bot budget in this process on `name` ("wall" or "cpu")."""
+    if name not in CLOCKS:
+        raise ValueError(f"unknown clock {name!r}; clocks: {', '.join(CLOCKS)}")
+    _clock[0] = CLOCKS[name]
+
+
+def clock_name() -> str:
+    return next(name for name, clock in CLOCKS.items() if clock is _clock[0])
+
+
+def now() -> float:
+    """The bots' clock now (see `use_clock`)."""
+    return _clock[0]()
 Policy = Callable[[Any, Decision, random.Random], Command]
 
 
@@ -94,7 +117,7 @@ def playout(module: GameModule, s: Any, policy: Policy, rng: random.Random,
     for _ in range(limit):
         if module.is_over(s) or stop(s):
             break
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline is not None and now() > deadline:
             return None
         decisions = module.pending(s)
         if not decisions:
@@ -153,7 +176,7 @@ class SearchBot:
     # -- the loop --
 
     def choose(self, view: dict[str, Any], decision: Decision, rng: random.Random) -> Command:
-        started = time.perf_counter()
+        started = now()
         deadline = started + 0.85 * self.budget
         margin = 0.1 * self.budget
         self.last_iterations = 0
@@ -176,13 +199,13 @@ class SearchBot:
         n = [0] * len(candidates)
         iteration = 0
         while (iteration < self.max_iterations) if self.max_iterations is not None \
-                else time.perf_counter() < deadline:
+                else now() < deadline:
             iteration += 1
             world = self.determinize(view, rng, decision)
             playout_seed = rng.getrandbits(32)
             results: list[float] = []
             for candidate in candidates:
-                if not bounded and results and time.perf_counter() > deadline:
+                if not bounded and results and now() > deadline:
                     break  # an unfinished round of candidates is dropped
                 value = self.simulate(world, seat, candidate, random.Random(playout_seed),
                                       None if bounded else deadline + margin)

@@ -52,7 +52,7 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
 
     web.init_app(app, service)  # the web board's pages
     from emails import web as mail_web
-    from service.web.views import me
+    from service.web.common import me
 
     mail_web.init_app(app, reader=me,
                       dev_outbox=bool(app.config.get("PBEM_DEV_OUTBOX")))

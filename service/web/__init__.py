@@ -25,7 +25,20 @@ def secure_cookies(base_url: str) -> bool:
 
 
 def init_app(app: Flask, service: Context) -> None:
-    from service.web import create, views  # noqa: F401 (create adds its pages to views.blp)
+    # Each page family adds its pages to the one blueprint (service/web/common.py) when imported.
+    from service.web import (  # noqa: F401
+        auth,
+        boards,
+        chat,
+        common,
+        create,
+        games,
+        people,
+        play,
+        record,
+        seating,
+        site,
+    )
 
     settings = service.settings
     app.config.update(  # Flask has its own defaults for these: set them, not setdefault
@@ -36,12 +49,12 @@ def init_app(app: Flask, service: Context) -> None:
         SESSION_COOKIE_SECURE=secure_cookies(settings.base_url),
         PERMANENT_SESSION_LIFETIME=timedelta(seconds=settings.session_max_age),
     )
-    # CSRF: checked by the web blueprint itself (views.check_csrf), never on the bearer-token API.
+    # CSRF: checked by the web blueprint itself (site.py, common.check_csrf), never on the bearer-token API.
     app.config.setdefault("WTF_CSRF_CHECK_DEFAULT", False)
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # the token lives as long as the session
     app.config.setdefault("WTF_CSRF_SSL_STRICT", True)
     csrf = CSRFProtect(app)
     app.extensions["pbem_web"] = {"csrf": csrf}
-    app.register_blueprint(views.blp)
+    app.register_blueprint(common.blp)
     # Sign-in requests per client and per address asked for, invitations (service/web/ratelimit.py).
-    app.extensions["pbem_web"]["limiter"] = ratelimit.init_app(app, service, views.blp.name)
+    app.extensions["pbem_web"]["limiter"] = ratelimit.init_app(app, service, common.blp.name)

@@ -31,7 +31,7 @@ from service.errors import Invalid, ServiceError
 from service.limits import SendLimited
 from service.players import Player
 from service.web import i18n, ratelimit
-from service.web.views import _require_player, blp, lang, said, small_int
+from service.web.common import blp, lang, require_player, said, small_int
 
 ME, EMAIL, BOT = "me", "email", "bot:"
 """A seat row's kinds: the creator, a player by email, a bot of a level (`bot:<level>`);
@@ -130,7 +130,7 @@ def bot_abouts(module: GameModule, language: str) -> dict[str, str]:
 
 @blp.get("/games/new")
 def new_game() -> tuple[str, int]:
-    _require_player()
+    require_player()
     try:
         name, module = chosen_game(request.args.get("game"))
     except ServiceError as error:
@@ -141,7 +141,7 @@ def new_game() -> tuple[str, int]:
 
 @blp.post("/games/new")
 def new_game_post() -> BaseResponse | tuple[str, int]:
-    player = _require_player()
+    player = require_player()
     language = lang()
     try:
         name, module = chosen_game(request.form.get("game", "")[:40])

@@ -63,3 +63,32 @@ def test_the_pbem_arena_command():
     assert "win rate" in result.output and "greedy" in result.output
     bad = CliRunner().invoke(main, ["arena", "--bots", "greedy,nobody", "--games", "1"])
     assert bad.exit_code != 0 and "unknown" in bad.output
+
+
+def test_on_the_cpu_clock_time_the_machine_spends_elsewhere_is_not_a_bots_thinking():
+    """`pbem arena --clock cpu`: a move's budget counts the bot's own CPU time, so waiting (here a
+    sleep, on a loaded machine the other processes) leaves its thinking whole."""
+    import time
+
+    from domain.bots import search
+
+    search.use_clock("cpu")
+    try:
+        before = search.now()
+        time.sleep(0.2)
+        waited = search.now() - before
+    finally:
+        search.use_clock("wall")
+    assert waited < 0.05
+    assert search.clock_name() == "wall"
+    with pytest.raises(ValueError, match="clocks: wall, cpu"):
+        search.use_clock("sundial")
+
+
+def test_an_arena_on_the_cpu_clock_leaves_the_process_on_the_wall_clock():
+    from domain.bots import search
+
+    result = run_arena(["strong", "greedy"], games=1, seed="smoke", budget=0.05, processes=1,
+                       clock="cpu")
+    assert result.games[0].moves["strong"] > 0
+    assert search.clock_name() == "wall"

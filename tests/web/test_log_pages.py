@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from service import states
-from service.web.views import LOG_TAIL
+from service.web.record import LOG_TAIL
 from tests.web.conftest import Game, sign_in
 
 ITEM = re.compile(r'<li value="(\d+)"')

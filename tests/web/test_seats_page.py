@@ -120,7 +120,7 @@ def test_a_player_downloads_their_data_and_deletes_their_account_on_the_settings
 
 
 def test_the_final_ranking_and_the_log_name_who_held_a_seat_when() -> None:
-    from service.web.views import Seating, _ranking_names
+    from service.web.record import Seating, ranking_names
 
     changes = [seats.Change("g", 1, seats.RESIGNED, 10, 2, 7, "greedy"),
                seats.Change("g", 1, seats.HANDED, 20, 7, 4, None),
@@ -130,8 +130,8 @@ def test_the_final_ranking_and_the_log_name_who_held_a_seat_when() -> None:
     assert seating.names_at(10) == ["Ann", "Bob", "Cid"]  # event 10: before Bob resigned
     assert seating.names_at(11) == ["Ann", "Bot 2 (greedy)", "Cid"]
     assert seating.names_at(21) == ["Ann", "Dan", "Cid"]
-    assert _ranking_names(seating, "fr") == ["Ann", "Dan (après Bob et Bot 2 (greedy))", "Cid"]
-    assert _ranking_names(seating, "it")[1] == "Dan (dopo Bob e Bot 2 (greedy))"
+    assert ranking_names(seating, "fr") == ["Ann", "Dan (après Bob et Bot 2 (greedy))", "Cid"]
+    assert ranking_names(seating, "it")[1] == "Dan (dopo Bob e Bot 2 (greedy))"
 
 
 def test_an_open_seat_reads_as_such_in_the_readers_language(app: Any, wctx: Any) -> None:

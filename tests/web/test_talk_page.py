@@ -1,4 +1,4 @@
-"""Table talk on the game page (service/web/views.py, talk.js): the message box, escaped plain
+"""Table talk on the game page (service/web/chat.py, talk.js): the message box, escaped plain
 text with links left as text, private messages on their two players' pages only, the messages in
 the log at the time they were said, the poll, mutes and the settings page."""
 

@@ -17,9 +17,9 @@ simulates is drawn from the view.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
+from domain.bots import search
 from domain.bots.search import SearchBot
 from domain.core.commands import Command
 from domain.core.decisions import Decision
@@ -140,7 +140,7 @@ def playout(s: State, seat: int, rng: random.Random, horizon: int | None = None,
     for _ in range(limit):
         if s.phase == "over":
             break
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline is not None and search.now() > deadline:
             return None
         if stop_round is not None and s.round >= stop_round and s.phase == "power" \
                 and not s.power_played:
