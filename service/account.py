@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, delete, or_, select, update
+from sqlalchemy import Connection, delete, or_, select, update
 
 from service import db, players, progress, seats, store
 from service.context import Context
@@ -65,14 +65,11 @@ def shown_names(conn: Connection, ids: Iterable[int], lang: str) -> dict[int, st
     wanted = sorted(set(ids))
     if not wanted:
         return {}
-    rows = conn.execute(_NAMES, {"ids": wanted})
+    rows = conn.execute(select(players_t.c.id, players_t.c.name, players_t.c.email,
+                               players_t.c.deleted_at).where(players_t.c.id.in_(wanted)))
     return {r.id: t("account.deleted_name", lang) if r.deleted_at is not None
             else t("account.open_seat", lang) if seats.is_open_seat(r.email) else r.name
             for r in rows}
-
-
-_NAMES = select(players_t.c.id, players_t.c.name, players_t.c.email, players_t.c.deleted_at).where(
-    players_t.c.id.in_(bindparam("ids", expanding=True)))  # built once: twice a game page
 
 
 def export(ctx: Context, player: Player) -> dict[str, Any]:

@@ -55,12 +55,8 @@ def waiting_on(module: GameModule, state: Any) -> list[int]:
 
 
 def seat_players(conn: Connection, game_id: str) -> dict[int, int]:
-    rows = conn.execute(_SEAT_PLAYERS, {"game": game_id})
+    rows = conn.execute(select(seats.c.seat, seats.c.player_id).where(seats.c.game_id == game_id))
     return {r.seat: r.player_id for r in rows}
-
-
-# Built once (a page reads it twice): building a statement costs more than running it.
-_SEAT_PLAYERS = select(seats.c.seat, seats.c.player_id).where(seats.c.game_id == bindparam("game"))
 
 
 @dataclass(frozen=True)

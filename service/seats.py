@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy import Connection, insert, select, update
 
 from domain.core import surface
 from domain.core.game import GameModule
@@ -375,13 +375,10 @@ def _after(ctx: Context, game_id: str, done: Change) -> None:
 
 
 def history(conn: Connection, game_id: str) -> list[Change]:
-    rows = conn.execute(_HISTORY, {"game": game_id}).all()
+    rows = conn.execute(select(seat_changes).where(seat_changes.c.game_id == game_id)
+                        .order_by(seat_changes.c.id)).all()
     return [Change(game_id, r.seat, r.kind, r.version, r.from_player, r.to_player, r.bot,
                    r.created_at) for r in rows]
-
-
-_HISTORY = (select(seat_changes).where(seat_changes.c.game_id == bindparam("game"))
-            .order_by(seat_changes.c.id))  # built once: every game page reads it
 
 
 @dataclass(frozen=True)

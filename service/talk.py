@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, and_, bindparam, delete, exists, func, insert, or_, select
+from sqlalchemy import Connection, and_, delete, exists, func, insert, or_, select
 
 from service import db, progress
 from service.context import Context
@@ -298,10 +298,6 @@ def mute(ctx: Context, game_id: str, player_id: int, seat: int, muted: bool = Tr
 
 def muted_seats(ctx: Context, game_id: str, player_id: int) -> list[int]:
     with db.read(ctx.engine) as conn:
-        return sorted(conn.execute(_MUTED_SEATS, {"game": game_id, "player": player_id})
-                      .scalars())
-
-
-_MUTED_SEATS = select(seats.c.seat).join(mutes, and_(
-    mutes.c.muted_id == seats.c.player_id, mutes.c.player_id == bindparam("player"))).where(
-    seats.c.game_id == bindparam("game"))  # built once: every game page asks
+        return sorted(conn.execute(select(seats.c.seat).join(
+            mutes, and_(mutes.c.muted_id == seats.c.player_id, mutes.c.player_id == player_id))
+            .where(seats.c.game_id == game_id)).scalars())
