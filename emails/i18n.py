@@ -256,6 +256,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                   "La tua scadenza è passata, quindi questa mossa è stata fatta per te: {move}."),
     "game-over": ("Game {game} is over. The final table:", "La partie {game} est terminée. "
                   "Le classement final :", "La partita {game} è finita. La classifica finale:"),
+    "rating": ("Your {title} rating is now {rating} ({change}): see your profile and the "
+               "leaderboard on the site.",
+               "Votre cote à {title} est maintenant de {rating} ({change}) : voyez votre profil "
+               "et le classement général sur le site.",
+               "Il tuo punteggio a {title} ora è {rating} ({change}): vedi il tuo profilo e la "
+               "classifica sul sito."),
     # A player's own words or a command quoted in a sentence, in the language's marks.
     "quoted": ("“{text}”", "«\u00a0{text}\u00a0»", "«{text}»"),
     "moves.joiner": ("; ", " ; ", "; "),  # between the moves a reply played (French: « a ; b »)

@@ -25,7 +25,7 @@ from emails.i18n import when
 from emails.requests import WRITTEN, help_words
 from service import db, states, store
 from service import seats as seat_moves
-from service.tables import deadlines, events, games, outbox, players, seats
+from service.tables import deadlines, events, games, outbox, players, results, seats
 
 log = logging.getLogger(__name__)
 
@@ -305,6 +305,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
             held = seat_moves.holders(conn, game_id, lang)
         shown = held.ranking_names(lang) if held.changes else names
         data["table"] = _table(payload.get("ranking", []), shown, lang)
+        p += _rating_paragraph(ctx, game_id, getattr(player, "id", None), title, lang)
     elif kind == "notice" and "withdrawn_by" in payload:
         by = payload.get("withdrawn_by")
         p.append(t("notice.withdrawn", who=names[by], game=game_id)
@@ -355,6 +356,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
             # to this player), with what the last moves caused, the final scoring included.
             p.append(t("game-over", game=game_id))
             data["table"] = _table(info.module.ranking(info.state), names, lang)
+            p += _rating_paragraph(ctx, game_id, getattr(player, "id", None), title, lang)
     # The game as this player sees it, and what they may do now.
     notes = {n.get("kind") for n in payload.get("requests", [])}
     show_game = kind in ("your-turn", "reminder", "final-warning", "auto-move", "game-started",
@@ -425,6 +427,23 @@ def _table(ranking: Sequence[Mapping[str, Any]], names: Sequence[str], lang: str
     return [{"rank": r.get("rank"), "score": _points(r.get("score"), lang),
              "name": names[r["seat"]] if r.get("seat") is not None
              and r["seat"] < len(names) else f"seat {r.get('seat')}"} for r in ranking]
+def _rating_paragraph(ctx: Any, game_id: str, player_id: int | None, title: str, lang: str
+                      ) -> list[str]:
+    """The reader's new rating in the game, and its change, when the game was rated (its
+    results are written with the game-over: service/ratings.py); nothing otherwise."""
+    if player_id is None:
+        return []
+    with db.read(ctx.engine) as conn:
+        row = conn.execute(select(results).where(results.c.game_id == game_id,
+                                                 results.c.player_id == player_id)).first()
+    if row is None or not row.rated or row.mu_after is None:
+        return []
+    after = row.mu_after - 3 * row.sigma_after
+    change = after - (row.mu_before - 3 * row.sigma_before)
+    return [translate("rating", lang, title=title, rating=f"{after:.1f}",
+                      change=f"{change:+.1f}")]
+
+
 def _name_of(ctx: Any, player_id: Any, lang: str) -> str:
     """A player's name as the reader sees it (a deleted account's neutral name)."""
     from service import account

@@ -4,7 +4,7 @@
 its preferences (vacations included), every game they sit in or sat in (their seat, the other
 players by name, the moves they made: their commands as recorded, with when and from where), the
 seats that changed hands, the mails sent to them (the outbox) and the mails they sent (the
-replies received, as received).
+replies received, as received), their finished games' places and their ratings.
 
 **Deletion** (`delete`): the name and the address leave the service. The player's row stays (every
 event's `actor` is `player:<id>`, a number, so the hash-chained records need no change and every
@@ -13,7 +13,8 @@ game still verifies) but holds a neutral name ("Deleted account" / « Compte sup
 (`deleted-<id>@deleted.invalid`). Games in play: the player resigns each first (the seat goes to
 the table's bot level, or stays open for a replacement: service/seats.py), so nobody waits on an
 account that no longer exists. Games not started yet keep the seat, which can no longer accept
-(the creator sees who has not). Their tokens, reply addresses, vacations, the mails sent to them
+(the creator sees who has not). The profile stops being public and the calendar link stops.
+Their tokens, reply addresses, vacations, the mails sent to them
 and the mails they sent are deleted; their pending seat offers lapse. What is in the events is
 the game's own data — moves, seats as numbers, `player:<id>` — and never a name or an address
 (tests/service/test_account.py checks it after a whole game played by web, API and mail).
@@ -37,7 +38,9 @@ from service.tables import (
     idempotency_keys,
     inbound_mail,
     outbox,
+    ratings,
     reply_tokens,
+    results,
     seat_changes,
     seat_offers,
     tokens,
@@ -104,6 +107,10 @@ def export(ctx: Context, player: Player) -> dict[str, Any]:
                                        inbound_mail.c.status, inbound_mail.c.game_id,
                                        inbound_mail.c.raw)
                                 .where(_theirs(player)).order_by(inbound_mail.c.id)).all()
+        placed = conn.execute(select(results).where(results.c.player_id == player.id)
+                              .order_by(results.c.created_at, results.c.game_id)).all()
+        rated = conn.execute(select(ratings).where(ratings.c.player_id == player.id)
+                             .order_by(ratings.c.game)).all()
     stamp = store.stamp_text
     return {
         "format": "pbem-player-data/1",
@@ -113,7 +120,16 @@ def export(ctx: Context, player: Player) -> dict[str, Any]:
         "preferences": {"daily_digest": me.daily_digest,
                         "email_notifications": me.email_notifications,
                         "vacations": [{"starts_at": stamp(v.starts_at),
-                                       "ends_at": stamp(v.ends_at)} for v in away]},
+                                       "ends_at": stamp(v.ends_at)} for v in away],
+                        "profile_public": bool(me.profile_public),
+                        "calendar_feed": me.calendar_key is not None},
+        "results": [{"game_id": r.game_id, "game": r.game, "seat": r.seat, "rank": r.rank,
+                     "score": r.score, "rated": r.rated, "mu_before": r.mu_before,
+                     "sigma_before": r.sigma_before, "mu_after": r.mu_after,
+                     "sigma_after": r.sigma_after, "created_at": stamp(r.created_at)}
+                    for r in placed],
+        "ratings": [{"game": r.game, "mu": r.mu, "sigma": r.sigma, "games": r.games,
+                     "updated_at": stamp(r.updated_at)} for r in rated],
         "games": [{
             "id": gid, "game": game_rows[gid].game, "status": game_rows[gid].status,
             "created_at": stamp(game_rows[gid].created_at), "seat": held.get(gid),
@@ -180,6 +196,6 @@ def delete_account(ctx: Context, player: Player, *, confirm: str) -> dict[str, A
         conn.execute(update(players_t).where(players_t.c.id == player.id).values(
             email=f"deleted-{player.id}@{DELETED_DOMAIN}", name=DELETED_NAME, language="en",
             time_zone="UTC", daily_digest=False, email_notifications=False,
-            deleted_at=store.now()))
+            profile_public=False, calendar_key=None, deleted_at=store.now()))
     players.forget()  # no process-local trust in this player's tokens
     return {"deleted": True, "resigned": resigned}

@@ -17,7 +17,7 @@ from sqlalchemy import Connection, bindparam, exists, select, update
 from domain.core.events import Event
 from domain.core.game import GameModule, texts_of
 from domain.core.undo import UNDONE
-from service import clock, db, schedule
+from service import clock, db, ratings, schedule
 from service.store import ConcurrencyError, now
 from service.tables import games, outbox, seats, vacations
 
@@ -129,8 +129,10 @@ def record(
     for notice in notices:
         notify(conn, game_id, notice.kind, notice.player_ids, notice.payload)
     if over:
+        ranking = module.ranking(after)
+        ratings.game_over(conn, game_id, module.name, ranking)  # with the game-over, once
         notify(conn, game_id, "game-over", players.values(),
-               {"game_id": game_id, "version": version, "ranking": module.ranking(after)})
+               {"game_id": game_id, "version": version, "ranking": ranking})
         return queued
     was_waiting = set() if before is None else set(waiting_on(module, before))
     fresh = [s for s in now_waiting if s not in was_waiting and s not in (bots or {})] \

@@ -15,7 +15,7 @@ from domain.core.game import GameModule
 from service import db, progress, states, store
 from service.context import Context
 from service.errors import Invalid, NotFound
-from service.players import Player
+from service.players import Player, is_bot_email
 from service.render import event_for
 from service.tables import events, games, players, seats
 
@@ -48,7 +48,7 @@ class Header:
 def _seat_rows(conn: Any, game_ids: list[str]) -> dict[str, list[Any]]:
     rows = conn.execute(
         select(seats.c.game_id, seats.c.seat, seats.c.player_id, seats.c.accepted_at,
-               seats.c.bot, players.c.name)
+               seats.c.bot, players.c.name, players.c.email)
         .join(players, players.c.id == seats.c.player_id)
         .where(seats.c.game_id.in_(game_ids))
         .order_by(seats.c.game_id, seats.c.seat))
@@ -64,7 +64,8 @@ def _header(row: Any, seat_rows: Sequence[Any], player: Player | None) -> Header
         id=row.id, game=row.game, status=row.status, version=row.version,
         waiting_on=list(row.waiting_on or []), created_by=row.created_by,
         seats=[{"seat": r.seat, "name": r.name, "accepted": r.accepted_at is not None,
-                "bot": r.bot} for r in seat_rows],
+                "bot": r.bot, "person": r.bot is None and not is_bot_email(r.email)}
+               for r in seat_rows],
         seat=seat)
 
 
@@ -94,7 +95,7 @@ def header(ctx: Context, game_id: str, player: Player | None) -> Header:
 _HEADER = (
     select(games.c.id, games.c.game, games.c.status, games.c.version, games.c.waiting_on,
            games.c.created_by, seats.c.game_id, seats.c.seat, seats.c.player_id,
-           seats.c.accepted_at, seats.c.bot, players.c.name)
+           seats.c.accepted_at, seats.c.bot, players.c.name, players.c.email)
     .join(seats, seats.c.game_id == games.c.id)
     .join(players, players.c.id == seats.c.player_id)
     .where(games.c.id == bindparam("id"))

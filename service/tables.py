@@ -16,6 +16,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -68,6 +69,10 @@ players = Table(
     Column("deleted_at", Timestamp, nullable=True),
     # Migration 0010: how table talk reaches the player by mail: next | now | digest | off.
     Column("talk_mail", String(8), nullable=False, server_default="next"),
+    # Migration 0011: whether others may see the profile page; the calendar feed's key (its
+    # link's secret is derived from it with the service's key: NULL, no feed).
+    Column("profile_public", Boolean, nullable=False, server_default=false()),
+    Column("calendar_key", String(32), nullable=True),
 )
 
 tokens = Table(
@@ -113,6 +118,11 @@ games = Table(
     # checked by a move's guarded update (service/commands.py); what a resigned seat becomes.
     Column("seating", Integer, nullable=False, server_default="0"),
     Column("leave_to", String(16), nullable=True),  # a bot level | open; NULL: greedy (or first)
+    # Migration 0011: any signed-in player may take a free seat (service/meet.py); the languages
+    # its creator welcomes at the table (NULL: any).
+    Column("open_seats", Boolean, nullable=False, server_default=false()),
+    Column("languages", Json, nullable=True),
+    Index("ix_games_open_seats", "open_seats", "status"),
 )
 
 seats = Table(
@@ -379,6 +389,38 @@ mutes = Table(
     PrimaryKeyConstraint("player_id", "muted_id"),
 )
 
+# --- migration 0011: results and ratings (service/ratings.py) ---------------------------
+
+results = Table(
+    "results",  # each seat's place in a finished game, written with its game-over (one per seat)
+    metadata,
+    Column("game_id", String(GAME_ID), ForeignKey("games.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("player_id", BigId, ForeignKey("players.id"), nullable=False, index=True),
+    Column("game", String(32), nullable=False),
+    Column("rank", Integer, nullable=False),  # 1 = first; ties share the rank
+    Column("score", Integer, nullable=True),
+    Column("rated", Boolean, nullable=False),  # every seat was a person at the start
+    Column("mu_before", Float, nullable=True),
+    Column("sigma_before", Float, nullable=True),
+    Column("mu_after", Float, nullable=True),
+    Column("sigma_after", Float, nullable=True),
+    Column("created_at", Timestamp, nullable=False),
+    PrimaryKeyConstraint("game_id", "seat"),
+)
+
+ratings = Table(
+    "ratings",  # a player's OpenSkill rating per game (kind), after their rated games
+    metadata,
+    Column("player_id", BigId, ForeignKey("players.id"), nullable=False),
+    Column("game", String(32), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", Timestamp, nullable=False),
+    PrimaryKeyConstraint("player_id", "game"),
+)
+
 __all__ = [
     "deadlines",
     "events",
@@ -392,7 +434,9 @@ __all__ = [
     "mutes",
     "outbox",
     "players",
+    "ratings",
     "reply_tokens",
+    "results",
     "seat_changes",
     "seat_offers",
     "seats",

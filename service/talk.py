@@ -34,11 +34,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, and_, delete, exists, func, insert, or_, select
+from sqlalchemy import Connection, and_, case, delete, exists, func, insert, or_, select
 
 from service import db, progress
 from service.context import Context
 from service.errors import Forbidden, Invalid, NotFound, ServiceError
+from service.players import BOT_DOMAIN
 from service.store import Source, now, stamp_text
 from service.tables import games, message_mails, messages, mutes, players, seats
 
@@ -89,7 +90,11 @@ def clean(text: str) -> str:
 
 
 def _seated(conn: Connection, game_id: str) -> list[Any]:
-    return list(conn.execute(select(seats.c.seat, seats.c.player_id, seats.c.bot, players.c.name,
+    """The table; a seat no person holds (an open seat's placeholder) counts as a bot's: it is
+    nobody to talk to."""
+    nobody = players.c.email.like(f"%@{BOT_DOMAIN}")
+    bot = case((nobody, func.coalesce(seats.c.bot, "nobody")), else_=seats.c.bot).label("bot")
+    return list(conn.execute(select(seats.c.seat, seats.c.player_id, bot, players.c.name,
                                     players.c.talk_mail)
                              .join(players, players.c.id == seats.c.player_id)
                              .where(seats.c.game_id == game_id).order_by(seats.c.seat)).all())

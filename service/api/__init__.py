@@ -14,7 +14,7 @@ from service.context import Context
 
 def create_app(service: Context | None = None, **config: Any) -> Flask:
     from service import context
-    from service.api import account, audit, catalogue, games, index, talk
+    from service.api import account, audit, catalogue, games, index, meet, talk
 
     service = service or context.current()
     app = Flask(__name__)
@@ -42,6 +42,7 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
     app.extensions["pbem_api"] = api
     api.register_blueprint(games.blp)
     api.register_blueprint(talk.blp)
+    api.register_blueprint(meet.blp)
     api.register_blueprint(account.blp)
     api.register_blueprint(audit.blp)
     api.register_blueprint(catalogue.blp)

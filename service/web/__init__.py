@@ -33,6 +33,7 @@ def init_app(app: Flask, service: Context) -> None:
         common,
         create,
         games,
+        meet,
         people,
         play,
         record,

@@ -52,7 +52,7 @@ def talk_context(head: queries.Header, said: list[talk.Said], names: list[str],
     player = None if spectate else me()
     speaking = head.seat is not None and player is not None and not spectate
     others = [{"seat": s["seat"], "name": s["name"]} for s in head.seats
-              if s["seat"] != head.seat]
+              if s["seat"] != head.seat and s.get("person", True)]  # never a bot or open seat
     return {"talk": [_talk_line(m, names) for m in said[-200:]],
             "talk_last": said[-1].id if said else 0,
             "talk_can": speaking, "talk_others": others if speaking else [],

@@ -56,7 +56,8 @@ def _game_name(head: queries.Header, language: str) -> str:
     """A game as its players call it: the game's title and who plays it."""
     module = ctx().games.get(head.game)
     title = surface.title(module, language) if module is not None else head.game
-    return f"{title} — {', '.join(names_of(head))}"
+    names = [s["name"] for s in head.seats if s.get("person", True) or s.get("bot")]
+    return f"{title} — {', '.join(names)}"  # a free seat of an open game is nobody yet
 
 
 def _headline(head: queries.Header, language: str) -> str:

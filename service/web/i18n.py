@@ -630,3 +630,155 @@ CREATE: dict[str, tuple[str, str, str]] = {
 }
 TEXTS.update(CREATE)
 add(CREATE)
+
+MEET: dict[str, tuple[str, str, str]] = {
+    # open games, profiles, leaderboards, the calendar feed (service/web/meet.py, issue 27)
+    "nav.open_games": ("Open games", "Parties ouvertes", "Partite aperte"),
+    "nav.profile": ("My profile", "Mon profil", "Il mio profilo"),
+    "lobby.title": ("Open games", "Parties ouvertes", "Partite aperte"),
+    "lobby.intro": ("Games waiting for players: take a free seat and the game starts when every "
+                    "seat is taken. Nobody's address is shown.",
+                    "Des parties attendent des joueurs : prenez une place libre, la partie "
+                    "commence quand toutes les places sont prises. L'adresse de personne n'est "
+                    "affichée.",
+                    "Partite che aspettano giocatori: prendi un posto libero, la partita inizia "
+                    "quando tutti i posti sono presi. L'indirizzo di nessuno è mostrato."),
+    "lobby.none": ("No open game is waiting for players now.",
+                   "Aucune partie ouverte n'attend de joueurs pour l'instant.",
+                   "Nessuna partita aperta aspetta giocatori adesso."),
+    "lobby.new": ("Open a game to players you do not know yet",
+                  "Ouvrir une partie à des joueurs que vous ne connaissez pas encore",
+                  "Apri una partita a giocatori che non conosci ancora"),
+    "lobby.all_games": ("every game", "tous les jeux", "tutti i giochi"),
+    "lobby.show": ("Show", "Afficher", "Mostra"),
+    "lobby.game": ("Game", "Jeu", "Gioco"),
+    "lobby.options": ("Options", "Options", "Opzioni"),
+    "lobby.turn": ("Time to play", "Temps pour jouer", "Tempo per giocare"),
+    "lobby.hours": ("{hours:# hour|# hours} a decision", "{hours:# heure|# heures} par décision",
+                    "{hours:# ora|# ore} per decisione"),
+    "lobby.languages": ("Languages welcome", "Langues bienvenues", "Lingue benvenute"),
+    "lobby.any_language": ("any", "toutes", "tutte"),
+    "lobby.who": ("Who is in", "Qui est là", "Chi c'è"),
+    "lobby.free": ("{count:# free seat|# free seats} of {seats}",
+                   "{count:# place libre|# places libres} sur {seats}",
+                   "{count:# posto libero|# posti liberi} su {seats}"),
+    "lobby.join": ("Take a seat", "Prendre une place", "Prendi un posto"),
+    "lobby.leave": ("Give my seat back", "Rendre ma place", "Lascia il mio posto"),
+    "lobby.remove": ("Free {name}'s seat", "Libérer la place de {name}",
+                     "Libera il posto di {name}"),
+    "lobby.start": ("Start now, bots in the free seats:", "Commencer maintenant, des robots aux "
+                    "places libres :", "Inizia ora, bot nei posti liberi:"),
+    "lobby.start_button": ("Start", "Commencer", "Inizia"),
+    "lobby.you_created": ("your game", "votre partie", "la tua partita"),
+    "lobby.joined": ("You have a seat: the game starts when every seat is taken.",
+                     "Vous avez une place : la partie commence quand toutes les places sont "
+                     "prises.",
+                     "Hai un posto: la partita inizia quando tutti i posti sono presi."),
+    "lobby.started": ("Every seat is taken: the game has started.",
+                      "Toutes les places sont prises : la partie a commencé.",
+                      "Tutti i posti sono presi: la partita è iniziata."),
+    "lobby.left": ("Your seat is free again.", "Votre place est de nouveau libre.",
+                   "Il tuo posto è di nuovo libero."),
+    "lobby.removed": ("The seat is free again.", "La place est de nouveau libre.",
+                      "Il posto è di nuovo libero."),
+    "lobby.created": ("Your open game is listed: it starts when every seat is taken.",
+                      "Votre partie ouverte est affichée : elle commence quand toutes les "
+                      "places sont prises.",
+                      "La tua partita aperta è in elenco: inizia quando tutti i posti sono "
+                      "presi."),
+    "lobby.open_seat": ("(free seat)", "(place libre)", "(posto libero)"),
+    "lobby.see": ("Its free seats are taken on the open games page, where you can also start "
+                  "it now with bots.",
+                  "Ses places libres se prennent sur la page des parties ouvertes, où vous pouvez "
+                  "aussi la commencer maintenant avec des robots.",
+                  "I suoi posti liberi si prendono nella pagina delle partite aperte, dove puoi "
+                  "anche iniziarla subito con dei bot."),
+    "lobby.new_title": ("Open a game", "Ouvrir une partie", "Apri una partita"),
+    "lobby.players": ("Seats, yours included", "Places, la vôtre comprise",
+                      "Posti, il tuo compreso"),
+    "lobby.languages_hint": ("None ticked: every language is welcome.",
+                             "Aucune cochée : toutes les langues sont bienvenues.",
+                             "Nessuna spuntata: tutte le lingue sono benvenute."),
+    "lobby.create": ("Open the game", "Ouvrir la partie", "Apri la partita"),
+    "lobby.bad_players": ("Choose how many seats the game has.",
+                          "Choisissez le nombre de places de la partie.",
+                          "Scegli quanti posti ha la partita."),
+    "profile.title": ("{name}'s profile", "Profil de {name}", "Profilo di {name}"),
+    "profile.private": ("Only you see this profile: others see it once you make it public (in "
+                        "your settings).",
+                        "Vous seul voyez ce profil : les autres le verront quand vous l'aurez "
+                        "rendu public (dans vos réglages).",
+                        "Solo tu vedi questo profilo: gli altri lo vedranno quando lo renderai "
+                        "pubblico (nelle impostazioni)."),
+    "profile.stats": ("Per game", "Par jeu", "Per gioco"),
+    "profile.played": ("Played", "Jouées", "Giocate"),
+    "profile.won": ("Won", "Gagnées", "Vinte"),
+    "profile.average": ("Average place", "Place moyenne", "Piazzamento medio"),
+    "profile.rating": ("Rating", "Cote", "Punteggio"),
+    "profile.rating_hint": ("The rating is OpenSkill's μ − 3σ over the games played only by "
+                            "people: a newcomer's is 0; good places raise it, poor ones lower "
+                            "it.",
+                            "La cote est le μ − 3σ d'OpenSkill sur les parties jouées "
+                            "seulement par des personnes : celle d'un nouveau venu vaut 0 ; les "
+                            "bonnes places la font monter, les mauvaises descendre.",
+                            "Il punteggio è il μ − 3σ di OpenSkill sulle partite giocate solo da "
+                            "persone: quello di chi inizia vale 0; i buoni piazzamenti lo "
+                            "alzano, quelli cattivi lo abbassano."),
+    "profile.unrated": ("not rated yet", "pas encore classé", "non ancora classificato"),
+    "profile.playing": ("Games in play", "Parties en cours", "Partite in corso"),
+    "profile.finished": ("Finished games", "Parties terminées", "Partite finite"),
+    "profile.none": ("None yet.", "Aucune pour l'instant.", "Nessuna per ora."),
+    "profile.place": ("Place", "Place", "Posto"),
+    "profile.change": ("Rating change", "Évolution de la cote", "Variazione del punteggio"),
+    "profile.not_rated": ("not rated (a bot at the table)", "non classée (un robot à la table)",
+                          "non classificata (un bot al tavolo)"),
+    "profile.score": ("Score", "Score", "Punteggio finale"),
+    "profile.leaderboard": ("Leaderboard", "Classement général", "Classifica"),
+    "board.title": ("Leaderboard: {title}", "Classement général : {title}",
+                    "Classifica: {title}"),
+    "board.intro": ("Players with a public profile, by rating (OpenSkill's μ − 3σ).",
+                    "Les joueurs au profil public, par cote (μ − 3σ d'OpenSkill).",
+                    "I giocatori con profilo pubblico, per punteggio (μ − 3σ di OpenSkill)."),
+    "board.none": ("Nobody with a public profile has finished a rated game yet.",
+                   "Personne au profil public n'a encore terminé de partie classée.",
+                   "Nessuno con un profilo pubblico ha ancora finito una partita classificata."),
+    "board.rank": ("#", "n°", "n."),
+    "board.player": ("Player", "Joueur", "Giocatore"),
+    "board.games": ("Rated games", "Parties classées", "Partite classificate"),
+    "settings.profile": ("Profile", "Profil", "Profilo"),
+    "settings.profile_public": ("Others may see my profile (games, results, ratings; never my "
+                                "address)",
+                                "Les autres peuvent voir mon profil (parties, résultats, "
+                                "cotes ; jamais mon adresse)",
+                                "Gli altri possono vedere il mio profilo (partite, risultati, "
+                                "punteggi; mai il mio indirizzo)"),
+    "settings.profile_save": ("Save", "Enregistrer", "Salva"),
+    "settings.profile_saved": ("Your profile is now {what}.", "Votre profil est maintenant "
+                               "{what}.", "Il tuo profilo ora è {what}."),
+    "settings.public": ("public", "public", "pubblico"),
+    "settings.private": ("private", "privé", "privato"),
+    "settings.calendar": ("Calendar of my deadlines", "Calendrier de mes échéances",
+                          "Calendario delle mie scadenze"),
+    "settings.calendar_hint": ("A private link for your calendar program (iCalendar): the "
+                               "deadlines of all your games. Whoever has the link sees them: "
+                               "make a new one if it leaked.",
+                               "Un lien privé pour votre agenda (iCalendar) : les échéances de "
+                               "toutes vos parties. Qui a le lien les voit : créez-en un "
+                               "nouveau s'il a circulé.",
+                               "Un link privato per il tuo calendario (iCalendar): le scadenze di "
+                               "tutte le tue partite. Chi ha il link le vede: creane uno nuovo "
+                               "se è circolato."),
+    "settings.calendar_none": ("You have no calendar link.", "Vous n'avez pas de lien de "
+                               "calendrier.", "Non hai un link al calendario."),
+    "settings.calendar_make": ("Make a new link", "Créer un nouveau lien", "Crea un nuovo link"),
+    "settings.calendar_revoke": ("Stop the link", "Désactiver le lien", "Disattiva il link"),
+    "settings.calendar_made": ("Your calendar has a new link; the old one no longer works.",
+                               "Votre calendrier a un nouveau lien ; l'ancien ne marche plus.",
+                               "Il tuo calendario ha un nuovo link; quello vecchio non funziona "
+                               "più."),
+    "settings.calendar_revoked": ("Your calendar link no longer works.",
+                                  "Votre lien de calendrier ne marche plus.",
+                                  "Il tuo link al calendario non funziona più."),
+}
+TEXTS.update(MEET)
+add(MEET)
