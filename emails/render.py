@@ -30,6 +30,10 @@ from service.tables import deadlines, events, games, outbox, players, results, s
 log = logging.getLogger(__name__)
 
 MAX_SINCE = 60
+MAIL_WIDTH = 600
+"""The board picture in a mail is at most this wide: the width mail layouts are made for (the
+image is shown at most 100 % wide anyway), and about a quarter fewer pixels to draw and send than
+the 800 of El Grande's map (benchmarks/mails.py)."""
 
 
 def board_png(module: Any, view: dict[str, Any], lang: str, names: Sequence[str]) -> bytes | None:
@@ -41,7 +45,7 @@ def board_png(module: Any, view: dict[str, Any], lang: str, names: Sequence[str]
             return None
         from service.pictures import svg_to_png
 
-        return svg_to_png(svg)
+        return svg_to_png(svg, MAIL_WIDTH)
     except Exception as error:  # cairo missing, or the renderer failed: never lose the mail
         log.warning("board image not rendered: %s", error)
         return None

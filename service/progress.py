@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, exists, insert, select, update
+from sqlalchemy import Connection, bindparam, exists, select, update
 
 from domain.core.events import Event
 from domain.core.game import GameModule, texts_of
@@ -43,9 +43,10 @@ def _advance() -> Any:
             .returning(games.c.turn_hours, away.label("away")))
 
 
-_ADVANCE = _advance()  # built once: every move runs it
-# ... and the same, also guarded by the seating the move was decided on (`games.seating`):
-_ADVANCE_SEATED = _ADVANCE.where(games.c.seating == bindparam("b_seating"))
+# Built and compiled once, run on the driver's cursor (db.Prepared): every move runs it ...
+_ADVANCE = db.Prepared(_advance())
+# ... or the same, also guarded by the seating the move was decided on (`games.seating`):
+_ADVANCE_SEATED = db.Prepared(_ADVANCE.statement.where(games.c.seating == bindparam("b_seating")))
 
 
 def waiting_on(module: GameModule, state: Any) -> list[int]:
@@ -73,11 +74,11 @@ def notify(conn: Connection, game_id: str | None, kind: str, player_ids: Iterabl
     rows = [{"game_id": game_id, "player_id": p, "kind": kind, "payload": dict(payload),
              "created_at": now(), "attempts": 0} for p in player_ids]
     if rows:
-        conn.execute(_NOTIFY, rows)
+        _NOTIFY.run(conn, rows)
         db.touched(conn, OUTBOX)  # the sender is woken once this commits (service/context.py)
 
 
-_NOTIFY = insert(outbox)
+_NOTIFY = db.PreparedInsert(outbox)  # one statement for all the rows, compiled once
 OUTBOX = "outbox"
 """The commit-hook topic of a transaction that queued mail (`db.on_commit`)."""
 
@@ -121,13 +122,14 @@ def record(
               "status_to": OVER if over else ACTIVE, "stamp": now(), "since": clock.now()}
     if seating is not None:
         params["b_seating"] = seating
-    row = conn.execute(_ADVANCE if seating is None else _ADVANCE_SEATED, params).first()
-    if row is None:
+    found = (_ADVANCE if seating is None else _ADVANCE_SEATED).run(conn, params)
+    if not found:
         raise ConcurrencyError(game_id, expected)
+    turn_hours, away = found[0]
     # Deadlines opened and closed, and the system's own work queued (service/schedule.py).
     queued = schedule.follow(conn, game_id, module, version=version, before=before, after=after,
-                             over=over, players=players, bots=bots, turn_hours=row.turn_hours,
-                             away=bool(row.away), timed_out=timed_out)
+                             over=over, players=players, bots=bots, turn_hours=turn_hours,
+                             away=bool(away), timed_out=timed_out)
     for notice in notices:
         notify(conn, game_id, notice.kind, notice.player_ids, notice.payload)
     if over:

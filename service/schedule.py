@@ -11,14 +11,14 @@ No Celery here: this module is imported by the web process on every command.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy import Connection, bindparam, select, update
 
 from domain.core.game import GameModule
-from service import clock
+from service import clock, db
 from service.clock import aware
 from service.tables import deadlines, games, seats, tasks, vacations
 
@@ -117,13 +117,11 @@ def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, 
     asks = {} if over else _asks(module, after)
     left = sorted(s for s in was if asks.get(s) != was[s])
     if timed_out is not None and (over or timed_out in left):  # closed before the others
-        conn.execute(_CLOSE_SEATS, {"game": game_id, "stamp": stamp, "seats": [timed_out],
-                                    "outcome": "default"})
+        _close_seats(conn, game_id, stamp, [timed_out], "default")
     if over:
-        conn.execute(_CLOSE_ALL, {"game": game_id, "stamp": stamp, "outcome": "moved"})
+        _CLOSE_ALL.run(conn, {"game": game_id, "stamp": stamp, "outcome": "moved"})
     elif left:
-        conn.execute(_CLOSE_SEATS, {"game": game_id, "stamp": stamp, "seats": left,
-                                    "outcome": "moved"})
+        _close_seats(conn, game_id, stamp, left, "moved")
     if over:
         return False
     if bots is None:
@@ -134,7 +132,7 @@ def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, 
             select(games.c.turn_hours).where(games.c.id == game_id)).scalar_one()
         windows = (vacation_windows(conn, (players[s] for s in fresh), stamp) if away
                    else {players[s]: [] for s in fresh})
-        conn.execute(_OPEN, [
+        _OPEN.run(conn, [
             {"game_id": game_id, "seat": s, "player_id": players[s], "opened_version": version,
              "opened_at": stamp, "closed_at": None, "expired_at": None, "outcome": None,
              "due_at": due_at(stamp, timedelta(hours=turn), windows[players[s]])}
@@ -142,20 +140,30 @@ def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, 
     wanted = {SETTLE: any(d.seat is None for d in module.pending(after)),
               BOT: any(s in bots for s in asks)}
     queued = [kind for kind in TASKS if wanted[kind]]
-    for kind in queued:
-        conn.execute(_QUEUE, {"kind": kind, "game_id": game_id, "version": version,
-                              "created_at": stamp})
+    _QUEUE.run(conn, [{"kind": kind, "game_id": game_id, "version": version,
+                       "created_at": stamp} for kind in queued])
     return bool(queued)
 
 
-# Built once: `follow` runs in every move's transaction.
-_CLOSE_ALL = (update(deadlines)
-              .where(deadlines.c.game_id == bindparam("game"), deadlines.c.closed_at.is_(None))
-              .values(closed_at=bindparam("stamp", type_=deadlines.c.closed_at.type),
-                      outcome=bindparam("outcome")))
-_CLOSE_SEATS = _CLOSE_ALL.where(deadlines.c.seat.in_(bindparam("seats", expanding=True)))
-_OPEN = insert(deadlines)
-_QUEUE = insert(tasks)
+def _close_seats(conn: Connection, game_id: str, stamp: datetime, seats: Sequence[int],
+                 outcome: str) -> None:
+    prepared = _CLOSE_SEATS.get(len(seats))
+    if prepared is None:  # one statement per number of seats (an IN list of that length)
+        prepared = _CLOSE_SEATS[len(seats)] = db.Prepared(_CLOSE_ALL.statement.where(
+            deadlines.c.seat.in_([bindparam(f"seat_{i}") for i in range(len(seats))])))
+    prepared.run(conn, {"game": game_id, "stamp": stamp, "outcome": outcome,
+                        **{f"seat_{i}": seat for i, seat in enumerate(seats)}})
+
+
+# Built and compiled once (db.Prepared): `follow` runs in every move's transaction.
+_CLOSE_ALL = db.Prepared(
+    update(deadlines)
+    .where(deadlines.c.game_id == bindparam("game"), deadlines.c.closed_at.is_(None))
+    .values(closed_at=bindparam("stamp", type_=deadlines.c.closed_at.type),
+            outcome=bindparam("outcome")))
+_CLOSE_SEATS: dict[int, db.Prepared] = {}
+_OPEN = db.PreparedInsert(deadlines)
+_QUEUE = db.PreparedInsert(tasks)
 
 
 def recompute(conn: Connection, *, game_id: str | None = None, player_id: int | None = None

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, insert, select
+from sqlalchemy import Connection, bindparam, select
 from sqlalchemy.exc import IntegrityError
 
 from domain.core.events import Event
+from service.db import PreparedInsert
 from service.tables import events as events_t
 
 SOURCES = ("web", "api", "email", "worker", "system")
@@ -170,13 +171,13 @@ def append_chained(
     for row in rows:
         row["hash"] = prev = row_hash(row, prev)
     try:
-        conn.execute(_INSERT_EVENTS, rows)
+        _INSERT_EVENTS.run(conn, rows)
     except IntegrityError as exc:
         raise ConcurrencyError(game_id, expected) from exc
     return expected + len(new), prev
 
 
-_INSERT_EVENTS = insert(events_t)
+_INSERT_EVENTS = PreparedInsert(events_t)  # the batch's rows in one statement, compiled once
 
 
 def read(

@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 from domain.core.commands import Command
 from domain.core.language import GameSession
-from emails import outbound
+from emails import outbound, render
 from service import db, store
 from service.api import create_app
 from service.commands import handle
@@ -109,6 +109,8 @@ def test_your_turn_mail(table: Any) -> None:
         cid = str(images[0]["Content-ID"]).strip("<>")
         assert f"cid:{cid}" in html
         assert images[0].get_content()[:8] == b"\x89PNG\r\n\x1a\n"
+        # As wide as mail layouts are (600 px), not El Grande's 800: a quarter less to draw.
+        assert int.from_bytes(images[0].get_content()[16:20], "big") == render.MAIL_WIDTH
     # The commands, and an example from the real position that parses to a legal command.
     assert "power N — N one of: 1 (6 Caballeros), 2 (5 Caballeros), 3 (5 Caballeros)" in text
     example = example_of(turn)

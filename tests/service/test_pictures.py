@@ -52,6 +52,28 @@ def test_the_cache_keeps_within_its_bound(monkeypatch: pytest.MonkeyPatch,
     assert len(counted) == 21
 
 
+@pytest.mark.parametrize("renderer", ["libvips", "cairosvg"])
+def test_a_board_is_drawn_at_its_size_or_the_width_asked(
+        monkeypatch: pytest.MonkeyPatch, renderer: str) -> None:
+    """libvips draws the picture where it loads; cairosvg, the fallback, draws the same size: its
+    own, or narrower when a mail asks for at most a width."""
+    if renderer == "cairosvg":
+        pytest.importorskip("cairosvg")
+        monkeypatch.setattr(pictures, "_loaded", [None])
+    elif pictures._vips() is None:
+        pytest.skip("libvips cannot be loaded here")
+    board = ('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20">'
+             '<rect width="40" height="20" fill="#c00"/><text y="15">Ann</text></svg>')
+
+    def size(png: bytes) -> tuple[int, int]:
+        assert png.startswith(b"\x89PNG\r\n\x1a\n")
+        return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+
+    assert size(pictures._rasterise(board, None)) == (40, 20)
+    assert size(pictures._rasterise(board, 20)) == (20, 10)
+    assert size(pictures._rasterise(board, 80)) == (40, 20)  # at most that wide: never blown up
+
+
 def test_real_png_is_a_png() -> None:
     pytest.importorskip("cairosvg")
     pictures.clear()
