@@ -18,7 +18,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.core import errors
-from domain.core.i18n import LANGUAGES, Catalogue, Count, language_index, seat_name, show_plain
+from domain.core.i18n import (
+    LANGUAGES,
+    Catalogue,
+    Count,
+    Sentence,
+    after_colons,
+    language_index,
+    seat_name,
+    show_plain,
+)
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "it": "Italiano"}
 
@@ -40,10 +49,13 @@ def t(key: str, lang: str = "en", **params: Any) -> str:
     if texts is None:
         return key
     text = texts[language_index(lang)]
-    if not params:
-        return text
-    return text.format(**{k: Count(v, lang) if isinstance(v, int) and not isinstance(v, bool)
-                          else v for k, v in params.items()})
+    if params:
+        text = text.format(**after_colons(text, {
+            k: Count(v, lang) if isinstance(v, int) and not isinstance(v, bool) else v
+            for k, v in params.items()}, lang))
+    # A text that opens on its own words: put after a colon, it starts in lower case in French and
+    # Italian (« Pas fait : les paramètres… »); one that opens on a parameter stays as it is.
+    return text if texts[language_index(lang)].startswith("{") else Sentence(text)
 
 
 def best_language(accept: Any) -> str:

@@ -109,6 +109,42 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+class Sentence(str):
+    """A sentence that opens on its catalogue's own words ("Vous gardez…"), not on a name, a place
+    or a number: joined after a colon in French or Italian, it starts in lower case (« C'est
+    fait : vous gardez… »), which a sentence opening on a proper noun never does."""
+
+
+AFTER_COLON = re.compile(r":[ \u00a0]*\{(\w+)(?:[:!][^}]*)?\}")
+"""A parameter a text puts right after a colon ("Fatto: {what}", « Pas fait : {detail} »)."""
+
+
+def after_colon(text: Any, lang: str) -> Any:
+    """`text` as it reads after a colon in `lang`: French and Italian write a common word there in
+    lower case (English keeps the sentence's capital, as its style allows). Only a `Sentence`
+    changes, and only when its first word is a word, not an acronym ("OK", "UE")."""
+    if lang in ("fr", "it") and isinstance(text, Sentence) and text[:1].isupper() \
+            and not text[1:2].isupper():
+        return text[:1].lower() + text[1:]
+    return text
+
+
+def after_colons(template: str, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """`params` with each one the template puts after a colon written as it reads there."""
+    out = dict(params)
+    for key in AFTER_COLON.findall(template):
+        if key in out:
+            out[key] = after_colon(out[key], lang)
+    return out
+
+
+def joined_sentences(sentences: Sequence[str], sep: str = " ") -> str:
+    """Sentences joined into one text that opens as its first sentence does (a `Sentence` when
+    the first one is)."""
+    text = sep.join(sentences)
+    return Sentence(text) if sentences and isinstance(sentences[0], Sentence) else text
+
+
 Show = Callable[[str, Any, str, Sequence[str]], Any]
 """How a catalogue shows one parameter: (name, value, lang, players' names) → what is formatted."""
 
@@ -169,11 +205,14 @@ class Catalogue:
         """The text of `key` in `lang` (English when we do not have `lang`), params shown."""
         template = self.texts[key][language_index(lang)]
         lang = supported(lang)
-        shown = {k: self.show(k, v, lang, names) for k, v in (params or {}).items()}
+        shown = after_colons(template, {k: self.show(k, v, lang, names)
+                                        for k, v in (params or {}).items()}, lang)
         text = template.format(**shown)
         first = _FIRST.match(template)
-        if not self.sentences or first is None:
-            return text  # a text that opens on its own words is written as meant (a fragment too)
+        if not self.sentences:
+            return text  # a fragment is written as meant
+        if first is None:  # a sentence that opens on its own words is written as meant
+            return Sentence(text)
         opening = shown.get(first.group(1))
         return text if isinstance(opening, Name) and opening.written else capitalised(text)
 

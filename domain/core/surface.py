@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +21,7 @@ from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import Event, thaw
 from domain.core.game import RULES, GameModule, Message, OptionSpec, texts_of
-from domain.core.i18n import LANGUAGES, Amount
+from domain.core.i18n import LANGUAGES, Amount, language_index
 
 
 def title(module: GameModule, lang: str = "en") -> str:
@@ -109,13 +110,46 @@ def secret_setup(module: GameModule) -> frozenset[str]:
     return frozenset(getattr(module, "secret_setup", ()) or ())
 
 
+OPTION_MARK = re.compile(r"\[\[(\w+)(?:=([\w-]+))?\]\]")
+"""An option named in a game's rules text: `[[name]]`, or `[[name=value]]` for one of its values."""
+
+QUOTED = ("“{}”", "« {} »", "«{}»")
+COLON = ("{}: {}", "{} : {}", "{}: {}")
+
+
+def options_named(text: str, specs: Sequence[OptionSpec], lang: str = "en") -> str:
+    """A rules text with each option it names (`[[round_card_choice=always]]`) in the words the
+    create-game page offers it: its caption and the value's label, quoted (“King and Intrigue
+    cards with 4 or 5 players: a choice, as with 2 or 3 players”), never its raw name or value."""
+    by_name = {spec.name: spec for spec in specs}
+    i = language_index(lang)
+
+    def named(match: re.Match[str]) -> str:
+        spec = by_name.get(match.group(1))
+        if spec is None:
+            return match.group(0)
+        words = spec.caption(lang)
+        if match.group(2) is not None:
+            value = next((a for a in spec.allowed if str(a).lower() == match.group(2).lower()),
+                         match.group(2))
+            words = COLON[i].format(words, spec.label(value, lang) or match.group(2))
+        return QUOTED[i].format(words)
+
+    return OPTION_MARK.sub(named, text)
+
+
 def rules_page(module: GameModule, lang: str = "en") -> dict[str, Any]:
     """The rules page players read (`{"title", "sections": [{"title", "paragraphs"}]}`): the
     game's own (`module.rules_page(lang)`), else its title and the few lines its texts give a
     mail's "rules" request."""
     own: Callable[[str], dict[str, Any]] | None = getattr(module, "rules_page", None)
     if own is not None:
-        return own(lang)
+        page = own(lang)
+        specs = option_specs(module)
+        return {**page, "sections": [
+            {**section, "paragraphs": [options_named(p, specs, lang)
+                                       for p in section.get("paragraphs", ())]}
+            for section in page.get("sections", ())]}
 
     lines = texts_of(module).rules(lang)
     return {"title": title(module, lang),

@@ -20,6 +20,9 @@ from domain.elcaballero.data import COLOURS, POWER_CABALLEROS, TILE
 from domain.elcaballero.messages import seat_name
 
 WORDS: dict[str, tuple[str, str, str]] = {
+    # the replay's jumps (the game's own words: a "tour"/"turno" is a round)
+    "milestone.round": ("Round {round}", "Tour {round}", "Turno {round}"),
+    "milestone.scoring": ("Scoring {number}", "Décompte {number}", "Conteggio {number}"),
     # what a seat must decide now
     "decision.power_card": ("play a power card", "jouer une carte pouvoir",
                             "giocare una carta potere"),
@@ -358,6 +361,15 @@ class ElCaballeroTexts:
 
     def seat(self, seat: int, lang: str) -> str | None:
         return colour_name(seat, lang) if 0 <= seat < len(COLOURS) else None
+
+    def milestone(self, message: Message, lang: str) -> str | None:
+        """The steps a replay may jump to, as the other games have them: each round's start and
+        each scoring's."""
+        if message.key == PREFIX + "round.started":
+            return word("milestone.round", lang, round=message.params.get("round"))
+        if message.key == PREFIX + "scoring.started":
+            return word("milestone.scoring", lang, number=message.params.get("number"))
+        return None
 
     def rules(self, lang: str) -> list[str]:
         return [word(f"rules.{i}", lang) for i in range(1, 7)]

@@ -223,10 +223,12 @@ def choose_card_form(stacks: Sequence[int]) -> Form:
                 title=Message("ask.choose_card"))
 
 
-def act_form(card: str, place: tuple[list[str], int] | None, special: tuple[Answer, ...] | None
-             ) -> Form:
+def act_form(card: str, place: tuple[list[str], int] | None, special: tuple[Answer, ...] | None,
+             why: Message | None = None) -> Form:
     """The turn's action: placing (`place` = targets and most, None once placed) and the special
-    action (`special` = its answers, empty when it cannot be done, None once done or declined)."""
+    action (`special` = its answers, empty when it cannot be done, None once done or declined).
+    `why`: what the form says when the special action cannot be done, if the card knows better
+    than "not possible now" (King & Intrigue's Hurricane on an empty region)."""
     answers: list[Answer] = []
     notes: list[Message] = []
     if place is not None:
@@ -241,7 +243,7 @@ def act_form(card: str, place: tuple[list[str], int] | None, special: tuple[Answ
         answers += [replace(a, prompt=a.prompt or Message("ask.special", {"card": card}))
                     for a in special]
         if not special:
-            notes.append(Message("ask.special_impossible"))
+            notes.append(why or Message("ask.special_impossible"))
         answers.append(Answer("decline", submit=Message("ask.decline.submit")))
     else:  # the Veto's "action" is lying in front of its holder: nothing was done with it
         notes.append(Message("ask.veto_card" if card == "veto" else "ask.special_done"))

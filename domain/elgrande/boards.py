@@ -225,7 +225,7 @@ def _place_group(view: dict[str, Any], region: str, lang: str, names: Sequence[s
         # The values and pieces lie over the place but outside its button, whose visible text
         # is then its name alone, which its label begins with (what a voice user says to
         # click it); a click on them goes through to the place.
-        _overlay([_text(cx, cy + 1, "/".join(str(v) for v in info.get("values", [])), 10,
+        _overlay([_text(cx, cy + 1, values_text(info), 10,
                         fill="#5a4320"), *_pieces(view, region, cx, cy + 8)]),
     ]
     return "\n".join(parts)
@@ -249,7 +249,7 @@ def _castillo_group(view: dict[str, Any], lang: str, names: Sequence[str] | None
         f'stroke-width="2" class="shape"/>',
         _text(x + w / 2, y + 20, "Castillo", 14, "bold"),
         "</g>",
-        _overlay([_text(x + w / 2, y + 34, "/".join(str(v) for v in info.get("values", [])), 10,
+        _overlay([_text(x + w / 2, y + 34, values_text(info), 10,
                         fill="#5a4320"), *_pieces(view, CASTILLO, x + w / 2, y + 44)]),
     ]
     return "\n".join(parts)
@@ -408,9 +408,10 @@ def values_text(info: Mapping[str, Any]) -> str:
 
 
 def board_label(info: Mapping[str, Any]) -> str:
-    """The mobile scoreboard on a place, as it lies ("8-4-0", or "0-4-8" turned over)."""
-    board = str(info.get("scoreboard") or "")
-    return "-".join(reversed(board.split("-"))) if info.get("reversed") else board
+    """The mobile scoreboard on a place, as it lies, written as the places' values are ("8/4/0",
+    or "0/4/8" turned over): one way of writing for one thing."""
+    board = str(info.get("scoreboard") or "").split("-")
+    return "/".join(reversed(board) if info.get("reversed") else board)
 
 
 def leader(counts: Sequence[int | None], names: Sequence[str], lang: str,

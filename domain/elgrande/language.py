@@ -127,9 +127,9 @@ ERRORS: dict[str, tuple[str, str, str]] = {
     "back": ("Which power card do you take back? Write its number.",
              "Quelle carte pouvoir reprenez-vous ? Écrivez son numéro.",
              "Quale carta potere riprendi? Scrivi il suo numero."),
-    "scoreboard": ("Write: special 8-4-0 to PLACE (or 4-0-0).",
-                   "Écrivez : spécial 8-4-0 vers LIEU (ou 4-0-0).",
-                   "Scrivi: speciale 8-4-0 a LUOGO (o 4-0-0)."),
+    "scoreboard": ("Write: special 8/4/0 to PLACE (or 4/0/0).",
+                   "Écrivez : spécial 8/4/0 vers LIEU (ou 4/0/0).",
+                   "Scrivi: speciale 8/4/0 a LUOGO (o 4/0/0)."),
     "picks": ("Write one pick per player: COLOUR REGION, e.g. special red aragon, blue galicia.",
               "Écrivez un choix par joueur : COULEUR RÉGION, p. ex. spécial rouge aragon, bleu "
               "galicia.",
@@ -631,7 +631,7 @@ def _format_special(command: Mapping[str, Any], lang: str, decision: Decision | 
                           for s, r in params["picks"].items())
         return f"{word} {picks}"
     if "board" in params:
-        return f"{word} {params['board']} {_to(params['to'], lang)}"
+        return f"{word} {params['board'].replace('-', '/')} {_to(params['to'], lang)}"
     if card == "power_card_back" or ("card" in params and isinstance(params["card"], int)):
         return f"{word} {params['card']}"
     if "to" in params:
@@ -714,9 +714,9 @@ HOW: dict[str, tuple[tuple[str, str], tuple[str, str], tuple[str, str]]] = {
              ("{kw} N", ": N tra le tue carte potere giocate, {cards}")),
     "count": (("{kw} N", ": N is 1 or 2"), ("{kw} N", " : N vaut 1 ou 2"),
               ("{kw} N", ": N è 1 o 2")),
-    "boards": (("{kw} 8-4-0 {to} PLACE / {kw} 4-0-0 {to} PLACE", ""),
-               ("{kw} 8-4-0 {to} LIEU / {kw} 4-0-0 {to} LIEU", ""),
-               ("{kw} 8-4-0 {to} LUOGO / {kw} 4-0-0 {to} LUOGO", "")),
+    "boards": (("{kw} 8/4/0 {to} PLACE / {kw} 4/0/0 {to} PLACE", ""),
+               ("{kw} 8/4/0 {to} LIEU / {kw} 4/0/0 {to} LIEU", ""),
+               ("{kw} 8/4/0 {to} LUOGO / {kw} 4/0/0 {to} LUOGO", "")),
     "picks": (("{kw} COLOUR REGION, …", ": one for each of {seats}"),
               ("{kw} COULEUR RÉGION, …", " : un pour chacun de {seats}"),
               ("{kw} COLORE REGIONE, …", ": uno per ognuno tra {seats}")),

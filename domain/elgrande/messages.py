@@ -297,6 +297,8 @@ def show(key: str, value: Any, lang: str, names: Sequence[str]) -> Any:
         return place_word(value, lang)
     if key == "card" and isinstance(value, str):
         return card_name(value, lang)
+    if key == "board" and isinstance(value, str):  # a mobile scoreboard, as its values read: 8/4/0
+        return value.replace("-", "/")
     if key == "cards":
         return joined([quoted(card_name(c, lang), lang) for c in value], lang)
     if key == "kind":

@@ -24,8 +24,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
                 "it": ("decennale", "originale")}),
     OptionSpec("castillo_visibility", ("memory", "open"), "memory", {
         "en": "Whether each player sees only their own Caballeros in the Castillo and must "
-              "remember the others' (the log announces every addition: memory), or everyone "
-              "sees every count (open).",
+              "remember the others' (the log announces every addition), or everyone sees every "
+              "count.",
         "fr": "Chacun ne voit que ses propres Caballeros dans le Castillo et doit se souvenir de "
               "ceux des autres (le journal annonce chaque ajout), ou tout le monde voit tout.",
         "it": "Ognuno vede solo i propri Caballeros nel Castillo e deve ricordare quelli degli "

@@ -36,7 +36,7 @@ def _rulings(lang: str) -> list[str]:
         "or none by declining the action. Original edition (« Le joueur peut renvoyer un "
         "Caballero de chacun des adversaires »): each opponent is your choice — at least one, "
         "the others spared — and your own Caballeros stay.",
-        "Taking exactly the power card's number (option take_exact): when your provinces hold "
+        "Taking exactly the power card's number (option [[take_exact=true]]): when your provinces hold "
         "fewer, they give all they have, and taking the rest from your regions is optional, any "
         "part of it (the original rulebook: « il peut en prendre sur le plateau »).",
         "Secret choices are final: once made, a choice cannot be changed, and all are revealed "
@@ -51,7 +51,7 @@ def _rulings(lang: str) -> list[str]:
         "each move, each player affected, each place scored.",
         "Steps without a choice play themselves: the only power card you may play, a take with "
         "nothing to choose, the last face-up action card, placing from an empty court.",
-        "With the Castillo counts hidden (option castillo_visibility=memory), the other players' "
+        "With the Castillo counts hidden (option [[castillo_visibility=memory]]), the other players' "
         "provinces are hidden too (they would give the Castillo away by subtraction); the log "
         "still says each time Caballeros go into the Castillo.",
     ]
@@ -64,7 +64,7 @@ def _rulings(lang: str) -> list[str]:
         "provinces : tous, ou aucun si vous refusez l'action. Édition originale (« Le joueur "
         "peut renvoyer un Caballero de chacun des adversaires ») : chaque adversaire est à votre "
         "choix — au moins un, les autres épargnés — et vos propres Caballeros restent.",
-        "Amener exactement le nombre de la carte de pouvoir (option take_exact) : quand vos "
+        "Amener exactement le nombre de la carte de pouvoir (option [[take_exact=true]]) : quand vos "
         "provinces en ont moins, elles donnent tout ce qu'elles ont, et prendre le reste dans "
         "vos régions est facultatif, en tout ou en partie (la règle originale : « il peut en "
         "prendre sur le plateau »).",
@@ -82,7 +82,7 @@ def _rulings(lang: str) -> list[str]:
         "Les étapes sans choix se jouent seules : la seule carte pouvoir que vous pouvez jouer, "
         "une prise sans rien à choisir, la dernière carte action visible, le placement depuis "
         "une cour vide.",
-        "Quand les Caballeros du Castillo sont cachés (option castillo_visibility=memory), les "
+        "Quand les Caballeros du Castillo sont cachés (option [[castillo_visibility=memory]]), les "
         "provinces des autres joueurs le sont aussi (elles trahiraient le Castillo par "
         "soustraction) ; le journal dit quand même chaque fois que des Caballeros entrent dans "
         "le Castillo.",
@@ -96,7 +96,7 @@ def _rulings(lang: str) -> list[str]:
         "se rinunci all'azione. Edizione originale («Le joueur peut renvoyer un Caballero de "
         "chacun des adversaires»): ogni avversario è a tua scelta — almeno uno, gli altri "
         "risparmiati — e i tuoi Caballeros restano.",
-        "Portare esattamente il numero della carta potere (opzione take_exact): quando le tue "
+        "Portare esattamente il numero della carta potere (opzione [[take_exact=true]]): quando le tue "
         "province ne hanno meno, danno tutto ciò che hanno, e prendere il resto dalle tue "
         "regioni è facoltativo, in tutto o in parte (il regolamento originale: «il peut en "
         "prendre sur le plateau»).",
@@ -113,7 +113,7 @@ def _rulings(lang: str) -> list[str]:
         "I passi senza scelta si giocano da soli: l'unica carta potere che puoi giocare, una "
         "presa senza niente da scegliere, l'ultima carta azione scoperta, il piazzamento da una "
         "corte vuota.",
-        "Quando i Caballeros del Castillo sono nascosti (opzione castillo_visibility=memory), "
+        "Quando i Caballeros del Castillo sono nascosti (opzione [[castillo_visibility=memory]]), "
         "anche le province degli altri giocatori lo sono (tradirebbero il Castillo per "
         "sottrazione); il registro dice comunque ogni volta che dei Caballeros entrano nel "
         "Castillo.",

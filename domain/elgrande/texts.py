@@ -311,11 +311,11 @@ CARD_TEXTS: dict[str, tuple[str, str, str]] = {
     "score_fewest": ("Score the non-empty region(s) holding the fewest Caballeros.",
                      "Décomptez la ou les régions non vides qui ont le moins de Caballeros.",
                      "Valuta la o le regioni non vuote con meno Caballeros."),
-    "scoreboard": ("Put a mobile scoreboard (8-4-0 or 4-0-0) on a region or the Castillo, or move "
+    "scoreboard": ("Put a mobile scoreboard (8/4/0 or 4/0/0) on a region or the Castillo, or move "
                    "one that is in play.",
-                   "Posez un tableau de score mobile (8-4-0 ou 4-0-0) sur une région ou le "
+                   "Posez un tableau de score mobile (8/4/0 ou 4/0/0) sur une région ou le "
                    "Castillo, ou déplacez-en un.",
-                   "Metti un segnapunti mobile (8-4-0 o 4-0-0) su una regione o sul Castillo, o "
+                   "Metti un segnapunti mobile (8/4/0 o 4/0/0) su una regione o sul Castillo, o "
                    "spostane uno."),
     "royal_advisor": ("Move the King to a region next to his.",
                       "Déplacez le Roi dans une région voisine de la sienne.",

@@ -59,7 +59,7 @@ MODULE_CARDS: dict[int, ModuleCard] = {c.value: c for c in (
         "Aspetta che tutti gli avversari abbiano giocato una carta potere, poi gioca al suo posto "
         "un'altra carta della tua mano (mai un valore già giocato).")),
     _c(13, 6, "jour_faste", PE, "seed: the rule; value 13: outside source",
-       ("Jour faste", "Jour faste", "Giorno fausto"),
+       ("Auspicious day", "Jour faste", "Giorno fausto"),
        ("Each opponent secretly chooses a region with their disc and moves their Grande there; a "
         "Grande in the King's region stays, and so does one whose owner chose the King's region.",
         "Chaque adversaire choisit en secret une région avec son disque et y déplace son Grande ; "
@@ -255,12 +255,12 @@ MODULE_CARDS: dict[int, ModuleCard] = {c.value: c for c in (
        "the option intervention_markers; name and value RECONSTRUCTED",
        ("Intervention", "Intervention", "Intervento"),
        ("Discard a 25 or 75 lying in front of another player, or take a limit board off the "
-        "board; with the optional rule (option intervention_markers), also a marker or tile.",
+        "board; with the optional rule (when the game plays it), also a marker or tile.",
         "Défaussez une carte 25 ou 75 posée devant un autre joueur, ou retirez un tableau limite "
-        "du plateau ; avec la règle optionnelle (option intervention_markers), aussi un marqueur "
+        "du plateau ; avec la règle optionnelle (si la partie la joue), aussi un marqueur "
         "ou une tuile.",
         "Scarta una carta 25 o 75 davanti a un altro giocatore, o togli un tabellone limite dal "
-        "tabellone; con la regola opzionale (opzione intervention_markers), anche un segnalino "
+        "tabellone; con la regola opzionale (se la partita la usa), anche un segnalino "
         "o una tessera.")),
     _c(135, 1, "score_present", SC, "seed: the rule",
        ("Special scoring: a region of yours", "Décompte spécial : une de vos régions",

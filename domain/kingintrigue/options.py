@@ -14,8 +14,7 @@ from domain.kingintrigue.modules_data import pool
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("discards", ("hidden", "open"), "hidden", {
         "en": "Whether a player's played power cards lie face down, seen only by their owner (the "
-              "card played this round was seen by all: hidden), or everyone sees every discard "
-              "pile (open).",
+              "card played this round was seen by all), or everyone sees every discard pile.",
         "fr": "Les cartes pouvoir jouées d'un joueur sont face cachée, vues de lui seul (la carte "
               "jouée dans la manche a été vue de tous), ou tout le monde voit toutes les défausses.",
         "it": "Le carte potere giocate da un giocatore sono coperte, viste solo da lui (la carta "
@@ -28,8 +27,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
                 "it": ("coperte, viste dal loro giocatore", "scoperte, viste da tutti")}),
     OptionSpec("round_card_choice", ("seed", "always"), "seed", {
         "en": "With 4 or 5 players, whether the holders of the King card and the Intrigue card do "
-              "only that card's action, as the rulebook says (seed), or choose between it and "
-              "their power card's action, as with 2 or 3 players (always).",
+              "only that card's action, as the rulebook says, or choose between it and their "
+              "power card's action, as with 2 or 3 players.",
         "fr": "À 4 ou 5 joueurs, les détenteurs de la carte du Roi et de la carte Intrigue ne font "
               "que l'action de cette carte, comme le dit la règle, ou choisissent entre "
               "elle et l'action de leur carte pouvoir, comme à 2 ou 3 joueurs.",

@@ -535,7 +535,9 @@ def _act_decision(s: KIState) -> Decision:
     def form() -> Form:
         special = None if possible is None else (
             CARDS[t.card].answers(s, t.seat) if possible else ())
-        return asks.act_form(t.card, place, special)
+        why = getattr(CARDS[t.card], "why_impossible", None)
+        return asks.act_form(t.card, place, special,
+                             why(s, t.seat) if why is not None and possible is False else None)
 
     return Decision(t.seat, "act", constraint=constraint,
                     info={"placed": t.placed, "special_done": t.special_done}, build_form=form)

@@ -79,8 +79,9 @@ EN = _page("El Grande — King & Intrigue: the rules as this server plays them",
         "in either order do the special action and place up to your round card's number next to "
         "the King's region or into the Castillo (anywhere but the King's region with card 20).",
         "The special action is your power card's. With 4 or 5 players the King card's and the "
-        "Intrigue card's holders do only that card's action (option round_card_choice=always: "
-        "they choose); with 2 or 3 players they choose between it and their power card's.",
+        "Intrigue card's holders do only that card's action (with the option "
+        "[[round_card_choice=always]], they choose); with 2 or 3 players they choose between it "
+        "and their power card's.",
         "King card: the King to any other region (never the Castillo). Intrigue card: move 1 "
         "Caballero (anybody's) from a region to another region, or all of yours from one region "
         "to another; never in or out of the King's region, never into the Castillo. (The same "
@@ -89,7 +90,7 @@ EN = _page("El Grande — King & Intrigue: the rules as this server plays them",
         "never closes the Castillo; a move goes there only when its card says so, « y compris "
         "le Castillo », and the Intrigue card moves « d'une région vers une autre ».)",
         "Played cards go face down on their owner's pile: a hand and a pile are seen by their "
-        "owner only (option discards=open: piles are seen by all).",
+        "owner only (with the option [[discards=open]], piles are seen by all).",
     ]),
     ("The power cards (Caballeros partly RECONSTRUCTED)", [
         *_cards("en"),
@@ -156,8 +157,8 @@ FR = _page("El Grande — Roi et intrigues : les règles telles que ce serveur l
         "de sa carte de manche à côté de la région du Roi ou dans le Castillo (partout sauf dans "
         "la région du Roi avec la carte 20).",
         "L'action spéciale est celle de la carte pouvoir. À 4 ou 5 joueurs, les détenteurs des "
-        "cartes du Roi et Intrigue ne font que l'action de cette carte (option "
-        "round_card_choice=always : ils choisissent) ; à 2 ou 3 joueurs ils choisissent entre "
+        "cartes du Roi et Intrigue ne font que l'action de cette carte (avec l'option "
+        "[[round_card_choice=always]], ils choisissent) ; à 2 ou 3 joueurs ils choisissent entre "
         "elle et celle de leur carte pouvoir.",
         "Carte du Roi : le Roi dans n'importe quelle autre région (jamais le Castillo). Carte "
         "Intrigue : déplacer 1 Caballero (de n'importe qui) d'une région vers une autre, ou tous "
@@ -168,8 +169,8 @@ FR = _page("El Grande — Roi et intrigues : les règles telles que ce serveur l
         "n'y va que si sa carte le dit, « y compris le Castillo », et la carte Intrigue déplace "
         "« d'une région vers une autre ».)",
         "Les cartes jouées vont face cachée sur la pile de leur propriétaire : une main et une "
-        "pile ne sont vues que de leur propriétaire (option discards=open : les piles sont vues "
-        "de tous).",
+        "pile ne sont vues que de leur propriétaire (avec l'option [[discards=open]], les "
+        "piles sont vues de tous).",
     ]),
     ("Les cartes pouvoir (Caballeros en partie RECONSTITUÉS)", [
         *_cards("fr"),
@@ -241,8 +242,8 @@ IT = _page("El Grande — Re e intrighi: le regole come le applica questo server
         "propria carta del round accanto alla regione del Re o nel Castillo (ovunque tranne "
         "nella regione del Re con la carta 20).",
         "L'azione speciale è quella della carta potere. Con 4 o 5 giocatori chi ha la carta del "
-        "Re o la carta Intrigo fa solo l'azione di quella carta (opzione "
-        "round_card_choice=always: sceglie); con 2 o 3 giocatori sceglie tra essa e quella "
+        "Re o la carta Intrigo fa solo l'azione di quella carta (con l'opzione "
+        "[[round_card_choice=always]], sceglie); con 2 o 3 giocatori sceglie tra essa e quella "
         "della sua carta potere.",
         "Carta del Re: il Re in qualsiasi altra regione (mai il Castillo). Carta Intrigo: "
         "spostare 1 Caballero (di chiunque) da una regione a un'altra, o tutti i propri da una "
@@ -253,7 +254,7 @@ IT = _page("El Grande — Re e intrighi: le regole come le applica questo server
         "dice, « y compris le Castillo », e la carta Intrigo sposta « d'une région vers une "
         "autre ».)",
         "Le carte giocate vanno coperte sulla pila del proprietario: una mano e una pila le vede "
-        "solo il proprietario (opzione discards=open: le pile le vedono tutti).",
+        "solo il proprietario (con l'opzione [[discards=open]], le pile le vedono tutti).",
     ]),
     ("Le carte potere (Caballeros in parte RICOSTRUITI)", [
         *_cards("it"),
@@ -297,17 +298,17 @@ VERSIONS: dict[int, tuple[tuple[str, str, str], ...]] = {
          "card's action with the modules too (« Dans une partie à 4 ou 5 joueurs, les joueurs en "
          "possession de la carte du Roi et de la carte Intrigue n'effectueront que l'action "
          "indiquée sur cette carte »): the Player's Edition no longer lets them choose; the "
-         "option round_card_choice=always still does.",
+         "option [[round_card_choice=always]] still does.",
          "À 4 ou 5 joueurs, les détenteurs de la carte du Roi et de la carte Intrigue ne font "
          "que l'action de cette carte, avec les modules aussi (« Dans une partie à 4 ou 5 "
          "joueurs, les joueurs en possession de la carte du Roi et de la carte Intrigue "
          "n'effectueront que l'action indiquée sur cette carte ») : l'Édition des joueurs ne "
-         "les laisse plus choisir ; l'option round_card_choice=always, si.",
+         "les laisse plus choisir ; l'option [[round_card_choice=always]], si.",
          "Con 4 o 5 giocatori chi ha la carta del Re o la carta Intrigo fa solo l'azione di "
          "quella carta anche con i moduli (« Dans une partie à 4 ou 5 joueurs, les joueurs en "
          "possession de la carte du Roi et de la carte Intrigue n'effectueront que l'action "
          "indiquée sur cette carte »): l'Edizione dei giocatori non li lascia più scegliere; "
-         "l'opzione round_card_choice=always sì."),
+         "l'opzione [[round_card_choice=always]] sì."),
         ("Card 130: the box holds two 2x markers (« 2 marqueurs Double score »), back in the "
          "supply « une fois le décompte général effectué »; a 130 played while both are out "
          "does nothing (version 1 marked a third region).",

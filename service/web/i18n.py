@@ -167,6 +167,15 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "conosce."),
     "game.log": ("What happened", "Ce qui s'est passé", "Cosa è successo"),
     "game.log_empty": ("Nothing yet.", "Rien pour l'instant.", "Ancora niente."),
+    "game.log_numbers": ("Each line is numbered by the game's step, as in the replay; the steps "
+                         "that tell you nothing (hidden moves, inner steps) are not listed, so "
+                         "the numbers may skip.",
+                         "Chaque ligne porte le numéro de l'étape de la partie, comme quand on "
+                         "revoit la partie ; les étapes qui ne vous disent rien (coups cachés, étapes "
+                         "internes) ne sont pas listées, les numéros peuvent donc sauter.",
+                         "Ogni riga porta il numero del passo della partita, come quando si "
+                         "rivede la partita; i passi che non ti dicono niente (mosse nascoste, passi "
+                         "interni) non sono elencati, quindi i numeri possono saltare."),
     "game.log_earlier": ("Earlier in the game", "Plus tôt dans la partie", "Prima nella partita"),
     "game.log_back": ("Back to the game", "Retour à la partie", "Torna alla partita"),
     "game.turn_of": ("{who} to play", "À {who} de jouer", "Tocca a {who}"),

@@ -16,7 +16,7 @@ from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.game import Message, language_of, texts_of
-from domain.core.i18n import Name
+from domain.core.i18n import Name, joined_sentences
 from service import audit, commands, db, lobby, players, progress, queries, tables, talk
 from service.api.state import ctx
 from service.errors import ServiceError
@@ -111,6 +111,8 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         and head.seat is not None and head.status == progress.ACTIVE
         and _undoable(entries, head.seat),
         "tz": tz_of(me()),
+        # the text box (folded under the forms) open when the player just used it
+        "typed": not spectate and session.pop("typed", None) == game_id,
         # The game's words for its decision forms: its messages, and the labels of values.
         "prompt": lambda m: surface.prompt(module, Message(m["key"], m["params"]), language, names),
         "label": lambda of, value: surface.label(module, of, value, language, names, view),
@@ -227,8 +229,8 @@ def _played(head: queries.Header, outcome: commands.Outcome, command: Command) -
     sentences = [s for e in render_log(module, entries, language, names_of(head))
                  for s in e["sentences"] if s]
     if sentences:
-        more = " …" if len(sentences) > PLAYED_SENTENCES else ""
-        return " ".join(sentences[:PLAYED_SENTENCES]) + more
+        text = joined_sentences(sentences[:PLAYED_SENTENCES])
+        return text if len(sentences) <= PLAYED_SENTENCES else joined_sentences([text, "…"])
     return _shown(module, command.to_json(), language)
 
 
@@ -245,6 +247,7 @@ def play_typed(game_id: str) -> BaseResponse:
         abort(403)
     language = lang()
     back = redirect(url_for("web.game", game_id=game_id) + "#decide")
+    session["typed"] = game_id  # the page shows the text box open again, with what it said
     text = request.form.get("text", "")[:TEXT_LIMIT].strip()
     if not text:
         flash(i18n.t("text.empty", language), "error")

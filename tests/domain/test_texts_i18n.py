@@ -131,7 +131,7 @@ def test_a_declared_action_is_told_with_its_parameters_in_words(lang: str) -> No
     board = messages.render(Message("special.declared", {"seat": 0, "card": "scoreboard",
                                                          "params": DECLARED["scoreboard"]}),
                             lang, NAMES)
-    assert "8-4-0" in board and messages.place_name("valencia", lang) in board
+    assert "8/4/0" in board and messages.place_name("valencia", lang) in board
 
 
 def test_the_grammar_cases_of_the_issue() -> None:
@@ -159,7 +159,7 @@ def test_the_grammar_cases_of_the_issue() -> None:
     assert say("veto.used", "en", seat=1, against=0, card="king", steps=[1]) == \
         "Bruno vetoes Ana's “The King” (part 2)."
     assert say("scoreboard.moved", "en", board="8-4-0", to="galicia", **{"from": None}) == \
-        "The 8-4-0 scoreboard is put in Galicia."
+        "The 8/4/0 scoreboard is put in Galicia."
 
 
 def test_events_of_random_games_read_well_for_every_viewer() -> None:

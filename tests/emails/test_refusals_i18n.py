@@ -25,7 +25,8 @@ def test_an_italian_players_illegal_reply_gets_an_italian_answer(table: Any,
     assert len(told) == 1
     text = plain(told[0])
     assert t("refused", "it") in text
-    assert "La carta potere 7 è già stata giocata in questo round da un altro giocatore." in text
+    # after the quoted command's colon, in lower case (Italian typography)
+    assert "»: la carta potere 7 è già stata giocata in questo round da un altro giocatore." in text
     assert "Power card" not in text and "already played" not in text
 
 
@@ -36,7 +37,8 @@ def test_a_french_players_refusal_is_french(table: Any, smtp_server: Any) -> Non
     told = [m for m in table.drain() if table.people[1].email in str(m["To"])
             and str(m["Subject"]).startswith("Re:")]
     text = plain(told[-1])
-    assert "La carte pouvoir 13 a déjà été jouée à cette manche par un autre joueur." in text
+    # after the quoted command's colon, in lower case (French typography)
+    assert ": la carte pouvoir 13 a déjà été jouée à cette manche par un autre joueur." in text
 
 
 def test_a_refusal_names_the_move_with_the_players_own_keyword(table: Any,

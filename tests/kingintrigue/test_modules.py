@@ -431,9 +431,9 @@ def test_a_reversed_scoreboard_reads_reversed_on_the_map_and_in_who_leads_where(
     assert next(r for r in places.rows if r[0].startswith("Aragón"))[-1] == "0/4/8"
     text = GAME.boards.text(view, "fr", names)
     line = next(x for x in text.splitlines() if x.startswith("Aragon"))
-    assert "[0-4-0]" not in line and "[0-4-8]" in line and "0/4/8" in line and "Cid" in line
+    assert "[0/4/0]" not in line and "[0/4/8]" in line and "0/4/8" in line and "Cid" in line
     svg = GAME.boards.svg(view, "en", names)
-    assert ">0-4-8<" in svg and ">8-4-0<" not in svg
+    assert ">0/4/8<" in svg and ">8/4/0<" not in svg
     s.mods.reversed = []  # turned back: read as printed again
     back = GAME.boards.summary(GAME.view(s, None), "en", names)
     leads = next(t for t in back.tables if t.caption == "Who leads where")
@@ -622,6 +622,30 @@ def test_hurricane_disc_is_set_in_secret_and_revealed_as_its_holders_turn_starts
     s = special(s, 0)
     assert s.places["sevilla"] == [0, 0, 0] and s.court == [c + n for c, n in
                                                              zip(courts, [1, 2, 3], strict=True)]
+
+
+def test_a_hurricane_on_an_empty_region_tells_its_player_why_the_action_cannot_be_used():
+    """The disc was set before the turns; when the player's turn comes its region may be empty:
+    the form offers no Hurricane, and says why (the region by name), in the player's language."""
+    s = started(3, hands={0: keep_with("hurricane")})
+    s = play_round(s, {0: VALUE["hurricane"], 1: 180, 2: 10})
+    s = GAME.fold(GAME.decide(s, Command("secret", 0, {"choice": "sevilla"})), s)
+    while (d := GAME.pending(s)[0]).seat is None:
+        s = GAME.fold(GAME.decide(s, GAME.default_command(s, d)), s)
+    s = finish_turn(s)
+    s = to_action(s, 0, "hurricane")
+    s.places["sevilla"] = [0, 0, 0]
+    d = GAME.pending(s)[0]
+    assert [a.type for a in d.form.answers if a.type == "special"] == []
+    notes = [GAME.prompt(m, lang, ["Ann", "Bob", "Cid"]) for lang in ("en", "fr", "it")
+             for m in d.form.notes]
+    assert "Your Hurricane disc lies on Sevilla, where there is no Caballero" in " ".join(notes)
+    assert "Votre disque de l'Ouragan est sur Séville, où il n'y a aucun Caballero" in " ".join(notes)
+    assert "Il tuo disco dell'Uragano è su Siviglia, dove non c'è nessun Caballero" in " ".join(notes)
+    s.places["sevilla"] = [1, 0, 0]  # someone there: the action is offered, no such note
+    d = GAME.pending(s)[0]
+    assert any(a.type == "special" for a in d.form.answers)
+    assert not any(m.key.startswith("kim.hurricane.") for m in d.form.notes)
 
 
 def test_collapse_risk_closes_the_castillo_those_inside_stay():

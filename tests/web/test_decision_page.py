@@ -99,5 +99,5 @@ def test_a_form_the_page_cannot_read_is_refused_in_the_players_language(
     done = _post(bob, game, type="place", **{"p.places.castillo": "abc"})
     assert "Pas fait : « abc » n'est pas un nombre entier." in _text(done), _text(done)
     done = _post(bob, game, type="place", json="[1, 2]", **{"p.places.castillo": "1"})
-    assert "Pas fait : Les paramètres JSON doivent être un objet ({…})." in _text(done)
+    assert "Pas fait : les paramètres JSON doivent être un objet ({…})." in _text(done)
     assert "Bob met" not in _text(done)

@@ -11,7 +11,7 @@ from tests.web.conftest import Game, sign_in
 
 
 def _waiting_cell(text: str) -> str:
-    cell = re.search(r'<td class="waiting">(.*?)</td>', text, re.S)
+    cell = re.search(r'<td class="waiting"[^>]*>(.*?)</td>', text, re.S)
     assert cell is not None, text
     return html.unescape(cell.group(1)).strip()
 

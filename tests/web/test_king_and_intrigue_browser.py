@@ -47,7 +47,9 @@ def test_the_set_up_and_a_round_through_the_pages(page_for: Any, wctx: Any) -> N
             if radios.count():
                 radios.first.check()
             form.locator("button[type=submit], button.choice-btn").first.click()
-        else:
+        else:  # the text box is folded under the forms: opened by its summary
+            if not page.locator("#text-move-box").is_visible():
+                page.click("#text-move-details summary")
             page.fill("#text-move-box", text)
             page.locator("#text-move-box").press("Enter")
         page.wait_for_load_state()
@@ -107,7 +109,7 @@ def test_the_keep_form_ticks_13_cards_and_the_page_names_the_game(page_for: Any,
     form.locator("button[type=submit]").click()
     bruno.wait_for_load_state()
     assert version() == before
-    assert "Gardez exactement 13 cartes différentes de vos 18" in bruno.inner_text("main")
+    assert "Pas fait : gardez exactement 13 cartes différentes de vos 18" in bruno.inner_text("main")
     for seat in (1, 0, 2):  # the default 13 ticked, as the form shows them
         pages[seat].goto(f"/games/{game_id}")
         before = version()

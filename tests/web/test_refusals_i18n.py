@@ -22,7 +22,8 @@ def test_a_french_player_reads_a_refused_typed_move_in_french(app: Any, wctx: An
     bob.post(f"/games/{game.id}/text", data={"csrf_token": csrf_of(page), "text": "pouvoir 13"})
     shown = _flashes(bob, game)
     assert "Pas joué, rien n'a changé : " in shown
-    assert "La carte pouvoir 13 a déjà été jouée à cette manche par un autre joueur." in shown
+    # after a colon, in lower case (French typography): « … : la carte pouvoir 13 … »
+    assert ": la carte pouvoir 13 a déjà été jouée à cette manche par un autre joueur." in shown
     assert "already played" not in shown
 
 

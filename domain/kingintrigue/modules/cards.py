@@ -352,6 +352,16 @@ class Hurricane(Card):
     def possible(self, s: State, seat: int) -> bool:
         return self.region(s, seat) is not None
 
+    def why_impossible(self, s: State, seat: int) -> Message | None:
+        """Why the player's Hurricane blows nothing away, said on their form: the disc (shown to
+        all as the turn started) lies on an empty region, or on one that is taboo now."""
+        region = mods(s).hurricane_shown.get(seat)
+        if region is None:
+            return None
+        if region not in free_regions(s):
+            return Message("kim.hurricane.taboo", {"region": region})
+        return Message("kim.hurricane.empty", {"region": region})
+
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         _no_params(params)
         region = self.region(s, seat)

@@ -93,6 +93,24 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                            "Il tuo disco resta nascosto fino all'inizio del tuo turno; la tua "
                            "azione Uragano rimanda allora tutti i Caballeros di quella regione "
                            "alla corte del loro proprietario."),
+    "kim.hurricane.empty": ("Your Hurricane disc lies on {region:the}, where there is no "
+                            "Caballero: the Hurricane has nothing to send back, so its action "
+                            "cannot be used. Decline it.",
+                            "Votre disque de l'Ouragan est sur {region:the}, où il n'y a aucun "
+                            "Caballero : l'Ouragan n'a rien à renvoyer, son action ne peut donc "
+                            "pas être utilisée. Renoncez-y.",
+                            "Il tuo disco dell'Uragano è su {region:the}, dove non c'è nessun "
+                            "Caballero: l'Uragano non ha niente da rimandare, quindi la sua azione "
+                            "non si può usare. Rinuncia."),
+    "kim.hurricane.taboo": ("Your Hurricane disc lies on {region:the}, which no card may touch "
+                            "now (the King's region, or under a marker): the Hurricane's action "
+                            "cannot be used. Decline it.",
+                            "Votre disque de l'Ouragan est sur {region:the}, qu'aucune carte ne "
+                            "peut toucher maintenant (la région du Roi, ou sous un marqueur) : "
+                            "l'action de l'Ouragan ne peut pas être utilisée. Renoncez-y.",
+                            "Il tuo disco dell'Uragano è su {region:the}, che nessuna carta può "
+                            "toccare ora (la regione del Re, o sotto un segnalino): l'azione "
+                            "dell'Uragano non si può usare. Rinuncia."),
     "kim.hurricane.revealed": ("{seat} reveals their Hurricane disc: {region:the}.",
                                "{seat} révèle son disque de l'Ouragan : {region:the}.",
                                "{seat} rivela il suo disco dell'Uragano: {region:the}."),
