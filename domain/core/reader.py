@@ -284,13 +284,14 @@ class Reader:
                 key = tuple(w[i:i + n])
                 if "," in key or "\n" in key:
                     continue
-                if key in self.actions and types and key not in WEAK:
+                if key in self.actions and types and key not in WEAK \
+                        and not self._own_inside(i, n, types):
                     best = (n, Tag(i, i + n, "foreign"))
                 elif key in excepts:
                     best = (n, Tag(i, i + n, "except"))
                 elif key in alls:
                     best = (n, Tag(i, i + n, "all"))
-                elif key in self.known and not (best[1] and best[1].kind == "name"):
+                elif key in self.known and not (best[1] and best[1].kind in ("name", "action")):
                     best = (n, Tag(i, i + n, "alien"))
                 else:
                     continue
@@ -335,6 +336,15 @@ class Reader:
             tag.after_break = any(x in (",", "\n") or x in seq for x in w[start:tag.start])
         return tags, loose
 
+    def _own_inside(self, i: int, n: int, types: frozenset[str]) -> bool:
+        """Whether a word of the pending answers starts inside words i..i+n: "je prends" names a
+        card in one game's phrases, "prends" takes Caballeros where that is asked."""
+        for j in range(i + 1, i + n):
+            for m in range(i + n - j, 0, -1):
+                if self.actions.get(tuple(self.words[j:j + m]), set()) & types:
+                    return True
+        return False
+
     def _near_a_name(self, word: str, names: Mapping[tuple[str, ...], Any]) -> bool:
         """A word that is part of a longer name, or a near miss of a name (difflib): the player
         meant a place or a card, so the reply is not read without it."""
@@ -360,7 +370,7 @@ class Reader:
                      len(tags))
         if any(t.kind == "foreign" for t in tags[:first]) and first < len(tags) \
                 and not tags[first].after_break \
-                and tags[first].kind in ("number", "name", "cell", "field"):
+                and tags[first].kind in ("number", "cell", "field"):
             return None  # "take 1" where a card is asked: that 1 was said for another move
         if any(t.kind == "foreign" and t.after_break for t in tags[first:]):
             return None  # a word for another move after this one's: "carte 2, … passe"
@@ -685,6 +695,26 @@ class Reader:
             return True  # "…, then I want the Castillo scored": a new move, not more of this one
         return "\n" in self.words[end:rest[0].start]
 
+    def _remark(self, pos: int, ends: list[int], form: Any,
+                names: Mapping[tuple[str, ...], set[tuple[str, Any]]],
+                types: frozenset[str]) -> int | None:
+        """Where a remark about the others ends ("Damn, Chiara took the 12.", « le 160 est
+        pris. »): a sentence of a few words with no word of a move, whose values are none the
+        player may choose now, followed by more text: it falls away (listed as not read) and the
+        reading goes on after it. None when the text at `pos` is no such remark."""
+        for end in (e for e in ends if e > pos):
+            tags, loose = self.tag(pos, end, names, types)
+            tags = [t for t in tags if t.kind not in (*SOFT, "neg")]
+            if not tags:
+                continue
+            if len(loose) < 2 or end >= len(self.words) or any(
+                    t.kind not in ("number", "name") for t in tags):
+                return None
+            if any(self.readings(form, [t]) for t in tags):
+                return None  # a value the player may choose: not a remark
+            return end
+        return None
+
     def run(self) -> Parsed | None:
         commands: list[dict[str, Any]] = []
         rest: list[str] = []
@@ -721,7 +751,12 @@ class Reader:
                 found = (end, readings[0], loose)
                 break
             if found is None:
-                return None
+                remark = self._remark(pos, ends, form, names, types)
+                if remark is None:
+                    return None
+                self.ignored.append(" ".join(w for w in self.words[pos:remark] if w != ","))
+                pos = remark
+                continue
             end, command, loose = found
             said = self._said(pos, end, names, types)
             if said:
@@ -756,10 +791,11 @@ ARTICLE_SET = frozenset(ARTICLES)
 
 
 def _compressed(key: tuple[str, ...]) -> tuple[str, ...]:
-    """A name without its articles and little words ("score the castillo" → "score castillo"),
-    unless nothing else is left."""
-    out = tuple(w for w in key if w not in ARTICLE_SET)
-    return out or key
+    """A name without the articles and little words inside it ("score the castillo" → "score
+    castillo"); its first and last words stay ("side a" is not "side")."""
+    if len(key) < 3:
+        return key
+    return (key[0], *(w for w in key[1:-1] if w not in ARTICLE_SET), key[-1])
 
 
 def _with_roles(tags: list[Tag]) -> list[Tag]:

@@ -103,12 +103,16 @@ VOCABULARY = Vocabulary(actions={
     "lay_tile": (*KEYWORDS["lay_tile"], "lay", "i lay", "je pose", "pose", "poser", "poso",
                  "posa", "posare", "metto la tessera"),
     "take_back": (*KEYWORDS["take_back"], "take my tile back", "take back my tile",
-                  "je reprends", "riprendo", "riprendo la tessera"),
+                  "je reprends", "riprendo", "riprendo la tessera", "je reprends ma tuile",
+                  "reprendre ma tuile", "reprends ma tuile", "riprendo la mia tessera",
+                  "take back my caballero tile"),
     "ship": (*KEYWORDS["ship"], "buy a ship", "j achete un bateau", "compro una nave"),
     "end_turn": (*KEYWORDS["end_turn"], "fin de mon tour", "end of my turn", "my turn is over",
                  "j ai fini", "ho finito", "fine del mio turno", "end my turn",
                  "je termine mon tour", "termine mon tour", "je finis mon tour",
-                 "finisco il turno", "finisco il mio turno", "fine turno")},
+                 "finisco il turno", "finisco il mio turno", "fine turno", "i m done",
+                 "done", "that s my turn", "that s it for me", "c est fini pour moi",
+                 "j ai termine", "ho finito il turno")},
     names={"edge": {w: e for w, e in ((w, e) for e, ws in (
                ("n", ("north", "nord")), ("e", ("east", "est")), ("s", ("south", "sud")),
                ("w", ("west", "ouest", "ovest"))) for w in ws)},
@@ -429,8 +433,9 @@ class ElCaballeroLanguage:
 
     @property
     def vocabulary(self) -> Vocabulary:
-        """El Caballero's words for the form-driven reader (`domain/core/reader.py`): power cards
-        and the answers without a field; tiles and cells stay the grammar's (grid answers)."""
+        """El Caballero's words for the form-driven reader (`domain/core/reader.py`): power cards,
+        face-up tiles (by number, id, "the sea tile"), cells and rotations, sides and sources,
+        and the answers without a field; the grammar below reads what it cannot place whole."""
         return VOCABULARY
 
     def parse(self, text: str, session: Session) -> Parsed:

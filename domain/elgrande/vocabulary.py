@@ -193,7 +193,8 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
                 "the king", "le roi", "il re", "king goes", "le roi va", "il re va", "scored",
                 "to be scored", "score it", "decompter", "valutare", "move all", "move all mine",
                 "deplacer tous", "je deplace tous", "deplace tous", "deplacer tous ceux",
-                "sposta tutti", "sposto tutti", "spostare tutti", "sposto tutti i miei"),
+                "sposta tutti", "sposto tutti", "spostare tutti", "sposto tutti i miei", "empty",
+                "i empty", "vider", "je vide", "vide", "svuoto", "svuota", "svuotare"),
     "decline": KEYWORDS["decline"]["en"] + KEYWORDS["decline"]["fr"] + KEYWORDS["decline"]["it"]
     + ("no special", "no special action", "without special", "without the special", "no action",
        "not the special", "skip the special", "pas d action speciale", "pas d action", "pas de special",
@@ -201,7 +202,9 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
        "niente azione speciale", "niente speciale", "senza azione speciale", "senza azione",
        "senza speciale", "non uso l azione", "no azione",
        # the special declined in sentences: "king stays put", « je ne bouge pas le roi », "e basta"
-       "king stays", "king stays put", "the king stays", "the king stays put", "le roi reste",
+       "le roi reste ou il est", "le roi reste la ou il est", "the king stays where he is",
+       "il re resta dove si trova", "king stays", "king stays put", "the king stays",
+       "the king stays put", "le roi reste",
        "le roi ne bouge pas", "je ne bouge pas le roi", "ne bouge pas le roi",
        "je laisse le roi", "il re resta", "il re resta dove e", "il re resta dov e",
        "il re rimane", "il re non si muove", "basta", "e basta", "niente altro",
