@@ -170,6 +170,23 @@ class Reader:
         self.fields = {k: name for name, ways in vocabulary.fields.items()
                        for k in (phrase(w) for w in ways) if k}
         self._numbers: dict[str, dict[int, Any]] = {}
+        self._drop_signature()
+
+    def _drop_signature(self) -> None:
+        """The reply's last line, after a blank line, a few words with no number and no word of
+        a move, is a signature even when it reads like a place ("Sev", "Gra"): not read."""
+        w = self.words
+        while w and w[-1] in (",", "\n"):
+            w = w[:-1]
+        if "\n" not in w:
+            return
+        start = len(w) - w[::-1].index("\n")
+        last = [x for x in w[start:] if x != ","]
+        blank = start >= 2 and w[start - 2] == "\n"
+        if blank and 0 < len(last) <= 3 and not any(x.isdigit() for x in last) and not any(
+                tuple(last[i:i + n]) in self.actions for i in range(len(last))
+                for n in range(1, len(last) - i + 1)):
+            self.words = w[:start]
 
     def numbered(self, of: str) -> dict[int, Any]:
         """The values of `of` by their number in the list the player read when the reply began
