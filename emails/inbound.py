@@ -35,6 +35,7 @@ from typing import Any
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from domain.core.language import normalise
 from emails import addresses, bounces, requests, talk
 from emails.i18n import t
 from emails.play import CommandRefused, ParseError, PartlyPlayed, play_text, seat_names, shown
@@ -417,6 +418,9 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
                            lang=owner.language)
     except ParseError as error:
         why = str(error)
+        if getattr(error, "readings", None):  # asked back: each reading as the line to write
+            why += " " + " / ".join(t("quoted", owner.language, text=line)
+                                    for line in error.allowed)
         return (Result("refused", why, mid, game_id, seat),
                 (owner.id, {**payload, "status": "refused", "why": why}))
     except CommandRefused as error:
@@ -444,12 +448,32 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
                         "asks": played.asks, "version": _version_now(ctx, game_id)}))
 
 
+LITTLE_WORDS = frozenset({
+    "the", "this", "that", "these", "them", "it", "its", "my", "me", "mine", "for", "with", "and",
+    "then", "too", "time", "round", "turn", "i", "ll", "m", "ve", "d", "s", "ok", "okay", "so",
+    "just", "all", "everyone", "morning", "evening", "je", "j", "le", "la", "les", "l", "un",
+    "une", "de", "du", "des", "ce", "cette", "ces", "pour", "moi", "mon", "ma", "mes", "et",
+    "puis", "tour", "fois", "bon", "alors", "il", "lo", "gli", "uno", "una", "di", "del",
+    "della", "questo", "questa", "questi", "queste", "per", "mio", "mia", "miei", "e",
+    "poi", "turno", "volta", "allora", "ecco", "bene", "saluti", "regards", "best", "bises",
+    "cordialement", "amicalement", "buona", "giornata", "serata", "journee", "soiree", "day",
+    "oui", "yes", "si", "bien", "sur", "certo", "sure", "course", "of", "on", "like", "want",
+    "would", "love", "sent", "from", "iphone", "android", "phone", "mobile"})
+"""Words that say nothing of a move (articles, pronouns, "this round", sign-offs), in en/fr/it:
+left out before judging whether what was not read is worth saying."""
+
+
 def worth_saying(line: str) -> bool:
-    """Whether a line the game did not read is worth telling the player about: one that might
-    have been meant as a move (a number in it, or a sentence), not a greeting, a thank-you, a
-    name or "Sent from my iPhone" — an answer listing « bonjour » / « merci » as lines not read
-    was noise."""
-    return any(ch.isdigit() for ch in line) or len(line.split()) >= 5
+    """Whether words the game did not read are worth telling the player about ("Not read: …"):
+    a number it did not use ("Chiara took the 12"), or a few words that may have meant something
+    (three or more once politeness, greetings, sign-offs and little words are left out). Not a
+    greeting, a thank-you, a name, "Sent from my iPhone" or the "I'll … this round" around a
+    move read right: an answer listing those was noise."""
+    if any(ch.isdigit() for ch in line):
+        return True
+    words = [w for w in normalise(line).split()
+             if w.isalpha() and w not in requests.POLITE and w not in LITTLE_WORDS]
+    return len(words) >= 3
 
 
 def _version_now(ctx: Context, game_id: str) -> int | None:

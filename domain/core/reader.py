@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.core.constraints import Counts, Number, OneOf, Parts, Subset
+from domain.core.constraints import Counts, GridCell, Moves, Number, OneOf, Parts, Subset
 from domain.core.language import (
     NUMBER_WORDS,
     CommandRefused,
@@ -48,12 +48,33 @@ WEAK = frozenset({("ok",), ("okay",), ("so",), ("yes",), ("oui",), ("si",), ("d"
                   ("va", "bene"), ("do",), ("faire",)})
 """Words of some move that people also write as filler ("ok so 60"): never a sign of another."""
 NEGATIONS = frozenset({"not", "no", "don", "dont", "ne", "pas", "non", "never", "jamais", "mai",
-                       "nessun", "nessuna", "niente", "without", "sans", "senza", "n"})
+                       "nessun", "nessuna", "niente", "without", "sans", "senza"})
+"""(French "n'" is always paired with "pas"/"jamais", and "n°6" is a number: "n" is not one.)"""
+MORE_NUMBERS = {
+    "seven": 7, "sept": 7, "sette": 7, "eight": 8, "huit": 8, "otto": 8, "nine": 9, "neuf": 9,
+    "nove": 9, "ten": 10, "dix": 10, "dieci": 10, "eleven": 11, "onze": 11, "undici": 11,
+    "twelve": 12, "douze": 12, "dodici": 12, "thirteen": 13, "treize": 13, "tredici": 13,
+}
+ZERO_WORDS = frozenset({"none", "zero", "aucun", "aucune", "nessuno", "nessuna"})
+"""Words for 0 that say a count ("none, I keep them"); "nothing", « rien », "niente" are left to
+phrases ("niente veto"), they say more often something else."""
+FROM_WORDS = frozenset({"from", "de", "du", "des", "d", "da", "dal", "dalla", "dallo", "dai",
+                        "dagli", "dall", "dalle", "out"})
+TO_WORDS = frozenset({"to", "into", "onto", "towards", "vers", "au", "aux", "a", "al", "alla",
+                      "allo", "ai", "agli", "all", "alle", "in", "nel", "nella", "nei", "negli",
+                      "en", "dans", "verso"})
+"""Where a place stands in a move: "from Aragon to the Castillo", « d'Aragon vers … », « dai
+Paesi Baschi alla … »: read only by a field that needs it (a move's source and target)."""
+SELF_WORDS = frozenset({"mine", "my", "moi", "mes", "miens", "miennes", "miei", "mie", "mio",
+                        "own"})
 OR_WORDS = frozenset({"or", "ou", "o", "either", "oppure", "soit"})
 EXCEPT_WORDS = ("except", "but", "sauf", "excepte", "hormis", "tranne", "eccetto", "salvo",
                 "all but", "everything except", "tout sauf", "tutte tranne", "tutti tranne")
 SEQUENCE_WORDS = ("then", "and then", "puis", "ensuite", "et puis", "poi", "e poi", "quindi",
                   "after that", "apres", "dopo", "and", "et", "e")
+THEN = frozenset(phrase(x) for x in ("then", "and then", "puis", "ensuite", "et puis", "poi",
+                                       "e poi", "quindi", "after that", "apres", "dopo"))
+"""The words that start a new move (a list goes on after "and", never after "then")."""
 ALL_WORDS = ("all", "all of them", "everything", "tout", "tous", "toutes", "tutti", "tutte",
              "tutto", "max")
 ARTICLES = ("the", "le", "la", "les", "l", "il", "lo", "i", "gli", "a", "al", "alla", "au",
@@ -75,6 +96,17 @@ class Vocabulary:
     known: Sequence[str] = ()
     """The game's other words (every place, card, colour): one of them that fills nothing in the
     pending answers means the reply says something this reading would drop, so it is not read."""
+    cell: Callable[[str], tuple[int, int] | None] | None = None
+    """A grid's cell as written ("m14" → (0, 1)), for `GridCell` fields and `OneOf` fields of
+    `cell` ("x,y")."""
+    numbered: Callable[[str, Mapping[str, Any] | None], Mapping[int, Any]] | None = None
+    """Values a player names by their number in a list the mail shows (El Caballero's face-up
+    tiles "tile 2"): `of`, view → {number: value}."""
+    fields: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    """A field's own words: a number beside one fills that field ("3 from my court")."""
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    """`of` → the value a field of it takes when the reply does not say one (a ship bought, not
+    taken from the court)."""
 
 
 class Ambiguous(ParseError):
@@ -94,10 +126,16 @@ _ASK = ("Your reply can be read in {n} ways; write the one you mean:",
 class Tag:
     start: int
     end: int
-    kind: str  # number | name | action | or | neg | except | all
+    kind: str  # number | name | action | or | neg | except | all | cell | role | self | field
     value: Any = None
     of: str = ""
     after_break: bool = False
+    role: str = ""  # "from" / "to": the word before a place in a move
+
+
+SOFT = ("role", "self")
+"""Tags read only by a field that needs them (a move's source and target, whose Caballeros): they
+never make a reading fail."""
 
 
 def _table(words: Mapping[str, Any]) -> dict[tuple[str, ...], Any]:
@@ -129,6 +167,52 @@ class Reader:
         self._singles: set[str] | None = None
         self.actions_kinds = {k for kinds in self.actions.values() for k in kinds}
         self.known = {k for k in (phrase(w) for w in vocabulary.known) if k}
+        self.fields = {k: name for name, ways in vocabulary.fields.items()
+                       for k in (phrase(w) for w in ways) if k}
+        self._numbers: dict[str, dict[int, Any]] = {}
+        self._drop_signature()
+
+    def _drop_signature(self) -> None:
+        """The reply's last line, after a blank line, a few words with no number and no word of
+        a move, is a signature even when it reads like a place ("Sev", "Gra"): not read."""
+        w = self.words
+        while w and w[-1] in (",", "\n"):
+            w = w[:-1]
+        if "\n" not in w:
+            return
+        start = len(w) - w[::-1].index("\n")
+        last = [x for x in w[start:] if x != ","]
+        blank = start >= 2 and w[start - 2] == "\n"
+        if blank and 0 < len(last) <= 3 and not any(x.isdigit() for x in last) and not any(
+                tuple(last[i:i + n]) in self.actions for i in range(len(last))
+                for n in range(1, len(last) - i + 1)):
+            self.words = w[:start]
+
+    def numbered(self, of: str) -> dict[int, Any]:
+        """The values of `of` by their number in the list the player read when the reply began
+        ("tile 1 …, tile 2 …" names the same tiles whatever the first lays)."""
+        if self.vocabulary.numbered is None:
+            return {}
+        if of not in self._numbers:
+            self._numbers[of] = dict(self.vocabulary.numbered(of, self.session.view()))
+        return self._numbers[of]
+
+    def _cell(self, i: int) -> tuple[tuple[int, int], int] | None:
+        """The grid cell written at word `i` ("m14", "M 14") and how many words it takes."""
+        if self.vocabulary.cell is None:
+            return None
+        word = self.words[i]
+        if not word[:1].isalpha():
+            return None
+        found = self.vocabulary.cell(word) if word[1:].isdigit() else None
+        if found is not None:
+            return found, 1
+        nxt = self.words[i + 1] if i + 1 < len(self.words) else ""
+        if len(word) == 1 and word not in "aeinoswy" and nxt.isdigit():
+            found = self.vocabulary.cell(word + nxt)
+            if found is not None:
+                return found, 2
+        return None
 
     # --- tagging -------------------------------------------------------------------------------
 
@@ -144,11 +228,19 @@ class Reader:
                     wanted.setdefault(c.of, set()).update(_hashable(v) for v in c.options)
                 elif isinstance(c, Counts):
                     wanted.setdefault(c.of, set()).update(c.bounds)
+                elif isinstance(c, Moves) and c.routes is not None:
+                    wanted.setdefault("seat", set()).update(c.routes)
+                    wanted.setdefault(c.of, set()).update(
+                        p for by in c.routes.values() for src, r in by.items()
+                        for p in (src, *r.to))
         view = self.session.view() if self.vocabulary.label is not None else None
         for of, values in wanted.items():
             pairs = list(self.vocabulary.names.get(of, {}).items())
+            if of == "seat":  # the players by name ("Bruno's 2")
+                pairs += [(name, seat) for seat, name in enumerate(self.session.names)]
             if self.vocabulary.label is not None:
-                for value in values:
+                listed = {_hashable(v) for v in self.numbered(of).values()}
+                for value in values | listed:  # a listed value not offered is named, not read
                     for lang in ("en", "fr", "it"):
                         try:
                             said = self.vocabulary.label(of, value, lang, view)
@@ -156,13 +248,21 @@ class Reader:
                             continue
                         pairs += [(text, value) for text in ([said] if isinstance(said, str)
                                                              else said)]
-            for text, value in pairs:
-                if _hashable(value) not in values:
-                    continue
-                key = phrase(normalise(str(text)).replace(":", " "))
-                for k in {key, _unarticled(key)}:
+            full: set[tuple[str, ...]] = set()
+            for text, value in pairs:  # every value of the game (one not offered fills
+                key = phrase(normalise(str(text)).replace(":", " "))  # nothing: not read)
+                for k in {key, _unarticled(key), _compressed(key)}:
                     if k and not (len(k) == 1 and k[0].isdigit()):
                         out.setdefault(k, set()).add((of, _hashable(value)))
+                        full.add(k)
+            if of == "place":  # a word of longer names ("castilla"): each of them, asked back
+                actions = {w for key in self.actions for w in key}
+                for text, value in pairs:
+                    if _hashable(value) not in values:
+                        continue
+                    for word in phrase(normalise(str(text))):
+                        if len(word) >= 5 and (word,) not in full and word not in actions:
+                            out.setdefault((word,), set()).add((of, _hashable(value)))
         return out
 
     def tag(self, start: int, end: int, names: Mapping[tuple[str, ...], set[tuple[str, Any]]],
@@ -188,20 +288,27 @@ class Reader:
                     negative = "negative" if NEGATIONS & set(key) else ""
                     best = (n, Tag(i, i + n, "action", frozenset(kinds), negative))
                     break
+                if key[0] not in ARTICLE_SET and _compressed(key) in names:
+                    best = (n, Tag(i, i + n, "name", frozenset(names[_compressed(key)])))
+                    break
                 if key in names:
                     best = (n, Tag(i, i + n, "name", frozenset(names[key])))
+                    break
+                if key in self.fields:
+                    best = (n, Tag(i, i + n, "field", self.fields[key]))
                     break
             for n in range(min(MAX_WORDS, end - i), best[0], -1):  # then the game's other words
                 key = tuple(w[i:i + n])
                 if "," in key or "\n" in key:
                     continue
-                if key in self.actions and types and key not in WEAK:
+                if key in self.actions and types and key not in WEAK \
+                        and not self._own_inside(i, n, types):
                     best = (n, Tag(i, i + n, "foreign"))
                 elif key in excepts:
                     best = (n, Tag(i, i + n, "except"))
                 elif key in alls:
                     best = (n, Tag(i, i + n, "all"))
-                elif key in self.known and not (best[1] and best[1].kind == "name"):
+                elif key in self.known and not (best[1] and best[1].kind in ("name", "action")):
                     best = (n, Tag(i, i + n, "alien"))
                 else:
                     continue
@@ -212,11 +319,26 @@ class Reader:
                 i += n
                 continue
             word = w[i]
+            cell = self._cell(i)
+            if cell is not None:
+                tags.append(Tag(i, i + cell[1], "cell", cell[0]))
+                i += cell[1]
+                continue
             if word.isdigit() and len(word) <= 4:
                 tags.append(Tag(i, i + 1, "number", int(word)))
+            elif word in MORE_NUMBERS:
+                tags.append(Tag(i, i + 1, "number", MORE_NUMBERS[word]))
+            elif word in ZERO_WORDS:
+                tags.append(Tag(i, i + 1, "number", 0))
             elif word in NUMBER_WORDS and NUMBER_WORDS[word] > 0 and word not in ("un", "une",
                                                                                    "uno", "una"):
                 tags.append(Tag(i, i + 1, "number", NUMBER_WORDS[word]))
+            elif word in FROM_WORDS:
+                tags.append(Tag(i, i + 1, "role", "from"))
+            elif word in TO_WORDS:
+                tags.append(Tag(i, i + 1, "role", "to"))
+            elif word in SELF_WORDS:
+                tags.append(Tag(i, i + 1, "self", self.session.seat))
             elif word in OR_WORDS:
                 tags.append(Tag(i, i + 1, "or"))
             elif word in NEGATIONS:
@@ -230,6 +352,15 @@ class Reader:
             start = before.end if before is not None else start
             tag.after_break = any(x in (",", "\n") or x in seq for x in w[start:tag.start])
         return tags, loose
+
+    def _own_inside(self, i: int, n: int, types: frozenset[str]) -> bool:
+        """Whether a word of the pending answers starts inside words i..i+n: "je prends" names a
+        card in one game's phrases, "prends" takes Caballeros where that is asked."""
+        for j in range(i + 1, i + n):
+            for m in range(i + n - j, 0, -1):
+                if self.actions.get(tuple(self.words[j:j + m]), set()) & types:
+                    return True
+        return False
 
     def _near_a_name(self, word: str, names: Mapping[tuple[str, ...], Any]) -> bool:
         """A word that is part of a longer name, or a near miss of a name (difflib): the player
@@ -252,9 +383,11 @@ class Reader:
         """The commands that read `tags` whole (None: a word here this reader cannot place)."""
         if any(t.kind == "alien" for t in tags):
             return None
-        first = next((i for i, t in enumerate(tags) if t.kind != "foreign"), len(tags))
-        if 0 < first < len(tags) and not tags[first].after_break \
-                and tags[first].kind in ("number", "name"):
+        first = next((i for i, t in enumerate(tags) if t.kind not in ("foreign", *SOFT)),
+                     len(tags))
+        if any(t.kind == "foreign" for t in tags[:first]) and first < len(tags) \
+                and not tags[first].after_break \
+                and tags[first].kind in ("number", "cell", "field"):
             return None  # "take 1" where a card is asked: that 1 was said for another move
         if any(t.kind == "foreign" and t.after_break for t in tags[first:]):
             return None  # a word for another move after this one's: "carte 2, … passe"
@@ -263,74 +396,142 @@ class Reader:
                 t.kind == "action" and t.of == "negative" for t in tags):
             return None  # "no, I don't cross": not read unless the phrase itself says no
         tags = [t for t in tags if t.kind != "neg"]
+        tags = [Tag(t.start, t.end, "role", "to") if t.kind == "all" and self.words[t.start] == "all"
+                and i + 1 < len(tags) and tags[i + 1].start == t.end and tags[i + 1].kind == "name"
+                and self.lang == "it" else t for i, t in enumerate(tags)]  # « all'Aragona »
         tags = [t for i, t in enumerate(tags)  # "hi all": "all" only after the move's word
                 if t.kind != "all" or any(x.kind == "action" for x in tags[:i])]
+        tags = _with_roles(tags)
+        split = next((i for i, t in enumerate(tags) if t.kind == "name"
+                      and len({v for _, v in t.value}) > 1), None)
+        out: list[dict[str, Any]] = []
+        if split is not None:  # "castilla": each place it may be, each reading tried
+            for pair in sorted(tags[split].value, key=repr):
+                one = Tag(tags[split].start, tags[split].end, "name", frozenset({pair}),
+                          after_break=tags[split].after_break, role=tags[split].role)
+                out += self.readings(form, [*tags[:split], one, *tags[split + 1:]]) or []
+            return _unique(out)
         if any(t.kind == "or" for t in tags):
             alternatives = [t for t in tags if t.kind != "or"]
-            out: list[dict[str, Any]] = []
             for tag in alternatives:  # "7 or 8": each value alone, with the action words kept
                 if tag.kind == "action":
                     continue
                 rest = [t for t in alternatives if t.kind == "action" or t is tag]
                 out += self.readings(form, rest) or []
             return _unique(out) if len(_unique(out)) > 1 else None
-        out = []
         partial = not all(_covered(a) for a in form.answers)
         for answer in form.answers:
             if not _covered(answer):
                 continue
             if partial and not any(t.kind == "action" for t in tags):
                 return None  # it could be the answer this reader does not read: not guessed
-            command = self._fill(answer, tags)
-            if command is not None and self.trial(self.session, command):
-                out.append(command)
+            for unsaid in (False, True):
+                for command in self._fill(answer, tags, unsaid=unsaid):
+                    if self.trial(self.session, command):
+                        out.append(command)
+                if out:
+                    break
         return _unique(out)
 
-    def _fill(self, answer: Any, tags: list[Tag]) -> dict[str, Any] | None:
+    def _fill(self, answer: Any, tags: list[Tag], *, unsaid: bool = False
+              ) -> list[dict[str, Any]]:
+        """The commands of `answer` that read `tags` whole. A field the reply leaves unsaid takes
+        the game's default for it, or (`unsaid`, when the answer is named and another field is
+        filled: "tile at m14") each of its few values, for the caller to try and ask back."""
         used: set[int] = set()
         command: dict[str, Any] = {"type": answer.type, **dict(answer.fixed)}
         named = [i for i, t in enumerate(tags) if t.kind == "action"]
         for i in named:
             if answer.type not in tags[i].value:
-                return None
+                return []
             used.add(i)
+        open_: list[Any] = []
+        said: list[str] = []
+        empty: list[str] = []
         for f in answer.fields:
-            value = self._field(f.constraint, tags, used)
+            value = self._field(f, tags, used, unsaid=unsaid)
             if value is _MISSING:
-                if isinstance(f.constraint, Parts):
+                c = f.constraint
+                if isinstance(c, Parts):
                     continue
-                return None
+                if isinstance(c, Counts) and c.min_total == 0:
+                    empty.append(f.name)  # "3 from my court": no region (when more was said)
+                    continue
+                of = str(getattr(c, "of", ""))
+                if isinstance(c, OneOf) and of in self.vocabulary.defaults \
+                        and self.vocabulary.defaults[of] in c.options:
+                    command[f.name] = self.vocabulary.defaults[of]
+                    continue
+                if unsaid and isinstance(c, OneOf) and len(c.options) <= 5:
+                    open_.append((f, list(c.options)))
+                    continue
+                return []
             command[f.name] = value
-        if len(used) != len(tags):
-            return None
+            said.append(f.name)
+        for i, t in enumerate(tags):  # "all of mine …": the answer that moves them all
+            if t.kind == "all" and i not in used and "all" in dict(answer.fixed).values():
+                used.add(i)
+        if any(i not in used for i, t in enumerate(tags) if t.kind not in SOFT):
+            return []
         if not answer.fields and not named:
-            return None  # an answer with nothing to fill is read only when named
-        if answer.combos is not None:
-            rows = answer.combos.values()
-            mine = {k: command.get(k) for k in answer.combos.fields}
-            if mine not in rows:
-                return None
-        return command
+            return []  # an answer with nothing to fill is read only when named
+        if not said and not named:
+            return []  # nothing of this answer was said: it is not this one
+        if unsaid and not (named and said):
+            return []  # a value left open only where the move is named and partly said
+        if empty and not said:
+            return []
+        command.update({name: {} for name in empty})
+        out = [command]
+        for f, values in open_:
+            out = [{**c, f.name: v} for c in out for v in values]
+        return out
 
-    def _field(self, c: Any, tags: list[Tag], used: set[int]) -> Any:
+    def _field(self, f: Any, tags: list[Tag], used: set[int], *, unsaid: bool = False) -> Any:
+        c = f.constraint
         free = [i for i, t in enumerate(tags) if i not in used]
         if isinstance(c, OneOf):
             options = {_hashable(o): o for o in c.options}
-            hits = [i for i in free if (tags[i].kind == "name" and any(
-                        of == c.of and v in options for of, v in tags[i].value))
-                    or (tags[i].kind == "number" and tags[i].value in options)]
+            numbered = {n: v for n, v in self.numbered(c.of).items()
+                        if _hashable(v) in options}
+
+            def said(t: Tag) -> set[Any]:
+                if t.kind == "name":
+                    return {v for of, v in t.value if of == c.of and v in options}
+                if t.kind == "number":
+                    return {_hashable(numbered[t.value])} if t.value in numbered \
+                        else {t.value} if t.value in options and not numbered else set()
+                if t.kind == "cell" and c.of == "cell":
+                    key = f"{t.value[0]},{t.value[1]}"
+                    return {key} if key in options else set()
+                return set()
+
+            hits = [i for i in free if said(tags[i])]
+            if f.name in ("from", "to"):  # a move's source and target by their words
+                marked = [i for i in hits if tags[i].role == f.name]
+                hits = marked or ([i for i in hits if not tags[i].role][:1] if f.name == "from"
+                                  else [i for i in hits if tags[i].role != "from"])
             values: set[Any] = set()
             if not hits:
                 return _MISSING
             for i in hits:
-                t = tags[i]
-                values |= {v for of, v in t.value if of == c.of and v in options} \
-                    if t.kind == "name" else {t.value}
+                values |= said(tags[i])
             if len(values) != 1 or hits != list(range(hits[0], hits[0] + len(hits))):
                 return _MISSING  # a value said twice, apart: "card king, king to …" is two things
             used.update(hits)
             return options[next(iter(values))]
         if isinstance(c, Number):
+            words = [i for i in free if tags[i].kind == "field" and tags[i].value == f.name]
+            if words:  # "3 from my court": the number beside the field's word
+                hard = [i for i in free if tags[i].kind not in SOFT]
+                at = hard.index(words[0])
+                for j in (hard[at - 1] if at else -1, hard[at + 1] if at + 1 < len(hard) else -1):
+                    if j >= 0 and tags[j].kind == "number" and c.min <= tags[j].value <= c.max:
+                        used.update((words[0], j))
+                        return tags[j].value
+                return _MISSING
+            if unsaid and f.name in self.vocabulary.fields:
+                return c.min  # its word not said: the numbers are the other fields'
             hits = [i for i in free if tags[i].kind == "number" and c.min <= tags[i].value <= c.max]
             alls = [i for i in free if tags[i].kind == "all"
                     and any(t.kind == "action" for t in tags[:i])]  # "take all", not "hi all"
@@ -340,7 +541,34 @@ class Reader:
             if alls and not hits:
                 used.update(alls)
                 return c.max
+            if len(alls) == 1 and len(hits) == 1 and tags[hits[0]].value == c.max:
+                used.update((*alls, *hits))  # "all three", "tutti e 6"
+                return c.max
             return _MISSING
+        if isinstance(c, Parts):  # "veto on the 2": parts counted from 1
+            hits = [i for i in free if tags[i].kind == "number"
+                    and 1 <= tags[i].value <= len(c.parts)]
+            if not hits:
+                return _MISSING
+            used.update(hits)
+            return sorted({tags[i].value - 1 for i in hits})
+        if isinstance(c, GridCell):
+            cells = {tuple(x): c.rotations.get(f"{x[0]},{x[1]}", ()) for x in c.cells}
+            hits = [i for i in free if tags[i].kind == "cell" and tags[i].value in cells]
+            if len(hits) != 1:
+                return _MISSING
+            at = hits[0]
+            turns = [j for j in free if j > at and tags[j].kind == "number"
+                     and tags[j].value in (0, 90, 180, 270)]
+            used.add(at)
+            rotation = 0
+            if turns:
+                used.add(turns[0])
+                rotation = tags[turns[0]].value
+            x, y = tags[at].value
+            return {"x": x, "y": y, "rotation": rotation}
+        if isinstance(c, Moves):
+            return self._moves(c, tags, free, used)
         if isinstance(c, Subset):
             options = {_hashable(o): o for o in c.options}
             chosen: list[Any] = []
@@ -370,7 +598,7 @@ class Reader:
             hits = []
             for i in free:
                 t = tags[i]
-                if t.kind != "name" or i in hits:
+                if t.kind != "name" or i in hits or (t.role == "from" and f.name == "to"):
                     continue
                 places = {v for of, v in t.value if of == c.of and v in c.bounds}
                 if len(places) != 1:
@@ -393,6 +621,49 @@ class Reader:
             used.update(hits)
             return counts
         return _MISSING
+
+    def _moves(self, c: Moves, tags: list[Tag], free: list[int], used: set[int]) -> Any:
+        """Rows of moves as written: "2 red from Aragon to the Castillo, Bruno's 1 from …":
+        a count (1 if none), whose (a colour, a name, "mine"; else the one seat with that route),
+        a source then a target."""
+        routes = c.routes or {}
+        rows: list[dict[str, Any]] = []
+        row: dict[str, Any] = {}
+        hits: list[int] = []
+        for i in free:
+            t = tags[i]
+            seats = {v for of, v in t.value if of == "seat"} if t.kind == "name" else set()
+            places = {v for of, v in t.value if of == c.of} if t.kind == "name" else set()
+            if t.kind == "number" and "count" not in row and "to" not in row:
+                row["count"] = t.value
+            elif t.kind == "self" and "seat" not in row and "to" not in row:
+                row["seat"] = t.value
+            elif len(seats) == 1 and "seat" not in row and "to" not in row:
+                row["seat"] = next(iter(seats))
+            elif len(places) == 1 and "from" not in row and t.role != "to":
+                row["from"] = next(iter(places))
+            elif len(places) == 1 and "from" in row and "to" not in row and t.role != "from":
+                row["to"] = next(iter(places))
+            else:
+                continue
+            hits.append(i)
+            if "to" in row:
+                rows.append(row)
+                row = {}
+        if row or not rows:
+            return _MISSING
+        out = []
+        for row in rows:
+            if "seat" not in row:
+                whose = [seat for seat, by in routes.items()
+                         if row["from"] in by and row["to"] in by[row["from"]].to]
+                if len(whose) != 1:
+                    return _MISSING
+                row["seat"] = whose[0]
+            out.append({"seat": row["seat"], "from": row["from"], "to": row["to"],
+                        "count": row.get("count", 1)})
+        used.update(hits)
+        return out
 
     # --- the whole reply -----------------------------------------------------------------------
 
@@ -421,7 +692,7 @@ class Reader:
             while j < end and self.words[j] != "\n":
                 j += 1
             tags, loose = self.tag(i, j, names, types)
-            if any(t.kind not in ("neg", "foreign") for t in tags):
+            if any(t.kind not in ("neg", "foreign", *SOFT) for t in tags):
                 out += loose
             i = j + 1
         return " ".join(out)
@@ -431,11 +702,35 @@ class Reader:
         """Whether a move may end at `end`: the text ends there, or what follows starts with an
         action word or on a new line (a list is never cut: "keep … and 10" is fourteen cards)."""
         rest, _ = self.tag(end, len(self.words), names, frozenset(self.actions_kinds))
-        if not rest:
+        rest = [t for t in rest if t.kind not in SOFT]
+        if all(t.kind == "neg" for t in rest):  # "8 or 9, I don't know": nothing more said
             return True
         if rest[0].kind == "action":
             return True
+        between = self.words[end:rest[0].start]
+        if any(tuple(between[i:i + n]) in THEN for i in range(len(between)) for n in (1, 2)):
+            return True  # "…, then I want the Castillo scored": a new move, not more of this one
         return "\n" in self.words[end:rest[0].start]
+
+    def _remark(self, pos: int, ends: list[int], form: Any,
+                names: Mapping[tuple[str, ...], set[tuple[str, Any]]],
+                types: frozenset[str]) -> int | None:
+        """Where a remark about the others ends ("Damn, Chiara took the 12.", « le 160 est
+        pris. »): a sentence of a few words with no word of a move, whose values are none the
+        player may choose now, followed by more text: it falls away (listed as not read) and the
+        reading goes on after it. None when the text at `pos` is no such remark."""
+        for end in (e for e in ends if e > pos):
+            tags, loose = self.tag(pos, end, names, types)
+            tags = [t for t in tags if t.kind not in (*SOFT, "neg")]
+            if not tags:
+                continue
+            if len(loose) < 2 or end >= len(self.words) or any(
+                    t.kind not in ("number", "name") for t in tags):
+                return None
+            if any(self.readings(form, [t]) for t in tags):
+                return None  # a value the player may choose: not a remark
+            return end
+        return None
 
     def run(self) -> Parsed | None:
         commands: list[dict[str, Any]] = []
@@ -446,7 +741,7 @@ class Reader:
             decision = self.session.decision()
             tags_left, loose = self.tag(pos, len(self.words), {})
             if decision is None:
-                if any(t.kind != "neg" for t in tags_left):
+                if any(t.kind not in ("neg", *SOFT) for t in tags_left):
                     return None  # words for later decisions: the game's grammar keeps them apart
                 break
             form = decision.form
@@ -455,7 +750,7 @@ class Reader:
             names = self._names(form)
             types = frozenset(a.type for a in form.answers)
             all_tags, _ = self.tag(pos, len(self.words), names, types)
-            if not all_tags:
+            if not [t for t in all_tags if t.kind not in SOFT]:
                 break
             found = None
             for end in reversed([e for e in ends if e > pos]):
@@ -465,7 +760,7 @@ class Reader:
                 readings = self.readings(form, tags)
                 if readings is None or not readings:
                     continue
-                if not self._next_starts(end, names):
+                if not self._next_starts(end, names) and not _bare(readings[0], form):
                     continue
                 if len(readings) > 1:
                     raise Ambiguous(_ASK[_index(self.lang)].format(n=len(readings)),
@@ -473,7 +768,12 @@ class Reader:
                 found = (end, readings[0], loose)
                 break
             if found is None:
-                return None
+                remark = self._remark(pos, ends, form, names, types)
+                if remark is None:
+                    return None
+                self.ignored.append(" ".join(w for w in self.words[pos:remark] if w != ","))
+                pos = remark
+                continue
             end, command, loose = found
             said = self._said(pos, end, names, types)
             if said:
@@ -504,6 +804,33 @@ def _hashable(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
+ARTICLE_SET = frozenset(ARTICLES)
+
+
+def _compressed(key: tuple[str, ...]) -> tuple[str, ...]:
+    """A name without the articles and little words inside it ("score the castillo" → "score
+    castillo"); its first and last words stay ("side a" is not "side")."""
+    if len(key) < 3:
+        return key
+    return (key[0], *(w for w in key[1:-1] if w not in ARTICLE_SET), key[-1])
+
+
+def _with_roles(tags: list[Tag]) -> list[Tag]:
+    """The tags with each "from"/"to" word set on the tag it comes before, and dropped."""
+    out: list[Tag] = []
+    role = ""
+    for t in tags:
+        if t.kind == "role":
+            role = t.value
+            continue
+        if t.kind in ("name", "cell", "field") and role:
+            t = Tag(t.start, t.end, t.kind, t.value, t.of, t.after_break, role)
+        if t.kind != "self":
+            role = ""
+        out.append(t)
+    return out
+
+
 def _unarticled(key: tuple[str, ...]) -> tuple[str, ...]:
     arts = {phrase(a) for a in ARTICLES}
     while key and (key[:1] in arts) and len(key) > 1:
@@ -519,10 +846,17 @@ def _unique(commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def _bare(command: Mapping[str, Any], form: Any) -> bool:
+    """Whether `command` is an answer with no field ("no intrigue"): what follows it cannot be
+    its list, so a move may end after it."""
+    return not any(a.fields for a in form.answers if a.type == command.get("type")
+                   and all(command.get(k) == v for k, v in dict(a.fixed).items()))
+
+
 def _covered(answer: Any) -> bool:
     """Whether every field of the answer is of a kind this reader fills (else the game's older
     grammar reads a reply meant as it)."""
-    return all(isinstance(f.constraint, (OneOf, Number, Subset, Counts, Parts))
+    return all(isinstance(f.constraint, (OneOf, Number, Subset, Counts, Parts, GridCell, Moves))
                for f in answer.fields)
 
 

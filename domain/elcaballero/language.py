@@ -63,15 +63,68 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
                  "fine", "fine turno", "fine del turno", "passo"),
 }
 STRONG = phrases({w: kind for kind, words in KEYWORDS.items() for w in words})
+def _numbered(of: str, view: Mapping[str, Any] | None) -> dict[int, Any]:
+    """A face-up tile by its number in the list the mail shows ("tile 2")."""
+    if of != "tile":
+        return {}
+    return {i + 1: t["tile"] for i, t in enumerate((view or {}).get("face_up", []))}
+
+
+def _read_label(of: str, value: Any, lang: str, view: Mapping[str, Any] | None) -> list[str]:
+    """What a player may write for a face-up tile besides its number: its id ("t17"), and an
+    all-sea or all-land tile by those words ("the sea tile", « la tuile de mer »)."""
+    if of != "tile" or not isinstance(value, str) or value not in TILE:
+        return []
+    out = [value.lower()]
+    edges = TILE[value].edges
+    if edges == "SSSS":
+        out += ["sea tile", "all sea", "all sea tile", "tuile de mer", "tuile mer",
+                "toute en mer", "tuile toute en mer", "tessera di mare", "tessera mare",
+                "tutta mare", "tutta di mare", "tessera tutta di mare"]
+    if edges == "LLLL":
+        out += ["land tile", "all land", "all land tile", "tuile de terre", "toute en terre",
+                "tuile toute en terre", "tessera di terra", "tessera terra", "tutta terra",
+                "tutta di terra", "tessera tutta di terra"]
+    return out
+
+
+def _cell(word: str) -> tuple[int, int] | None:
+    cell = coords.parse(word)
+    return (cell[0], cell[1]) if cell is not None else None
+
+
 VOCABULARY = Vocabulary(actions={
     **KEYWORDS,
     "power": (*KEYWORDS["power"], "play", "i play", "playing", "joue", "je joue", "jouer",
-              "gioco", "gioca", "giocare"),
+              "gioco", "gioca", "giocare", "card", "carte", "carta"),
     "reinforce": (*KEYWORDS["reinforce"], "i take my reinforcements", "take reinforcements",
                   "je prends mes renforts", "prendre mes renforts", "prends mes renforts",
                   "prendo i rinforzi", "prendo rinforzi"),
+    "lay_tile": (*KEYWORDS["lay_tile"], "lay", "i lay", "je pose", "pose", "poser", "poso",
+                 "posa", "posare", "metto la tessera"),
+    "take_back": (*KEYWORDS["take_back"], "take my tile back", "take back my tile",
+                  "je reprends", "riprendo", "riprendo la tessera", "je reprends ma tuile",
+                  "reprendre ma tuile", "reprends ma tuile", "riprendo la mia tessera",
+                  "take back my caballero tile"),
+    "ship": (*KEYWORDS["ship"], "buy a ship", "j achete un bateau", "compro una nave"),
     "end_turn": (*KEYWORDS["end_turn"], "fin de mon tour", "end of my turn", "my turn is over",
-                 "j ai fini", "ho finito", "fine del mio turno")})
+                 "j ai fini", "ho finito", "fine del mio turno", "end my turn",
+                 "je termine mon tour", "termine mon tour", "je finis mon tour",
+                 "finisco il turno", "finisco il mio turno", "fine turno", "i m done",
+                 "done", "that s my turn", "that s it for me", "c est fini pour moi",
+                 "j ai termine", "ho finito il turno")},
+    names={"edge": {w: e for w, e in ((w, e) for e, ws in (
+               ("n", ("north", "nord")), ("e", ("east", "est")), ("s", ("south", "sud")),
+               ("w", ("west", "ouest", "ovest"))) for w in ws)},
+           "source": {"court": "court", "from court": "court", "cour": "court",
+                      "de la cour": "court", "corte": "court", "dalla corte": "court"},
+           "knight_side": {"side a": "a", "face a": "a", "lato a": "a", "side b": "b",
+                           "face b": "b", "lato b": "b"},
+           "flag": {"grande": True, "with grande": True, "avec grande": True,
+                    "con grande": True, "with the grande": True, "avec le grande": True,
+                    "con il grande": True}},
+    label=_read_label, cell=_cell, numbered=_numbered,
+    defaults={"source": "supply", "flag": False})
 FILLER = phrases({w: True for w in (*FILLER_WORDS, "at", "on", "en", "in", "a", "sur", "su",
                                     "cell", "case", "casella", "number", "numero", "no",
                                     "tile", "tuile", "tessera")})
@@ -380,8 +433,9 @@ class ElCaballeroLanguage:
 
     @property
     def vocabulary(self) -> Vocabulary:
-        """El Caballero's words for the form-driven reader (`domain/core/reader.py`): power cards
-        and the answers without a field; tiles and cells stay the grammar's (grid answers)."""
+        """El Caballero's words for the form-driven reader (`domain/core/reader.py`): power cards,
+        face-up tiles (by number, id, "the sea tile"), cells and rotations, sides and sources,
+        and the answers without a field; the grammar below reads what it cannot place whole."""
         return VOCABULARY
 
     def parse(self, text: str, session: Session) -> Parsed:

@@ -65,9 +65,10 @@ MODE_MOVE = phrases({w: True for w in ("move", "deplacer", "deplace", "sposta", 
 OF = phrases({w: True for w in ("of", "du", "de", "de la", "des", "del", "della", "dello",
                                  "dei", "degli")})
 VOCABULARY = Vocabulary(actions=vocab.READ_ACTIONS,
-                        names={"place": vocab.place_words(), "card": vocab.card_words()},
+                        names={"place": vocab.place_words(), "card": vocab.card_words(),
+                               "seat": vocab.seat_words()},
                         label=lambda of, value, lang, view: read_label(of, value, lang, view),
-                        known=vocab.known_words())
+                        known=vocab.known_words(), fields=vocab.READ_FIELDS)
 
 
 def read_label(of: str, value: Any, lang: str, view: Mapping[str, Any] | None) -> list[str]:
@@ -77,7 +78,9 @@ def read_label(of: str, value: Any, lang: str, view: Mapping[str, Any] | None) -
         face_up = {c["stack"]: c["card"] for c in ((view or {}).get("cards") or {})
                    .get("face_up", [])}
         card = face_up.get(value)
-        return [w for w, c in CARDS_BY_WORD.items() if c == card]
+        scoring = card is not None and (card.startswith("score_") or card == "secret_scoring")
+        return [w for w, c in CARDS_BY_WORD.items() if c == card] \
+            + list(vocab.SCORING_WORDS if scoring else ())
     return [asks.label(of, value, lang)]
 
 

@@ -176,7 +176,8 @@ def keyword(kind: str, lang: str = "en") -> str:
 
 READ_ACTIONS: dict[str, tuple[str, ...]] = {
     "play_power": ("power", "power card", "play", "playing", "pouvoir", "carte pouvoir", "joue",
-                   "jouer", "potere", "carta potere", "gioco", "gioca", "giocare"),
+                   "jouer", "potere", "carta potere", "gioco", "gioca", "giocare", "i go with",
+                   "go with", "je mets", "mets", "metto", "butto"),
     "take": KEYWORDS["take"]["en"] + KEYWORDS["take"]["fr"] + KEYWORDS["take"]["it"],
     "choose_card": ("card", "action card", "carte", "carte action", "carta", "carta azione",
                     "choose", "choisis", "choisir", "scelgo", "scegli", "prendo",
@@ -189,16 +190,37 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
                 "faccio", *(w for ways in SPECIAL_VERBS.values() for w in ways),
                 "moving", "i move", "scoring", "je deplace", "je bouge", "bouge", "deplace",
                 "sposto", "valuto", "valutare", "decompte", "je decompte", "i score",
-                "the king", "le roi", "il re", "king goes", "le roi va", "il re va"),
+                "the king", "le roi", "il re", "king goes", "le roi va", "il re va", "scored",
+                "to be scored", "score it", "decompter", "valutare", "move all", "move all mine",
+                "deplacer tous", "je deplace tous", "deplace tous", "deplacer tous ceux",
+                "sposta tutti", "sposto tutti", "spostare tutti", "sposto tutti i miei", "empty",
+                "i empty", "vider", "je vide", "vide", "svuoto", "svuota", "svuotare"),
     "decline": KEYWORDS["decline"]["en"] + KEYWORDS["decline"]["fr"] + KEYWORDS["decline"]["it"]
     + ("no special", "no special action", "without special", "without the special", "no action",
        "not the special", "skip the special", "pas d action speciale", "pas d action", "pas de special",
        "sans action speciale", "sans l action", "sans action", "nessuna azione speciale",
        "niente azione speciale", "niente speciale", "senza azione speciale", "senza azione",
-       "senza speciale", "non uso l azione", "no azione"),
+       "senza speciale", "non uso l azione", "no azione",
+       # the special declined in sentences: "king stays put", « je ne bouge pas le roi », "e basta"
+       "le roi reste ou il est", "le roi reste la ou il est", "the king stays where he is",
+       "il re resta dove si trova", "king stays", "king stays put", "the king stays",
+       "the king stays put", "le roi reste",
+       "le roi ne bouge pas", "je ne bouge pas le roi", "ne bouge pas le roi",
+       "je laisse le roi", "il re resta", "il re resta dove e", "il re resta dov e",
+       "il re rimane", "il re non si muove", "basta", "e basta", "niente altro",
+       "that s all", "nothing else", "c est tout", "rien d autre",
+       "je passe l action speciale", "passe l action speciale", "je passe l action",
+       "je ne fais pas l action speciale", "pas d action speciale pour moi",
+       "passo l azione speciale", "salto l azione speciale", "non faccio l azione speciale",
+       "non faccio l azione", "non faccio la speciale", "i skip the special",
+       "skip the special action", "i pass on the special", "no special for me",
+       "i won t use the special", "i don t use the special"),
     "allow": KEYWORDS["allow"]["en"] + KEYWORDS["allow"]["fr"] + KEYWORDS["allow"]["it"]
     + ("no veto", "pas de veto", "niente veto", "nessun veto", "let it happen", "go ahead",
-       "fine by me", "va bene", "je laisse faire", "je laisse passer"),
+       "fine by me", "va bene", "je laisse faire", "je laisse passer", "qu il y aille",
+       "qu il le fasse", "i don t veto", "no i don t veto", "i won t veto", "not vetoing",
+       "je ne mets pas de veto", "je ne mets pas mon veto", "je ne pose pas de veto",
+       "non metto il veto", "non pongo il veto", "non metto veto", "niente veto per me"),
     "veto": ("veto", "i veto", "je mets mon veto", "je pose mon veto", "metto il veto",
              "pongo il veto", "j oppose mon veto", "oppose mon veto"),
     "return": KEYWORDS["return"]["en"] + KEYWORDS["return"]["fr"] + KEYWORDS["return"]["it"],
@@ -206,6 +228,29 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
 }
 """Answer type → the words that name it, any language (the reader picks the longest phrase, so
 "no special" names `decline` where "special" names `special`)."""
+
+
+READ_FIELDS: dict[str, tuple[str, ...]] = {
+    "court": ("court", "my court", "the court", "cour", "ma cour", "la cour", "corte",
+              "la corte", "la mia corte", "mia corte"),
+}
+"""A field's own words: "return 2 from my court and 1 from Aragon" (the return's `court`)."""
+
+
+def seat_words() -> dict[str, int]:
+    """The players by their colour, as a move names whose Caballeros ("2 rouges", "1 blu")."""
+    out: dict[str, int] = {}
+    for seat, colour in enumerate(COLOURS):
+        for word in (*COLOUR_NAMES[colour], *COLOUR_FORMS[colour]):
+            out[word] = seat
+    return out
+
+
+SCORING_WORDS = ("scoring card", "scoring", "the scoring one", "carte de decompte",
+                 "decompte", "la carte qui decompte", "carta che valuta", "valuta",
+                 "valutazione", "carta di valutazione")
+"""A face-up card that scores, by that alone ("the scoring card"): each such card, asked back
+when there are two."""
 
 
 def known_words() -> list[str]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from sqlalchemy import select
+
 from service import players, queries
 from tests.service.seating import started_game
 from tests.web.conftest import Game, csrf_of, sign_in, to_ann_act
@@ -122,3 +124,42 @@ def test_a_game_without_a_language_or_boards_is_shown_and_played_by_text(app: An
     assert client.get(f"/games/{game.id}/board.svg").status_code == 404  # it draws none
     page = typed(client, game, "bid 3")
     assert "Played: bid amount=3" in page and "your_bid: 3" in page
+
+
+def test_the_text_box_and_a_mail_reply_read_the_same_sentence_alike(
+        app: Any, wctx: Any, game: Game) -> None:
+    """One reader for every text channel (issue 24): a sentence as people write it, typed in the
+    game page's box for one game and sent as a mail reply for another game with the same set-up,
+    is played the same way in both (and the mail's quote and signature fall away)."""
+    from email.message import EmailMessage
+
+    from emails import addresses, inbound
+    from service import db
+    from service.tables import events
+    from tests.web.conftest import EMAILS, SETUP, organiser
+
+    sentence = "Hi all!\nI'll go with the thirteen this round, cheers"
+    by_mail = started_game(wctx, organiser(wctx), game="el-grande", emails=EMAILS,
+                           options={"castillo_visibility": "memory"}, setup=SETUP)
+    ann = app.test_client()
+    sign_in(ann, wctx, game.ids[0])
+    page = typed(ann, game, sentence)
+    assert "Played: power 13" in page, page
+    with db.write(wctx.engine) as conn:
+        token = addresses.token_for(conn, by_mail, 0, game.ids[0])
+    mail = EmailMessage()
+    mail["From"], mail["To"] = EMAILS[0], f"pbem+{token}@localhost"
+    mail["Subject"], mail["Message-ID"] = "Re: your turn", "<same-sentence@example.com>"
+    mail.set_content(f"{sentence}\n\nAnn\n\nOn Mon, 23 Nov 2026, Play by mail wrote:\n"
+                     "> Your power card: 1 to 13\n> power 1\n")
+    result = inbound.receive(wctx, mail.as_bytes(), recipients=[str(mail["To"])])
+    assert result.status == "accepted", result.detail
+
+    def played(game_id: str) -> list[Any]:
+        with db.read(wctx.engine) as conn:
+            return [(row.type, row.payload) for row in conn.execute(
+                select(events.c.type, events.c.payload).where(events.c.game_id == game_id)
+                .order_by(events.c.seq)).all()[-1:]]
+
+    assert played(game.id) == played(by_mail)
+    assert played(by_mail)[0][1].get("card") == 13

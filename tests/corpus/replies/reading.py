@@ -138,7 +138,9 @@ def read(ctx: Context, game_id: str, entry: Mapping[str, Any]) -> Outcome:
             kinds = [str(requests.yes_or_no(text))]
         if kinds in (["yes"], ["no"]):
             return Outcome("request", requests=["accept" if kinds == ["yes"] else "decline"])
-        return Outcome("refuse", detail="an invitation answered with neither yes nor no")
+        # neither yes nor no: the service answers how to accept or decline (requests.answer's
+        # "how"), a question back, nothing changed
+        return Outcome("ask", detail="an invitation answered with neither yes nor no")
     rest = "\n".join(line for kind, line in lines if kind is None or kind not in kinds)
     seat, lang = int(entry["seat"]), str(entry["lang"])
     names = list(NAMES[: int(corpus.positions()[entry["at"]]["players"])])
