@@ -232,7 +232,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     zone = getattr(player, "time_zone", None) or "UTC"
     at = lambda value: when(value, lang, zone)  # noqa: E731
     data: dict[str, Any] = {"kind": kind, "player_name": player.name, "paragraphs": [],
-                            "since": [], "scoring": [], "table": [], "board": None,
+                            "since": [], "scoring": [], "table": [], "after_table": [], "board": None,
                             "board_text": "", "decision": None, "web_link": None,
                             "requests_help": None, "talk": [], "talk_help": None,
                             "game_shown": game_id}
@@ -313,7 +313,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
             held = seat_moves.holders(conn, game_id, lang)
         shown = held.ranking_names(lang) if held.changes else names
         data["table"] = _table(payload.get("ranking", []), shown, lang)
-        p += _rating_paragraph(ctx, game_id, getattr(player, "id", None), title, lang)
+        data["after_table"] = _rating_paragraph(ctx, game_id, getattr(player, "id", None),
+                                                title, lang)
     elif kind == "notice" and "withdrawn_by" in payload:
         by = payload.get("withdrawn_by")
         p.append(t("notice.withdrawn", who=names[by], game=game_id)
@@ -364,7 +365,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
             # to this player), with what the last moves caused, the final scoring included.
             p.append(t("game-over", game=game_id))
             data["table"] = _table(info.module.ranking(info.state), names, lang)
-            p += _rating_paragraph(ctx, game_id, getattr(player, "id", None), title, lang)
+            data["after_table"] = _rating_paragraph(ctx, game_id, getattr(player, "id", None),
+                                                title, lang)
     # The game as this player sees it, and what they may do now.
     notes = {n.get("kind") for n in payload.get("requests", [])}
     show_game = kind in ("your-turn", "reminder", "final-warning", "auto-move", "game-started",
