@@ -14,6 +14,7 @@ A new game, or a new bot level, is covered without a new test.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -27,8 +28,8 @@ from domain.core.game import GameModule
 from domain.games import GAMES, IN_PROGRESS
 from tests.test_exact_decisions import option_sets
 
-POSITIONS = 10
-"""Positions asked per game and option set."""
+POSITIONS = 14
+"""Positions asked per game and option set, drawn along its whole game."""
 
 
 def _check(module: GameModule, state: Any, d: Any, who: str, command: Command,
@@ -48,12 +49,12 @@ def _check(module: GameModule, state: Any, d: Any, who: str, command: Command,
                         f"{error.message}"[:400])
 
 
-def _ask(module: GameModule, state: Any, rng: random.Random, failures: list[str]) -> int:
-    asked = 0
+def _ask(module: GameModule, state: Any, rng: random.Random, failures: list[str],
+         asked: Counter[str]) -> None:
     for d in module.pending(state):
         if d.seat is None:
             continue
-        asked += 1
+        asked[d.kind] += 1
         _check(module, state, d, "default", module.default_command(state, d), failures)
         view = module.view(state, d.seat)
         for level in sorted(surface.bot_levels(module)):
@@ -63,29 +64,28 @@ def _ask(module: GameModule, state: Any, rng: random.Random, failures: list[str]
             if isinstance(bot, surface.SampleBot):
                 bot.bind(state)
             _check(module, state, d, f"bot {level}", bot.choose(view, d, rng), failures)
-    return asked
 
 
 @pytest.mark.parametrize("name", sorted({**GAMES, **IN_PROGRESS}))
 def test_bots_and_default_moves_choose_what_the_form_offers(name: str) -> None:
     module = {**GAMES, **IN_PROGRESS}[name]
     failures: list[str] = []
-    asked = 0
+    asked: Counter[str] = Counter()
     for i, options in enumerate(option_sets(module)):
         rng = random.Random(f"moves-{name}-{i}")
         low, high = surface.player_range(module)
         players = rng.randint(low, min(high, 5))
         state = module.fold(module.create(players, options, f"moves-{name}-{i}", None))
-        positions, steps = 0, 0
-        while not module.is_over(state) and positions < POSITIONS and steps < 3000:
-            decisions = module.pending(state)
-            if rng.random() < 0.05 or steps == 0:
-                asked += _ask(module, state, rng, failures)
-                positions += 1
-            decision = rng.choice(decisions)
+        states = [state]  # states are values: each step makes a new one
+        while not module.is_over(state) and len(states) < 3000:
+            decision = rng.choice(module.pending(state))
             command = module.sample_command(state, decision, rng)
             state = module.fold(decide_known(module.decide, state, command), state)
-            steps += 1
-    print(f"{name}: {asked} decisions asked, {len(failures)} moves outside the form")
-    assert asked > 0
+            states.append(state)
+        for at in sorted(rng.sample(range(len(states)), min(POSITIONS, len(states)))):
+            _ask(module, states[at], rng, failures, asked)
+    print(f"{name}: {sum(asked.values())} decisions asked "
+          f"({', '.join(f'{k} {n}' for k, n in sorted(asked.items()))}), "
+          f"{len(failures)} moves outside the form")
+    assert asked
     assert not failures, "\n".join(failures[:40])
