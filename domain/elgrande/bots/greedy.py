@@ -204,8 +204,8 @@ def _answer_candidates(s: State, seat: int, answer: Answer, w: Weights) -> list[
     if isinstance(moves, Moves):
         if not moves.one_source:
             return [{"moves": greedy_moves(s, seat, moves, w)}]
-        sources = {src for by in (moves.routes or {}).values() for src in by}
-        ranked = sorted(sources, key=lambda r: -sum(s.places[r]))[:5]
+        sources = dict.fromkeys(src for by in (moves.routes or {}).values() for src in by)
+        ranked = sorted(sources, key=lambda r: -sum(s.places[r]))[:5]  # stable: the form's order
         return [{"moves": greedy_moves(s, seat, moves, w, src)} for src in ranked]
     source, to = fields.get("from"), fields.get("to")
     if isinstance(source, OneOf) and isinstance(to, Counts) and to.total_by is not None:
