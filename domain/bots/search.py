@@ -5,9 +5,9 @@ A bot sees only its seat's view; to use the rules (list legal moves, simulate) i
 state, so each game gives a `determinize(view, rng, decision)` that draws the hidden parts (hands,
 stacks, secret choices) among what the view allows. Everything else here is game-agnostic:
 
-- `DeterminizedRandomBot`: a uniformly chosen legal move, sampled with the game's own sampler on
-  one determinisation (the seat's legal moves depend only on what it sees, so any determinisation
-  gives the same set).
+- `DeterminizedRandomBot`: a move drawn from the decision's form (`formspace.draw_legal`), checked by the
+  rules on one determinisation (the seat's legal moves depend only on what it sees, so any
+  determinisation gives the same set).
 - `SearchBot`: flat Monte-Carlo search with determinisation within a time budget. A judge ranks
   the candidates once; the best `top_k` distinct ones are searched: each iteration draws a fresh
   world from the view and tries every candidate in it with the same playout draws (common random
@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from domain.core import formspace
 from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
@@ -64,22 +65,68 @@ def option_command(d: Decision, option: dict[str, Any]) -> Command:
     return Command(option["type"], d.seat, {k: v for k, v in option.items() if k != "type"})
 
 
+# --- the decision's form as the bots read it -----------------------------------------------------
+# A bot chooses among what the seat's form offers the player (`Decision.form`), as the web's
+# forms, the reader of replies and the API do: its candidates are the form's listed choices, or
+# built from the form's fields (the places a placement may go, the routes a move may take), and
+# whatever it builds is kept only if the form offers it (`offered_only`).
+
+
+def listed(decision: Decision, rng: random.Random, limit: int = 60) -> list[Command]:
+    """The commands the form lists whole (every answer whose space is enumerated: a card, a
+    stack, a region, allow or veto...), then each other answer as a client shows it first."""
+    form = decision.form
+    out: list[Command] = []
+    for answer in form.answers if form is not None else ():
+        if formspace.enumerated(answer):
+            out += [Command(answer.type, decision.seat, p)
+                    for p in formspace.offered(answer, rng, limit)]
+        else:
+            out.append(Command(answer.type, decision.seat, formspace.preset(answer)))
+    return out
+
+
+def single_choice(decision: Decision) -> Command | None:
+    """The one command the form offers when it offers exactly one (nothing to judge), else None."""
+    form = decision.form
+    if form is None or len(form.answers) != 1 or not formspace.enumerated(form.answers[0]):
+        return None
+    only = formspace.offered(form.answers[0], random.Random(0), 2)
+    return Command(form.answers[0].type, decision.seat, only[0]) if len(only) == 1 else None
+
+
+def offered_only(decision: Decision, commands: list[Command]) -> list[Command]:
+    """The commands the decision's form offers, in their order (a bot's own construction that
+    strays outside it is dropped, never played)."""
+    return [c for c in commands if c.seat == decision.seat
+            and formspace.admits(decision.form, c.type, c.params) is None]
+
+
 class DeterminizedRandomBot:
-    """A uniformly chosen legal move, never seeing more than the view."""
+    """A move drawn from what the decision's form offers (`formspace.draw_legal`) that the rules take on a
+    determinisation of the view (the seat's own legal moves depend only on what it sees); the
+    game's default move (which the form offers too) when no draw is taken."""
 
     level = "random"
 
     def __init__(self, determinize: Determinize,
-                 sample: Callable[[Any, Decision, random.Random], Command],
-                 sampled_kinds: frozenset[str] = frozenset()) -> None:
+                 decide: Callable[[Any, Command], Any],
+                 default: Callable[[Any, Decision], Command]) -> None:
         self.determinize = determinize
-        self.sample = sample
-        self.sampled_kinds = sampled_kinds  # kinds sampled by the game even with options
+        self.decide = decide
+        self.default = default
 
     def choose(self, view: dict[str, Any], decision: Decision, rng: random.Random) -> Command:
-        if decision.options and decision.kind not in self.sampled_kinds:
-            return option_command(decision, rng.choice(decision.options))
-        return self.sample(self.determinize(view, rng, decision), decision, rng)
+        world = self.determinize(view, rng, decision)
+
+        def legal(command: Command) -> bool:
+            try:
+                self.decide(world, command)
+            except RuleError:
+                return False
+            return True
+
+        return formspace.draw_legal(decision, legal, rng) or self.default(world, decision)
 
 
 # --- simulation on any game module ---------------------------------------------------------------
@@ -140,7 +187,8 @@ class SearchBot:
     """Flat Monte-Carlo search with determinisation (see the module's docstring).
 
     A game's strong bot subclasses it and gives `determinize`, `candidates` (ranked, best first,
-    on one world) and `simulate` (a candidate's outcome in one world, or None when the deadline
+    on one world; those the decision's form does not offer are dropped), `default` (the game's
+    default move) and `simulate` (a candidate's outcome in one world, or None when the deadline
     passed). `budget` is seconds per move: the search stops at 85 % of it, and an iteration under
     way may finish within a further 10 %, else it is dropped (the comparisons stay paired)."""
 
@@ -166,12 +214,13 @@ class SearchBot:
                  deadline: float | None) -> float | None:
         raise NotImplementedError
 
+    def default(self, world: Any, decision: Decision) -> Command:
+        raise NotImplementedError
+
     def answer_at_once(self, view: dict[str, Any], decision: Decision,
                        rng: random.Random) -> Command | None:
-        """A move needing no search (a single option); None: search."""
-        if decision.options is not None and len(decision.options) == 1:
-            return option_command(decision, decision.options[0])
-        return None
+        """A move needing no search (the form offers a single one); None: search."""
+        return single_choice(decision)
 
     # -- the loop --
 
@@ -187,11 +236,13 @@ class SearchBot:
         assert seat is not None
         world = self.determinize(view, rng, decision)
         candidates: list[Command] = []
-        for command in self.candidates(world, decision, rng):
+        for command in offered_only(decision, self.candidates(world, decision, rng)):
             if command not in candidates:
                 candidates.append(command)
             if len(candidates) == self.top_k:
                 break
+        if not candidates:  # nothing the form offers: the default move (which it offers)
+            return self.default(world, decision)
         if len(candidates) == 1:
             return candidates[0]
         bounded = self.max_iterations is not None
@@ -222,4 +273,5 @@ class SearchBot:
         return candidates[best]
 
 
-__all__ = ["DeterminizedRandomBot", "SearchBot", "option_command", "playout", "settle", "step"]
+__all__ = ["DeterminizedRandomBot", "SearchBot", "listed", "offered_only", "option_command",
+           "playout", "settle", "single_choice", "step"]

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from domain.core import formspace
 from domain.core.commands import Command
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
@@ -264,12 +265,13 @@ def round_shown(module: GameModule, view: Mapping[str, Any]) -> Any:
 
 
 class SampleBot:
-    """The generic random bot for a game that has none of its own: a uniformly chosen legal move.
+    """The generic random bot for a game that has none of its own: a move drawn from what the
+    decision's form offers (`formspace.draw_legal`) that the rules take, else the game's
+    default move.
 
-    With enumerated options it picks among them seeing nothing else. Otherwise it asks the game's
-    `sample_command`, which needs a state: `bind` gives it the true state. That leaks nothing a
-    player could not know, because the sampler draws among the seat's own legal moves, which depend
-    only on what the seat may see."""
+    Checking a draw needs a state: `bind` gives it the true state. That leaks nothing a player
+    could not know, because only the seat's own moves are checked, which depend only on what the
+    seat may see."""
 
     level = "random"
 
@@ -282,13 +284,14 @@ class SampleBot:
         return self
 
     def choose(self, view: dict[str, Any], decision: Decision, rng: random.Random) -> Command:
-        if decision.options:
-            option = rng.choice(decision.options)
-            return Command(option["type"], decision.seat,
-                           {k: v for k, v in option.items() if k != "type"})
         if self.state is None:
             raise RuleError.of("core.bot.needs_state")
-        return self.module.sample_command(self.state, decision, rng)
+        state = self.state
+
+        def legal(command: Command) -> bool:
+            return self.module.validate(state, command) is None
+
+        return formspace.draw_legal(decision, legal, rng) or self.module.default_command(state, decision)
 
 
 BotFactory = Callable[[float | None], Any]

@@ -21,8 +21,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from domain.bots.search import DeterminizedRandomBot, SearchBot, playout, step
+from domain.bots.search import DeterminizedRandomBot, SearchBot, offered_only, playout, step
+from domain.core import formspace
 from domain.core.commands import Command
+from domain.core.constraints import OneOf
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.surface import RANDOM_ABOUT, BotLevel
@@ -214,20 +216,34 @@ def greedy_command(s: State, d: Decision, rng: random.Random, placements_cap: in
     seat = d.seat
     assert seat is not None
     if d.kind == "power_card":
-        assert d.options is not None
-        return Command("power", seat,
-                       {"card": power_choice(s, seat, [o["card"] for o in d.options])})
+        return Command("power", seat, {"card": power_choice(s, seat, power_cards(d))})
     return ranked_actions(s, seat, rng, placements_cap, cells_cap)[0][1]
 
 
+def power_cards(d: Decision) -> list[int]:
+    """The power cards the decision's form offers."""
+    cards = formspace.field_of(formspace.answer_of(d.form, "power"), "card")
+    assert isinstance(cards, OneOf)
+    return list(cards.options)
+
+
 class GreedyBot:
+    """The move that gains most, among those the decision's form offers (its candidates are drawn
+    from the turn's space as the form states it; any the form does not offer is passed over)."""
+
     level = "greedy"
 
     def __init__(self, budget: float | None = None) -> None:
         pass
 
     def choose(self, view: dict[str, Any], decision: Decision, rng: random.Random) -> Command:
-        return greedy_command(state_from_view(view), decision, rng)
+        s = state_from_view(view)
+        seat = decision.seat
+        assert seat is not None
+        if decision.kind == "power_card":
+            return greedy_command(s, decision, rng)
+        ranked = offered_only(decision, [cmd for _, cmd in ranked_actions(s, seat, rng)])
+        return ranked[0] if ranked else rules.default_command(s, decision)
 
 
 # --- the strong bot ------------------------------------------------------------------------------
@@ -267,11 +283,14 @@ class StrongBot(SearchBot):
         seat = decision.seat
         assert seat is not None
         if decision.kind == "power_card":
-            cards = [o["card"] for o in decision.options or []]
+            cards = power_cards(decision)
             best = power_choice(world, seat, cards)
             return [Command("power", seat, {"card": c})
                     for c in [best, *(c for c in cards if c != best)]]
         return [cmd for _, cmd in ranked_actions(world, seat, rng)]
+
+    def default(self, world: State, decision: Decision) -> Command:
+        return rules.default_command(world, decision)
 
     def simulate(self, world: State, seat: int, candidate: Command, rng: random.Random,
                  deadline: float | None) -> float | None:
@@ -304,7 +323,7 @@ def _after_next_turn(s: State, seat: int) -> Callable[[Any], bool]:
 
 
 def _random(budget: float | None) -> Any:
-    return DeterminizedRandomBot(determinize, rules.sample_command)
+    return DeterminizedRandomBot(determinize, rules.decide, rules.default_command)
 
 
 def _greedy(budget: float | None) -> Any:

@@ -130,20 +130,30 @@ def candidates(c: Mapping[str, Any], advanced: bool) -> dict[str, list[dict[str,
     return {kind: params for kind, params in out.items() if params}
 
 
+def lay_answer(c: Mapping[str, Any], advanced: bool) -> Answer | None:
+    """The terrain tile's answer: every face-up tile with the cells and rotations where it fits
+    (the placements are legal as the board lists them), or None when no tile is due."""
+    placements = candidates(c, advanced).get("lay_tile")
+    if not placements:
+        return None
+    rows = tuple((x["tile"], x["at"]) for x in placements)
+    tiles = _distinct(rows, 0)
+    return Answer("lay_tile", (
+        Field("tile", OneOf(tiles, "tile"), default=tiles[0], label=_m("ask.field.tile")),
+        Field("at", GridCell.of_values(r[1] for r in rows), label=_m("ask.field.cell"))),
+        prompt=_m("ask.lay_tile"), submit=_m("ask.submit.lay_tile"),
+        combos=Combos(("tile", "at"), rows))
+
+
 def turn_form(c: Mapping[str, Any], advanced: bool, trial: Trial) -> Form:
     """The turn as one form per action possible now, each stating its space exactly: of the
     turn's candidates (`candidates`) the combinations the engine takes (`trial`), each row with
     its cost, so a select lists only what fits the choice made before it."""
     answers: list[Answer] = []
     space = candidates(c, advanced)
-    if "lay_tile" in space:
-        rows = tuple((x["tile"], x["at"]) for x in space["lay_tile"])
-        tiles = _distinct(rows, 0)
-        answers.append(Answer("lay_tile", (
-            Field("tile", OneOf(tiles, "tile"), default=tiles[0], label=_m("ask.field.tile")),
-            Field("at", GridCell.of_values(r[1] for r in rows), label=_m("ask.field.cell"))),
-            prompt=_m("ask.lay_tile"), submit=_m("ask.submit.lay_tile"),
-            combos=Combos(("tile", "at"), rows)))
+    lay = lay_answer(c, advanced)
+    if lay is not None:
+        answers.append(lay)
     if "reinforce" in space:
         answers.append(_answer("reinforce", count=c["reinforce"]))
     if "lay_knight" in space:
@@ -232,5 +242,11 @@ def turn_form(c: Mapping[str, Any], advanced: bool, trial: Trial) -> Form:
                 combos=Combos(("at", "edge"), rows, ("cost",))))
     if "end_turn" in space:
         answers.insert(0, _answer("end_turn"))
+    elif lay is not None:
+        # The deadline's move, offered as a choice: the tile(s) still due laid where they first
+        # fit (`rules.default_lay`, from this form's rows), then the turn ends.
+        answers.insert(0, Answer("end_turn", fixed={"lay": True},
+                                 prompt=_m("ask.end_turn_lay", count=c["tiles_to_lay"]),
+                                 submit=_m("ask.submit.end_turn_lay")))
     notes = (_m("ask.tiles_left", count=c["tiles_to_lay"]),) if c.get("tiles_to_lay") else ()
     return Form(tuple(answers), title=_m("ask.turn"), notes=notes)

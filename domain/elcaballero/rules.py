@@ -16,7 +16,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from domain.core import formspace
 from domain.core.commands import Command
+from domain.core.constraints import OneOf
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import Event
@@ -270,18 +272,21 @@ def turn_constraint(s: State) -> dict[str, Any]:
 # --- default and random moves ------------------------------------------------------------------
 
 def default_command(s: State, d: Decision) -> Command:
-    """The safe move when a decision's deadline passes: one command, so that one passed deadline
-    settles the whole decision (a turn does not wait for a second deadline to end).
+    """The safe move when a decision's deadline passes, one the decision's form offers: one
+    command, so that one passed deadline settles the whole decision (a turn does not wait for a
+    second deadline to end).
 
-    Power card: the lowest card left (most Caballeros, last to act). Turn: `end_turn` with
-    `lay: true`, which first lays the mandatory terrain tile(s) (`default_lay`: the first legal
-    placement that sends no Caballero tile back, the first legal one otherwise); nothing else is
-    done (no Caballero is spent).
+    Power card: the lowest card left (most Caballeros, last to act). Turn: `end_turn`, with
+    `lay: true` while a terrain tile is due (the form offers it as its own answer), which first
+    lays the mandatory terrain tile(s) (`default_lay`: of the form's placements, the first that
+    sends no Caballero tile back, the first otherwise); nothing else is done (no Caballero is
+    spent).
     """
     seat = d.seat
     if d.kind == "power_card":
-        assert d.options is not None
-        return Command("power", seat, {"card": d.options[0]["card"]})
+        cards = formspace.field_of(formspace.answer_of(d.form, "power"), "card")
+        assert isinstance(cards, OneOf)
+        return Command("power", seat, {"card": min(cards.options)})
     if d.kind != "turn":
         raise ValueError(f"no default for decision {d.kind}")
     if not tiles_to_lay(s):
@@ -290,15 +295,21 @@ def default_command(s: State, d: Decision) -> Command:
 
 
 def default_lay(s: State, seat: int) -> Command:
-    """The mandatory terrain tile as a deadline lays it: the face-up tiles in order, each on its
-    legal placements in order, the first that sends no Caballero tile back (else the first)."""
-    options = b.lay_options(s, seat)
+    """The mandatory terrain tile as a deadline lays it, among the rows the turn's form offers
+    (`forms.lay_answer`): the face-up tiles in order, each on its placements in the form's order,
+    the first that sends no Caballero tile back (else the first)."""
+    answer = forms.lay_answer(turn_constraint(s), s.advanced)
+    assert answer is not None and answer.combos is not None
+    rows = answer.combos.values()
     first = None
     for tile in s.face_up:
-        for cell, turn in options.get(tile, []):
-            cmd = Command("lay_tile", seat, {"tile": tile, "at": cell_json(cell), "turn": turn})
+        for params in rows:
+            if params["tile"] != tile:
+                continue
+            at = params["at"]
+            cmd = Command("lay_tile", seat, params)
             first = first or cmd
-            if not _sends_back(s, tile, cell, turn):
+            if not _sends_back(s, tile, (at["x"], at["y"]), at["rotation"]):
                 return cmd
     assert first is not None
     return first

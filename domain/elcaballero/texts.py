@@ -194,6 +194,15 @@ WORDS: dict[str, tuple[str, str, str]] = {
                     "Placer un Alcalde sur une région fermée (1 Caballero)",
                     "Metti un Alcalde su una regione chiusa (1 Caballero)"),
     "ask.end_turn": ("End your turn", "Finir votre tour", "Finisci il tuo turno"),
+    "ask.end_turn_lay": ("End your turn now: {count:your terrain tile is|your # terrain tiles "
+                         "are} laid for you where {count:it|they} first {count:fits|fit}, as "
+                         "when a deadline passes",
+                         "Finir votre tour tout de suite : {count:votre tuile de terrain est "
+                         "posée|vos # tuiles de terrain sont posées} pour vous là où "
+                         "{count:elle va|elles vont} en premier, comme à une échéance dépassée",
+                         "Finisci subito il tuo turno: {count:la tua tessera di terreno viene "
+                         "posata|le tue # tessere di terreno vengono posate} per te dove "
+                         "{count:entra|entrano} per prima, come quando scade il termine"),
     "ask.field.card": ("Power card", "Carte pouvoir", "Carta potere"),
     "ask.field.tile": ("Terrain tile", "Tuile de terrain", "Tessera di terreno"),
     "ask.field.cell": ("Cell and rotation", "Case et rotation", "Casella e rotazione"),
@@ -219,6 +228,9 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "ask.submit.grande": ("Put it there", "Le placer", "Mettilo"),
     "ask.submit.alcalde": ("Put it there", "Le placer", "Mettilo"),
     "ask.submit.end_turn": ("End the turn", "Finir le tour", "Finisci il turno"),
+    "ask.submit.end_turn_lay": ("Lay it for me and end the turn",
+                                "Poser pour moi et finir le tour",
+                                "Posa per me e finisci il turno"),
     "label.power": ("{card} ({caballeros})", "{card} ({caballeros})", "{card} ({caballeros})"),
     "label.power9": ("{card} ({caballeros}; two terrain tiles to lay)",
                      "{card} ({caballeros} ; deux tuiles de terrain à poser)",

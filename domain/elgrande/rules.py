@@ -14,8 +14,9 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
+from domain.core import formspace
 from domain.core.commands import Command
-from domain.core.constraints import Form
+from domain.core.constraints import Counts, Form, OneOf
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import Event
@@ -635,48 +636,55 @@ def secret_note(s: State, seat: int) -> Message | None:
 # --- default and random moves -----------------------------------------------------------------------
 
 def default_command(s: State, d: Decision) -> Command:
-    """The safe move applied when a decision's deadline passes (documented in the README).
+    """The safe move applied when a decision's deadline passes (documented in the README), chosen
+    among what the decision's form offers (`d.form`), as a player's own choice would be.
 
     Power card: the lowest legal card (most Caballeros, last turn). Take: as many as allowed,
-    regions only when forced. Card: the lowest stack's. Act: place as many as allowed into the
-    Castillo, then decline the special action. Veto: allow. Return: court first. Secret choices:
-    the region holding most of the player's Caballeros among the options (the disc: a region that
-    is not the King's).
+    regions only when forced (the form's preset). Card: the lowest stack's. Act: place as many as
+    allowed into the Castillo (into the first place offered if the Castillo is not), then decline
+    the special action. Veto: allow. Return: court first (the form's preset). Secret choices: the
+    region holding most of the player's Caballeros among the options (the disc: a region that is
+    not the King's).
     """
     seat = d.seat
+    if d.kind == "resolve" or seat is None:
+        return Command("resolve", None)
+    form = d.form
     if d.kind == "power_card":
-        return Command("play_power", seat, {"card": d.options[0]["card"]})
-    if d.kind == "take":
-        high = d.constraint["count"]["max"]
-        return Command("take", seat, {"count": high,
-                                      "regions": _fill_regions(s, seat, high, None)})
+        cards = formspace.field_of(formspace.answer_of(form, "play_power"), "card")
+        assert isinstance(cards, OneOf)
+        return Command("play_power", seat, {"card": min(cards.options)})
     if d.kind == "choose_card":
-        return Command("choose_card", seat, {"stack": d.options[0]["stack"]})
+        stacks = formspace.field_of(formspace.answer_of(form, "choose_card"), "stack")
+        assert isinstance(stacks, OneOf)
+        return Command("choose_card", seat, {"stack": stacks.options[0]})
+    if d.kind in ("take", "return"):
+        answer = formspace.answer_of(form, d.kind)
+        assert answer is not None
+        return Command(d.kind, seat, formspace.preset(answer))
     if d.kind == "act":
-        if "place" in d.constraint:
-            most = d.constraint["place"]["max"]
-            return Command("place", seat, {"places": {CASTILLO: most} if most else {}})
+        places = formspace.field_of(formspace.answer_of(form, "place"), "places")
+        if isinstance(places, Counts):
+            most = places.max_total or 0
+            where = CASTILLO if CASTILLO in places.bounds else next(iter(places.bounds))
+            return Command("place", seat, {"places": {where: most} if most else {}})
         return Command("decline", seat)
     if d.kind == "veto":
         return Command("allow", seat)
-    if d.kind == "return":
-        return Command("return", seat, _default_return(d.constraint["count"],
-                                                       d.constraint["court"],
-                                                       d.constraint["regions"]))
     if d.kind == "secret":
-        options = [o["choice"] for o in d.options]
+        choices = formspace.field_of(formspace.answer_of(form, "secret"), "choice")
+        assert isinstance(choices, OneOf)
+        options = list(choices.options)
         kind = d.info["kind"]
-        if kind == "grande":
+        if kind == "grande" and s.grandes[seat] in options:
             choice = s.grandes[seat]
-        elif kind == "eviction":
+        elif kind == "eviction" and CARDS["eviction"].default_secret(s, seat) in options:
             choice = CARDS["eviction"].default_secret(s, seat)
         else:
             pool = [o for o in options if o != s.king] or options
             choice = max(pool, key=lambda r: (s.places[r][seat] if r in s.places else 0,
                                               -options.index(r)))
         return Command("secret", seat, {"choice": choice})
-    if d.kind == "resolve":
-        return Command("resolve", None)
     raise ValueError(f"no default for decision {d.kind}")
 
 

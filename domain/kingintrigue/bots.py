@@ -16,12 +16,16 @@ from typing import Any
 from domain.bots.search import (
     DeterminizedRandomBot,
     SearchBot,
+    listed,
+    offered_only,
     option_command,
     playout,
     settle,
     step,
 )
+from domain.core import formspace
 from domain.core.commands import Command
+from domain.core.constraints import Counts, OneOf, Subset
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.core.events import thaw
@@ -146,27 +150,39 @@ class GreedyBot:
 
     def ranked(self, s: KIState, decision: Decision, rng: random.Random,
                samples: int | None = None) -> list[Command]:
-        """The candidates for `decision` in state `s`, best first (the first is greedy's move)."""
+        """The candidates for `decision` in state `s`, best first (the first is greedy's move),
+        all of them among what the decision's form offers: its listed choices, draws from its
+        fields that the rules take, a placement built on the places it offers, the default."""
         seat = decision.seat
         assert seat is not None
+        default = rules.default_command(s, decision)
         if decision.kind == "keep":
-            return [Command("keep", seat, {"cards": self._keep(decision, rng)})]
+            keep = Command("keep", seat, {"cards": self._keep(decision, rng)})
+            return offered_only(decision, [keep]) or [default]
         if decision.kind == "power_card":
-            cards = [o["card"] for o in decision.options or []]
-            best = self._power(s, seat, decision)
+            cards = _power_cards(decision)
+            best = self._power(s, seat, cards)
             return [Command("play_power", seat, {"card": c})
                     for c in [best, *(c for c in cards if c != best)]]
         if decision.kind in ("secret", "veto", "return"):
-            default = rules.default_command(s, decision)
-            return [default, *(c for c in _option_commands(decision) if c != default)]
-        candidates = [rules.default_command(s, decision)]
-        if decision.options:
-            candidates += _option_commands(decision)
-        else:
+            return [default, *(c for c in offered_only(decision, listed(decision, rng))
+                               if c != default)]
+        candidates = [default, *listed(decision, rng)]
+        form = decision.form
+        if form is not None and not all(formspace.enumerated(a) for a in form.answers):
             n = self.CANDIDATES if samples is None else samples
-            candidates += [rules.sample_command(s, decision, rng) for _ in range(n)]
-            if decision.kind == "act" and "place" in decision.constraint:
-                candidates.append(self._best_placement(s, seat, decision))
+
+            def legal(command: Command) -> bool:
+                return self._value(s, seat, command) > float("-inf")
+
+            for _ in range(n):
+                drawn = formspace.draw_legal(decision, legal, rng, tries=4)
+                if drawn is not None:
+                    candidates.append(drawn)
+            placement = self._best_placement(s, seat, decision)
+            if placement is not None:
+                candidates.append(placement)
+        candidates = offered_only(decision, candidates) or [default]
         values = [self._value(s, seat, command) for command in candidates]
         order = sorted(range(len(candidates)), key=lambda i: -values[i])  # stable: ties in order
         return [candidates[i] for i in order]
@@ -175,8 +191,11 @@ class GreedyBot:
     def _keep(decision: Decision, rng: random.Random) -> list[int]:
         """The default 13 without the modules; with them, the default's strongest 8 (the King,
         the Veto, the most Caballeros, the late cards) and 5 of the modules' cards drawn, never
-        the Joker (whose worth is in timing a one-ply look cannot judge)."""
-        offered = set(decision.constraint.get("from", []))
+        the Joker (whose worth is in timing a one-ply look cannot judge); all of them among the
+        cards the form offers."""
+        cards = formspace.field_of(formspace.answer_of(decision.form, "keep"), "cards")
+        assert isinstance(cards, Subset)
+        offered = set(cards.options)
         extra = [v for v in sorted(offered & set(MODULE_CARDS))
                  if MODULE_CARDS[v].action != "joker"]
         if not extra:
@@ -191,13 +210,17 @@ class GreedyBot:
             return float("-inf")
         return evaluate(after, seat)
 
-    def _best_placement(self, s: KIState, seat: int, d: Decision) -> Command:
-        """Caballero by Caballero, each to the place where the evaluation gains most."""
+    def _best_placement(self, s: KIState, seat: int, d: Decision) -> Command | None:
+        """Caballero by Caballero, each to the place (of those the form offers) where the
+        evaluation gains most; None when the form offers no placement."""
+        offered = formspace.field_of(formspace.answer_of(d.form, "place"), "places")
+        if not isinstance(offered, Counts):
+            return None
         places: dict[str, int] = {}
-        for _ in range(d.constraint["place"]["max"]):
+        for _ in range(offered.max_total or 0):
             best, best_value = None, self._value(s, seat, Command("place", seat,
                                                                   {"places": places}))
-            for p in d.constraint["place"]["places"]:
+            for p in offered.bounds:
                 trial = {**places, p: places.get(p, 0) + 1}
                 value = self._value(s, seat, Command("place", seat, {"places": trial}))
                 if value > best_value:
@@ -208,10 +231,9 @@ class GreedyBot:
         return Command("place", seat, {"places": places})
 
     @staticmethod
-    def _power(s: KIState, seat: int, d: Decision) -> int:
+    def _power(s: KIState, seat: int, cards: list[int]) -> int:
         """Caballeros for the court early on, the high cards (order, King) later; never waste the
         King when the round card would not follow it."""
-        cards = [o["card"] for o in d.options or []]
         played = set(s.power_played.values())
         late = s.round / 9
 
@@ -225,6 +247,13 @@ class GreedyBot:
 
 def _option_commands(d: Decision) -> list[Command]:
     return [option_command(d, o) for o in d.options or []]
+
+
+def _power_cards(d: Decision) -> list[int]:
+    """The power cards the decision's form offers."""
+    cards = formspace.field_of(formspace.answer_of(d.form, "play_power"), "card")
+    assert isinstance(cards, OneOf)
+    return list(cards.options)
 
 
 # --- the strong bot -------------------------------------------------------------------------------
@@ -241,7 +270,8 @@ def fast_command(s: KIState, d: Decision, rng: random.Random) -> Command:
     if seat is None:
         return rules.default_command(s, d)
     if d.kind == "power_card":
-        return Command("play_power", seat, {"card": GreedyBot._power(s, seat, d)})
+        return Command("play_power", seat, {"card": GreedyBot._power(
+            s, seat, [o["card"] for o in d.options or []])})
     if d.kind == "keep":
         return Command("keep", seat, {"cards": GreedyBot._keep(d, rng)})
     if d.kind == "choose_action":
@@ -307,6 +337,9 @@ class StrongBot(SearchBot):
             ranked = [ranked[i] for i in sorted(values, key=lambda i: -values[i])]
         return ranked
 
+    def default(self, world: KIState, decision: Decision) -> Command:
+        return rules.default_command(world, decision)
+
     def simulate(self, world: KIState, seat: int, candidate: Command, rng: random.Random,
                  deadline: float | None) -> float | None:
         try:
@@ -328,7 +361,7 @@ def _round_end(s: KIState) -> Callable[[Any], bool]:
 
 
 def _random(budget: float | None) -> Any:
-    return DeterminizedRandomBot(determinize, rules.sample_command, sampled_kinds=frozenset({"veto"}))
+    return DeterminizedRandomBot(determinize, rules.decide, rules.default_command)
 
 
 def _greedy(budget: float | None) -> Any:

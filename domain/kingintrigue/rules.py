@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
+from domain.core import formspace
 from domain.core.commands import Command
 from domain.core.constraints import Answer, Field, Form, OneOf, Subset
 from domain.core.decisions import Decision
@@ -578,21 +579,25 @@ def _secret_decisions(s: KIState) -> list[Decision]:
 # --- default and random moves -----------------------------------------------------------------------
 
 def default_command(s: KIState, d: Decision) -> Command:
-    """The safe move applied when a decision's deadline passes (documented in the README).
+    """The safe move applied when a decision's deadline passes (documented in the README), chosen
+    among what the decision's form offers (`d.form`).
 
-    Keep: the 13 of `DEFAULT_KEEP`. Choosing the action: the round card's (the King's move or the
-    Intrigue). Everything else as in El Grande: the lowest legal power card, take as many as
-    allowed, place as many as allowed into the Castillo then decline the special action, allow
-    the Veto's question, return from court first, a secret region holding most of the player's
-    Caballeros (the selection disc: never the King's region)."""
-    if d.kind == "keep":
-        return Command("keep", d.seat, {"cards": list(DEFAULT_KEEP)})
+    Keep: the 13 of `DEFAULT_KEEP` (the form's preset). Choosing the action: the round card's
+    (the King's move or the Intrigue). The Royal Guard stays on its card. The Bridge: nothing
+    crosses (the form's preset). Everything else as in El Grande: the lowest legal power card,
+    take as many as allowed, place as many as allowed into the Castillo then decline the special
+    action, allow the Veto's question, return from court first, a secret region holding most of
+    the player's Caballeros (the selection disc: never the King's region)."""
+    if d.kind in ("keep", "cross"):
+        answer = formspace.answer_of(d.form, d.kind)
+        assert answer is not None
+        return Command(d.kind, d.seat, formspace.preset(answer))
     if d.kind == "choose_action":
-        return Command("choose_action", d.seat, {"card": d.options[0]["card"]})
+        cards = formspace.field_of(formspace.answer_of(d.form, "choose_action"), "card")
+        assert isinstance(cards, OneOf)
+        return Command("choose_action", d.seat, {"card": cards.options[0]})
     if d.kind == "guard":  # the Royal Guard before a special scoring: it stays on its card
         return guard.default(d)
-    if d.kind == "cross":  # the Bridge's free move: nothing crosses
-        return Command("cross", d.seat, {"count": 0})
     return eg.default_command(s, d)
 
 

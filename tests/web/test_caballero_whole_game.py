@@ -4,7 +4,9 @@ before them (`service/web/static/forms.js` reading the typed decisions' combinat
 who fills each form in from top to bottom, choosing any value offered, always sends a legal move.
 
 The player at the browser chooses at random (seeded) among what each form offers, as a person
-could; the other seat is played through the command path by the game's random move, as a bot.
+could (now and then ending a turn before laying the tile: the form's "the tile laid for me", the
+deadline's move); the other seat is played through the command path by the game's random move,
+as a bot.
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ def test_a_whole_game_through_the_forms_with_no_refused_post(page_for: Any, wctx
 
     page = page_for(player_at(wctx, game_id, 0))
     posts, refused, kinds = 0, [], set()
-    actions_this_turn = 0
+    actions_this_turn, auto = 0, 0
     while not module.is_over(s := state()):
         decision = module.pending(s)[0]
         if decision.seat != 0:  # the other seat: a bot's random legal move
@@ -84,8 +86,9 @@ def test_a_whole_game_through_the_forms_with_no_refused_post(page_for: Any, wctx
                 kind = "lay_tile"
             elif extra and actions_this_turn < 3 and rng.random() < 0.7:
                 kind = rng.choice(extra)
-            elif "end_turn" in by_kind:
-                kind = "end_turn"
+            elif "end_turn" in by_kind and ("lay_tile" not in by_kind or rng.random() < 0.2):
+                kind = "end_turn"  # while a tile is due: "end now, the tile laid for me"
+                auto += "lay_tile" in by_kind
             else:
                 kind = "lay_tile" if "lay_tile" in by_kind else rng.choice(extra)
             problem = page.evaluate(FILL, [by_kind[kind], rng.randrange(1, 2 ** 30)])
@@ -103,4 +106,5 @@ def test_a_whole_game_through_the_forms_with_no_refused_post(page_for: Any, wctx
     assert posts > 40, posts
     assert not refused, f"{len(refused)} of {posts} posts refused: {refused[:5]}"
     assert {"power", "lay_tile", "lay_knight", "end_turn"} <= kinds, kinds
-    print(f"{posts} posts, none refused; answered: {sorted(kinds)}")
+    print(f"{posts} posts ({auto} ending the turn with the tile laid for the player), none "
+          f"refused; answered: {sorted(kinds)}")

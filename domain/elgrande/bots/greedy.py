@@ -1,11 +1,14 @@
 """The greedy bot: one ply, each candidate judged by its immediate effect on the evaluation.
 
-Candidates come from the decision's options when it has them, otherwise they are generated: a
-placement built Caballero by Caballero (each to the place where it gains most), special actions
-enumerated when small (a place to score, where the King goes, a scoreboard, a card to take back)
-or built greedily (moves, one Caballero at a time), plus declining. An `act` decision is judged by
-its whole plan: placement then special action, or special action then placement, whichever is
-better; the bot returns the plan's first step (it is asked again for the second).
+Candidates are read from the decision's form, what the seat's player is offered: its listed
+choices (a power card, a stack, allow or veto) or built from its fields: a placement built
+Caballero by Caballero on the places it offers (each to the place where it gains most), rows of
+moves along its routes (one Caballero at a time), each value of a single choice (a place to score,
+where the King goes, a scoreboard, a card to take back), a region to empty and where its
+Caballeros go, plus draws within its fields and declining; any candidate the form does not offer
+is dropped. An `act` decision is judged by its whole plan: placement then special action, or
+special action then placement, whichever is better; the bot returns the plan's first step (it is
+asked again for the second).
 
 Power cards are judged by a heuristic: Caballeros gained for the court against the expected number
 of opponents acting after this seat (who gets the first choice of action cards).
@@ -15,13 +18,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
+from domain.bots.search import listed, offered_only, single_choice
+from domain.core import formspace
 from domain.core.commands import Command
+from domain.core.constraints import Answer, Counts, Form, Moves, Number, OneOf, Parts, Picks
 from domain.core.decisions import Decision
 from domain.core.errors import RuleError
 from domain.elgrande import rules
-from domain.elgrande.actions import CARDS, MoveCard, move_sources, move_targets
+from domain.elgrande.actions import CARDS
 from domain.elgrande.bots.evaluate import (
     COURT,
     PROVINCES,
@@ -32,7 +39,7 @@ from domain.elgrande.bots.evaluate import (
     seat_values,
 )
 from domain.elgrande.bots.sim import Policy, default_policy, settle, step
-from domain.elgrande.data import CASTILLO, POWER_CABALLEROS, REGION_IDS, SCOREBOARDS
+from domain.elgrande.data import CASTILLO, POWER_CABALLEROS
 from domain.elgrande.determinize import determinize
 from domain.elgrande.state import State
 
@@ -103,35 +110,34 @@ class _Scratch:
         return getattr(self._s, name)
 
 
-def greedy_moves(s: State, seat: int, card: MoveCard, w: Weights,
+def greedy_moves(s: State, seat: int, c: Moves, w: Weights,
                  source: str | None = None) -> list[dict[str, Any]]:
-    """Moves for a move card, one Caballero at a time, each the best single move for the seat."""
-    scratch = {p: list(c) for p, c in s.places.items()}
+    """Rows of moves along the routes the form states (`c`), one Caballero at a time, each the
+    best single move for the seat, within each route's most, the form's limits and total."""
+    scratch = {p: list(n) for p, n in s.places.items()}
     view = _Scratch(s, scratch)
     values = seat_values(s, w)
-    budget = {"own": (card.caps or {}).get("own", card.cap),
-              "opponents": (card.caps or {}).get("opponents", card.cap)}
+    routes = c.routes or {}
+    left = Counter({(mover, src): r.most for mover, by in routes.items() for src, r in by.items()})
+    room = [(set(lim.seats), [lim.max]) for lim in c.limits]
     sources_used: set[tuple[int, str]] = set()
     dests_used: set[tuple[int, str]] = set()
     moves: Counter[tuple[int, str, str]] = Counter()
-    sources = [source] if source else move_sources(s)
-    targets = move_targets(s)
-    for _ in range(card.cap):
+    for _ in range(c.max_total):
         base = relative(values, seat)
         out_deltas = {}
-        for src in sources:
-            for mover in s.seats():
-                kind = "own" if mover == seat else "opponents"
-                if (scratch[src][mover] > 0 and card._allowed_seat(seat, mover)
-                        and budget[kind] > 0 and (mover, src) not in dests_used):
-                    out_deltas[(mover, src)] = place_delta(view, src, {mover: -1}, seat, w)
+        for (mover, src), most in left.items():
+            if (most > 0 and (source is None or src == source) and scratch[src][mover] > 0
+                    and (mover, src) not in dests_used
+                    and all(n[0] > 0 for seats, n in room if mover in seats)):
+                out_deltas[(mover, src)] = place_delta(view, src, {mover: -1}, seat, w)
         if not out_deltas:
             break
         in_deltas = {}
         best, best_gain = None, 0.05
         for (mover, src), d_out in out_deltas.items():
-            for dst in targets:
-                if dst == src or (mover, dst) in sources_used:
+            for dst in routes[mover][src].to:
+                if (mover, dst) in sources_used:
                     continue
                 if (mover, dst) not in in_deltas:
                     in_deltas[(mover, dst)] = place_delta(view, dst, {mover: 1}, seat, w)
@@ -146,82 +152,87 @@ def greedy_moves(s: State, seat: int, card: MoveCard, w: Weights,
         scratch[src][mover] -= 1
         scratch[dst][mover] += 1
         values = [v + a + b for v, a, b in zip(values, d_out, d_in, strict=True)]
-        budget["own" if mover == seat else "opponents"] -= 1
+        left[(mover, src)] -= 1
+        for seats, n in room:
+            if mover in seats:
+                n[0] -= 1
         sources_used.add((mover, src))
         dests_used.add((mover, dst))
         moves[(mover, src, dst)] += 1
-        if card.one_source:
-            sources = [src]
+        if c.one_source:
+            source = src
     return [{"seat": m, "from": a, "to": b, "count": n} for (m, a, b), n in moves.items()]
 
 
-def _move_all(s: State, seat: int, w: Weights, src: str) -> dict[str, Any]:
-    n = s.places[src][seat]
+def _move_all(s: State, seat: int, w: Weights, src: str, targets: list[str],
+              n: int) -> dict[str, Any]:
+    """All `n` of the seat's Caballeros out of `src`, spread over `targets` (the form's) where
+    each gains most."""
     places = {p: list(c) for p, c in s.places.items()}
     places[src][seat] = 0
     emptied = _Scratch(s, places)
-    to = greedy_placement(emptied, seat, n, move_targets(s), w)  # type: ignore[arg-type]
+    to = greedy_placement(emptied, seat, n, targets, w)  # type: ignore[arg-type]
     return {"from": src, "to": to}
 
 
-def special_candidates(s: State, seat: int, rng: random.Random, samples: int = 3) -> list[dict]:
-    """Parameters worth trying for the turn's special action (legality is checked by `decide`)."""
-    assert s.turn is not None and s.turn.card is not None
-    card_id = s.turn.card
-    card = CARDS[card_id]
+def special_candidates(s: State, seat: int, rng: random.Random, samples: int = 3,
+                       answers: tuple[Answer, ...] | None = None) -> list[dict]:
+    """Parameters worth trying for the turn's special action, built from the special answers of
+    the turn's form (`answers`; by default those the form of the turn on `s` holds): rows of moves
+    along its routes, a placement on the places it offers, a region to empty and where its
+    Caballeros go, one pick per player, each value of a single choice, the most of a number, plus
+    `samples` draws within its fields. Legality is checked by `decide`."""
+    if answers is None:
+        assert s.turn is not None and s.turn.card is not None
+        answers = CARDS[s.turn.card].answers(s, seat)
     w = Weights(s)
     out: list[dict] = []
-    if isinstance(card, MoveCard):
-        if card.one_source:
-            ranked = sorted(move_sources(s), key=lambda r: -sum(s.places[r]))[:5]
-            for src in ranked:
-                if any(s.places[src]):
-                    out.append({"moves": greedy_moves(s, seat, card, w, src)})
-        else:
-            out.append({"moves": greedy_moves(s, seat, card, w)})
-    elif card_id in ("move_all_own", "place_2_anywhere", "place_2_or_move_all_own"):
-        if card_id != "move_all_own":
-            most = min(2, s.court[seat])
-            if most:
-                places = greedy_placement(s, seat, most, move_targets(s), w)
-                out.append({"places": places, **({"mode": "place"} if "or" in card_id else {})})
-        if card_id != "place_2_anywhere":
-            for src in move_sources(s):
-                if s.places[src][seat] > 0:
-                    params = _move_all(s, seat, w, src)
-                    out.append({**params, **({"mode": "move_all"} if "or" in card_id else {})})
-    elif card_id == "one_from_each":
-        constraint = card.constraint(s, seat)["picks"]
-        values = seat_values(s, w)
-        picks = {}
-        for who, regions in constraint.items():
-            def harm(r: str, who: int = int(who)) -> float:
-                d = place_delta(s, r, {who: -1}, seat, w)
-                return relative([v + x for v, x in zip(values, d, strict=True)], seat)
-            picks[who] = max(regions, key=harm)
-        out.append({"picks": picks})
-    elif card_id == "score_chosen":
-        out += [{"place": p} for p in [*REGION_IDS, CASTILLO]]
-    elif card_id in ("king", "royal_advisor") or (card_id == "grande" and not s.options.original):
-        out += [{"to": r} for r in card.constraint(s, seat).get("to", [])]
-    elif card_id == "eviction":
-        out += [{"region": r} for r in card.constraint(s, seat)["region"]
-                if any(s.places[r][o] for o in s.opponents(seat))]
-    elif card_id == "scoreboard":
-        boards = card.constraint(s, seat)["boards"]
-        out += [{"board": b, "to": t} for b in SCOREBOARDS for t in boards[b]]
-    elif card_id == "power_card_back":
-        out += [{"card": c} for c in sorted(set(s.discards[seat]))]
-    elif card_id == "court_2":
-        if s.provinces[seat]:
-            out.append({"count": min(2, s.provinces[seat])})
-    else:  # the actions without parameters
-        out.append({})
-    for _ in range(samples):
-        params = card.sample(s, seat, rng)
-        if params is not None:
-            out.append(params)
+    for answer in answers:
+        out += [{**answer.fixed, **p} for p in _answer_candidates(s, seat, answer, w)]
+        for _ in range(samples):
+            drawn = formspace.draw(answer, rng)
+            if drawn is not None:
+                out.append(drawn)
     return out
+
+
+def _answer_candidates(s: State, seat: int, answer: Answer, w: Weights) -> list[dict]:
+    fields = {f.name: f.constraint for f in answer.fields}
+    if not fields:
+        return [{}]
+    moves = fields.get("moves")
+    if isinstance(moves, Moves):
+        if not moves.one_source:
+            return [{"moves": greedy_moves(s, seat, moves, w)}]
+        sources = dict.fromkeys(src for by in (moves.routes or {}).values() for src in by)
+        ranked = sorted(sources, key=lambda r: -sum(s.places[r]))[:5]  # stable: the form's order
+        return [{"moves": greedy_moves(s, seat, moves, w, src)} for src in ranked]
+    source, to = fields.get("from"), fields.get("to")
+    if isinstance(source, OneOf) and isinstance(to, Counts) and to.total_by is not None:
+        return [_move_all(s, seat, w, src, list(to.bounds), to.total_by.totals[str(src)])
+                for src in source.options]
+    places = fields.get("places")
+    if isinstance(places, Counts):
+        most = places.max_total or 0
+        return [{"places": greedy_placement(s, seat, most, list(places.bounds), w)}] if most \
+            else []
+    picks = fields.get("picks")
+    if isinstance(picks, Picks):
+        values = seat_values(s, w)
+
+        def harm(r: str, who: int) -> float:
+            d = place_delta(s, r, {who: -1}, seat, w)
+            return relative([v + x for v, x in zip(values, d, strict=True)], seat)
+
+        return [{"picks": {who: max(regions, key=lambda r, who=int(who): harm(r, who))
+                           for who, regions in picks.choices.items() if regions}}]
+    if len(fields) == 1:
+        (name, c), = fields.items()
+        if isinstance(c, OneOf):
+            return [{name: v} for v in c.options]
+        if isinstance(c, Number):
+            return [{name: c.max}]
+    return [formspace.preset(answer)]
 
 
 # --- judging decisions -----------------------------------------------------------------------------
@@ -246,39 +257,40 @@ class Judge:
         return evaluate(s, self.seat)
 
     def ranked(self, s: State, d: Decision) -> list[Scored]:
-        """Candidate commands for `d`, best first, each with the value of its plan."""
+        """Candidate commands for `d`, best first, each with the value of its plan: all of them
+        among what the decision's form offers (built from its fields, or its listed choices)."""
         kind = d.kind
+        form = d.form
         if kind == "power_card":
-            cards = [o["card"] for o in d.options or []]
+            cards = _options(form, "play_power", "card")
             values = power_values(s, self.seat, cards)
             scored = [(Command("play_power", self.seat, {"card": c}), v)
                       for c, v in zip(cards, values, strict=True)]
         elif kind == "choose_card":
             scored = []
-            for o in d.options or []:
-                command = Command("choose_card", self.seat, {"stack": o["stack"]})
+            for stack in _options(form, "choose_card", "stack"):
+                command = Command("choose_card", self.seat, {"stack": stack})
                 after = self.after(s, command)
                 if after is not None:
                     scored.append((command, self.plan_value(after)))
         elif kind == "act":
-            scored = self.act_candidates(s)
+            scored = self.act_candidates(s, form)
         elif kind == "take":
-            scored = self.score_all(s, self.take_candidates(s, d))
+            scored = self.score_all(s, self.take_candidates(s, form))
         elif kind == "return":
             scored = self.score_all(s, self.return_candidates(s, d))
         elif kind == "veto":
             commands = [Command("allow", self.seat), Command("veto", self.seat)]
-            steps = (d.constraint or {}).get("steps") or []
-            if len(steps) > 1:
-                commands += [Command("veto", self.seat, {"steps": [i]}) for i in steps]
+            parts = formspace.field_of(formspace.answer_of(form, "veto"), "steps")
+            if isinstance(parts, Parts):
+                commands += [Command("veto", self.seat, {"steps": [i]})
+                             for i in range(len(parts.parts))]
             scored = [(c, v - (VETO_COST if c.type == "veto" else 0.0))
                       for c, v in self.score_all(s, commands)]
-        elif d.options is not None:
-            commands = [Command(o["type"], self.seat, {k: v for k, v in o.items() if k != "type"})
-                        for o in d.options]
-            scored = self.score_all(s, commands)
         else:
-            scored = [(rules.default_command(s, d), 0.0)]
+            scored = self.score_all(s, listed(d, self.rng))
+        offered = offered_only(d, [c for c, _ in scored])
+        scored = [(c, v) for c, v in scored if c in offered]
         scored.sort(key=lambda cv: -cv[1])
         return scored or [(rules.default_command(s, d), 0.0)]
 
@@ -294,67 +306,82 @@ class Judge:
         """The value once the seat has finished its current turn greedily (if it is its turn)."""
         decisions = [d for d in rules.pending(s) if d.seat == self.seat]
         if decisions and decisions[0].kind == "act":
-            scored = self.act_candidates(s)
+            scored = self.act_candidates(s, decisions[0].form)
             return max((v for _, v in scored), default=self.value(s))
         return self.value(s)
 
-    def act_candidates(self, s: State) -> list[Scored]:
-        """First steps of the plans for an `act` decision, each with its plan's value."""
+    def act_candidates(self, s: State, form: Form | None) -> list[Scored]:
+        """First steps of the plans for an `act` decision, each with its plan's value: a
+        placement on the places the form offers, each special action built from the form's
+        special answers, declining."""
         t = s.turn
         assert t is not None and t.card is not None
         seat = self.seat
         out: list[Scored] = []
         w = Weights(s)
-        if not t.placed:
-            most = rules.placement_max(s, seat)
-            places = greedy_placement(s, seat, most, rules.placement_targets(s), w) if most else {}
-            command = Command("place", seat, {"places": places})
+        places = formspace.field_of(formspace.answer_of(form, "place"), "places")
+        if isinstance(places, Counts):
+            most = places.max_total or 0
+            chosen = greedy_placement(s, seat, most, list(places.bounds), w) if most else {}
+            command = Command("place", seat, {"places": chosen})
             after = self.after(s, command)
             if after is not None:
                 out.append((command, self.finish(after) if not t.special_done else self.value(after)))
-        if not t.special_done:
-            commands = [Command("special", seat, p)
-                        for p in special_candidates(s, seat, self.rng, self.samples)]
+        specials = tuple(a for a in form.answers if a.type == "special") if form else ()
+        commands = [Command("special", seat, p)
+                    for p in special_candidates(s, seat, self.rng, self.samples, specials)]
+        if formspace.answer_of(form, "decline") is not None:
             commands.append(Command("decline", seat))
-            for command in commands:
-                after = self.after(s, command)
-                if after is not None:
-                    out.append((command, self.finish(after) if not t.placed else self.value(after)))
+        for command in commands:
+            after = self.after(s, command)
+            if after is not None:
+                out.append((command, self.finish(after) if not t.placed else self.value(after)))
         return out
 
     def finish(self, s: State) -> float:
-        """After one part of an `act`: the value once the other part is done greedily."""
+        """After one part of an `act`: the value once the other part is done greedily, on what
+        the form of the turn then offers."""
         decisions = [d for d in rules.pending(s) if d.seat == self.seat and d.kind == "act"]
         if not decisions:
             return self.value(s)
-        t = s.turn
-        assert t is not None
-        if not t.placed:
-            most = rules.placement_max(s, self.seat)
-            places = greedy_placement(s, self.seat, most, rules.placement_targets(s),
+        form = decisions[0].form
+        places = formspace.field_of(formspace.answer_of(form, "place"), "places")
+        if isinstance(places, Counts):
+            most = places.max_total or 0
+            chosen = greedy_placement(s, self.seat, most, list(places.bounds),
                                       Weights(s)) if most else {}
-            after = self.after(s, Command("place", self.seat, {"places": places}))
+            after = self.after(s, Command("place", self.seat, {"places": chosen}))
             return self.value(after) if after is not None else self.value(s)
         best = self.value(s)  # declining
-        for params in special_candidates(s, self.seat, self.rng, self.samples):
+        specials = tuple(a for a in form.answers if a.type == "special") if form else ()
+        for params in special_candidates(s, self.seat, self.rng, self.samples, specials):
             after = self.after(s, Command("special", self.seat, params))
             if after is not None:
                 best = max(best, self.value(after))
         return best
 
-    def take_candidates(self, s: State, d: Decision) -> list[Command]:
-        low, high = d.constraint["count"]["min"], d.constraint["count"]["max"]
+    def take_candidates(self, s: State, form: Form | None) -> list[Command]:
+        """As many as allowed, and as many as the provinces hold; Caballeros from the board (of
+        the regions the form offers) only for the rest."""
+        answer = formspace.answer_of(form, "take")
+        count = formspace.field_of(answer, "count")
+        assert isinstance(count, Number)
+        regions_field = formspace.field_of(answer, "regions")
         provinces = s.provinces[self.seat]
-        counts = {high, max(low, min(high, provinces))}
         out = []
-        for count in sorted(counts):
-            extra = count - min(count, provinces)
-            regions = self.least_harm(s, extra) if extra else {}
-            out.append(Command("take", self.seat, {"count": count, "regions": regions}))
+        for n in sorted({count.max, max(count.min, min(count.max, provinces))}):
+            extra = n - min(n, provinces)
+            params: dict[str, Any] = {"count": n}
+            if isinstance(regions_field, Counts):
+                params["regions"] = self.least_harm(s, extra, among=regions_field.bounds) \
+                    if extra else {}
+            out.append(Command("take", self.seat, params))
         return out
 
-    def least_harm(self, s: State, n: int, court: int = 0) -> dict[str, int]:
-        """Which of the seat's Caballeros on the board to give up, one at a time."""
+    def least_harm(self, s: State, n: int, among: Mapping[str, int] | None = None
+                   ) -> dict[str, int]:
+        """Which of the seat's Caballeros on the board to give up, one at a time (at most
+        `among[region]` from a region, when given: the form's bounds)."""
         w = Weights(s)
         places = {p: list(c) for p, c in s.places.items()}
         view = _Scratch(s, places)
@@ -362,7 +389,8 @@ class Judge:
         picked: dict[str, int] = {}
         for _ in range(n):
             options = [r for r, c in places.items()
-                       if r not in (s.king, CASTILLO) and c[self.seat] > 0]
+                       if r not in (s.king, CASTILLO) and c[self.seat] > 0
+                       and (among is None or picked.get(r, 0) < among.get(r, 0))]
             if not options:
                 break
             deltas = {r: place_delta(view, r, {self.seat: -1}, self.seat, w) for r in options}
@@ -374,15 +402,22 @@ class Judge:
         return picked
 
     def return_candidates(self, s: State, d: Decision) -> list[Command]:
-        need, court = d.constraint["count"], d.constraint["court"]
+        """The default (court first), then from the court as much as may be, as little, or
+        what the regions cannot give, the regions (of the form's) losing least for the rest."""
+        answer = formspace.answer_of(d.form, "return")
+        court = formspace.field_of(answer, "court")
+        regions = formspace.field_of(answer, "regions")
+        assert isinstance(court, Number)
         out = [rules.default_command(s, d)]
-        for from_court in sorted({min(need, court), 0, max(0, need - sum(
-                d.constraint["regions"].values()))}):
-            if from_court > court or from_court > need:
-                continue
-            regions = self.least_harm(s, need - from_court)
-            if from_court + sum(regions.values()) == need:
-                out.append(Command("return", self.seat, {"court": from_court, "regions": regions}))
+        for from_court in sorted({court.max, court.min}):
+            params: dict[str, Any] = {"court": from_court}
+            if isinstance(regions, Counts) and regions.total_by is not None:
+                rest = regions.total_by.totals[str(from_court)]
+                picked = self.least_harm(s, rest, among=regions.bounds)
+                if sum(picked.values()) != rest:
+                    continue
+                params["regions"] = picked
+            out.append(Command("return", self.seat, params))
         return out
 
 
@@ -397,14 +432,22 @@ class GreedyBot:
         self.samples = samples
 
     def choose(self, view: dict[str, Any], decision: Decision, rng: random.Random) -> Command:
-        if decision.options is not None and len(decision.options) == 1 and decision.kind != "veto":
-            return _option_command(decision, decision.options[0])
+        if decision.kind != "veto":
+            only = single_choice(decision)
+            if only is not None:
+                return only
         s = determinize(view, rng, decision)
         judge = Judge(decision.seat, rng, samples=self.samples)
         ranked = judge.ranked(s, decision)
         top = ranked[0][1]
         best = [c for c, v in ranked if v >= top - 1e-9]
         return rng.choice(best)
+
+
+def _options(form: Form | None, kind: str, name: str) -> list[Any]:
+    """The values the form's answer `kind` offers for its field `name` (a card, a stack)."""
+    c = formspace.field_of(formspace.answer_of(form, kind), name)
+    return list(c.options) if isinstance(c, OneOf) else []
 
 
 def _option_command(d: Decision, option: dict[str, Any]) -> Command:

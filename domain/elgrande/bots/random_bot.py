@@ -1,9 +1,9 @@
-"""The random bot: a uniformly chosen legal command (`domain.bots.search.DeterminizedRandomBot`).
+"""The random bot: a move drawn from the decision's form (`domain.bots.search.DeterminizedRandomBot`).
 
-With enumerated options it picks one uniformly; otherwise it samples with the engine's sampler on a
-determinisation of its view (the sampler needs a full state; a determinised one agrees with
-everything the seat can see, and the seat's own legal moves depend only on that). A Veto question
-is sampled by the engine too (its options do not say which steps may be vetoed).
+It draws among what the decision's form offers the player (an answer, then each value within its
+field's stated space) and keeps the first draw the rules take on a determinisation of its view (a
+determinised state agrees with everything the seat can see, and the seat's own legal moves depend
+only on that); the default move, which the form offers too, when none is taken.
 """
 
 from __future__ import annotations
@@ -15,4 +15,4 @@ from domain.elgrande.determinize import determinize
 
 class RandomBot(DeterminizedRandomBot):
     def __init__(self, budget: float | None = None) -> None:
-        super().__init__(determinize, rules.sample_command, sampled_kinds=frozenset({"veto"}))
+        super().__init__(determinize, rules.decide, rules.default_command)

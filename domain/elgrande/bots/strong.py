@@ -1,7 +1,7 @@
 """The strong bot: flat Monte-Carlo search with determinisation, within a time budget per move.
 
-1. The greedy judge ranks the candidate commands on one determinisation of the view; the best
-   `top_k` (distinct) go into the search.
+1. The greedy judge ranks the candidate commands on one determinisation of the view (all of them
+   among what the decision's form offers); the best `top_k` (distinct) go into the search.
 2. Each iteration draws a fresh determinisation (hidden Castillo counts, face-down cards, private
    power cards, unrevealed secret choices) and tries every candidate in it: plays the candidate,
    then plays on with a fast greedy policy for every seat about one round ahead (to the end of
@@ -10,8 +10,8 @@
    and scores the outcome with the static evaluation (relative to the opponents).
 3. When the budget is spent, the candidate with the best mean wins (ties: the greedy order).
 
-Single-option decisions are answered at once. The search never sees the real state: every world it
-simulates is drawn from the view.
+Decisions whose form offers a single move are answered at once. The search never sees the real
+state: every world it simulates is drawn from the view.
 """
 
 from __future__ import annotations
@@ -166,9 +166,10 @@ class StrongBot(SearchBot):
 
     def answer_at_once(self, view: dict[str, Any], decision: Decision,
                        rng: random.Random) -> Command | None:
-        if decision.options is not None and len(decision.options) == 1 and decision.kind != "veto":
-            return _option_command(decision, decision.options[0])
-        return None
+        return super().answer_at_once(view, decision, rng) if decision.kind != "veto" else None
+
+    def default(self, world: State, decision: Decision) -> Command:
+        return rules.default_command(world, decision)
 
     def determinize(self, view: dict[str, Any], rng: random.Random, decision: Decision) -> State:
         return determinize(view, rng, decision)
