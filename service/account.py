@@ -27,7 +27,7 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, or_, select, update
 
-from service import db, players, progress, seats, store
+from service import db, meet, players, progress, seats, store
 from service.context import Context
 from service.errors import Invalid, ServiceError
 from service.i18n import add, t
@@ -181,6 +181,7 @@ def delete_account(ctx: Context, player: Player, *, confirm: str) -> dict[str, A
             continue
         resigned.append(game_id)
     with db.write(ctx.engine) as conn:
+        left = meet.release(conn, player.id)  # the open games not started: seats free again
         conn.execute(update(seat_offers).where(
             or_(seat_offers.c.to_player == player.id, seat_offers.c.by_player == player.id),
             seat_offers.c.status == seats.PENDING).values(status=seats.LAPSED,
@@ -198,4 +199,4 @@ def delete_account(ctx: Context, player: Player, *, confirm: str) -> dict[str, A
             time_zone="UTC", daily_digest=False, email_notifications=False,
             profile_public=False, calendar_key=None, deleted_at=store.now()))
     players.forget()  # no process-local trust in this player's tokens
-    return {"deleted": True, "resigned": resigned}
+    return {"deleted": True, "resigned": resigned, "open_games_left": left}

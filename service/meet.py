@@ -77,6 +77,10 @@ REFUSALS.update({  # the service's refusals (rendered like a game's, in the read
         "Every seat of this game is taken.",
         "Toutes les places de cette partie sont prises.",
         "Tutti i posti di questa partita sono presi."),
+    "service.meet.turned_away": (
+        "The game's creator gave your seat in this game back: you cannot take one again.",
+        "Le créateur de la partie a libéré votre place : vous ne pouvez pas en reprendre une.",
+        "Chi ha creato la partita ha liberato il tuo posto: non puoi prenderne un altro."),
     "service.meet.creator_only": (
         "Only the game's creator can do this.",
         "Seul le créateur de la partie peut faire cela.",
@@ -205,6 +209,8 @@ def join(ctx: Context, game_id: str, player: Player) -> bool:
         table = _seat_rows(conn, game_id)
         if any(r.player_id == player.id for r in table):
             raise Conflict.of("service.meet.seated")
+        if player.id in (row.turned_away or []):
+            raise Forbidden.of("service.meet.turned_away")
         free = [r for r in table if seats_mod.is_open_seat(r.email)]
         if not free:
             raise Conflict.of("service.meet.full")
@@ -252,7 +258,31 @@ def remove(ctx: Context, game_id: str, creator: Player, seat: int) -> None:
             raise Invalid.of("service.meet.no_player", seat=str(seat)[:10],
                              allowed_seats=", ".join(str(s) for s in others) or "—",
                              allowed=others)
+        freed = next(r.player_id for r in table if r.seat == seat)
         _free(conn, game_id, seat)
+        conn.execute(update(games).where(games.c.id == game_id).values(
+            turned_away=[*(row.turned_away or []), int(freed)]))
+
+
+def release(conn: Connection, player_id: int) -> list[str]:
+    """A deleted account's part in the open games not yet started (`account.delete_account`, in
+    its transaction): its seats are free again for others, and the games it opened are withdrawn
+    from the list, their other players freed to take seats elsewhere (a game whose creator is
+    gone would never start, and its seats would count against their limit). The games touched."""
+    rows = conn.execute(
+        select(games.c.id, games.c.created_by, seats.c.seat)
+        .join(seats, seats.c.game_id == games.c.id)
+        .where(seats.c.player_id == player_id, games.c.open_seats.is_(True),
+               games.c.status == progress.INVITED).order_by(games.c.id)).all()
+    for row in rows:
+        if row.created_by != player_id:
+            _free(conn, row.id, row.seat)
+            continue
+        for other in _seat_rows(conn, row.id):
+            if other.player_id != player_id and not seats_mod.is_open_seat(other.email):
+                _free(conn, row.id, other.seat)
+        conn.execute(update(games).where(games.c.id == row.id).values(open_seats=False))
+    return [row.id for row in rows]
 
 
 def _free(conn: Connection, game_id: str, seat: int) -> None:
@@ -345,4 +375,4 @@ def is_open(ctx: Context, game_id: str) -> bool:
 
 
 __all__ = ["MAX_CREATED", "MAX_TAKEN", "OpenGame", "ServiceError", "create", "join", "leave",
-           "listed", "remove", "start"]
+           "listed", "release", "remove", "start"]

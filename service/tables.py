@@ -122,6 +122,8 @@ games = Table(
     # its creator welcomes at the table (NULL: any).
     Column("open_seats", Boolean, nullable=False, server_default=false()),
     Column("languages", Json, nullable=True),
+    # the players its creator freed a seat of: they may not take one again (service/meet.remove)
+    Column("turned_away", Json, nullable=True),
     Index("ix_games_open_seats", "open_seats", "status"),
 )
 

@@ -56,7 +56,8 @@ class DeleteMe(MethodView):
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Delete your account (`confirm`: your address): you resign every game in play, your
         name and address leave the service, your seats in finished games keep a neutral name,
-        and every game's record still verifies. It cannot be undone."""
+        and every game's record still verifies; your seats in open games not yet started are free
+        again, and the open games you opened leave the list. It cannot be undone."""
         return account.delete_account(ctx(), auth.required(), confirm=body["confirm"])
 
 

@@ -354,3 +354,35 @@ def _id_of_deleted(ctx: Any) -> int:
     with db.read(ctx.engine) as conn:
         return int(conn.execute(select(players_t.c.id)
                                 .where(players_t.c.deleted_at.is_not(None))).scalar_one())
+
+
+def test_a_deleted_account_frees_its_open_seats_and_withdraws_the_games_it_opened(
+        ctx: Any, make_player: Any) -> None:
+    ann, bob, cid = _people(make_player)
+    anns = _open(ann)
+    bobs = _open(bob)
+    assert bob.post(f"/api/open-games/{anns}/join").status_code == 200
+    assert cid.post(f"/api/open-games/{bobs}/join").status_code == 200
+    r = bob.post("/api/me/delete", {"confirm": "bob@example.com"})
+    assert r.status_code == 200 and sorted(r.get_json()["open_games_left"]) == sorted([anns, bobs])
+    listed = {g["id"]: g for g in ann.get("/api/open-games").get_json()["games"]}
+    # Ann's game waits for two players again; the game Bob opened is no longer offered
+    assert list(listed) == [anns]
+    assert [p["name"] for p in listed[anns]["players"]] == ["Ann"] and listed[anns]["free"] == 2
+    # Cid, freed from Bob's game, takes a seat in Ann's
+    assert cid.post(f"/api/open-games/{anns}/join").status_code == 200
+    assert [p["name"] for p in cid.get("/api/open-games").get_json()["games"][0]["players"]] \
+        == ["Ann", "Cid"]
+
+
+def test_a_player_whose_seat_the_creator_freed_cannot_take_one_again(
+        ctx: Any, make_player: Any) -> None:
+    ann, bob, cid = _people(make_player)
+    gid = _open(ann)
+    assert bob.post(f"/api/open-games/{gid}/join").status_code == 200
+    assert ann.post(f"/api/open-games/{gid}/remove", {"seat": 1}).status_code == 200
+    r = bob.post(f"/api/open-games/{gid}/join")
+    assert r.status_code == 403 and r.get_json()["key"] == "service.meet.turned_away"
+    assert "libéré votre place" in r.get_json()["detail"]  # Bob reads French
+    # the seat Bob left is free for anyone else
+    assert cid.post(f"/api/open-games/{gid}/join").status_code == 200

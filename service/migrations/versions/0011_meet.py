@@ -27,6 +27,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column("open_seats", sa.Boolean(), nullable=False,
                                    server_default=sa.false()))
         batch.add_column(sa.Column("languages", Json, nullable=True))
+        batch.add_column(sa.Column("turned_away", Json, nullable=True))
     with op.batch_alter_table("players") as batch:
         batch.add_column(sa.Column("profile_public", sa.Boolean(), nullable=False,
                                    server_default=sa.false()))
@@ -75,5 +76,6 @@ def downgrade() -> None:
         batch.drop_column("calendar_key")
         batch.drop_column("profile_public")
     with op.batch_alter_table("games") as batch:
+        batch.drop_column("turned_away")
         batch.drop_column("languages")
         batch.drop_column("open_seats")
