@@ -33,7 +33,7 @@ MAX_SINCE = 60
 MAIL_WIDTH = 600
 """The board picture in a mail is at most this wide: the width mail layouts are made for (the
 image is shown at most 100 % wide anyway), and about a quarter fewer pixels to draw and send than
-the 800 of El Grande's map (benchmarks/mails.py)."""
+the 800-pixel-wide map of the largest board (benchmarks/mails.py)."""
 
 
 def board_png(module: Any, view: dict[str, Any], lang: str, names: Sequence[str]) -> bytes | None:

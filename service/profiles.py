@@ -87,6 +87,8 @@ def is_public(ctx: Context, player_id: int) -> bool:
 
 def profile(ctx: Context, player_id: int, viewer: Player | None, lang: str) -> Profile:
     """`player_id`'s profile as `viewer` may see it: NotFound unless public or their own."""
+    if not 0 < player_id < 2**63:  # no row has it, and the drivers cannot even send it (a 500)
+        raise NotFound.of("service.profile.hidden")
     with db.read(ctx.engine) as conn:
         row = conn.execute(select(players.c.id, players.c.name, players.c.profile_public,
                                   players.c.email, players.c.deleted_at)

@@ -149,7 +149,7 @@ def test_the_page_says_it_and_the_player_mends_the_address_with_a_link_to_the_ne
     assert outbox_rows(table, "email-confirm") == []
     taken = as_bruno.post("/settings/email", data={"csrf_token": csrf_of(settings),
                                                    "email": ann.email}, follow_redirects=True)
-    assert "Un autre joueur utilise déjà cette adresse" in unescape(taken.text)
+    assert "Non enregistré : un autre joueur utilise déjà cette adresse" in unescape(taken.text)
     as_bruno.post("/settings/email", data={"csrf_token": csrf_of(settings),
                                            "email": "Bruno@Ailleurs.example"})
     # The confirmation goes to the new address, although the old one bounces; nothing changed yet.

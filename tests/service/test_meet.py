@@ -251,6 +251,17 @@ def test_a_private_profile_is_nobody_elses_and_no_address_is_shown(ctx: Any, mak
     assert spectator.get("/api/leaderboard/nope").status_code == 404
 
 
+def test_a_player_id_no_database_column_holds_is_a_clear_404(ctx: Any, make_player: Any
+                                                             ) -> None:
+    """Found by the OpenAPI fuzz: an id past a BIGINT overflowed in the driver (a 500)."""
+    ann = make_player("ann@example.com", "Ann")
+    for player_id in (2**63, 2**64 + 5, 10**30, 0):
+        r = ann.get(f"/api/players/{player_id}")
+        assert r.status_code == 404, (player_id, r.status_code)
+        assert ann.http.get(f"/players/{player_id}").status_code == 404
+    assert ann.get(f"/api/players/{_id(ctx, 'ann@example.com')}").status_code == 200
+
+
 def test_a_private_message_is_in_no_profile_or_list(ctx: Any, make_player: Any) -> None:
     gid, ann, bob, cid = _rated_game(ctx, make_player)
     talk.say(ctx, gid, 0, "Bob: secret pact", to=1, source=Source("web"))

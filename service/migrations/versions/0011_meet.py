@@ -23,15 +23,16 @@ Json = sa.JSON().with_variant(JSONB(), "postgresql")
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("open_seats", sa.Boolean(), nullable=False,
-                                   server_default=sa.false()))
-        batch.add_column(sa.Column("languages", Json, nullable=True))
-        batch.add_column(sa.Column("turned_away", Json, nullable=True))
-    with op.batch_alter_table("players") as batch:
-        batch.add_column(sa.Column("profile_public", sa.Boolean(), nullable=False,
-                                   server_default=sa.false()))
-        batch.add_column(sa.Column("calendar_key", sa.String(32), nullable=True))
+    # Plain ADD COLUMN, not batch mode: on SQLite, batch mode would recreate `games` and
+    # `players` (copy, DROP, rename), and dropping a table that seats, events and outbox rows
+    # point at fails the foreign keys as soon as the database holds data.
+    op.add_column("games", sa.Column("open_seats", sa.Boolean(), nullable=False,
+                                     server_default=sa.false()))
+    op.add_column("games", sa.Column("languages", Json, nullable=True))
+    op.add_column("games", sa.Column("turned_away", Json, nullable=True))
+    op.add_column("players", sa.Column("profile_public", sa.Boolean(), nullable=False,
+                                       server_default=sa.false()))
+    op.add_column("players", sa.Column("calendar_key", sa.String(32), nullable=True))
     op.create_index("ix_games_open_seats", "games", ["open_seats", "status"])
     op.create_table(
         "results",
