@@ -107,6 +107,12 @@ class Vocabulary:
     defaults: Mapping[str, Any] = field(default_factory=dict)
     """`of` → the value a field of it takes when the reply does not say one (a ship bought, not
     taken from the court)."""
+    marked: Mapping[str, Mapping[str, Sequence[str]]] = field(default_factory=dict)
+    """Answers read only on their own words: answer type → a parameter the answer fixes → the
+    phrases that name that answer. Why: an answer such as El Caballero's `end_turn {lay: true}`
+    (the deadline's move, which lays the tile still due for the player) does more than its type's
+    word says; a bare "end" must not be read as it (the player forgot the tile and is refused),
+    only "end auto" and the like. Those phrases name no other answer of the type."""
 
 
 class Ambiguous(ParseError):
@@ -162,6 +168,12 @@ class Reader:
                 key = phrase(way)
                 if key:
                     self.actions.setdefault(key, set()).add(kind)
+        for kind, params in vocabulary.marked.items():
+            for param, ways in params.items():
+                for way in ways:
+                    key = phrase(way)
+                    if key:
+                        self.actions.setdefault(key, set()).add(_marked(kind, param))
         self.lang = session.lang
         self.ignored: list[str] = []
         self._singles: set[str] | None = None
@@ -213,6 +225,15 @@ class Reader:
             if found is not None:
                 return found, 2
         return None
+
+    def kind(self, answer: Any) -> str:
+        """The answer's action kind: its type, or its marked kind when it fixes a parameter the
+        vocabulary reads only on that answer's own words (`Vocabulary.marked`)."""
+        fixed = dict(answer.fixed)
+        for param in self.vocabulary.marked.get(answer.type, {}):
+            if param in fixed:
+                return _marked(answer.type, param)
+        return str(answer.type)
 
     # --- tagging -------------------------------------------------------------------------------
 
@@ -441,10 +462,13 @@ class Reader:
         used: set[int] = set()
         command: dict[str, Any] = {"type": answer.type, **dict(answer.fixed)}
         named = [i for i, t in enumerate(tags) if t.kind == "action"]
-        for i in named:
-            if answer.type not in tags[i].value:
+        kind = self.kind(answer)
+        for i in named:  # a marked answer also takes its type's word ("end auto")
+            if not {answer.type, kind} & tags[i].value:
                 return []
             used.add(i)
+        if kind != answer.type and not any(kind in tags[i].value for i in named):
+            return []  # "end" alone is not the answer that lays the tile for the player
         open_: list[Any] = []
         said: list[str] = []
         empty: list[str] = []
@@ -748,7 +772,7 @@ class Reader:
             if form is None or not any(_covered(a) for a in form.answers):
                 return None
             names = self._names(form)
-            types = frozenset(a.type for a in form.answers)
+            types = frozenset(k for a in form.answers for k in (a.type, self.kind(a)))
             all_tags, _ = self.tag(pos, len(self.words), names, types)
             if not [t for t in all_tags if t.kind not in SOFT]:
                 break
@@ -794,6 +818,11 @@ class Reader:
 
 
 _MISSING: Any = object()
+
+
+def _marked(kind: str, param: str) -> str:
+    """The action kind of an answer of type `kind` that fixes `param` (`Vocabulary.marked`)."""
+    return f"{kind}+{param}"
 
 
 def _index(lang: str) -> int:

@@ -61,3 +61,19 @@ def test_a_negation_the_vocabulary_does_not_know_is_not_read() -> None:
 def test_a_number_said_for_another_move_is_not_reused() -> None:
     assert read("eg_card_r1", 2, "take 1") is None
 
+
+
+@pytest.mark.parametrize("text", ["end", "fin", "fine", "fin du tour", "tile 1 at m14 then end"])
+def test_a_bare_end_is_never_the_deadlines_move_while_a_tile_is_due(text: str) -> None:
+    """El Caballero's turn form offers `end_turn {lay: true}` while a tile is due (the deadline's
+    move: the tile laid for the player): "end" alone was read as it, and a player who forgot the
+    tile had it laid where it first fits instead of being told to lay it. The reader leaves such
+    a reply to the grammar, which refuses it."""
+    at, seat = ("ec_turn9", 1) if "tile" in text else ("ec_turn12", 0)
+    assert read(at, seat, text) is None
+
+
+@pytest.mark.parametrize("text", ["end auto", "fin auto", "fine automatico",
+                                  "just do it for me: end auto"])
+def test_the_deadlines_move_is_read_on_its_own_words(text: str) -> None:
+    assert read("ec_turn12", 0, text).commands == [{"type": "end_turn", "lay": True}]
