@@ -318,6 +318,8 @@ class Reader:
                 if key in self.fields:
                     best = (n, Tag(i, i + n, "field", self.fields[key]))
                     break
+            if best[1] is not None and best[1].kind == "name" and best[0] > 1:
+                best = self._shorter(i, end, best, names, types)
             for n in range(min(MAX_WORDS, end - i), best[0], -1):  # then the game's other words
                 key = tuple(w[i:i + n])
                 if "," in key or "\n" in key:
@@ -373,6 +375,29 @@ class Reader:
             start = before.end if before is not None else start
             tag.after_break = any(x in (",", "\n") or x in seq for x in w[start:tag.start])
         return tags, loose
+
+    def _shorter(self, i: int, end: int, best: tuple[int, Tag | None],
+                 names: Mapping[tuple[str, ...], set[tuple[str, Any]]],
+                 types: frozenset[str]) -> tuple[int, Tag | None]:
+        """The move's word instead of a name that starts with it, where a longer name follows
+        that word: « carte décompte secret » is "carte" (choose a card) then « décompte secret »
+        (that one card), not « carte décompte » (any scoring card: asked back) and a stray
+        « secret »."""
+        n = best[0]
+        w = self.words
+        for m in range(1, n):
+            head = tuple(w[i:i + m])
+            kinds = self.actions.get(head, set()) & types
+            if not kinds:
+                continue
+            for k in range(min(MAX_WORDS, end - i - m), n - m, -1):
+                key = tuple(w[i + m:i + m + k])
+                if "," in key or "\n" in key:
+                    continue
+                if key in names or (key[0] not in ARTICLE_SET and _compressed(key) in names):
+                    negative = "negative" if NEGATIONS & set(head) else ""
+                    return m, Tag(i, i + m, "action", frozenset(kinds), negative)
+        return best
 
     def _own_inside(self, i: int, n: int, types: frozenset[str]) -> bool:
         """Whether a word of the pending answers starts inside words i..i+n: "je prends" names a
