@@ -107,6 +107,12 @@ class Vocabulary:
     defaults: Mapping[str, Any] = field(default_factory=dict)
     """`of` → the value a field of it takes when the reply does not say one (a ship bought, not
     taken from the court)."""
+    marked: Mapping[str, Mapping[str, Sequence[str]]] = field(default_factory=dict)
+    """Answers read only on their own words: answer type → a parameter the answer fixes → the
+    phrases that name that answer. Why: an answer such as El Caballero's `end_turn {lay: true}`
+    (the deadline's move, which lays the tile still due for the player) does more than its type's
+    word says; a bare "end" must not be read as it (the player forgot the tile and is refused),
+    only "end auto" and the like. Those phrases name no other answer of the type."""
 
 
 class Ambiguous(ParseError):
@@ -162,6 +168,12 @@ class Reader:
                 key = phrase(way)
                 if key:
                     self.actions.setdefault(key, set()).add(kind)
+        for kind, params in vocabulary.marked.items():
+            for param, ways in params.items():
+                for way in ways:
+                    key = phrase(way)
+                    if key:
+                        self.actions.setdefault(key, set()).add(_marked(kind, param))
         self.lang = session.lang
         self.ignored: list[str] = []
         self._singles: set[str] | None = None
@@ -213,6 +225,15 @@ class Reader:
             if found is not None:
                 return found, 2
         return None
+
+    def kind(self, answer: Any) -> str:
+        """The answer's action kind: its type, or its marked kind when it fixes a parameter the
+        vocabulary reads only on that answer's own words (`Vocabulary.marked`)."""
+        fixed = dict(answer.fixed)
+        for param in self.vocabulary.marked.get(answer.type, {}):
+            if param in fixed:
+                return _marked(answer.type, param)
+        return str(answer.type)
 
     # --- tagging -------------------------------------------------------------------------------
 
@@ -297,6 +318,8 @@ class Reader:
                 if key in self.fields:
                     best = (n, Tag(i, i + n, "field", self.fields[key]))
                     break
+            if best[1] is not None and best[1].kind == "name" and best[0] > 1:
+                best = self._shorter(i, end, best, names, types)
             for n in range(min(MAX_WORDS, end - i), best[0], -1):  # then the game's other words
                 key = tuple(w[i:i + n])
                 if "," in key or "\n" in key:
@@ -352,6 +375,29 @@ class Reader:
             start = before.end if before is not None else start
             tag.after_break = any(x in (",", "\n") or x in seq for x in w[start:tag.start])
         return tags, loose
+
+    def _shorter(self, i: int, end: int, best: tuple[int, Tag | None],
+                 names: Mapping[tuple[str, ...], set[tuple[str, Any]]],
+                 types: frozenset[str]) -> tuple[int, Tag | None]:
+        """The move's word instead of a name that starts with it, where a longer name follows
+        that word: « carte décompte secret » is "carte" (choose a card) then « décompte secret »
+        (that one card), not « carte décompte » (any scoring card: asked back) and a stray
+        « secret »."""
+        n = best[0]
+        w = self.words
+        for m in range(1, n):
+            head = tuple(w[i:i + m])
+            kinds = self.actions.get(head, set()) & types
+            if not kinds:
+                continue
+            for k in range(min(MAX_WORDS, end - i - m), n - m, -1):
+                key = tuple(w[i + m:i + m + k])
+                if "," in key or "\n" in key:
+                    continue
+                if key in names or (key[0] not in ARTICLE_SET and _compressed(key) in names):
+                    negative = "negative" if NEGATIONS & set(head) else ""
+                    return m, Tag(i, i + m, "action", frozenset(kinds), negative)
+        return best
 
     def _own_inside(self, i: int, n: int, types: frozenset[str]) -> bool:
         """Whether a word of the pending answers starts inside words i..i+n: "je prends" names a
@@ -441,10 +487,13 @@ class Reader:
         used: set[int] = set()
         command: dict[str, Any] = {"type": answer.type, **dict(answer.fixed)}
         named = [i for i, t in enumerate(tags) if t.kind == "action"]
-        for i in named:
-            if answer.type not in tags[i].value:
+        kind = self.kind(answer)
+        for i in named:  # a marked answer also takes its type's word ("end auto")
+            if not {answer.type, kind} & tags[i].value:
                 return []
             used.add(i)
+        if kind != answer.type and not any(kind in tags[i].value for i in named):
+            return []  # "end" alone is not the answer that lays the tile for the player
         open_: list[Any] = []
         said: list[str] = []
         empty: list[str] = []
@@ -748,7 +797,7 @@ class Reader:
             if form is None or not any(_covered(a) for a in form.answers):
                 return None
             names = self._names(form)
-            types = frozenset(a.type for a in form.answers)
+            types = frozenset(k for a in form.answers for k in (a.type, self.kind(a)))
             all_tags, _ = self.tag(pos, len(self.words), names, types)
             if not [t for t in all_tags if t.kind not in SOFT]:
                 break
@@ -794,6 +843,11 @@ class Reader:
 
 
 _MISSING: Any = object()
+
+
+def _marked(kind: str, param: str) -> str:
+    """The action kind of an answer of type `kind` that fixes `param` (`Vocabulary.marked`)."""
+    return f"{kind}+{param}"
 
 
 def _index(lang: str) -> int:

@@ -93,6 +93,10 @@ def _cell(word: str) -> tuple[int, int] | None:
     return (cell[0], cell[1]) if cell is not None else None
 
 
+AUTO_WORDS = ("auto", "automatic", "automatique", "automatico")
+AUTO = phrases({w: True for w in AUTO_WORDS})
+""""end auto": the server lays the compulsory tile as a passed deadline would, then ends."""
+
 VOCABULARY = Vocabulary(actions={
     **KEYWORDS,
     "power": (*KEYWORDS["power"], "play", "i play", "playing", "joue", "je joue", "jouer",
@@ -124,7 +128,11 @@ VOCABULARY = Vocabulary(actions={
                     "con grande": True, "with the grande": True, "avec le grande": True,
                     "con il grande": True}},
     label=_read_label, cell=_cell, numbered=_numbered,
-    defaults={"source": "supply", "flag": False})
+    defaults={"source": "supply", "flag": False},
+    # The deadline's move ("End your turn now: your terrain tile is laid for you") only on its
+    # own words, "end auto" as the grammar reads it: a bare "end" with a tile due is refused.
+    marked={"end_turn": {"lay": tuple(f"{end} {auto}" for end in KEYWORDS["end_turn"]
+                                      for auto in AUTO_WORDS)}})
 FILLER = phrases({w: True for w in (*FILLER_WORDS, "at", "on", "en", "in", "a", "sur", "su",
                                     "cell", "case", "casella", "number", "numero", "no",
                                     "tile", "tuile", "tessera")})
@@ -148,8 +156,6 @@ GRANDE = phrases({w: True for w in ("grande", "with grande", "avec grande", "con
 SHIP = phrases({w: True for w in ("ship", "boat", "bateau", "navire", "nave", "barca")})
 CASTLE = phrases({w: True for w in ("castle", "castillo", "chateau", "castello")})
 BACK = phrases({w: True for w in ("back", "taken back")})
-AUTO = phrases({w: True for w in ("auto", "automatic", "automatique", "automatico")})
-""""end auto": the server lays the compulsory tile as a passed deadline would, then ends."""
 
 VERB: dict[str, tuple[str, str, str]] = {
     "power": ("power", "pouvoir", "potere"),

@@ -13,6 +13,7 @@ from domain.core.commands import Command
 from domain.core.game import Message
 from domain.elgrande.boards import leader, runs
 from domain.games import GAMES
+from domain.kingintrigue.texts import power_title
 
 NAMES = ["Ann", "Bruno", "Chiara"]
 
@@ -59,11 +60,19 @@ def test_king_and_intrigue_hands_stay_hidden_at_a_glance() -> None:
     for seat in (1, 2):
         held = sorted(state.hands[seat])
         assert f"{NAMES[seat]}: hidden" in text and f"{NAMES[seat]}: {held[0]}, " not in text
-    # The power cards played this round are public, with the Caballeros of K&I's own deck.
+    # The viewer's own cards are told in full; nobody else's hand is.
+    own = next(t for t in summary.tables if t.caption == "Your power cards")
+    assert [int(row[0]) for row in own.rows] == sorted(state.hands[0])
+    # The power cards played this round are public, each by its value and its action's name,
+    # with the Caballeros of K&I's own deck.
     order = next(t for t in summary.tables if t.caption == "Turn order this round")
     assert len(order.rows) == 3
-    for _who, card, count in order.rows:
-        assert int(count) == state.power_caballeros(int(card))
+    for who, card, count in order.rows:
+        seat = NAMES.index(who)
+        value, _, title = card.partition(" (")
+        assert int(value) == state.power_played[seat]
+        assert title == f"{power_title(int(value), 'en')})"
+        assert int(count) == state.power_caballeros(int(value))
 
 
 def test_a_finished_games_replay_view_shows_what_play_hid() -> None:

@@ -4,6 +4,7 @@ cannot place leaves the reply to the game's grammar (None) rather than guessing.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from domain.core import reader
 from domain.core.commands import Command
 from domain.core.errors import RuleError
 from domain.core.language import GameSession
+from domain.games import GAMES
 from tests.corpus.replies import corpus
 
 
@@ -61,3 +63,47 @@ def test_a_negation_the_vocabulary_does_not_know_is_not_read() -> None:
 def test_a_number_said_for_another_move_is_not_reused() -> None:
     assert read("eg_card_r1", 2, "take 1") is None
 
+
+
+@pytest.mark.parametrize("text", ["end", "fin", "fine", "fin du tour", "tile 1 at m14 then end"])
+def test_a_bare_end_is_never_the_deadlines_move_while_a_tile_is_due(text: str) -> None:
+    """El Caballero's turn form offers `end_turn {lay: true}` while a tile is due (the deadline's
+    move: the tile laid for the player): "end" alone was read as it, and a player who forgot the
+    tile had it laid where it first fits instead of being told to lay it. The reader leaves such
+    a reply to the grammar, which refuses it."""
+    at, seat = ("ec_turn9", 1) if "tile" in text else ("ec_turn12", 0)
+    assert read(at, seat, text) is None
+
+
+@pytest.mark.parametrize("text", ["end auto", "fin auto", "fine automatico",
+                                  "just do it for me: end auto"])
+def test_the_deadlines_move_is_read_on_its_own_words(text: str) -> None:
+    assert read("ec_turn12", 0, text).commands == [{"type": "end_turn", "lay": True}]
+
+
+def test_a_cards_own_name_after_the_move_word_is_that_one_card() -> None:
+    """« carte décompte » names every face-up scoring card (asked back when there are two), but
+    « carte Décompte secret » is "carte" then the one card « Décompte secret »: it was asked back
+    between the two scoring cards (a whole game by mail refused the French player's turn)."""
+    module = GAMES["el-grande"]
+    rng = random.Random(2)
+    state = module.fold(module.create(5, {}, "reader", None))
+    for _ in range(600):
+        decision = module.pending(state)[0]
+        face_up = {c["card"]: c["stack"] for c in module.view(state, 0)["cards"]["face_up"]}
+        if decision.kind == "choose_card" and "secret_scoring" in face_up \
+                and any(c.startswith("score_") for c in face_up):
+            break
+        state = module.fold(module.decide(state, module.sample_command(state, decision, rng)),
+                            state)
+    else:
+        pytest.fail("no turn with the secret scoring and another scoring card face up")
+
+    def read_fr(text: str) -> Any:
+        session = GameSession(module, state, decision.seat, lang="fr")
+        return reader.read(text, session, module.language.vocabulary, _trial)
+
+    assert read_fr("Carte Décompte secret").commands == [
+        {"type": "choose_card", "stack": face_up["secret_scoring"]}]
+    with pytest.raises(reader.Ambiguous):  # the generic words still stand for each scoring card
+        read_fr("carte de décompte")
