@@ -120,8 +120,7 @@ def _counts(c: Counts, rng: random.Random, samples: int) -> list[dict[str, int]]
     """One key alone with the least total the limits allow (at least one), then distributions of
     a total drawn within the limits."""
     low = max(1, c.min_total)
-    high = sum(c.bounds.values()) if c.max_total is None else min(c.max_total,
-                                                                  sum(c.bounds.values()))
+    high = _most(c)
     out: list[dict[str, int]] = [{k: low} for k, most in c.bounds.items() if most >= low
                                  and (c.max_total is None or low <= c.max_total)]
     if c.min_total == 0:
@@ -129,18 +128,17 @@ def _counts(c: Counts, rng: random.Random, samples: int) -> list[dict[str, int]]
     for _ in range(samples):
         if high < c.min_total:
             break
-        total = rng.randint(c.min_total, high)
-        left = dict(c.bounds)
-        got: dict[str, int] = {}
-        for _ in range(total):
-            keys = [k for k, n in left.items() if n > 0]
-            if not keys:
-                break
-            k = rng.choice(keys)
-            left[k] -= 1
-            got[k] = got.get(k, 0) + 1
-        out.append(got)
+        got = spread(dict(c.bounds), rng.randint(c.min_total, high), rng)
+        if got is not None:  # always: the total is at most what the bounds hold
+            out.append(got)
     return out
+
+
+def _most(c: Counts) -> int:
+    """The largest total a distribution may have: its stated maximum within what the bounds
+    hold."""
+    held = sum(c.bounds.values())
+    return held if c.max_total is None else min(c.max_total, held)
 
 
 def spread(bounds: dict[str, int], total: int, rng: random.Random) -> dict[str, int] | None:
@@ -192,16 +190,23 @@ def offered(answer: Answer, rng: random.Random, limit: int = 200) -> list[dict[s
         for name, value in zip(names, pick[1:], strict=True):
             if value is not None:
                 params[name] = value
-        for name, c in later.items():
-            assert c.total_by is not None
-            total = c.total_by.totals.get(str(params.get(c.total_by.field)))
-            got = spread(dict(c.bounds), total, rng) if total is not None else None
-            if got is None:
-                break
-            params[name] = got
-        else:
+        if _with_totals(params, later, rng):
             out.append(params)
     return out
+
+
+def _with_totals(params: dict[str, Any], later: Mapping[str, Counts],
+                 rng: random.Random) -> bool:
+    """Fill each distribution whose total another field fixes (`_dependent`) with that total,
+    drawn within its bounds; False when a total is missing or the bounds cannot hold it."""
+    for name, c in later.items():
+        assert c.total_by is not None
+        total = c.total_by.totals.get(str(params.get(c.total_by.field)))
+        got = spread(dict(c.bounds), total, rng) if total is not None else None
+        if got is None:
+            return False
+        params[name] = got
+    return True
 
 
 def unfit(answer: Answer) -> list[tuple[str, Any]]:
@@ -397,14 +402,7 @@ def draw(answer: Answer, rng: random.Random) -> dict[str, Any] | None:
             return None
         if value is not None:
             params[f.name] = value
-    for name, c in later.items():
-        assert c.total_by is not None
-        total = c.total_by.totals.get(str(params.get(c.total_by.field)))
-        got = spread(dict(c.bounds), total, rng) if total is not None else None
-        if got is None:
-            return None
-        params[name] = got
-    return params
+    return params if _with_totals(params, later, rng) else None
 
 
 def draw_legal(decision: Decision, legal: Callable[[Command], bool], rng: random.Random,
@@ -438,8 +436,7 @@ def _draw(f: Field, rng: random.Random) -> Any:
     if isinstance(c, Number):
         return rng.randint(c.min, c.max) if c.min <= c.max else _NOTHING
     if isinstance(c, Counts):
-        high = sum(c.bounds.values()) if c.max_total is None \
-            else min(c.max_total, sum(c.bounds.values()))
+        high = _most(c)
         if high < c.min_total:
             return _NOTHING
         got = spread(dict(c.bounds), rng.randint(c.min_total, high), rng)
