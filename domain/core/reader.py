@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.core.constraints import Counts, GridCell, Moves, Number, OneOf, Parts, Subset
+from domain.core.i18n import language_index
 from domain.core.language import (
     NUMBER_WORDS,
     CommandRefused,
@@ -812,7 +813,7 @@ class Reader:
                 if not self._next_starts(end, names) and not _bare(readings[0], form):
                     continue
                 if len(readings) > 1:
-                    raise Ambiguous(_ASK[_index(self.lang)].format(n=len(readings)),
+                    raise Ambiguous(_ASK[language_index(self.lang)].format(n=len(readings)),
                                     [[*commands, r] for r in readings], lang=self.lang)
                 found = (end, readings[0], loose)
                 break
@@ -848,10 +849,6 @@ _MISSING: Any = object()
 def _marked(kind: str, param: str) -> str:
     """The action kind of an answer of type `kind` that fixes `param` (`Vocabulary.marked`)."""
     return f"{kind}+{param}"
-
-
-def _index(lang: str) -> int:
-    return {"fr": 1, "it": 2}.get(lang, 0)
 
 
 def _hashable(value: Any) -> Any:
