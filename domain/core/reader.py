@@ -78,6 +78,12 @@ THEN = frozenset(phrase(x) for x in ("then", "and then", "puis", "ensuite", "et 
 """The words that start a new move (a list goes on after "and", never after "then")."""
 ALL_WORDS = ("all", "all of them", "everything", "tout", "tous", "toutes", "tutti", "tutte",
              "tutto", "max")
+SEQUENCES = frozenset(phrase(x) for x in SEQUENCE_WORDS)
+SEQUENCE_SINGLES = frozenset(key[0] for key in SEQUENCES if len(key) == 1)
+EXCEPTS = frozenset(phrase(x) for x in EXCEPT_WORDS)
+ALLS = frozenset(phrase(x) for x in ALL_WORDS)
+"""The word lists above as the tagger looks them up (built once: `tag` runs for every stretch
+of every reply)."""
 ARTICLES = ("the", "le", "la", "les", "l", "il", "lo", "i", "gli", "a", "al", "alla", "au",
             "aux", "du", "des", "de", "del", "della", "dei", "nei", "nel", "nella", "in", "en",
             "to", "vers")
@@ -293,11 +299,8 @@ class Reader:
         loose: list[str] = []
         i = start
         w = self.words
-        excepts = {phrase(x) for x in EXCEPT_WORDS}
-        alls = {phrase(x) for x in ALL_WORDS}
-        seq = {phrase(x)[0] for x in SEQUENCE_WORDS if len(phrase(x)) == 1}
         while i < end:
-            if w[i] in (",", "\n") or w[i] in seq:
+            if w[i] in (",", "\n") or w[i] in SEQUENCE_SINGLES:
                 i += 1
                 continue
             best: tuple[int, Tag | None] = (0, None)
@@ -310,11 +313,9 @@ class Reader:
                     negative = "negative" if NEGATIONS & set(key) else ""
                     best = (n, Tag(i, i + n, "action", frozenset(kinds), negative))
                     break
-                if key[0] not in ARTICLE_SET and _compressed(key) in names:
-                    best = (n, Tag(i, i + n, "name", frozenset(names[_compressed(key)])))
-                    break
-                if key in names:
-                    best = (n, Tag(i, i + n, "name", frozenset(names[key])))
+                named = _named(key, names)
+                if named is not None:
+                    best = (n, Tag(i, i + n, "name", named))
                     break
                 if key in self.fields:
                     best = (n, Tag(i, i + n, "field", self.fields[key]))
@@ -328,9 +329,9 @@ class Reader:
                 if key in self.actions and types and key not in WEAK \
                         and not self._own_inside(i, n, types):
                     best = (n, Tag(i, i + n, "foreign"))
-                elif key in excepts:
+                elif key in EXCEPTS:
                     best = (n, Tag(i, i + n, "except"))
-                elif key in alls:
+                elif key in ALLS:
                     best = (n, Tag(i, i + n, "all"))
                 elif key in self.known and not (best[1] and best[1].kind in ("name", "action")):
                     best = (n, Tag(i, i + n, "alien"))
@@ -374,7 +375,8 @@ class Reader:
             i += 1
         for before, tag in zip([None, *tags], tags, strict=False):
             start = before.end if before is not None else start
-            tag.after_break = any(x in (",", "\n") or x in seq for x in w[start:tag.start])
+            tag.after_break = any(x in (",", "\n") or x in SEQUENCE_SINGLES
+                                   for x in w[start:tag.start])
         return tags, loose
 
     def _shorter(self, i: int, end: int, best: tuple[int, Tag | None],
@@ -395,7 +397,7 @@ class Reader:
                 key = tuple(w[i + m:i + m + k])
                 if "," in key or "\n" in key:
                     continue
-                if key in names or (key[0] not in ARTICLE_SET and _compressed(key) in names):
+                if _named(key, names) is not None:
                     negative = "negative" if NEGATIONS & set(head) else ""
                     return m, Tag(i, i + m, "action", frozenset(kinds), negative)
         return best
@@ -719,13 +721,12 @@ class Reader:
 
     def breaks(self) -> list[int]:
         """Where a stretch may end: after a comma, a line end, or before "and"/"then"."""
-        seq = {phrase(x) for x in SEQUENCE_WORDS}
         out = set()
         for i, word in enumerate(self.words):
             if word in (",", "\n"):
                 out.add(i)
             for n in (1, 2):
-                if tuple(self.words[i:i + n]) in seq:
+                if tuple(self.words[i:i + n]) in SEQUENCES:
                     out.add(i)
         out.add(len(self.words))
         return sorted(out)
@@ -833,9 +834,8 @@ class Reader:
             pos = end
             while pos < len(self.words) and self.words[pos] in (",", "\n"):
                 pos += 1
-            seq = {phrase(x) for x in SEQUENCE_WORDS}
             for n in (2, 1):
-                if tuple(self.words[pos:pos + n]) in seq:
+                if tuple(self.words[pos:pos + n]) in SEQUENCES:
                     pos += n
                     break
         if not commands:
@@ -844,6 +844,17 @@ class Reader:
 
 
 _MISSING: Any = object()
+
+
+def _named(key: tuple[str, ...], names: Mapping[tuple[str, ...], set[tuple[str, Any]]]
+           ) -> frozenset[tuple[str, Any]] | None:
+    """The values the words `key` name: as written, or with the articles inside a name left out
+    ("score the castillo" as "score castillo"), unless the words start with an article."""
+    if key[0] not in ARTICLE_SET and _compressed(key) in names:
+        return frozenset(names[_compressed(key)])
+    if key in names:
+        return frozenset(names[key])
+    return None
 
 
 def _marked(kind: str, param: str) -> str:
