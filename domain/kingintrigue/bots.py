@@ -169,21 +169,31 @@ class GreedyBot:
                                if c != default)]
         candidates = [default, *listed(decision, rng)]
         form = decision.form
+        known: dict[str, float] = {}
+
+        def value(command: Command) -> float:
+            """`_value`, each command folded once: a drawn command is judged when drawn (is it
+            legal?) and again when ranked, a placement when built and again when ranked."""
+            key = repr((command.type, command.params))  # params in canonical order
+            if key not in known:
+                known[key] = self._value(s, seat, command)
+            return known[key]
+
         if form is not None and not all(formspace.enumerated(a) for a in form.answers):
             n = self.CANDIDATES if samples is None else samples
 
             def legal(command: Command) -> bool:
-                return self._value(s, seat, command) > float("-inf")
+                return value(command) > float("-inf")
 
             for _ in range(n):
                 drawn = formspace.draw_legal(decision, legal, rng, tries=4)
                 if drawn is not None:
                     candidates.append(drawn)
-            placement = self._best_placement(s, seat, decision)
+            placement = self._best_placement(seat, decision, value)
             if placement is not None:
                 candidates.append(placement)
         candidates = offered_only(decision, candidates) or [default]
-        values = [self._value(s, seat, command) for command in candidates]
+        values = [value(command) for command in candidates]
         order = sorted(range(len(candidates)), key=lambda i: -values[i])  # stable: ties in order
         return [candidates[i] for i in order]
 
@@ -210,21 +220,22 @@ class GreedyBot:
             return float("-inf")
         return evaluate(after, seat)
 
-    def _best_placement(self, s: KIState, seat: int, d: Decision) -> Command | None:
+    @staticmethod
+    def _best_placement(seat: int, d: Decision,
+                        value: Callable[[Command], float]) -> Command | None:
         """Caballero by Caballero, each to the place (of those the form offers) where the
-        evaluation gains most; None when the form offers no placement."""
+        evaluation (`value`) gains most; None when the form offers no placement."""
         offered = formspace.field_of(formspace.answer_of(d.form, "place"), "places")
         if not isinstance(offered, Counts):
             return None
         places: dict[str, int] = {}
         for _ in range(offered.max_total or 0):
-            best, best_value = None, self._value(s, seat, Command("place", seat,
-                                                                  {"places": places}))
+            best, best_value = None, value(Command("place", seat, {"places": places}))
             for p in offered.bounds:
                 trial = {**places, p: places.get(p, 0) + 1}
-                value = self._value(s, seat, Command("place", seat, {"places": trial}))
-                if value > best_value:
-                    best, best_value = p, value
+                worth = value(Command("place", seat, {"places": trial}))
+                if worth > best_value:
+                    best, best_value = p, worth
             if best is None:
                 break
             places[best] = places.get(best, 0) + 1
