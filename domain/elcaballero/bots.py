@@ -131,13 +131,15 @@ def _lead_numbers(s: State, seat: int, label: Any, already: int) -> list[int]:
 
 
 def turn_candidates(s: State, seat: int, rng: random.Random, placements_cap: int = 60,
-                    cells_cap: int = 30) -> list[Command]:
+                    cells_cap: int = 30, decision: Decision | None = None) -> list[Command]:
     """Greedy's candidates, drawn from the turn's space as its form states it (`rules.space`):
     a sample of the terrain placements, reinforcements, the Caballero tiles and raises whose number
     towards land takes or keeps the lead (or is the largest affordable), ships from the supply
-    and Alcaldes."""
+    and Alcaldes. `decision`: the turn's decision on `s` when the caller has it (the playouts
+    do, at every step), so its constraint is not worked out again."""
     assert s.turn is not None
-    decision = rules.pending(s)[0]
+    if decision is None:
+        decision = rules.pending(s)[0]
     space = rules.space(s, decision)
     out: list[Command] = []
     placements = list(space.get("lay_tile", []))
@@ -189,13 +191,14 @@ def power_choice(s: State, seat: int, cards: list[int]) -> int:
 
 
 def ranked_actions(s: State, seat: int, rng: random.Random, placements_cap: int = 60,
-                   cells_cap: int = 30) -> list[tuple[float, Command]]:
+                   cells_cap: int = 30, decision: Decision | None = None
+                   ) -> list[tuple[float, Command]]:
     """The turn's candidate actions with the value of the position each leads to, best first
     (stable: equal values keep the candidates' order); ending the turn is among them, at the
     position's present value, unless a terrain tile must still be laid."""
     must_lay = bool(tiles_to_lay(s))
     out: list[tuple[float, Command]] = []
-    for cmd in turn_candidates(s, seat, rng, placements_cap, cells_cap):
+    for cmd in turn_candidates(s, seat, rng, placements_cap, cells_cap, decision):
         after = _after(s, cmd)
         if after is not None:
             out.append((evaluate(after, seat), cmd))
@@ -217,7 +220,7 @@ def greedy_command(s: State, d: Decision, rng: random.Random, placements_cap: in
     assert seat is not None
     if d.kind == "power_card":
         return Command("power", seat, {"card": power_choice(s, seat, power_cards(d))})
-    return ranked_actions(s, seat, rng, placements_cap, cells_cap)[0][1]
+    return ranked_actions(s, seat, rng, placements_cap, cells_cap, d)[0][1]
 
 
 def power_cards(d: Decision) -> list[int]:
