@@ -785,13 +785,12 @@ class Reader:
 
     def run(self) -> Parsed | None:
         commands: list[dict[str, Any]] = []
-        rest: list[str] = []
         pos = 0
         ends = self.breaks()
         while True:
             decision = self.session.decision()
-            tags_left, loose = self.tag(pos, len(self.words), {})
             if decision is None:
+                tags_left, _ = self.tag(pos, len(self.words), {})
                 if any(t.kind not in ("neg", *SOFT) for t in tags_left):
                     return None  # words for later decisions: the game's grammar keeps them apart
                 break
@@ -840,7 +839,9 @@ class Reader:
                     break
         if not commands:
             return None
-        return Parsed(commands, self.ignored, rest, asks=self.session.decision() is not None)
+        # No `rest`: a reply whose words go on past the seat's decisions is not read here (the
+        # grammar keeps those lines for later decisions, see the top of the loop).
+        return Parsed(commands, self.ignored, [], asks=self.session.decision() is not None)
 
 
 _MISSING: Any = object()
