@@ -51,6 +51,8 @@ def test_in_chromium_without_javascript_the_tile_is_chosen_from_one_list_and_lai
         browser: Any, live: str, wctx: Any) -> None:
     """The same page in a browser with JavaScript off: one list of placements in words, the
     fields' own widgets not shown; choosing any placement and sending it lays the tile."""
+    from playwright.sync_api import expect
+
     from tests.web.conftest import magic_path
     from tests.web.shots import shot
 
@@ -71,9 +73,11 @@ def test_in_chromium_without_javascript_the_tile_is_chosen_from_one_list_and_lai
         pick = len(labels) // 2
         form.locator("select[name='row']").select_option(str(pick))
         shot(page, "caballero-no-js-tile")
-        form.locator("button[type='submit']").click()
+        # The post answers with a redirect to the page: wait for that page, not just the click.
+        with page.expect_navigation(wait_until="load"):
+            form.locator("button[type='submit']").click()
         tile, at = answer.combos.rows[pick]
         assert state().terrain[(at["x"], at["y"])][0] == tile
-        assert page.locator(".flash.ok").count() == 1
+        expect(page.locator(".flash.ok")).to_have_count(1)
     finally:
         context.close()
