@@ -7,6 +7,7 @@ from typing import Any, TextIO
 
 import click
 
+from domain.bots.search import CLOCKS
 from domain.core.i18n import LANGUAGES
 from domain.games import DEFAULT_GAME
 
@@ -522,7 +523,7 @@ def player_prefs(email: str, name: str | None, language: str | None, time_zone: 
 @click.option("--budget", type=float, default=None,
               help="Seconds per move for the searching levels (default 2).")
 @click.option("--processes", default=2, show_default=True, help="Games played in parallel.")
-@click.option("--clock", type=click.Choice(["wall", "cpu"]), default="wall", show_default=True,
+@click.option("--clock", type=click.Choice(sorted(CLOCKS)), default="wall", show_default=True,
               help="What a move's budget counts: wall-clock time (as the service plays) or the "
                    "bot's CPU time (fair figures on a loaded machine).")
 def arena(game: str, options: tuple[str, ...], bots: str, games: int, seed: str,
