@@ -355,10 +355,20 @@ class Http:
         if body is not None:
             data = json.dumps(body)
             headers["Content-Type"] = "application/json"
-        self.conn.request(method, path, body=data, headers=headers)
-        response = self.conn.getresponse()
-        raw = response.read()
-        return response.status, json.loads(raw) if raw else None
+        for attempt in (1, 2):
+            try:
+                self.conn.request(method, path, body=data, headers=headers)
+                response = self.conn.getresponse()
+                raw = response.read()
+                return response.status, json.loads(raw) if raw else None
+            except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+                # The server closed the connection while it was idle (gunicorn's keep-alive
+                # timeout: a seat waits long for its turn under load) before reading the
+                # request: a new connection sends it again, as a browser or HTTP library does.
+                self.conn.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
 
 
 # --- the processes ---------------------------------------------------------------------------------
@@ -463,7 +473,9 @@ def main() -> None:
     parser.add_argument("--smoke", action="store_true", help="a tiny run (the test suite's)")
     args = parser.parse_args()
     if args.smoke:
-        args.games, args.seconds, args.warmup, args.processes, args.workers = 3, 2, 1, 2, 1
+        # One web process and one worker: the smoke run proves the script works, and each process
+        # more is seconds of start-up (tests/service/test_serve_processes.py runs two).
+        args.games, args.seconds, args.warmup, args.processes, args.workers = 3, 2, 1, 1, 1
     web, intake = args.port, args.port + 1
     if not (free(web) and free(intake)):
         web, intake = bench_free_port(), bench_free_port()
@@ -516,7 +528,8 @@ def main() -> None:
             t.start()
         load.stop.wait(args.warmup)  # the games start and the caches fill: not measured
 
-        web_pids = [p for p in tree(procs["web"].pid) if p != procs["web"].pid]
+        web_pids = [p for p in tree(procs["web"].pid) if p != procs["web"].pid] or [
+            procs["web"].pid]  # one process (waitress): itself
         roles = {role: tree(p.pid) for role, p in procs.items()}
         pg = backends(admin, name)
         before = {pid: proc_cpu(pid) for pids in roles.values() for pid in pids}

@@ -43,8 +43,10 @@ SERIES = "generate_series(CAST(:a AS integer), CAST(:b AS integer)) n"
 PER_GAME = ("events", "snapshots", "outbox", "seats", "deadlines", "tasks", "reply_tokens")
 
 
-def finish(ctx: Any, name: str, module: Any, rng: random.Random) -> tuple[str, int]:
-    """A game of `name` played to its end; its id and version."""
+def finish(ctx: Any, name: str, module: Any, rng: random.Random, moves: int | None = None
+           ) -> tuple[str, int]:
+    """A game of `name` played to its end (or `moves` commands: the smoke run); its id and
+    version."""
     n = max(module.min_players, min(4, module.max_players))
     people = [players.add(ctx, f"p{i}@storage.example", name=f"P{i}")[0] for i in range(n)]
     organiser = players.add(ctx, "org@storage.example", name="Org")[0]
@@ -53,8 +55,9 @@ def finish(ctx: Any, name: str, module: Any, rng: random.Random) -> tuple[str, i
         lobby.accept(ctx, game_id, p)
     while True:
         version, state, _ = states.load(ctx.engine, ctx.states, game_id, module)
-        if module.is_over(state):
+        if module.is_over(state) or moves == 0:
             return game_id, version
+        moves = None if moves is None else moves - 1
         decision = rng.choice([d for d in module.pending(state) if d.seat is not None])
         commands.handle(game_id, decision.seat, module.sample_command(state, decision, rng),
                         Source("api"), ctx=ctx)
@@ -89,7 +92,7 @@ def storage(smoke: bool) -> tuple[str, str] | None:
         ctx = build(url, pool_size=2)
         try:
             migrations.upgrade(ctx.engine)
-            game_id, version = finish(ctx, name, module, rng)
+            game_id, version = finish(ctx, name, module, rng, 20 if smoke else None)
             found = postgres_bytes(ctx, game_id)
             held = ctx.states.get(game_id)
             snapshot = len(pickle.dumps(held[1], protocol=pickle.HIGHEST_PROTOCOL)) if held else 0
@@ -108,7 +111,7 @@ def storage(smoke: bool) -> tuple[str, str] | None:
             players.add(lite, f"p{i}@storage.example", name=f"P{i}")
         players.add(lite, "org@storage.example", name="Org")
         empty = sqlite_size(path, lite)
-        _gid, lite_version = finish(lite, name, module, random.Random(3))
+        _gid, lite_version = finish(lite, name, module, random.Random(3), 20 if smoke else None)
         grown = sqlite_size(path, lite) - empty
         dispose(lite.engine)
         rows = sum(found[t] for t in (*PER_GAME, "games"))
