@@ -103,8 +103,8 @@ def follow(conn: Connection, game_id: str, *, version: int,
 
     `pending_before` and `pending_after`: the game's pending decisions before the move (None: a
     game just started) and after it (empty once over), worked out once by the caller, which needs
-    them too: a game's `pending` is most of the rules' cost in a move (El Caballero's works out
-    where tiles may go).
+    them too: a game's `pending` can be most of the rules' cost in a move (a game may work out
+    every place a piece can go).
     What the caller already knows saves a query each: `bots` (the bot seats, fixed at creation),
     `turn_hours` (the game's turn time) and `away` (False: no seated player has a vacation that
     has not ended, so no window can push a deadline).
