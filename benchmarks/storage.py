@@ -1,17 +1,20 @@
 """Cost as the service grows: the storage a finished game of each kind takes, on PostgreSQL and
 SQLite, and what a table of many finished games does to a command.
 
-    .venv/bin/python benchmarks/storage.py [--finished 100000] [--moves 60] [--smoke]
+    nice -n 19 .venv/bin/python benchmarks/storage.py [--finished 100000] [--moves 60]
+                                                      [--rounds 3] [--smoke]
 
 1. Storage: each registered game played to its end through the service (random legal moves,
    its mails queued as in production), in a database of its own; printed per game: events, the
    bytes of its rows in `events` (PostgreSQL: pg_column_size of the rows, and the table with its
    indexes ÷ rows; SQLite: the database file's growth), `snapshots`, `outbox`, and all its rows.
-2. Growth: in a scratch PostgreSQL database, `--finished` copies of the finished El Grande game
-   (the first registered game) are made by INSERT … SELECT (its rows under new ids: an event's
-   hash leaves the game id out, so the copies still verify), then new games are played over the
-   app as in benchmarks/command.py; the server's CPU and time per command are printed with the
-   table empty and full, in the same run, beside the raw INSERT yardstick.
+2. Growth: in a scratch PostgreSQL database, `--finished` copies of the first registered game,
+   finished, are made by INSERT … SELECT (its rows under new ids: an event's hash leaves the game
+   id out, so the copies still verify; 100,000 El Grande games took 27 min on the shared
+   machine), then new games are played over the app as in benchmarks/command.py, in that
+   database and in an empty one, alternately (`--rounds` each): the server's CPU and time per
+   command are printed for both, beside the `GET /api` and raw INSERT yardsticks of each round.
+   Both scratch databases are dropped at the end.
 """
 
 from __future__ import annotations
