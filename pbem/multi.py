@@ -81,7 +81,7 @@ def serve_processes(host: str, port: int, processes: int, threads: int, workers_
                 # Each process listens on a socket of its own (SO_REUSEPORT), and the kernel
                 # spreads new connections over them by address. One shared socket let whichever
                 # process woke first take a burst of connections: clients keep theirs alive, so
-                # one process served 13 to 16 of 16 clients while the other idled, half the
+                # one process served 12 to 16 of 16 clients while the other idled, half the
                 # cores unused (benchmarks/load.py prints the spread).
                 "reuse_port": True,
             }.items():

@@ -2,7 +2,7 @@
 
 Clients (a mail client's web view, an API program, a load balancer's pool) open a few connections
 and keep them alive. With one listening socket shared by the processes, whichever process woke
-first took a burst of them, and kept them: one process served 13 to 16 of 16 clients while the
+first took a burst of them, and kept them: one process served 12 to 16 of 16 clients while the
 other idled, so a second core bought nothing. Each process now listens on a socket of its own
 (SO_REUSEPORT) and the kernel spreads the connections."""
 
