@@ -407,7 +407,9 @@ def main() -> None:
             for c in range(args.clients):
                 rng = random.Random(seed * 1000 + c)
                 setups = [random_setup(rng) for _ in range(args.games_per_client)]
-                plans.append([(setup, script(setup, rng)) for setup in setups])
+                # The smoke run plays the first moves only: it proves the script works.
+                plans.append([(setup, script(setup, rng)[:12 if args.smoke else None])
+                              for setup in setups])
             return plans
 
         plans = plans_for(0)

@@ -93,6 +93,10 @@ def serve(host: str, port: int, threads: int, workers_mode: str, processes: int,
     from service.api import create_app, freeze_startup_heap
 
     if processes > 1:
+        from pbem.multi import taken
+
+        if taken(host, port):
+            raise click.ClickException(f"{host}:{port} is in use (another server?)")
         ctx = context.build(settings=settings, pool_size=1)
         migrations.upgrade(ctx.engine)
         click.echo(f"pbem: serving on http://{host}:{port}/ with {processes} processes "

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import socket
 from typing import Any
 
 from service.settings import Settings
@@ -52,6 +53,21 @@ def _beat() -> None:
     threading.Event().wait()  # until the server stops and ends this process
 
 
+def taken(host: str, port: int) -> bool:
+    """Whether another server listens on host:port already. Each process binds its own socket
+    with SO_REUSEPORT, which a second `pbem serve` on the same port would also do, silently
+    sharing the clients with it; a bind without that option finds out first."""
+    family, kind, proto, _name, address = socket.getaddrinfo(
+        host, port, type=socket.SOCK_STREAM)[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # past TIME_WAIT only
+        try:
+            probe.bind(address)
+        except OSError:
+            return True
+    return False
+
+
 def serve_processes(host: str, port: int, processes: int, threads: int, workers_mode: str,
                     settings: Settings) -> None:
     from gunicorn.app.base import BaseApplication
@@ -62,6 +78,12 @@ def serve_processes(host: str, port: int, processes: int, threads: int, workers_
                 "bind": f"{host}:{port}", "workers": processes, "threads": threads,
                 "worker_class": "gthread", "preload_app": False, "accesslog": None,
                 "keepalive": 75, "timeout": 120, "graceful_timeout": 10,
+                # Each process listens on a socket of its own (SO_REUSEPORT), and the kernel
+                # spreads new connections over them by address. One shared socket let whichever
+                # process woke first take a burst of connections: clients keep theirs alive, so
+                # one process served 12 to 16 of 16 clients while the other idled, half the
+                # cores unused (benchmarks/load.py prints the spread).
+                "reuse_port": True,
             }.items():
                 self.cfg.set(key, value)
 

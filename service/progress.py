@@ -117,7 +117,11 @@ def record(
     handed it to the bot).
     """
     over = module.is_over(after)
-    now_waiting = [] if over else waiting_on(module, after)
+    # Each state's pending decisions worked out once, here, for the deadlines, the tasks and the
+    # mails alike (they were worked out five times a move).
+    pending_after = () if over else tuple(module.pending(after))
+    pending_before = None if before is None else tuple(module.pending(before))
+    now_waiting = sorted({d.seat for d in pending_after if d.seat is not None})
     params = {"b_game": game_id, "b_expected": expected, "to": version, "waiting": now_waiting,
               "status_to": OVER if over else ACTIVE, "stamp": now(), "since": clock.now()}
     if seating is not None:
@@ -127,9 +131,9 @@ def record(
         raise ConcurrencyError(game_id, expected)
     turn_hours, away = found[0]
     # Deadlines opened and closed, and the system's own work queued (service/schedule.py).
-    queued = schedule.follow(conn, game_id, module, version=version, before=before, after=after,
-                             over=over, players=players, bots=bots, turn_hours=turn_hours,
-                             away=bool(away), timed_out=timed_out)
+    queued = schedule.follow(conn, game_id, version=version, pending_before=pending_before,
+                             pending_after=pending_after, over=over, players=players, bots=bots,
+                             turn_hours=turn_hours, away=bool(away), timed_out=timed_out)
     for notice in notices:
         notify(conn, game_id, notice.kind, notice.player_ids, notice.payload)
     if over:
@@ -138,7 +142,8 @@ def record(
         notify(conn, game_id, "game-over", players.values(),
                {"game_id": game_id, "version": version, "ranking": ranking})
         return queued
-    was_waiting = set() if before is None else set(waiting_on(module, before))
+    was_waiting = set() if pending_before is None else {
+        d.seat for d in pending_before if d.seat is not None}
     fresh = [s for s in now_waiting if s not in was_waiting and s not in (bots or {})] \
         if announce else []
     for seat in fresh:

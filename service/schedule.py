@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, select, update
 
-from domain.core.game import GameModule
+from domain.core.decisions import Decision
 from service import clock, db
 from service.clock import aware
 from service.tables import deadlines, games, seats, tasks, vacations
@@ -84,22 +84,27 @@ def vacation_windows(conn: Connection, player_ids: Iterable[int], since: datetim
     return out
 
 
-def _asks(module: GameModule, state: Any) -> dict[int, tuple[str, ...]]:
+def _asks(pending: Iterable[Decision]) -> dict[int, tuple[str, ...]]:
     """What each waited-on seat is asked now (decision kinds): a change restarts its deadline."""
     out: dict[int, list[str]] = {}
-    for d in module.pending(state):
+    for d in pending:
         if d.seat is not None:
             out.setdefault(d.seat, []).append(d.kind)
     return {seat: tuple(sorted(kinds)) for seat, kinds in out.items()}
 
 
-def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, before: Any,
-           after: Any, over: bool, players: Mapping[int, int],
+def follow(conn: Connection, game_id: str, *, version: int,
+           pending_before: Sequence[Decision] | None, pending_after: Sequence[Decision],
+           over: bool, players: Mapping[int, int],
            bots: Mapping[int, str] | None = None, turn_hours: int | None = None,
            away: bool = True, timed_out: int | None = None) -> bool:
     """Open and close deadline rows, and queue a `settle` task if the game waits on the system
     (a `bot` task if it waits on a bot seat). True if a task row was queued.
 
+    `pending_before` and `pending_after`: the game's pending decisions before the move (None: a
+    game just started) and after it (empty once over), worked out once by the caller, which needs
+    them too: a game's `pending` can be most of the rules' cost in a move (a game may work out
+    every place a piece can go).
     What the caller already knows saves a query each: `bots` (the bot seats, fixed at creation),
     `turn_hours` (the game's turn time) and `away` (False: no seated player has a vacation that
     has not ended, so no window can push a deadline).
@@ -113,8 +118,8 @@ def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, 
     default move or a bot's), `paused` (set by the deadline job: the game waits for the seat).
     """
     stamp = clock.now()  # injectable: tests freeze and advance it
-    was = {} if before is None else _asks(module, before)
-    asks = {} if over else _asks(module, after)
+    was = {} if pending_before is None else _asks(pending_before)
+    asks = {} if over else _asks(pending_after)
     left = sorted(s for s in was if asks.get(s) != was[s])
     if timed_out is not None and (over or timed_out in left):  # closed before the others
         _close_seats(conn, game_id, stamp, [timed_out], "default")
@@ -137,7 +142,7 @@ def follow(conn: Connection, game_id: str, module: GameModule, *, version: int, 
              "opened_at": stamp, "closed_at": None, "expired_at": None, "outcome": None,
              "due_at": due_at(stamp, timedelta(hours=turn), windows[players[s]])}
             for s in fresh])
-    wanted = {SETTLE: any(d.seat is None for d in module.pending(after)),
+    wanted = {SETTLE: any(d.seat is None for d in pending_after),
               BOT: any(s in bots for s in asks)}
     queued = [kind for kind in TASKS if wanted[kind]]
     _QUEUE.run(conn, [{"kind": kind, "game_id": game_id, "version": version,

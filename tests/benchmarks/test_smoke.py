@@ -19,7 +19,7 @@ SCRIPTS = sorted(p for p in (ROOT / "benchmarks").glob("*.py") if not p.name.sta
 
 
 def test_every_benchmark_is_found() -> None:
-    assert {"api.py", "fold.py", "resolve.py"} <= {p.name for p in SCRIPTS}
+    assert {"api.py", "fold.py", "load.py", "resolve.py", "storage.py"} <= {p.name for p in SCRIPTS}
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=[p.stem for p in SCRIPTS])
