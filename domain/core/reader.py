@@ -26,6 +26,7 @@ The game gives only words (`Vocabulary`); the machinery is shared and pure.
 
 from __future__ import annotations
 
+import copy
 import difflib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -50,7 +51,10 @@ WEAK = frozenset({("ok",), ("okay",), ("so",), ("yes",), ("oui",), ("si",), ("d"
 """Words of some move that people also write as filler ("ok so 60"): never a sign of another."""
 NEGATIONS = frozenset({"not", "no", "don", "dont", "ne", "pas", "non", "never", "jamais", "mai",
                        "nessun", "nessuna", "niente", "without", "sans", "senza"})
-"""(French "n'" is always paired with "pas"/"jamais", and "n°6" is a number: "n" is not one.)"""
+"""(French "n'" is always paired with "pas"/"jamais", and "n°6" is a number: "n" is not one.
+"ne" alone says no only inside a phrase of the game's (« je ne place rien »): written alone it is
+Italian's "of them" as often as French's ("ne prendo 2", « je ne prends que 2 »), and French
+pairs it with "pas"/"jamais", which say it.)"""
 MORE_NUMBERS = {
     "seven": 7, "sept": 7, "sette": 7, "eight": 8, "huit": 8, "otto": 8, "nine": 9, "neuf": 9,
     "nove": 9, "ten": 10, "dix": 10, "dieci": 10, "eleven": 11, "onze": 11, "undici": 11,
@@ -149,6 +153,10 @@ class Tag:
 SOFT = ("role", "self")
 """Tags read only by a field that needs them (a move's source and target, whose Caballeros): they
 never make a reading fail."""
+LEFTOVER = ("all", "or", "neg", "except")
+"""Tags that fill nothing without a move's word or value beside them: once a move is read, a
+rest holding only these is a farewell ("Good luck all", « Bonne chance à tous », "Buona fortuna a
+tutti"), not a second move the reader would drop."""
 
 
 def _table(words: Mapping[str, Any]) -> dict[tuple[str, ...], Any]:
@@ -304,9 +312,18 @@ class Reader:
                 i += 1
                 continue
             best: tuple[int, Tag | None] = (0, None)
-            for n in range(min(MAX_WORDS, end - i), 0, -1):  # the move's own words first
+            for n in range(min(MAX_WORDS + 2, end - i), 0, -1):  # the move's own words first
                 key = tuple(w[i:i + n])
-                if "," in key or "\n" in key:
+                if "\n" in key:
+                    continue
+                if "," in key:  # a name with a comma in it, copied from the mail ("Place 2
+                    bare = tuple(x for x in key if x != ",")  # anywhere, or move all …")
+                    named = _named(bare, names) if key[-1] != "," and len(bare) > 2 else None
+                    if named is not None:
+                        best = (n, Tag(i, i + n, "name", named))
+                        break
+                    continue
+                if n > MAX_WORDS:
                     continue
                 if key in self.actions and self.actions[key] & types:
                     kinds = self.actions[key] & types
@@ -366,7 +383,7 @@ class Reader:
                 tags.append(Tag(i, i + 1, "self", self.session.seat))
             elif word in OR_WORDS:
                 tags.append(Tag(i, i + 1, "or"))
-            elif word in NEGATIONS:
+            elif word in NEGATIONS and word != "ne":
                 tags.append(Tag(i, i + 1, "neg"))
             elif self._near_a_name(word, names):
                 tags.append(Tag(i, i + 1, "alien"))  # "castile", "valenica": not ours to guess
@@ -432,8 +449,8 @@ class Reader:
         """The commands that read `tags` whole (None: a word here this reader cannot place)."""
         if any(t.kind == "alien" for t in tags):
             return None
-        first = next((i for i, t in enumerate(tags) if t.kind not in ("foreign", *SOFT)),
-                     len(tags))
+        first = next((i for i, t in enumerate(tags)  # a greeting's "all" ("Morning all") before
+                      if t.kind not in ("foreign", "all", *SOFT)), len(tags))  # the move: none
         if any(t.kind == "foreign" for t in tags[:first]) and first < len(tags) \
                 and not tags[first].after_break \
                 and tags[first].kind in ("number", "cell", "field"):
@@ -531,8 +548,11 @@ class Reader:
             return []  # nothing of this answer was said: it is not this one
         if unsaid and not (named and said):
             return []  # a value left open only where the move is named and partly said
-        if empty and not said:
-            return []
+        negative = any(tags[i].of == "negative" for i in named)
+        if negative and said:
+            return []  # "no Caballeros in Aragón": not one there
+        if empty and not said and not negative:
+            return []  # a move named by its "none" words ("no Caballeros") places none
         command.update({name: {} for name in empty})
         out = [command]
         for f, values in open_:
@@ -669,6 +689,11 @@ class Reader:
                 counts[place] = counts.get(place, 0) + tags[number].value
                 hits += [i, number]
             if not counts:
+                zeros = [i for i in free if tags[i].kind == "number" and tags[i].value == 0]
+                if c.min_total == 0 and len(zeros) == 1 and not any(
+                        tags[i].kind in ("name", "number") for i in free if i not in zeros):
+                    used.update(zeros)  # "place 0", « piazzo 0 »: none
+                    return {}
                 return _MISSING
             used.update(hits)
             return counts
@@ -791,7 +816,8 @@ class Reader:
             decision = self.session.decision()
             if decision is None:
                 tags_left, _ = self.tag(pos, len(self.words), {})
-                if any(t.kind not in ("neg", *SOFT) for t in tags_left):
+                if any(t.kind not in ("neg", *SOFT, *(LEFTOVER if commands else ()))
+                       for t in tags_left):
                     return None  # words for later decisions: the game's grammar keeps them apart
                 break
             form = decision.form
@@ -800,7 +826,7 @@ class Reader:
             names = self._names(form)
             types = frozenset(k for a in form.answers for k in (a.type, self.kind(a)))
             all_tags, _ = self.tag(pos, len(self.words), names, types)
-            if not [t for t in all_tags if t.kind not in SOFT]:
+            if not [t for t in all_tags if t.kind not in (*SOFT, *(LEFTOVER if commands else ()))]:
                 break
             found = None
             for end in reversed([e for e in ends if e > pos]):
@@ -923,14 +949,65 @@ def _covered(answer: Any) -> bool:
                for f in answer.fields)
 
 
+_GUESS = ("“{words}” is not a name I know. Did you mean this? Write it back to play it:",
+          "« {words} » n'est pas un nom que je connais. Vouliez-vous dire ceci ? Renvoyez-le "
+          "pour le jouer :",
+          "«{words}» non è un nome che conosco. Intendevi questo? Rimandalo per giocarlo:")
+
+
+def _misspelt_words(text: str) -> bool:
+    """Whether the text has a word long enough to be a misspelt place (a cheap test, so that
+    the session is copied only when a mended reading may be tried)."""
+    return any(len(w) >= 5 and w.isalpha() for w in tokens(text))
+
+
+def _misspelt(reader: Reader) -> list[tuple[int, str]]:
+    """Words of the reply that are a near miss of exactly one word of a place's name ("Araogn",
+    « Vechcia »), with that word: the reply read with them mended is offered back, not played."""
+    places: dict[str, set[Any]] = {}  # each word of a place's names → the places it is in
+    for text, value in reader.vocabulary.names.get("place", {}).items():
+        for word in phrase(text):
+            if len(word) >= 5:
+                places.setdefault(word, set()).add(_hashable(value))
+    own = {w for key in (*reader.actions, *reader.known) for w in key}
+    out = []
+    for i, word in enumerate(reader.words):
+        if len(word) < 5 or not word.isalpha() or word in places or word in own:
+            continue
+        close = difflib.get_close_matches(word, places, n=3, cutoff=0.8)
+        if close and len(set().union(*(places[c] for c in close))) == 1:  # « Valenica »: one
+            out.append((i, close[0]))  # place, however many of its names are near
+    return out
+
+
 def read(text: str, session: Session, vocabulary: Vocabulary,
          trial: Callable[[Any, dict[str, Any]], bool]) -> Parsed | None:
     """The reply's moves read against the seat's pending decisions (see the module's docstring);
-    None when this reader cannot read it whole; `Ambiguous` when two readings remain."""
-    try:
-        return Reader(text, session, vocabulary, trial).run()
+    None when this reader cannot read it whole; `Ambiguous` when two readings remain, or when it
+    reads whole only with a misspelt place mended (one reading, offered back: never guessed)."""
+    fresh = copy.copy(session) if _misspelt_words(text) else None  # the reading moves the
+    try:  # session on (a new state each move): the mended one starts from the same decision
+        reader = Reader(text, session, vocabulary, trial)
+        found = reader.run()
     except CommandRefused:
         return None
+    if found is not None:
+        return found
+    mends = _misspelt(reader)
+    if not mends or fresh is None:
+        return None
+    words = list(reader.words)
+    for i, fix in mends:
+        words[i] = fix
+    try:
+        mended = Reader(" ".join(words), fresh, vocabulary, trial).run()
+    except (CommandRefused, Ambiguous):
+        return None
+    if mended is None or not mended.commands:
+        return None
+    said = ", ".join(reader.words[i] for i, _ in mends)
+    raise Ambiguous(_GUESS[language_index(session.lang)].format(words=said),
+                    [list(mended.commands)], lang=session.lang)
 
 
 __all__ = ["Ambiguous", "Reader", "Vocabulary", "read"]
