@@ -192,8 +192,11 @@ class Reader:
         self.lang = session.lang
         self.ignored: list[str] = []
         self._singles: set[str] | None = None
+        self._name_words: tuple[Mapping[tuple[str, ...], Any], set[str]] | None = None
         self.actions_kinds = {k for kinds in self.actions.values() for k in kinds}
         self.known = {k for k in (phrase(w) for w in vocabulary.known) if k}
+        self.known_words = {w for key in self.known for w in key}
+        self.action_words = {w for key in self.actions for w in key}
         self.fields = {k: name for name, ways in vocabulary.fields.items()
                        for k in (phrase(w) for w in ways) if k}
         self._numbers: dict[str, dict[int, Any]] = {}
@@ -212,8 +215,15 @@ class Reader:
         blank = start >= 2 and w[start - 2] == "\n"
         if blank and 0 < len(last) <= 3 and not any(x.isdigit() for x in last) and not any(
                 tuple(last[i:i + n]) in self.actions for i in range(len(last))
-                for n in range(1, len(last) - i + 1)):
+                for n in range(1, len(last) - i + 1)) and self._something_above(w[:start]):
             self.words = w[:start]
+
+    def _something_above(self, words: list[str]) -> bool:
+        """Whether the words above a would-be signature hold a number, a move's word or a name
+        of the game: else that last line is the reply ("Hello,\n\nSeville this round")."""
+        return any(x.isdigit() or tuple(words[i:i + n]) in self.actions
+                   or tuple(words[i:i + n]) in self.known
+                   for i, x in enumerate(words) for n in range(1, 4))
 
     def numbered(self, of: str) -> dict[int, Any]:
         """The values of `of` by their number in the list the player read when the reply began
@@ -350,7 +360,8 @@ class Reader:
                     best = (n, Tag(i, i + n, "except"))
                 elif key in ALLS:
                     best = (n, Tag(i, i + n, "all"))
-                elif key in self.known and not (best[1] and best[1].kind in ("name", "action")):
+                elif key in self.known and not (best[1] and best[1].kind in ("name", "action",
+                                                                             "field")):
                     best = (n, Tag(i, i + n, "alien"))
                 else:
                     continue
@@ -395,6 +406,14 @@ class Reader:
             tag.after_break = any(x in (",", "\n") or x in SEQUENCE_SINGLES
                                    for x in w[start:tag.start])
         return tags, loose
+
+    def _then_between(self, start: int, end: int) -> bool:
+        """Whether a word that starts a new move ("then", « puis », "poi") stands between."""
+        w = self.words
+        return any(tuple(w[i:i + n]) in THEN for i in range(start, end) for n in (1, 2))
+
+    def _weak(self, tag: Tag) -> bool:
+        return tuple(self.words[tag.start:tag.end]) in WEAK
 
     def _shorter(self, i: int, end: int, best: tuple[int, Tag | None],
                  names: Mapping[tuple[str, ...], set[tuple[str, Any]]],
@@ -441,7 +460,20 @@ class Reader:
             self._singles = singles
         if word in singles:
             return True
-        return bool(difflib.get_close_matches(word, singles, n=1, cutoff=0.8))
+        if difflib.get_close_matches(word, singles, n=1, cutoff=0.8):
+            return True
+        # A near miss of a word of another value's name ("Vaulta le regioni da 4" for « Valuta
+        # le regioni da 4 »): without it the rest may name another value (stack 4), so the
+        # reply is not read (its mended reading is offered back, see `read`).
+        held = self._name_words
+        if held is not None and held[0] is names:  # the same decision's names: built once
+            words = held[1]
+        else:
+            words = {w for key in names for w in key if len(w) >= 5 and w.isalpha()}
+            self._name_words = (names, words)
+        return word not in words and word not in self.known_words \
+            and word not in self.action_words \
+            and bool(difflib.get_close_matches(word, words, n=1, cutoff=0.8))
 
     # --- one stretch against one decision ------------------------------------------------------
 
@@ -457,7 +489,14 @@ class Reader:
             return None  # "take 1" where a card is asked: that 1 was said for another move
         if any(t.kind == "foreign" and t.after_break for t in tags[first:]):
             return None  # a word for another move after this one's: "carte 2, … passe"
+        if first < len(tags) and any(t.kind == "foreign" and self._then_between(
+                tags[first].start, t.start) for t in tags[first:]):
+            return None  # "prendo 1, poi prendo la carta Il Re": the card is the next move
         tags = [t for t in tags[first:] if t.kind != "foreign"]
+        strong = {k for t in tags if t.kind == "action" and not self._weak(t) for k in t.value}
+        if strong:  # "ok so: veto": "ok" (to allow) is filler beside the veto's own word
+            tags = [t for t in tags if not (t.kind == "action" and self._weak(t)
+                                            and not t.value & strong)]
         if any(t.kind == "neg" for t in tags) and not any(
                 t.kind == "action" and t.of == "negative" for t in tags):
             return None  # "no, I don't cross": not read unless the phrase itself says no
@@ -962,21 +1001,31 @@ def _misspelt_words(text: str) -> bool:
 
 
 def _misspelt(reader: Reader) -> list[tuple[int, str]]:
-    """Words of the reply that are a near miss of exactly one word of a place's name ("Araogn",
-    « Vechcia »), with that word: the reply read with them mended is offered back, not played."""
-    places: dict[str, set[Any]] = {}  # each word of a place's names → the places it is in
+    """Words of the reply that are a near miss of a word of a place's name or of a value the
+    pending decision names ("Araogn", « Vechcia », "Vaulta"), each with the one word it is
+    nearest to: the reply read with them mended is offered back, never played."""
+    families: dict[str, set[Any]] = {}  # each word of a name → the values it belongs to
     for text, value in reader.vocabulary.names.get("place", {}).items():
         for word in phrase(text):
-            if len(word) >= 5:
-                places.setdefault(word, set()).add(_hashable(value))
+            families.setdefault(word, set()).add(("place", _hashable(value)))
+    decision = reader.session.decision()
+    if decision is not None and decision.form is not None:
+        for key, values in reader._names(decision.form).items():
+            for word in key:
+                families.setdefault(word, set()).update(values)
+    families = {w: v for w, v in families.items() if len(w) >= 5 and w.isalpha()}
     own = {w for key in (*reader.actions, *reader.known) for w in key}
     out = []
     for i, word in enumerate(reader.words):
-        if len(word) < 5 or not word.isalpha() or word in places or word in own:
+        if len(word) < 5 or not word.isalpha() or word in families or word in own:
             continue
-        close = difflib.get_close_matches(word, places, n=3, cutoff=0.8)
-        if close and len(set().union(*(places[c] for c in close))) == 1:  # « Valenica »: one
-            out.append((i, close[0]))  # place, however many of its names are near
+        close = difflib.get_close_matches(word, families, n=3, cutoff=0.8)
+        if not close:
+            continue
+        ratios = [difflib.SequenceMatcher(None, word, c).ratio() for c in close]
+        one = len(set().union(*(families[c] for c in close))) == 1  # « Valenica »: one place
+        if one or len(close) == 1 or ratios[0] > ratios[1]:  # however many of its names
+            out.append((i, close[0]))
     return out
 
 
