@@ -101,6 +101,17 @@ def read_text(ctx: Context, game_id: str, seat: int, text: str, *, lang: str = "
             raise
         if read is not None:
             return Played(read.commands, read.ignored, read.rest, read.asks, said)
+        session = GameSession(module, state, seat, names=names, lang=lang)
+        prefix = reader.read_prefix(text, session, vocabulary, _trial)
+        if prefix is not None:  # the moves the reader reads, then the grammar's from there
+            first, rest = prefix
+            try:
+                then = language.parse(rest, session)
+            except (ParseError, CommandRefused):
+                pass  # the whole reply by the grammar below: its refusal names the place
+            else:
+                return Played([*first.commands, *then.commands], [*first.ignored,
+                              *then.ignored], then.rest, then.asks, said)
     parsed = language.parse(text, GameSession(module, state, seat, names=names, lang=lang))
     return Played(parsed.commands, parsed.ignored, parsed.rest, parsed.asks, said)
 

@@ -192,6 +192,10 @@ class Reader:
         self.lang = session.lang
         self.ignored: list[str] = []
         self._singles: set[str] | None = None
+        self.done: list[dict[str, Any]] = []
+        self.left: int | None = None
+        """Where the reading stopped at a decision this reader does not cover, having read the
+        moves before it on the session (see `read_prefix`)."""
         self._name_words: tuple[Mapping[tuple[str, ...], Any], set[str]] | None = None
         self.actions_kinds = {k for kinds in self.actions.values() for k in kinds}
         self.known = {k for k in (phrase(w) for w in vocabulary.known) if k}
@@ -861,6 +865,8 @@ class Reader:
                 break
             form = decision.form
             if form is None or not any(_covered(a) for a in form.answers):
+                if commands:  # what follows is for a decision only the grammar reads
+                    self.left = pos
                 return None
             names = self._names(form)
             types = frozenset(k for a in form.answers for k in (a.type, self.kind(a)))
@@ -885,6 +891,8 @@ class Reader:
             if found is None:
                 remark = self._remark(pos, ends, form, names, types)
                 if remark is None:
+                    if commands and not all(_covered(a) for a in form.answers):
+                        self.left = pos  # maybe an answer only the grammar reads (picks)
                     return None
                 self.ignored.append(" ".join(w for w in self.words[pos:remark] if w != ","))
                 pos = remark
@@ -895,6 +903,7 @@ class Reader:
                 self.ignored.append(said)
             self.session.advance(command)
             commands.append(command)
+            self.done.append(command)
             pos = end
             while pos < len(self.words) and self.words[pos] in (",", "\n"):
                 pos += 1
@@ -988,6 +997,23 @@ def _covered(answer: Any) -> bool:
                for f in answer.fields)
 
 
+def read_prefix(text: str, session: Session, vocabulary: Vocabulary,
+                trial: Callable[[Any, dict[str, Any]], bool]) -> tuple[Parsed, str] | None:
+    """The moves this reader reads before a decision it does not cover ("3 caballeros grazie,
+    poi carta Un Caballero di ogni giocatore, poi speciale rosso Granada, …": the take and the
+    card here, the special's picks by the game's grammar), played on `session`, and the rest of
+    the text for the grammar to read from there; None when there is no such prefix."""
+    try:
+        reader = Reader(text, session, vocabulary, trial)
+        reader.run()
+    except (CommandRefused, Ambiguous):
+        return None
+    if reader.left is None or not reader.done:
+        return None
+    rest = " ".join(reader.words[reader.left:]).replace(" \n ", "\n").replace(" , ", ", ")
+    return Parsed(list(reader.done), reader.ignored, [], asks=True), rest
+
+
 _GUESS = ("“{words}” is not a name I know. Did you mean this? Write it back to play it:",
           "« {words} » n'est pas un nom que je connais. Vouliez-vous dire ceci ? Renvoyez-le "
           "pour le jouer :",
@@ -1059,4 +1085,4 @@ def read(text: str, session: Session, vocabulary: Vocabulary,
                     [list(mended.commands)], lang=session.lang)
 
 
-__all__ = ["Ambiguous", "Reader", "Vocabulary", "read"]
+__all__ = ["Ambiguous", "Reader", "Vocabulary", "read", "read_prefix"]
