@@ -55,6 +55,8 @@ NEGATIONS = frozenset({"not", "no", "don", "dont", "ne", "pas", "non", "never", 
 "ne" alone says no only inside a phrase of the game's (« je ne place rien »): written alone it is
 Italian's "of them" as often as French's ("ne prendo 2", « je ne prends que 2 »), and French
 pairs it with "pas"/"jamais", which say it.)"""
+SAYS_NONE = NEGATIONS | {"aucun", "aucune", "rien", "nessuno", "nulla", "none", "nothing"}
+"""Words that make a phrase of the game's a "no" (« je n'en place aucun »: none placed)."""
 MORE_NUMBERS = {
     "seven": 7, "sept": 7, "sette": 7, "eight": 8, "huit": 8, "otto": 8, "nine": 9, "neuf": 9,
     "nove": 9, "ten": 10, "dix": 10, "dieci": 10, "eleven": 11, "onze": 11, "undici": 11,
@@ -341,7 +343,7 @@ class Reader:
                     continue
                 if key in self.actions and self.actions[key] & types:
                     kinds = self.actions[key] & types
-                    negative = "negative" if NEGATIONS & set(key) else ""
+                    negative = "negative" if SAYS_NONE & set(key) else ""
                     best = (n, Tag(i, i + n, "action", frozenset(kinds), negative))
                     break
                 named = _named(key, names)
@@ -438,7 +440,7 @@ class Reader:
                 if "," in key or "\n" in key:
                     continue
                 if _named(key, names) is not None:
-                    negative = "negative" if NEGATIONS & set(head) else ""
+                    negative = "negative" if SAYS_NONE & set(head) else ""
                     return m, Tag(i, i + m, "action", frozenset(kinds), negative)
         return best
 
