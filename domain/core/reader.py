@@ -1016,10 +1016,13 @@ def read_prefix(text: str, session: Session, vocabulary: Vocabulary,
     return Parsed(list(reader.done), reader.ignored, [], asks=True), rest
 
 
-_GUESS = ("“{words}” is not a name I know. Did you mean this? Write it back to play it:",
-          "« {words} » n'est pas un nom que je connais. Vouliez-vous dire ceci ? Renvoyez-le "
-          "pour le jouer :",
-          "«{words}» non è un nome che conosco. Intendevi questo? Rimandalo per giocarlo:")
+_GUESS = ("I do not know “{words}”. Did you mean this? Write it back to play it:",
+          "Je ne connais pas «\u00a0{words}\u00a0». Vouliez-vous dire ceci\u00a0? Renvoyez-le "
+          "pour le jouer\u00a0:",
+          "Non conosco «{words}». Intendevi questo? Rimandalo per giocarlo:")
+
+
+_QUOTED_JOIN = ("”, “", "\u00a0», «\u00a0", "», «")
 
 
 def _misspelt_words(text: str) -> bool:
@@ -1082,9 +1085,10 @@ def read(text: str, session: Session, vocabulary: Vocabulary,
         return None
     if mended is None or not mended.commands:
         return None
-    said = ", ".join(reader.words[i] for i, _ in mends)
-    raise Ambiguous(_GUESS[language_index(session.lang)].format(words=said),
-                    [list(mended.commands)], lang=session.lang)
+    typed = list(dict.fromkeys(reader.words[i] for i, _ in mends))
+    lang = language_index(session.lang)
+    message = _GUESS[lang].format(words=_QUOTED_JOIN[lang].join(typed))
+    raise Ambiguous(message, [list(mended.commands)], lang=session.lang)
 
 
 __all__ = ["Ambiguous", "Reader", "Vocabulary", "read", "read_prefix"]
