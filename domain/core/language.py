@@ -255,15 +255,20 @@ class Parsed:
 
 # --- "did you mean …?" ---------------------------------------------------------------------------
 
+KEYWORD_TYPO = 4
+"""The shortest word taken for a mistyped command word: a three-letter word is a word of the
+player's own language far more often (« pas d'action » is no "pass", « per me » no "power"), and
+the keywords of all three languages are one table, so the suggestion would be in another."""
 
-def suggest(words: Sequence[str], table: Mapping[tuple[str, ...], Any], *, partial: bool = True
-            ) -> list[tuple[str, Any]]:
+
+def suggest(words: Sequence[str], table: Mapping[tuple[str, ...], Any], *, partial: bool = True,
+            shortest: int = 3) -> list[tuple[str, Any]]:
     """What the words at hand (normalised, as a Cursor holds them) may stand for in `table`,
     when they are not one of its phrases: a word that is part of several names ("castile": old
     or new) gives all of them; a mistyped one ("valenica") the closest names (difflib's ratio,
     0.75 at least). (phrase, value) pairs, best first, one per value; [] when nothing is close."""
     words = [w for w in words if w not in BREAK]
-    if not words or words[0].isdigit() or len(words[0]) < 3 or (words[0],) in table:
+    if not words or words[0].isdigit() or len(words[0]) < shortest or (words[0],) in table:
         return []
     found: dict[Any, str] = {}
     for key, value in table.items() if partial else ():  # a word of a longer name
@@ -486,7 +491,8 @@ class Parser:
         for i in range(start + 1, end):
             skipped = c.words[i - 1]
             if any(ch.isdigit() for ch in skipped) \
-                    or suggest([skipped], self.lexicon.keywords, partial=False):
+                    or suggest([skipped], self.lexicon.keywords, partial=False,
+                               shortest=KEYWORD_TYPO):
                 break  # a number, a cell ("m14"), or a mistyped command word: not chatter
             if c.words[i] == ",":
                 continue
@@ -535,7 +541,7 @@ class Parser:
         c = self.cursor
         end = self._line_end(start)
         words = [w for w in c.words[start:end] if w != ","]
-        typo = suggest(words, self.lexicon.keywords, partial=False)
+        typo = suggest(words, self.lexicon.keywords, partial=False, shortest=KEYWORD_TYPO)
         signature = bool(self.commands) and len(words) <= 3 and not typo \
             and all(w in BREAK for w in c.words[end:]) \
             and not any(w.isdigit() for w in words) \

@@ -26,6 +26,7 @@ The game gives only words (`Vocabulary`); the machinery is shared and pure.
 
 from __future__ import annotations
 
+import copy
 import difflib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -50,7 +51,12 @@ WEAK = frozenset({("ok",), ("okay",), ("so",), ("yes",), ("oui",), ("si",), ("d"
 """Words of some move that people also write as filler ("ok so 60"): never a sign of another."""
 NEGATIONS = frozenset({"not", "no", "don", "dont", "ne", "pas", "non", "never", "jamais", "mai",
                        "nessun", "nessuna", "niente", "without", "sans", "senza"})
-"""(French "n'" is always paired with "pas"/"jamais", and "n°6" is a number: "n" is not one.)"""
+"""(French "n'" is always paired with "pas"/"jamais", and "n°6" is a number: "n" is not one.
+"ne" alone says no only inside a phrase of the game's (« je ne place rien »): written alone it is
+Italian's "of them" as often as French's ("ne prendo 2", « je ne prends que 2 »), and French
+pairs it with "pas"/"jamais", which say it.)"""
+SAYS_NONE = NEGATIONS | {"aucun", "aucune", "rien", "nessuno", "nulla", "none", "nothing"}
+"""Words that make a phrase of the game's a "no" (« je n'en place aucun »: none placed)."""
 MORE_NUMBERS = {
     "seven": 7, "sept": 7, "sette": 7, "eight": 8, "huit": 8, "otto": 8, "nine": 9, "neuf": 9,
     "nove": 9, "ten": 10, "dix": 10, "dieci": 10, "eleven": 11, "onze": 11, "undici": 11,
@@ -149,6 +155,10 @@ class Tag:
 SOFT = ("role", "self")
 """Tags read only by a field that needs them (a move's source and target, whose Caballeros): they
 never make a reading fail."""
+LEFTOVER = ("all", "or", "neg", "except")
+"""Tags that fill nothing without a move's word or value beside them: once a move is read, a
+rest holding only these is a farewell ("Good luck all", « Bonne chance à tous », "Buona fortuna a
+tutti"), not a second move the reader would drop."""
 
 
 def _table(words: Mapping[str, Any]) -> dict[tuple[str, ...], Any]:
@@ -184,8 +194,15 @@ class Reader:
         self.lang = session.lang
         self.ignored: list[str] = []
         self._singles: set[str] | None = None
+        self.done: list[dict[str, Any]] = []
+        self.left: int | None = None
+        """Where the reading stopped at a decision this reader does not cover, having read the
+        moves before it on the session (see `read_prefix`)."""
+        self._name_words: tuple[Mapping[tuple[str, ...], Any], set[str]] | None = None
         self.actions_kinds = {k for kinds in self.actions.values() for k in kinds}
         self.known = {k for k in (phrase(w) for w in vocabulary.known) if k}
+        self.known_words = {w for key in self.known for w in key}
+        self.action_words = {w for key in self.actions for w in key}
         self.fields = {k: name for name, ways in vocabulary.fields.items()
                        for k in (phrase(w) for w in ways) if k}
         self._numbers: dict[str, dict[int, Any]] = {}
@@ -204,8 +221,15 @@ class Reader:
         blank = start >= 2 and w[start - 2] == "\n"
         if blank and 0 < len(last) <= 3 and not any(x.isdigit() for x in last) and not any(
                 tuple(last[i:i + n]) in self.actions for i in range(len(last))
-                for n in range(1, len(last) - i + 1)):
+                for n in range(1, len(last) - i + 1)) and self._something_above(w[:start]):
             self.words = w[:start]
+
+    def _something_above(self, words: list[str]) -> bool:
+        """Whether the words above a would-be signature hold a number, a move's word or a name
+        of the game: else that last line is the reply ("Hello,\n\nSeville this round")."""
+        return any(x.isdigit() or tuple(words[i:i + n]) in self.actions
+                   or tuple(words[i:i + n]) in self.known
+                   for i, x in enumerate(words) for n in range(1, 4))
 
     def numbered(self, of: str) -> dict[int, Any]:
         """The values of `of` by their number in the list the player read when the reply began
@@ -304,13 +328,22 @@ class Reader:
                 i += 1
                 continue
             best: tuple[int, Tag | None] = (0, None)
-            for n in range(min(MAX_WORDS, end - i), 0, -1):  # the move's own words first
+            for n in range(min(MAX_WORDS + 2, end - i), 0, -1):  # the move's own words first
                 key = tuple(w[i:i + n])
-                if "," in key or "\n" in key:
+                if "\n" in key:
+                    continue
+                if "," in key:  # a name with a comma in it, copied from the mail ("Place 2
+                    bare = tuple(x for x in key if x != ",")  # anywhere, or move all …")
+                    named = _named(bare, names) if key[-1] != "," and len(bare) > 2 else None
+                    if named is not None:
+                        best = (n, Tag(i, i + n, "name", named))
+                        break
+                    continue
+                if n > MAX_WORDS:
                     continue
                 if key in self.actions and self.actions[key] & types:
                     kinds = self.actions[key] & types
-                    negative = "negative" if NEGATIONS & set(key) else ""
+                    negative = "negative" if SAYS_NONE & set(key) else ""
                     best = (n, Tag(i, i + n, "action", frozenset(kinds), negative))
                     break
                 named = _named(key, names)
@@ -333,7 +366,8 @@ class Reader:
                     best = (n, Tag(i, i + n, "except"))
                 elif key in ALLS:
                     best = (n, Tag(i, i + n, "all"))
-                elif key in self.known and not (best[1] and best[1].kind in ("name", "action")):
+                elif key in self.known and not (best[1] and best[1].kind in ("name", "action",
+                                                                             "field")):
                     best = (n, Tag(i, i + n, "alien"))
                 else:
                     continue
@@ -366,7 +400,7 @@ class Reader:
                 tags.append(Tag(i, i + 1, "self", self.session.seat))
             elif word in OR_WORDS:
                 tags.append(Tag(i, i + 1, "or"))
-            elif word in NEGATIONS:
+            elif word in NEGATIONS and word != "ne":
                 tags.append(Tag(i, i + 1, "neg"))
             elif self._near_a_name(word, names):
                 tags.append(Tag(i, i + 1, "alien"))  # "castile", "valenica": not ours to guess
@@ -378,6 +412,14 @@ class Reader:
             tag.after_break = any(x in (",", "\n") or x in SEQUENCE_SINGLES
                                    for x in w[start:tag.start])
         return tags, loose
+
+    def _then_between(self, start: int, end: int) -> bool:
+        """Whether a word that starts a new move ("then", « puis », "poi") stands between."""
+        w = self.words
+        return any(tuple(w[i:i + n]) in THEN for i in range(start, end) for n in (1, 2))
+
+    def _weak(self, tag: Tag) -> bool:
+        return tuple(self.words[tag.start:tag.end]) in WEAK
 
     def _shorter(self, i: int, end: int, best: tuple[int, Tag | None],
                  names: Mapping[tuple[str, ...], set[tuple[str, Any]]],
@@ -398,7 +440,7 @@ class Reader:
                 if "," in key or "\n" in key:
                     continue
                 if _named(key, names) is not None:
-                    negative = "negative" if NEGATIONS & set(head) else ""
+                    negative = "negative" if SAYS_NONE & set(head) else ""
                     return m, Tag(i, i + m, "action", frozenset(kinds), negative)
         return best
 
@@ -424,7 +466,20 @@ class Reader:
             self._singles = singles
         if word in singles:
             return True
-        return bool(difflib.get_close_matches(word, singles, n=1, cutoff=0.8))
+        if difflib.get_close_matches(word, singles, n=1, cutoff=0.8):
+            return True
+        # A near miss of a word of another value's name ("Vaulta le regioni da 4" for « Valuta
+        # le regioni da 4 »): without it the rest may name another value (stack 4), so the
+        # reply is not read (its mended reading is offered back, see `read`).
+        held = self._name_words
+        if held is not None and held[0] is names:  # the same decision's names: built once
+            words = held[1]
+        else:
+            words = {w for key in names for w in key if len(w) >= 5 and w.isalpha()}
+            self._name_words = (names, words)
+        return word not in words and word not in self.known_words \
+            and word not in self.action_words \
+            and bool(difflib.get_close_matches(word, words, n=1, cutoff=0.8))
 
     # --- one stretch against one decision ------------------------------------------------------
 
@@ -432,15 +487,22 @@ class Reader:
         """The commands that read `tags` whole (None: a word here this reader cannot place)."""
         if any(t.kind == "alien" for t in tags):
             return None
-        first = next((i for i, t in enumerate(tags) if t.kind not in ("foreign", *SOFT)),
-                     len(tags))
+        first = next((i for i, t in enumerate(tags)  # a greeting's "all" ("Morning all") before
+                      if t.kind not in ("foreign", "all", *SOFT)), len(tags))  # the move: none
         if any(t.kind == "foreign" for t in tags[:first]) and first < len(tags) \
                 and not tags[first].after_break \
                 and tags[first].kind in ("number", "cell", "field"):
             return None  # "take 1" where a card is asked: that 1 was said for another move
         if any(t.kind == "foreign" and t.after_break for t in tags[first:]):
             return None  # a word for another move after this one's: "carte 2, … passe"
+        if first < len(tags) and any(t.kind == "foreign" and self._then_between(
+                tags[first].start, t.start) for t in tags[first:]):
+            return None  # "prendo 1, poi prendo la carta Il Re": the card is the next move
         tags = [t for t in tags[first:] if t.kind != "foreign"]
+        strong = {k for t in tags if t.kind == "action" and not self._weak(t) for k in t.value}
+        if strong:  # "ok so: veto": "ok" (to allow) is filler beside the veto's own word
+            tags = [t for t in tags if not (t.kind == "action" and self._weak(t)
+                                            and not t.value & strong)]
         if any(t.kind == "neg" for t in tags) and not any(
                 t.kind == "action" and t.of == "negative" for t in tags):
             return None  # "no, I don't cross": not read unless the phrase itself says no
@@ -531,8 +593,11 @@ class Reader:
             return []  # nothing of this answer was said: it is not this one
         if unsaid and not (named and said):
             return []  # a value left open only where the move is named and partly said
-        if empty and not said:
-            return []
+        negative = any(tags[i].of == "negative" for i in named)
+        if negative and said:
+            return []  # "no Caballeros in Aragón": not one there
+        if empty and not said and not negative:
+            return []  # a move named by its "none" words ("no Caballeros") places none
         command.update({name: {} for name in empty})
         out = [command]
         for f, values in open_:
@@ -669,6 +734,11 @@ class Reader:
                 counts[place] = counts.get(place, 0) + tags[number].value
                 hits += [i, number]
             if not counts:
+                zeros = [i for i in free if tags[i].kind == "number" and tags[i].value == 0]
+                if c.min_total == 0 and len(zeros) == 1 and not any(
+                        tags[i].kind in ("name", "number") for i in free if i not in zeros):
+                    used.update(zeros)  # "place 0", « piazzo 0 »: none
+                    return {}
                 return _MISSING
             used.update(hits)
             return counts
@@ -791,16 +861,19 @@ class Reader:
             decision = self.session.decision()
             if decision is None:
                 tags_left, _ = self.tag(pos, len(self.words), {})
-                if any(t.kind not in ("neg", *SOFT) for t in tags_left):
+                if any(t.kind not in ("neg", *SOFT, *(LEFTOVER if commands else ()))
+                       for t in tags_left):
                     return None  # words for later decisions: the game's grammar keeps them apart
                 break
             form = decision.form
             if form is None or not any(_covered(a) for a in form.answers):
+                if commands:  # what follows is for a decision only the grammar reads
+                    self.left = pos
                 return None
             names = self._names(form)
             types = frozenset(k for a in form.answers for k in (a.type, self.kind(a)))
             all_tags, _ = self.tag(pos, len(self.words), names, types)
-            if not [t for t in all_tags if t.kind not in SOFT]:
+            if not [t for t in all_tags if t.kind not in (*SOFT, *(LEFTOVER if commands else ()))]:
                 break
             found = None
             for end in reversed([e for e in ends if e > pos]):
@@ -820,6 +893,8 @@ class Reader:
             if found is None:
                 remark = self._remark(pos, ends, form, names, types)
                 if remark is None:
+                    if commands and not all(_covered(a) for a in form.answers):
+                        self.left = pos  # maybe an answer only the grammar reads (picks)
                     return None
                 self.ignored.append(" ".join(w for w in self.words[pos:remark] if w != ","))
                 pos = remark
@@ -830,6 +905,7 @@ class Reader:
                 self.ignored.append(said)
             self.session.advance(command)
             commands.append(command)
+            self.done.append(command)
             pos = end
             while pos < len(self.words) and self.words[pos] in (",", "\n"):
                 pos += 1
@@ -923,14 +999,96 @@ def _covered(answer: Any) -> bool:
                for f in answer.fields)
 
 
+def read_prefix(text: str, session: Session, vocabulary: Vocabulary,
+                trial: Callable[[Any, dict[str, Any]], bool]) -> tuple[Parsed, str] | None:
+    """The moves this reader reads before a decision it does not cover ("3 caballeros grazie,
+    poi carta Un Caballero di ogni giocatore, poi speciale rosso Granada, …": the take and the
+    card here, the special's picks by the game's grammar), played on `session`, and the rest of
+    the text for the grammar to read from there; None when there is no such prefix."""
+    try:
+        reader = Reader(text, session, vocabulary, trial)
+        reader.run()
+    except (CommandRefused, Ambiguous):
+        return None
+    if reader.left is None or not reader.done:
+        return None
+    rest = " ".join(reader.words[reader.left:]).replace(" \n ", "\n").replace(" , ", ", ")
+    return Parsed(list(reader.done), reader.ignored, [], asks=True), rest
+
+
+_GUESS = ("I do not know “{words}”. Did you mean this? Write it back to play it:",
+          "Je ne connais pas «\u00a0{words}\u00a0». Vouliez-vous dire ceci\u00a0? Renvoyez-le "
+          "pour le jouer\u00a0:",
+          "Non conosco «{words}». Intendevi questo? Rimandalo per giocarlo:")
+
+
+_QUOTED_JOIN = ("”, “", "\u00a0», «\u00a0", "», «")
+
+
+def _misspelt_words(text: str) -> bool:
+    """Whether the text has a word long enough to be a misspelt place (a cheap test, so that
+    the session is copied only when a mended reading may be tried)."""
+    return any(len(w) >= 5 and w.isalpha() for w in tokens(text))
+
+
+def _misspelt(reader: Reader) -> list[tuple[int, str]]:
+    """Words of the reply that are a near miss of a word of a place's name or of a value the
+    pending decision names ("Araogn", « Vechcia », "Vaulta"), each with the one word it is
+    nearest to: the reply read with them mended is offered back, never played."""
+    families: dict[str, set[Any]] = {}  # each word of a name → the values it belongs to
+    for text, value in reader.vocabulary.names.get("place", {}).items():
+        for word in phrase(text):
+            families.setdefault(word, set()).add(("place", _hashable(value)))
+    decision = reader.session.decision()
+    if decision is not None and decision.form is not None:
+        for key, values in reader._names(decision.form).items():
+            for word in key:
+                families.setdefault(word, set()).update(values)
+    families = {w: v for w, v in families.items() if len(w) >= 5 and w.isalpha()}
+    own = {w for key in (*reader.actions, *reader.known) for w in key}
+    out = []
+    for i, word in enumerate(reader.words):
+        if len(word) < 5 or not word.isalpha() or word in families or word in own:
+            continue
+        close = difflib.get_close_matches(word, families, n=3, cutoff=0.8)
+        if not close:
+            continue
+        ratios = [difflib.SequenceMatcher(None, word, c).ratio() for c in close]
+        one = len(set().union(*(families[c] for c in close))) == 1  # « Valenica »: one place
+        if one or len(close) == 1 or ratios[0] > ratios[1]:  # however many of its names
+            out.append((i, close[0]))
+    return out
+
+
 def read(text: str, session: Session, vocabulary: Vocabulary,
          trial: Callable[[Any, dict[str, Any]], bool]) -> Parsed | None:
     """The reply's moves read against the seat's pending decisions (see the module's docstring);
-    None when this reader cannot read it whole; `Ambiguous` when two readings remain."""
-    try:
-        return Reader(text, session, vocabulary, trial).run()
+    None when this reader cannot read it whole; `Ambiguous` when two readings remain, or when it
+    reads whole only with a misspelt place mended (one reading, offered back: never guessed)."""
+    fresh = copy.copy(session) if _misspelt_words(text) else None  # the reading moves the
+    try:  # session on (a new state each move): the mended one starts from the same decision
+        reader = Reader(text, session, vocabulary, trial)
+        found = reader.run()
     except CommandRefused:
         return None
+    if found is not None:
+        return found
+    mends = _misspelt(reader)
+    if not mends or fresh is None:
+        return None
+    words = list(reader.words)
+    for i, fix in mends:
+        words[i] = fix
+    try:
+        mended = Reader(" ".join(words), fresh, vocabulary, trial).run()
+    except (CommandRefused, Ambiguous):
+        return None
+    if mended is None or not mended.commands:
+        return None
+    typed = list(dict.fromkeys(reader.words[i] for i, _ in mends))
+    lang = language_index(session.lang)
+    message = _GUESS[lang].format(words=_QUOTED_JOIN[lang].join(typed))
+    raise Ambiguous(message, [list(mended.commands)], lang=session.lang)
 
 
-__all__ = ["Ambiguous", "Reader", "Vocabulary", "read"]
+__all__ = ["Ambiguous", "Reader", "Vocabulary", "read", "read_prefix"]

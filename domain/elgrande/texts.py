@@ -29,6 +29,9 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "el-grande.decision.act": ("place Caballeros and/or do the special action",
                                "placer des Caballeros et/ou faire l'action spéciale",
                                "piazzare Caballeros e/o fare l'azione speciale"),
+    "el-grande.decision.act_where": ("{act} (“{card}”: {places})",
+                                     "{act} (« {card} » : {places})",
+                                     "{act} («{card}»: {places})"),
     "el-grande.decision.veto": ("allow or veto an announced action",
                                 "laisser faire ou opposer un veto",
                                 "lasciar fare o porre il veto"),
@@ -409,8 +412,31 @@ class ElGrandeTexts:
         if decision.kind == "secret":
             kind = self.secret_kind_name(str(decision.info.get("kind", "")), lang)
             return word("el-grande.decision.secret", lang, kind=kind)
+        if decision.kind == "act":
+            where = self._special_places(decision, lang)
+            if where:
+                return word("el-grande.decision.act_where", lang,
+                            act=word("el-grande.decision.act", lang),
+                            card=self.card_name(str((decision.constraint or {})["card"]), lang),
+                            places=where)
         key = f"el-grande.decision.{decision.kind}"
         return word(key, lang) if key in WORDS else decision.kind
+
+    def _special_places(self, decision: Decision, lang: str) -> str:
+        """The places a special action must choose one of (the King's region, the region to
+        score, …), listed where the mail asks the decision, not only in its help lines: the
+        player decides from the question itself. "" when the action chooses no one place."""
+        con = decision.constraint or {}
+        spec = con.get("special")
+        if not isinstance(spec, Mapping) or "card" not in con or "from" in spec \
+                or "moves" in spec:  # a move's targets: its help line says them with its rows
+            return ""
+        for key in ("to", "place", "region"):
+            places = spec.get(key)
+            if isinstance(places, (list, tuple)) and places \
+                    and all(isinstance(p, str) for p in places):
+                return ", ".join(messages.place_name(p, lang) for p in places)
+        return ""
 
     def card_name(self, card: str, lang: str) -> str:
         """An action card's name (a game built on El Grande's turns names its own actions)."""

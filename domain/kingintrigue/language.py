@@ -373,9 +373,13 @@ def _read_label(of: str, value: Any, lang: str, view: Mapping[str, Any] | None) 
     action card by its name (the round's King and Intrigue by their usual words too)."""
     from domain.kingintrigue.texts import label
 
-    if of == "power_card":
-        card = ALL_CARDS.get(int(value))
-        return [name(card.action, lang)] if card is not None else []
+    if of == "power_card":  # and its name's head, as the mail's list shows it: « Décompte
+        card = ALL_CARDS.get(int(value))  # spécial » (several in hand: asked back)
+        if card is None:
+            return []
+        full = name(card.action, lang)
+        head = full.split(":")[0].strip()
+        return [full, head] if head != full else [full]
     if of == "stack":
         return eg.read_label(of, value, lang, view)
     return [label(of, value, lang)]

@@ -170,7 +170,9 @@ def test_a_mistyped_or_ambiguous_name_is_answered_with_what_it_may_be(
     before = table.state()
     reply(smtp_server, turn, table.people[0], "take 3\ncard king\nplace 1 Valenica")
     [answer] = mine(table.drain(), table.people[0])
-    assert "“valenica” is not known here: did you mean Valencia?" in plain(answer)
+    # The whole reply offered back with the name mended, as the line to write: never played.
+    assert "I do not know “valenica”. Did you mean this? Write it back to play it: " \
+           "“take 3; card 5; place 1 Valencia”" in " ".join(plain(answer).split()), plain(answer)
     assert table.state() == before  # nothing applied
     # The same in the player's language.
     from domain.core.language import GameSession, ParseError
