@@ -168,6 +168,10 @@ def delete_account(ctx: Context, player: Player, *, confirm: str) -> dict[str, A
     Returns what was done: the games resigned."""
     if players.normalise_email(confirm) != player.email:
         raise Invalid.of("service.account.confirm")
+    with db.write(ctx.engine) as conn:
+        # First, so that no open game can start with this player from now on: one that started
+        # before is read below as a game in play, and resigned.
+        left = meet.release(conn, player.id)  # the open games not started: seats free again
     with db.read(ctx.engine) as conn:
         playing = conn.execute(
             select(seats_t.c.game_id).join(games, games.c.id == seats_t.c.game_id)
@@ -181,7 +185,6 @@ def delete_account(ctx: Context, player: Player, *, confirm: str) -> dict[str, A
             continue
         resigned.append(game_id)
     with db.write(ctx.engine) as conn:
-        left = meet.release(conn, player.id)  # the open games not started: seats free again
         conn.execute(update(seat_offers).where(
             or_(seat_offers.c.to_player == player.id, seat_offers.c.by_player == player.id),
             seat_offers.c.status == seats.PENDING).values(status=seats.LAPSED,

@@ -179,8 +179,14 @@ def create(ctx: Context, creator: Player, *, game: str, count: int,
 
 
 def _lock_player(conn: Connection, player_id: int) -> None:
+    """Hold the player's row until the transaction ends, so that the player's own requests count
+    their limits one after the other. `FOR NO KEY UPDATE`, not `FOR UPDATE`: it excludes the
+    same lock, but not the key-share lock a foreign key takes when another transaction queues a
+    mail to this player (the game-started mails of a game they sit in, filled meanwhile by
+    someone else's `join`), which would otherwise wait for us while we wait for its game: a
+    deadlock, seen as a 503 (tests/service/test_meet_races.py)."""
     conn.execute(select(players_table.c.id).where(players_table.c.id == player_id)
-                 .with_for_update())
+                 .with_for_update(key_share=True))
 
 
 def _open_game(conn: Connection, game_id: str) -> Any:
@@ -268,12 +274,20 @@ def release(conn: Connection, player_id: int) -> list[str]:
     """A deleted account's part in the open games not yet started (`account.delete_account`, in
     its transaction): its seats are free again for others, and the games it opened are withdrawn
     from the list, their other players freed to take seats elsewhere (a game whose creator is
-    gone would never start, and its seats would count against their limit). The games touched."""
+    gone would never start, and its seats would count against their limit). The games touched.
+
+    The player's row, then each game's row, is locked as `join` locks them (the same order: no
+    deadlock), and the games are chosen under the lock: a game that another player's `join`
+    filled and started meanwhile is no longer waiting, so its seat is not freed (a started game
+    with a seat nobody plays would wait for it forever); the caller resigns it as a game in
+    play instead."""
+    _lock_player(conn, player_id)
     rows = conn.execute(
         select(games.c.id, games.c.created_by, seats.c.seat)
         .join(seats, seats.c.game_id == games.c.id)
         .where(seats.c.player_id == player_id, games.c.open_seats.is_(True),
-               games.c.status == progress.INVITED).order_by(games.c.id)).all()
+               games.c.status == progress.INVITED).order_by(games.c.id)
+        .with_for_update(of=games)).all()
     for row in rows:
         if row.created_by != player_id:
             _free(conn, row.id, row.seat)
