@@ -6,7 +6,7 @@ them, by placeholders (the "open seat" players `service.seats` already uses for 
 they can neither sign in nor be mailed, and every page names them "open seat" in the reader's
 language). Taking a seat puts the player in the placeholder's row, accepted: the player asked to
 play, as a creator does by creating. The game starts, exactly as an invited game does, when the
-last seat is accepted (`lobby._start`, the same opening that was checked at creation); or its
+last seat is accepted (`lobby.begin`, the same opening that was checked at creation); or its
 creator starts it earlier and bots of a chosen level take the free seats. Before the start the
 creator may remove a player who took a seat (the seat is free again), and a player may leave.
 
@@ -233,7 +233,7 @@ def join(ctx: Context, game_id: str, player: Player) -> bool:
                                          seats.c.seat == free[0].seat)
                      .values(player_id=player.id, accepted_at=store.now()))
         conn.execute(update(games).where(games.c.id == game_id).values(updated_at=store.now()))
-        queued = lobby._start(conn, ctx, row.id) if len(free) == 1 else None
+        queued = lobby.begin(conn, ctx, row.id) if len(free) == 1 else None
     if queued:
         commands.run_queued(ctx, game_id)
     return queued is not None
@@ -306,8 +306,9 @@ def _free(conn: Connection, game_id: str, seat: int) -> None:
     conn.execute(update(games).where(games.c.id == game_id).values(updated_at=store.now()))
 
 
-def start(ctx: Context, game_id: str, creator: Player, bot: str) -> None:
-    """The creator starts the game now: a bot of level `bot` takes each free seat."""
+def start(ctx: Context, game_id: str, creator: Player, bot: str) -> bool:
+    """The creator starts the game now: a bot of level `bot` takes each free seat. True (it
+    started), as `join` answers when it starts the game."""
     with db.write(ctx.engine) as conn:
         row = _open_game(conn, game_id)
         if row.created_by != creator.id:
@@ -324,9 +325,10 @@ def start(ctx: Context, game_id: str, creator: Player, bot: str) -> None:
                 conn.execute(update(seats).where(seats.c.game_id == game_id,
                                                  seats.c.seat == r.seat)
                              .values(player_id=holder.id, bot=bot, accepted_at=stamp))
-        queued = lobby._start(conn, ctx, game_id)
+        queued = lobby.begin(conn, ctx, game_id)
     if queued:
         commands.run_queued(ctx, game_id)
+    return True
 
 
 @dataclass(frozen=True)

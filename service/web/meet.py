@@ -91,12 +91,7 @@ def open_remove(game_id: str) -> BaseResponse:
 def open_start(game_id: str) -> BaseResponse:
     player = require_player()
     level = request.form.get("bot", "")[:20]
-
-    def start() -> bool:
-        meet.start(ctx(), game_id[:40], player, level)
-        return True
-
-    return _act(game_id, "lobby.started", start)
+    return _act(game_id, "lobby.started", lambda: meet.start(ctx(), game_id[:40], player, level))
 
 
 def _new_page(name: str, module: Any, form: dict[str, Any], error: str | None = None,
