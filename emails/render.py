@@ -23,7 +23,7 @@ from emails import addresses, talk
 from emails.i18n import t as translate
 from emails.i18n import when
 from emails.requests import WRITTEN, help_words
-from service import db, states, store
+from service import account, db, states, store
 from service import seats as seat_moves
 from service.tables import deadlines, events, games, outbox, players, results, seats
 
@@ -58,15 +58,18 @@ def _field(row: Any, name: str) -> Any:
 class GameInfo:
     """One game as one seat may see it."""
 
-    def __init__(self, ctx: Any, game_id: str, player_id: int | None, seat: int | None = None):
+    def __init__(self, ctx: Any, game_id: str, player_id: int | None, seat: int | None = None,
+                 *, lang: str = "en"):
         with db.read(ctx.engine) as conn:
             self.row = conn.execute(select(games).where(games.c.id == game_id)).first()
             seated = conn.execute(select(seats.c.seat, seats.c.player_id, players.c.name)
                                   .join(players, players.c.id == seats.c.player_id)
                                   .where(seats.c.game_id == game_id).order_by(seats.c.seat)).all()
+            # an open seat or a deleted account named in the reader's words, not its stored name
+            shown = account.shown_names(conn, [r.player_id for r in seated], lang)
         self.ctx = ctx
         self.game_id = game_id
-        self.names = [r.name for r in seated]
+        self.names = [shown.get(r.player_id, r.name) for r in seated]
         self.player_ids = {r.seat: r.player_id for r in seated}
         if seat is None:
             seat = next((r.seat for r in seated if r.player_id == player_id), None)
@@ -240,7 +243,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         data["unsubscribe"] = f"{base}/mail/unsubscribe/" + _ticket(ctx, player.id)
     info = None
     if game_id:
-        info = GameInfo(ctx, game_id, getattr(player, "id", None), payload.get("seat"))
+        info = GameInfo(ctx, game_id, getattr(player, "id", None), payload.get("seat"),
+                        lang=lang)
         # In the reader's language even before they sign in (an invitee's browser may say
         # otherwise): the web pages take ?lang= from a visitor who is not signed in.
         data["web_link"] = f"{base}/games/{game_id}?lang={lang}"
@@ -457,8 +461,6 @@ def _rating_paragraph(ctx: Any, game_id: str, player_id: int | None, title: str,
 
 def _name_of(ctx: Any, player_id: Any, lang: str) -> str:
     """A player's name as the reader sees it (a deleted account's neutral name)."""
-    from service import account
-
     if not isinstance(player_id, int):
         return "?"
     with db.read(ctx.engine) as conn:

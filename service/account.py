@@ -49,7 +49,7 @@ from service.tables import (
 from service.tables import players as players_t
 from service.tables import seats as seats_t
 
-DELETED_DOMAIN = "deleted.invalid"
+DELETED_DOMAIN = players.DELETED_DOMAIN
 DELETED_NAME = "Deleted account"
 
 add({
