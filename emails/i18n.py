@@ -513,6 +513,49 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                    "Les règles telles que ce serveur les applique : {link}",
                    "Le regole come le applica questo server: {link}"),
     # the unsubscribe pages (/mail/unsubscribe/…), in the language of the player the ticket names
+    # a new open game, to a player who asked for mail about the game's new open games
+    "subject.open-game": ("{creator} opened a game of {title}: a seat for you?",
+                          "{creator} a ouvert une partie du jeu {title} : une place pour vous ?",
+                          "{creator} ha aperto una partita di {title}: un posto per te?"),
+    "open-game": ("{creator} opened a game of {title} for {count} players; "
+                  "{free:# seat is|# seats are} free.",
+                  "{creator} a ouvert une partie du jeu {title} à {count} joueurs ; "
+                  "{free:# place est libre|# places sont libres}.",
+                  "{creator} ha aperto una partita di {title} per {count} giocatori; "
+                  "{free:# posto è libero|# posti sono liberi}."),
+    "open-game.options": ("Options: {options}.", "Options : {options}.", "Opzioni: {options}."),
+    "open-game.option": ("{caption}: {value}", "{caption} : {value}", "{caption}: {value}"),
+    "open-game.hours": ("{hours:# hour|# hours} for each decision.",
+                        "{hours:# heure|# heures} pour chaque décision.",
+                        "{hours:# ora|# ore} per ogni decisione."),
+    "open-game.languages": ("Languages welcome at the table: {languages}.",
+                            "Langues bienvenues à la table : {languages}.",
+                            "Lingue benvenute al tavolo: {languages}."),
+    "open-game.any_language": ("Every language is welcome at the table.",
+                               "Toutes les langues sont bienvenues à la table.",
+                               "Tutte le lingue sono benvenute al tavolo."),
+    "open-game.take": ("Take a seat on the list of open games (signed in, one click): {link}",
+                       "Prenez une place dans la liste des parties ouvertes, en un clic une "
+                       "fois la session ouverte : {link}",
+                       "Prendi un posto nell'elenco delle partite aperte, con un clic dopo "
+                       "l'accesso: {link}"),
+    "open-game.stop": ("No more mail about new open games of {title}",
+                       "Ne plus recevoir de courriel sur les nouvelles parties ouvertes du jeu "
+                       "{title}",
+                       "Non ricevere più email sulle nuove partite aperte di {title}"),
+    "open-game.stop_line": ("No more mail about new open games of {title}: {link}",
+                            "Ne plus recevoir de courriel sur les nouvelles parties ouvertes du "
+                            "jeu {title} : {link}",
+                            "Non ricevere più email sulle nuove partite aperte di {title}: "
+                            "{link}"),
+    "unsub.game_ask": ("Stop the mail about new open games of {title}?",
+                       "Ne plus recevoir de courriel sur les nouvelles parties ouvertes du jeu "
+                       "{title} ?",
+                       "Non ricevere più email sulle nuove partite aperte di {title}?"),
+    "unsub.game_done": ("Done: no more mail about new open games of {title}.",
+                        "C'est fait : plus de courriel sur les nouvelles parties ouvertes du "
+                        "jeu {title}.",
+                        "Fatto: niente più email sulle nuove partite aperte di {title}."),
     "unsub.title": ("Notifications", "Notifications", "Notifiche"),
     "unsub.ask": ("Stop the turn and reminder mails of every game?",
                   "Ne plus recevoir les courriels de tour et de rappel de toutes vos parties ?",

@@ -23,8 +23,9 @@ from emails import addresses, talk
 from emails.i18n import t as translate
 from emails.i18n import when
 from emails.requests import WRITTEN, help_words
-from service import account, db, states, store
+from service import account, db, meet, states, store
 from service import seats as seat_moves
+from service.i18n import LANGUAGE_NAMES
 from service.tables import deadlines, events, games, outbox, players, results, seats
 
 log = logging.getLogger(__name__)
@@ -164,8 +165,14 @@ def outdated(ctx: Any, row: Any) -> bool:
 
     A your-turn or game-over mail caused by the player's own reply is not sent either: the answer
     to that reply, queued just after it, asks the next decision itself (or gives the final table
-    and scoring), so the player gets one mail per reply, not two in the same second."""
+    and scoring), so the player gets one mail per reply, not two in the same second.
+
+    A new open game's mail is not sent once the game no longer waits for players (full,
+    started, withdrawn) or its reader took a seat in it meanwhile."""
     kind, game_id = _field(row, "kind"), _field(row, "game_id")
+    if kind == "open-game":  # a new open game: worth a mail while it waits for this reader
+        return game_id is None or not meet.still_waiting_without(ctx, game_id,
+                                                                 _field(row, "player_id"))
     if kind in HELD_BY_ANSWER and game_id is not None and _answered_after(ctx, row):
         return True
     seat = (_field(row, "payload") or {}).get("seat")
@@ -260,7 +267,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     title = surface.title(info.module, lang) if info and info.module is not None else ""
     fields = {"game": game_id or "", "title": title, "inviter": payload.get("inviter", ""),
               "date": _day(payload.get("date", ""), lang), "status": payload.get("status", kind),
-              "round": "", "by": payload.get("by", ""), "name": payload.get("name", "")}
+              "round": "", "by": payload.get("by", ""), "name": payload.get("name", ""),
+              "creator": payload.get("creator", "")}
     if kind == "seat-offer":
         fields["by"] = _name_of(ctx, payload.get("by_player"), lang)
     decision = info.decision() if info and info.started else None
@@ -339,6 +347,18 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         p.append(t("digest"))
         p += [t("digest.line", game=g.get("game_id"), due=at(g.get("due_at")))
               for g in payload.get("games", [])]
+    elif kind == "open-game" and info is not None and info.row is not None:
+        p += open_game_paragraphs(ctx, info, payload, lang)
+        data["web_link"] = None  # the list's link below, where the seat is taken
+        data["rules_link"] = None
+        data["open_link"] = f"{base}/open-games?lang={lang}#g-{game_id}"
+        p.append(t("open-game.take", link=data["open_link"]))
+        if getattr(player, "id", None) is not None:
+            data["unsubscribe"] = f"{base}/mail/unsubscribe/" + _ticket(
+                ctx, player.id, game=info.row.game)
+            data["unsubscribe_words"] = t("open-game.stop", title=title)
+            data["unsubscribe_line"] = t("open-game.stop_line", title=title,
+                                         link=data["unsubscribe"])
     elif kind == "magic-link":
         p.append(t("magic-link", link=links.get("login", "—")))
     elif kind == "mail-failing":
@@ -457,6 +477,27 @@ def _rating_paragraph(ctx: Any, game_id: str, player_id: int | None, title: str,
     change = after - (row.mu_before - 3 * row.sigma_before)
     return [translate("rating", lang, title=title, rating=f"{after:.1f}",
                       change=f"{change:+.1f}")]
+
+
+def open_game_paragraphs(ctx: Any, info: GameInfo, payload: Mapping[str, Any], lang: str
+                         ) -> list[str]:
+    """A new open game as a player who asked for it reads it: who opened it, for how many, the
+    options in the game's words, the time for each decision and the languages welcome."""
+    row = info.row
+    title = surface.title(info.module, lang)
+    waiting = meet.listed(ctx, game_id=row.id)
+    free = waiting[0].free if waiting else 0
+    out = [translate("open-game", lang, creator=payload.get("creator", "?"), title=title,
+                     count=int(row.players), free=free)]
+    options = meet.option_lines(info.module, row.options or {}, lang)
+    if options:
+        out.append(translate("open-game.options", lang, options="; ".join(
+            translate("open-game.option", lang, caption=c, value=v) for c, v in options)))
+    out.append(translate("open-game.hours", lang, hours=int(row.turn_hours)))
+    welcome = [LANGUAGE_NAMES.get(code, code) for code in (row.languages or [])]
+    out.append(translate("open-game.languages", lang, languages=", ".join(welcome))
+               if welcome else translate("open-game.any_language", lang))
+    return out
 
 
 def _name_of(ctx: Any, player_id: Any, lang: str) -> str:
@@ -616,6 +657,7 @@ SUBJECTS = {
     "mail-failing": "subject.mail-failing", "email-confirm": "subject.email-confirm",
     "seat-changed": "subject.seat-changed", "seat-offer": "subject.seat-offer",
     "table-talk": "subject.table-talk", "talk-digest": "subject.talk-digest",
+    "open-game": "subject.open-game",
 }
 
 
@@ -737,7 +779,7 @@ def _option_value(spec: Any, value: Any, lang: str) -> str:
     return str(value)
 
 
-def _ticket(ctx: Any, player_id: int) -> str:
+def _ticket(ctx: Any, player_id: int, *, game: str | None = None) -> str:
     from emails.outbound import unsubscribe_ticket
 
-    return unsubscribe_ticket(ctx.settings.secret_key, player_id)
+    return unsubscribe_ticket(ctx.settings.secret_key, player_id, game=game)

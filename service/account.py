@@ -14,7 +14,7 @@ game still verifies) but holds a neutral name ("Deleted account" / « Compte sup
 the table's bot level, or stays open for a replacement: service/seats.py), so nobody waits on an
 account that no longer exists. Games not started yet keep the seat, which can no longer accept
 (the creator sees who has not). The profile stops being public and the calendar link stops.
-Their tokens, reply addresses, vacations, the mails sent to them
+Their tokens, reply addresses, vacations, mail about new open games, the mails sent to them
 and the mails they sent are deleted; their pending seat offers lapse. What is in the events is
 the game's own data — moves, seats as numbers, `player:<id>` — and never a name or an address
 (tests/service/test_account.py checks it after a whole game played by web, API and mail).
@@ -37,6 +37,7 @@ from service.tables import (
     games,
     idempotency_keys,
     inbound_mail,
+    open_game_mail,
     outbox,
     ratings,
     reply_tokens,
@@ -111,6 +112,9 @@ def export(ctx: Context, player: Player) -> dict[str, Any]:
                               .order_by(results.c.created_at, results.c.game_id)).all()
         rated = conn.execute(select(ratings).where(ratings.c.player_id == player.id)
                              .order_by(ratings.c.game)).all()
+        asked = conn.execute(select(open_game_mail.c.game, open_game_mail.c.language)
+                             .where(open_game_mail.c.player_id == player.id)
+                             .order_by(open_game_mail.c.game, open_game_mail.c.language)).all()
     stamp = store.stamp_text
     return {
         "format": "pbem-player-data/1",
@@ -122,7 +126,9 @@ def export(ctx: Context, player: Player) -> dict[str, Any]:
                         "vacations": [{"starts_at": stamp(v.starts_at),
                                        "ends_at": stamp(v.ends_at)} for v in away],
                         "profile_public": bool(me.profile_public),
-                        "calendar_feed": me.calendar_key is not None},
+                        "calendar_feed": me.calendar_key is not None,
+                        "open_game_mail": [{"game": a.game, "language": a.language}
+                                           for a in asked]},
         "results": [{"game_id": r.game_id, "game": r.game, "seat": r.seat, "rank": r.rank,
                      "score": r.score, "rated": r.rated, "mu_before": r.mu_before,
                      "sigma_before": r.sigma_before, "mu_after": r.mu_after,
@@ -194,6 +200,7 @@ def delete_account(ctx: Context, player: Player, *, confirm: str) -> dict[str, A
                                                 reply_tokens.c.revoked_at.is_(None))
                      .values(revoked_at=store.now()))
         conn.execute(delete(vacations).where(vacations.c.player_id == player.id))
+        conn.execute(delete(open_game_mail).where(open_game_mail.c.player_id == player.id))
         conn.execute(delete(idempotency_keys).where(idempotency_keys.c.player_id == player.id))
         conn.execute(delete(outbox).where(outbox.c.player_id == player.id))
         conn.execute(delete(inbound_mail).where(_theirs(player)))

@@ -423,6 +423,17 @@ ratings = Table(
     PrimaryKeyConstraint("player_id", "game"),
 )
 
+open_game_mail = Table(
+    "open_game_mail",  # who asked for a mail about each new open game of a game in a language
+    metadata,
+    Column("player_id", BigId, ForeignKey("players.id"), nullable=False),
+    Column("game", String(32), nullable=False),
+    Column("language", String(2), nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+    PrimaryKeyConstraint("player_id", "game", "language"),
+    Index("ix_open_game_mail_game", "game", "language"),
+)
+
 __all__ = [
     "deadlines",
     "events",
@@ -434,6 +445,7 @@ __all__ = [
     "messages",
     "metadata",
     "mutes",
+    "open_game_mail",
     "outbox",
     "players",
     "ratings",

@@ -295,6 +295,44 @@ class Leaderboard(MethodView):
         return profiles.board(ctx(), game, _lang()).to_json()
 
 
+class Asked(ma.Schema):
+    game = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    language = fields.String(required=True, validate=validate.OneOf(LANGUAGES))
+
+
+class OpenGameMail(Strict):
+    subscriptions = fields.List(fields.Nested(Asked), required=True,
+                                validate=validate.Length(max=meet.MAX_SUBSCRIPTIONS),
+                                metadata={"description": "one mail per new open game of each "
+                                                         "game welcoming that language"})
+
+
+@blp.route("/me/open-game-mail")
+class MyOpenGameMail(MethodView):
+    @blp.doc(security=auth.SECURITY)
+    @blp.response(200, OpenGameMail)
+    @problems(401)
+    def get(self) -> dict[str, Any]:
+        """The games and languages you get a mail about each new open game of."""
+        return _asked(auth.required().id)
+
+    @blp.doc(security=auth.SECURITY)
+    @blp.arguments(OpenGameMail)
+    @blp.response(200, OpenGameMail)
+    @problems(401, 422)
+    def put(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Exactly these (an empty list: none)."""
+        player = auth.required()
+        meet.subscribe(ctx(), player.id, [(a["game"], a["language"])
+                                          for a in body["subscriptions"]])
+        return _asked(player.id)
+
+
+def _asked(player_id: int) -> dict[str, Any]:
+    return {"subscriptions": [{"game": g, "language": c}
+                              for g, c in meet.subscriptions(ctx(), player_id)]}
+
+
 @blp.route("/me/calendar")
 class Calendar(MethodView):
     @blp.doc(security=auth.SECURITY)

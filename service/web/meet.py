@@ -216,9 +216,13 @@ def _meet_settings() -> dict[str, Any]:
         if player is None:
             return {}
         token = feeds.token(ctx(), player.id)
+        language = lang()
         return {"public": profiles.is_public(ctx(), player.id),
                 "calendar": url_for("web.calendar_feed", token=token, _external=True)
-                if token else None}
+                if token else None,
+                "kinds": {n: surface.title(m, language) for n, m in create.offered().items()},
+                "asked": {f"{g}:{c}" for g, c in meet.subscriptions(ctx(), player.id)},
+                "languages": i18n.LANGUAGE_NAMES}
 
     def open_game(game_id: str) -> dict[str, Any] | None:
         """An open game waiting for players, for its page: who is in, the free seats."""
@@ -236,6 +240,21 @@ def settings_profile() -> BaseResponse:
     what = i18n.t("settings.public" if public else "settings.private", lang())
     flash(i18n.t("settings.profile_saved", lang(), what=what), "ok")
     return redirect(url_for("web.settings") + "#profile")
+
+
+@blp.post("/settings/open-game-mail")
+def settings_open_game_mail() -> BaseResponse:
+    """The boxes ticked, game by game and language by language: the player's mail about new
+    open games is exactly those (`meet.subscribe`)."""
+    player = require_player()
+    ticked = [value.partition(":") for value in request.form.getlist("asked")[:100]]
+    try:
+        meet.subscribe(ctx(), player.id, [(game, code) for game, _, code in ticked])
+    except ServiceError as error:
+        flash(said(error), "error")
+    else:
+        flash(i18n.t("settings.open_mail_saved", lang()), "ok")
+    return redirect(url_for("web.settings") + "#open-game-mail")
 
 
 @blp.post("/settings/calendar")

@@ -177,3 +177,26 @@ def test_a_seat_left_open_is_named_in_the_readers_language_on_the_board_and_the_
         listed = client.get("/games").text
         assert words in board and words in listed, words
         assert "Open seat" not in board + listed + client.get(f"/games/{gid}").text
+
+
+def test_mail_about_new_open_games_is_chosen_on_the_settings_page(app: Any, wctx: Any) -> None:
+    from service import meet
+
+    bob, bob_id = _client(app, wctx, "bob@example.com", "Bob", "fr")
+    page = bob.get("/settings").text
+    assert "Courriel sur les nouvelles parties ouvertes" in page
+    assert 'value="el-caballero:fr"' in page and 'value="el-caballero:fr" checked' not in page
+    saved = _post(bob, "/settings/open-game-mail",
+                  {"asked": ["el-caballero:fr", "el-grande:it"]}, page="/settings")
+    assert saved.status_code == 302 and saved.headers["Location"].endswith("#open-game-mail")
+    page = bob.get("/settings").text
+    assert "Vos courriels sur les nouvelles parties ouvertes sont enregistrés." in page
+    assert 'value="el-caballero:fr" checked' in page and 'value="el-grande:it" checked' in page
+    assert meet.subscriptions(wctx, bob_id) == [("el-caballero", "fr"), ("el-grande", "it")]
+    refused = _post(bob, "/settings/open-game-mail", {"asked": ["el-grande:de"]},
+                    page="/settings")
+    assert refused.status_code == 302
+    assert "« de » n&#39;est pas une langue de ce service" in bob.get("/settings").text
+    assert meet.subscriptions(wctx, bob_id) == [("el-caballero", "fr"), ("el-grande", "it")]
+    _post(bob, "/settings/open-game-mail", {}, page="/settings")  # none ticked: none
+    assert meet.subscriptions(wctx, bob_id) == []
