@@ -556,6 +556,37 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                         "C'est fait : plus de courriel sur les nouvelles parties ouvertes du "
                         "jeu {title}.",
                         "Fatto: niente più email sulle nuove partite aperte di {title}."),
+    # opening a game by mail (emails/opening.py)
+    "subject.opening": ("Opening a game by mail", "Ouvrir une partie par courriel",
+                        "Aprire una partita per email"),
+    "subject.opening.opened": ("Your open game of {title} is listed",
+                               "Votre partie ouverte du jeu {title} est affichée",
+                               "La tua partita aperta di {title} è in elenco"),
+    "opening.opened": ("Your open game of {title} for {count} players is on the list of open "
+                       "games: {link} — it starts when its seats are taken, or when you start it "
+                       "there with bots in the free seats.",
+                       "Votre partie ouverte du jeu {title} à {count} joueurs est dans la liste "
+                       "des parties ouvertes : {link} — elle commence quand ses places sont "
+                       "prises, ou quand vous la lancez là-bas avec des robots aux places "
+                       "libres.",
+                       "La tua partita aperta di {title} per {count} giocatori è nell'elenco "
+                       "delle partite aperte: {link} — inizia quando i posti sono presi, o "
+                       "quando la avvii lì con dei bot nei posti liberi."),
+    "opening.count": ("For how many players? {title} is played by {low} to {high}.",
+                      "Pour combien de joueurs ? {title} se joue de {low} à {high}.",
+                      "Per quanti giocatori? {title} si gioca da {low} a {high}."),
+    "opening.refused": ("No game was opened: {why}", "Aucune partie n'a été ouverte : {why}",
+                        "Nessuna partita è stata aperta: {why}"),
+    "opening.help": ("To open a game by mail, reply with one line: “open”, the game and the "
+                     "number of players, e.g. “open {example} 3” (add “in French” to say the "
+                     "languages welcome). The games: {games}.",
+                     "Pour ouvrir une partie par courriel, répondez par une ligne : « ouvrir », "
+                     "le jeu et le nombre de joueurs, par exemple « ouvrir {example} 3 » "
+                     "(ajoutez « en français » pour dire les langues bienvenues). Les jeux : "
+                     "{games}.",
+                     "Per aprire una partita per email, rispondi con una riga: «apri», il gioco "
+                     "e il numero di giocatori, per esempio «apri {example} 3» (aggiungi «in "
+                     "italiano» per dire le lingue benvenute). I giochi: {games}."),
     "unsub.title": ("Notifications", "Notifications", "Notifiche"),
     "unsub.ask": ("Stop the turn and reminder mails of every game?",
                   "Ne plus recevoir les courriels de tour et de rappel de toutes vos parties ?",

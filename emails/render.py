@@ -19,6 +19,7 @@ from sqlalchemy import select
 
 from domain.core import surface
 from domain.core.game import Message, boards_of, language_of, texts_of
+from domain.core.i18n import Sentence
 from emails import addresses, talk
 from emails.i18n import t as translate
 from emails.i18n import when
@@ -262,6 +263,10 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
             with db.write(ctx.engine) as conn:
                 token = addresses.token_for(conn, game_id, info.seat, player.id)
             data["reply_to"] = addresses.reply_address(sender, token)
+    if kind in ("open-game", "opening") and getattr(player, "id", None) is not None:
+        with db.write(ctx.engine) as conn:  # a reply opens a game (emails/opening.py)
+            data["reply_to"] = addresses.reply_address(
+                sender, addresses.player_token(conn, player.id))
     names = info.names if info else []
     yes_no = {"yes": WRITTEN["yes"][_index(lang)], "no": WRITTEN["no"][_index(lang)]}
     title = surface.title(info.module, lang) if info and info.module is not None else ""
@@ -349,6 +354,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
               for g in payload.get("games", [])]
     elif kind == "open-game" and info is not None and info.row is not None:
         p += open_game_paragraphs(ctx, info, payload, lang)
+        p.append(opening_help(ctx, lang))
         data["web_link"] = None  # the list's link below, where the seat is taken
         data["rules_link"] = None
         data["open_link"] = f"{base}/open-games?lang={lang}#g-{game_id}"
@@ -359,6 +365,9 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
             data["unsubscribe_words"] = t("open-game.stop", title=title)
             data["unsubscribe_line"] = t("open-game.stop_line", title=title,
                                          link=data["unsubscribe"])
+    elif kind == "opening":
+        p += opening_paragraphs(ctx, payload, lang, base)
+        data["web_link"] = data["rules_link"] = None  # the answer's own link is the list's
     elif kind == "magic-link":
         p.append(t("magic-link", link=links.get("login", "—")))
     elif kind == "mail-failing":
@@ -440,7 +449,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         data["requests_help"] = t("requests", words=", ".join(
             t("quoted", text=w) for w in help_words(lang)))
     if info and info.seat is not None and getattr(player, "id", None) is not None \
-            and info.player_ids.get(info.seat) == player.id:
+            and info.player_ids.get(info.seat) == player.id and kind != "opening":
         data["talk_help"] = talk_help(info, lang)
     # Table talk the player has not been mailed yet, as their setting says (service/talk.py).
     if getattr(player, "id", None) is not None:
@@ -498,6 +507,36 @@ def open_game_paragraphs(ctx: Any, info: GameInfo, payload: Mapping[str, Any], l
     out.append(translate("open-game.languages", lang, languages=", ".join(welcome))
                if welcome else translate("open-game.any_language", lang))
     return out
+
+
+def opening_help(ctx: Any, lang: str) -> str:
+    """How to open a game by mail, with one of the service's games as the example."""
+    names = sorted({surface.title(m, lang) for m in ctx.games.values()})
+    example = next((n for n in names if " " in n), names[0] if names else "?")
+    return translate("opening.help", lang, example=example, games=", ".join(names))
+
+
+def opening_paragraphs(ctx: Any, payload: Mapping[str, Any], lang: str, base: str
+                       ) -> list[str]:
+    """The answer to a mail that asked to open a game (`emails/opening.py`)."""
+    status = payload.get("opening")
+    module = ctx.games.get(payload.get("game") or "")
+    title = surface.title(module, lang) if module is not None else ""
+    if status == "opened":
+        return [translate("opening.opened", lang, title=title, count=int(payload["count"]),
+                          link=f"{base}/open-games?lang={lang}#g-{payload['game_id']}")]
+    out = []
+    if payload.get("charset"):
+        out.append(translate("refused.charset", lang, charset=payload["charset"]))
+    if status == "count":
+        out.append(translate("opening.count", lang, title=title, low=payload.get("low"),
+                             high=payload.get("high")))
+    elif status == "refused":
+        why = str((payload.get("why") or {}).get(lang, ""))
+        if (payload.get("why_sentence") or {}).get(lang):
+            why = Sentence(why)
+        out.append(translate("opening.refused", lang, title=title, why=why))
+    return [*out, opening_help(ctx, lang)]
 
 
 def _name_of(ctx: Any, player_id: Any, lang: str) -> str:
@@ -601,6 +640,11 @@ def _subject(kind: str, payload: Mapping[str, Any], fields: Mapping[str, Any], d
         key = "subject.your-turn.round"
     elif kind == "game-started" and decision is not None:
         key = "subject.game-started.secret" if decision.secret else "subject.game-started.turn"
+    if kind == "opening":
+        key = "subject.opening.opened" if payload.get("opening") == "opened" \
+            else "subject.opening"
+        title = payload.get("game")
+        return t(key, title=fields["title"] or title or "")
     if kind.startswith("undo-") and kind != "undo-request":
         status = kind.removeprefix("undo-")
         key = f"subject.undo.{status}" if status in ("applied", "refused", "lapsed") \

@@ -33,6 +33,7 @@ from service.errors import Invalid, ServiceError
 from service.i18n import add, t
 from service.players import Player
 from service.tables import (
+    command_tokens,
     events,
     games,
     idempotency_keys,
@@ -196,6 +197,9 @@ def delete_account(ctx: Context, player: Player, *, confirm: str) -> dict[str, A
             seat_offers.c.status == seats.PENDING).values(status=seats.LAPSED,
                                                           decided_at=store.now()))
         conn.execute(delete(tokens).where(tokens.c.player_id == player.id))
+        conn.execute(update(command_tokens).where(command_tokens.c.player_id == player.id,
+                                                  command_tokens.c.revoked_at.is_(None))
+                     .values(revoked_at=store.now()))
         conn.execute(update(reply_tokens).where(reply_tokens.c.player_id == player.id,
                                                 reply_tokens.c.revoked_at.is_(None))
                      .values(revoked_at=store.now()))

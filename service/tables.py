@@ -434,7 +434,18 @@ open_game_mail = Table(
     Index("ix_open_game_mail_game", "game", "language"),
 )
 
+command_tokens = Table(
+    "command_tokens",  # a player's own mail address (pbem+<token>@domain): open a game by mail
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("player_id", BigId, ForeignKey("players.id"), nullable=False, index=True),
+    Column("token", String(64), nullable=False, unique=True),
+    Column("created_at", Timestamp, nullable=False),
+    Column("revoked_at", Timestamp, nullable=True),
+)
+
 __all__ = [
+    "command_tokens",
     "deadlines",
     "events",
     "games",

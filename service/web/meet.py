@@ -16,7 +16,8 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from domain.core import surface
 from domain.games import DEFAULT_GAME
-from service import feeds, meet, profiles, schedule
+from emails import addresses
+from service import db, feeds, meet, profiles, schedule
 from service.api.state import ctx
 from service.errors import ServiceError
 from service.web import create, i18n
@@ -222,7 +223,7 @@ def _meet_settings() -> dict[str, Any]:
                 if token else None,
                 "kinds": {n: surface.title(m, language) for n, m in create.offered().items()},
                 "asked": {f"{g}:{c}" for g, c in meet.subscriptions(ctx(), player.id)},
-                "languages": i18n.LANGUAGE_NAMES}
+                "languages": i18n.LANGUAGE_NAMES, "by_mail": _own_address(player.id)}
 
     def open_game(game_id: str) -> dict[str, Any] | None:
         """An open game waiting for players, for its page: who is in, the free seats."""
@@ -240,6 +241,13 @@ def settings_profile() -> BaseResponse:
     what = i18n.t("settings.public" if public else "settings.private", lang())
     flash(i18n.t("settings.profile_saved", lang(), what=what), "ok")
     return redirect(url_for("web.settings") + "#profile")
+
+
+def _own_address(player_id: int) -> str:
+    """The player's own address, where a mail from them opens a game (`emails/opening.py`)."""
+    with db.write(ctx().engine) as conn:
+        token = addresses.player_token(conn, player_id)
+    return addresses.reply_address(ctx().settings.mail_from, token)
 
 
 @blp.post("/settings/open-game-mail")

@@ -74,7 +74,8 @@ def test_one_mail_per_new_open_game_to_who_asked_in_their_language(
     assert "@example.com" not in text.replace("bob@example.com", "")  # nobody's address
     assert "Ne plus recevoir de courriel sur les nouvelles parties ouvertes du jeu" in text
     assert "Dan" not in text and "Bob" in text  # named, and nobody else who asked
-    assert "Reply-To" not in french  # nothing to reply to: the link takes the seat
+    # a reply opens a game of his own (tests/emails/test_opening_by_mail.py)
+    assert "+" in str(french["Reply-To"]) and "Pour ouvrir une partie par courriel" in text
     english = plain(mails["dan@example.com"])
     assert "Ann opened a game of Sealed bids for 3 players; 2 seats are free." in english
     # A game welcoming any language goes to everyone who asked for the game, in their own

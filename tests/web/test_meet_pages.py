@@ -185,6 +185,7 @@ def test_mail_about_new_open_games_is_chosen_on_the_settings_page(app: Any, wctx
     bob, bob_id = _client(app, wctx, "bob@example.com", "Bob", "fr")
     page = bob.get("/settings").text
     assert "Courriel sur les nouvelles parties ouvertes" in page
+    assert re.search(r"écrivez depuis votre adresse à pbem\+[a-z0-9]{40}@", page)
     assert 'value="el-caballero:fr"' in page and 'value="el-caballero:fr" checked' not in page
     saved = _post(bob, "/settings/open-game-mail",
                   {"asked": ["el-caballero:fr", "el-grande:it"]}, page="/settings")
