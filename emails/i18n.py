@@ -524,7 +524,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                   "{creator} ha aperto una partita di {title} per {count} giocatori; "
                   "{free:# posto è libero|# posti sono liberi}."),
     "open-game.options": ("Options: {options}.", "Options : {options}.", "Opzioni: {options}."),
-    "open-game.option": ("{caption}: {value}", "{caption} : {value}", "{caption}: {value}"),
+    # an option and its value (a value may hold a colon itself: « courte : six manches »)
+    "open-game.option": ("{caption} ({value})", "{caption} ({value})", "{caption} ({value})"),
+    "open-game.separator": ("; ", " ; ", "; "),
     "open-game.hours": ("{hours:# hour|# hours} for each decision.",
                         "{hours:# heure|# heures} pour chaque décision.",
                         "{hours:# ora|# ore} per ogni decisione."),
@@ -556,6 +558,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                         "C'est fait : plus de courriel sur les nouvelles parties ouvertes du "
                         "jeu {title}.",
                         "Fatto: niente più email sulle nuove partite aperte di {title}."),
+    # between a speaker's name and their words in a mail's table talk (« Chiara : … »)
+    "talk.says": (":", "\u00a0:", ":"),
     # opening a game by mail (emails/opening.py)
     "subject.opening": ("Opening a game by mail", "Ouvrir une partie par courriel",
                         "Aprire una partita per email"),

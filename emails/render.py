@@ -354,11 +354,11 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
               for g in payload.get("games", [])]
     elif kind == "open-game" and info is not None and info.row is not None:
         p += open_game_paragraphs(ctx, info, payload, lang)
-        p.append(opening_help(ctx, lang))
         data["web_link"] = None  # the list's link below, where the seat is taken
         data["rules_link"] = None
         data["open_link"] = f"{base}/open-games?lang={lang}#g-{game_id}"
         p.append(t("open-game.take", link=data["open_link"]))
+        p.append(opening_help(ctx, lang))
         if getattr(player, "id", None) is not None:
             data["unsubscribe"] = f"{base}/mail/unsubscribe/" + _ticket(
                 ctx, player.id, game=info.row.game)
@@ -500,7 +500,8 @@ def open_game_paragraphs(ctx: Any, info: GameInfo, payload: Mapping[str, Any], l
                      count=int(row.players), free=free)]
     options = meet.option_lines(info.module, row.options or {}, lang)
     if options:
-        out.append(translate("open-game.options", lang, options="; ".join(
+        out.append(translate("open-game.options", lang, options=translate(
+            "open-game.separator", lang).join(
             translate("open-game.option", lang, caption=c, value=v) for c, v in options)))
     out.append(translate("open-game.hours", lang, hours=int(row.turn_hours)))
     welcome = [LANGUAGE_NAMES.get(code, code) for code in (row.languages or [])]
