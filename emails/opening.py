@@ -3,7 +3,7 @@ web"): a mail to the player's own address (`pbem+<token>@domain`, `emails/addres
 player_token`, given as the Reply-To of the mails about new open games and on the settings
 page) from that player's address, holding a line such as
 
-    open El Caballero 4            ouvrir El Grande 3 en français        apri El Caballero 2
+    open <a game's title> 4        ouvrir <titre> 3 en français        apri <titolo> 2
 
 opens an open game exactly as the web's form does (`service.meet.create`: its checks, its limits,
 the mail to the players who asked for such games): the game named by its title in any of the

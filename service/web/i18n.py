@@ -777,14 +777,14 @@ MEET: dict[str, tuple[str, str, str]] = {
                                 "quando accoglie una lingua spuntata, con il link per prendervi "
                                 "posto."),
     "settings.open_by_mail": ("To open a game by mail, write from your address to {address} a "
-                              "line such as “open El Caballero 3” (the game and the number of "
+                              "line such as “open {example} 3” (the game and the number of "
                               "players; add “in French” for the languages welcome).",
                               "Pour ouvrir une partie par courriel, écrivez depuis votre adresse "
-                              "à {address} une ligne comme « ouvrir El Caballero 3 » (le jeu et "
+                              "à {address} une ligne comme « ouvrir {example} 3 » (le jeu et "
                               "le nombre de joueurs ; ajoutez « en français » pour les langues "
                               "bienvenues).",
                               "Per aprire una partita per email, scrivi dal tuo indirizzo a "
-                              "{address} una riga come «apri El Caballero 3» (il gioco e il "
+                              "{address} una riga come «apri {example} 3» (il gioco e il "
                               "numero di giocatori; aggiungi «in italiano» per le lingue "
                               "benvenute)."),
     "settings.open_mail_saved": ("Your mail about new open games is saved.",

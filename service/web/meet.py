@@ -218,12 +218,15 @@ def _meet_settings() -> dict[str, Any]:
             return {}
         token = feeds.token(ctx(), player.id)
         language = lang()
+        kinds = {n: surface.title(m, language) for n, m in create.offered().items()}
         return {"public": profiles.is_public(ctx(), player.id),
                 "calendar": url_for("web.calendar_feed", token=token, _external=True)
                 if token else None,
-                "kinds": {n: surface.title(m, language) for n, m in create.offered().items()},
+                "kinds": kinds,
                 "asked": {f"{g}:{c}" for g, c in meet.subscriptions(ctx(), player.id)},
-                "languages": i18n.LANGUAGE_NAMES, "by_mail": _own_address(player.id)}
+                "languages": i18n.LANGUAGE_NAMES, "by_mail": _own_address(player.id),
+                "example": next((t for t in sorted(kinds.values()) if " " in t),
+                                next(iter(kinds.values()), "?"))}
 
     def open_game(game_id: str) -> dict[str, Any] | None:
         """An open game waiting for players, for its page: who is in, the free seats."""
