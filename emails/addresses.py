@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import Connection, insert, select, update
 
 from service.store import now
-from service.tables import reply_tokens
+from service.tables import command_tokens, reply_tokens
 
 TOKEN = re.compile(r"^[a-z0-9]{20,64}$")
 
@@ -46,6 +46,30 @@ def lookup(conn: Connection, token: str) -> Any:
         return None
     return conn.execute(select(reply_tokens).where(reply_tokens.c.token == token,
                                                    reply_tokens.c.revoked_at.is_(None))).first()
+
+
+def player_token(conn: Connection, player_id: int) -> str:
+    """The player's own live token, for no game (minted in the caller's transaction if none):
+    a mail to its address opens a game (`emails/opening.py`). Like a seat's, it is taken only
+    from its player's address."""
+    row = conn.execute(select(command_tokens.c.token).where(
+        command_tokens.c.player_id == player_id, command_tokens.c.revoked_at.is_(None))
+        .order_by(command_tokens.c.id.desc())).first()
+    if row is not None:
+        return str(row.token)
+    token = secrets.token_hex(20)
+    conn.execute(insert(command_tokens).values(player_id=player_id, token=token,
+                                               created_at=now()))
+    return token
+
+
+def lookup_player(conn: Connection, token: str) -> Any:
+    """The live player token's row (player_id), or None."""
+    if not TOKEN.match(token):
+        return None
+    return conn.execute(select(command_tokens).where(command_tokens.c.token == token,
+                                                     command_tokens.c.revoked_at.is_(None))
+                        ).first()
 
 
 def reply_address(sender: str, token: str) -> str:

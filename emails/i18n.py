@@ -513,6 +513,84 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                    "Les règles telles que ce serveur les applique : {link}",
                    "Le regole come le applica questo server: {link}"),
     # the unsubscribe pages (/mail/unsubscribe/…), in the language of the player the ticket names
+    # a new open game, to a player who asked for mail about the game's new open games
+    "subject.open-game": ("{creator} opened a game of {title}: a seat for you?",
+                          "{creator} a ouvert une partie du jeu {title} : une place pour vous ?",
+                          "{creator} ha aperto una partita di {title}: un posto per te?"),
+    "open-game": ("{creator} opened a game of {title} for {count} players; "
+                  "{free:# seat is|# seats are} free.",
+                  "{creator} a ouvert une partie du jeu {title} à {count} joueurs ; "
+                  "{free:# place est libre|# places sont libres}.",
+                  "{creator} ha aperto una partita di {title} per {count} giocatori; "
+                  "{free:# posto è libero|# posti sono liberi}."),
+    "open-game.options": ("Options: {options}.", "Options : {options}.", "Opzioni: {options}."),
+    # an option and its value (a value may hold a colon itself: « courte : six manches »)
+    "open-game.option": ("{caption} ({value})", "{caption} ({value})", "{caption} ({value})"),
+    "open-game.separator": ("; ", " ; ", "; "),
+    "open-game.hours": ("{hours:# hour|# hours} for each decision.",
+                        "{hours:# heure|# heures} pour chaque décision.",
+                        "{hours:# ora|# ore} per ogni decisione."),
+    "open-game.languages": ("Languages welcome at the table: {languages}.",
+                            "Langues bienvenues à la table : {languages}.",
+                            "Lingue benvenute al tavolo: {languages}."),
+    "open-game.any_language": ("Every language is welcome at the table.",
+                               "Toutes les langues sont bienvenues à la table.",
+                               "Tutte le lingue sono benvenute al tavolo."),
+    "open-game.take": ("Take a seat on the list of open games (signed in, one click): {link}",
+                       "Prenez une place dans la liste des parties ouvertes, en un clic une "
+                       "fois la session ouverte : {link}",
+                       "Prendi un posto nell'elenco delle partite aperte, con un clic dopo "
+                       "l'accesso: {link}"),
+    "open-game.stop": ("No more mail about new open games of {title}",
+                       "Ne plus recevoir de courriel sur les nouvelles parties ouvertes du jeu "
+                       "{title}",
+                       "Non ricevere più email sulle nuove partite aperte di {title}"),
+    "open-game.stop_line": ("No more mail about new open games of {title}: {link}",
+                            "Ne plus recevoir de courriel sur les nouvelles parties ouvertes du "
+                            "jeu {title} : {link}",
+                            "Non ricevere più email sulle nuove partite aperte di {title}: "
+                            "{link}"),
+    "unsub.game_ask": ("Stop the mail about new open games of {title}?",
+                       "Ne plus recevoir de courriel sur les nouvelles parties ouvertes du jeu "
+                       "{title} ?",
+                       "Non ricevere più email sulle nuove partite aperte di {title}?"),
+    "unsub.game_done": ("Done: no more mail about new open games of {title}.",
+                        "C'est fait : plus de courriel sur les nouvelles parties ouvertes du "
+                        "jeu {title}.",
+                        "Fatto: niente più email sulle nuove partite aperte di {title}."),
+    # between a speaker's name and their words in a mail's table talk (« Chiara : … »)
+    "talk.says": (":", "\u00a0:", ":"),
+    # opening a game by mail (emails/opening.py)
+    "subject.opening": ("Opening a game by mail", "Ouvrir une partie par courriel",
+                        "Aprire una partita per email"),
+    "subject.opening.opened": ("Your open game of {title} is listed",
+                               "Votre partie ouverte du jeu {title} est affichée",
+                               "La tua partita aperta di {title} è in elenco"),
+    "opening.opened": ("Your open game of {title} for {count} players is on the list of open "
+                       "games: {link} — it starts when its seats are taken, or when you start it "
+                       "there with bots in the free seats.",
+                       "Votre partie ouverte du jeu {title} à {count} joueurs est dans la liste "
+                       "des parties ouvertes : {link} — elle commence quand ses places sont "
+                       "prises, ou quand vous la lancez là-bas avec des robots aux places "
+                       "libres.",
+                       "La tua partita aperta di {title} per {count} giocatori è nell'elenco "
+                       "delle partite aperte: {link} — inizia quando i posti sono presi, o "
+                       "quando la avvii lì con dei bot nei posti liberi."),
+    "opening.count": ("For how many players? {title} is played by {low} to {high}.",
+                      "Pour combien de joueurs ? {title} se joue de {low} à {high}.",
+                      "Per quanti giocatori? {title} si gioca da {low} a {high}."),
+    "opening.refused": ("No game was opened: {why}", "Aucune partie n'a été ouverte : {why}",
+                        "Nessuna partita è stata aperta: {why}"),
+    "opening.help": ("To open a game by mail, reply with one line: “open”, the game and the "
+                     "number of players, e.g. “open {example} 3” (add “in French” to say the "
+                     "languages welcome). The games: {games}.",
+                     "Pour ouvrir une partie par courriel, répondez par une ligne : « ouvrir », "
+                     "le jeu et le nombre de joueurs, par exemple « ouvrir {example} 3 » "
+                     "(ajoutez « en français » pour dire les langues bienvenues). Les jeux : "
+                     "{games}.",
+                     "Per aprire una partita per email, rispondi con una riga: «apri», il gioco "
+                     "e il numero di giocatori, per esempio «apri {example} 3» (aggiungi «in "
+                     "italiano» per dire le lingue benvenute). I giochi: {games}."),
     "unsub.title": ("Notifications", "Notifications", "Notifiche"),
     "unsub.ask": ("Stop the turn and reminder mails of every game?",
                   "Ne plus recevoir les courriels de tour et de rappel de toutes vos parties ?",

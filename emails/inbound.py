@@ -36,12 +36,13 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from domain.core.language import normalise
-from emails import addresses, bounces, requests, talk
+from emails import addresses, bounces, opening, requests, talk
 from emails.i18n import t
 from emails.play import CommandRefused, ParseError, PartlyPlayed, play_text, seat_names, shown
 from service import db, metrics, progress, states, store
 from service.context import Context
 from service.errors import ServiceError
+from service.players import Player
 from service.store import Source
 from service.tables import events, games, inbound_mail, outbox, players
 
@@ -288,7 +289,8 @@ def _finish_held(ctx: Context, mail_id: int, msg: EmailMessage, mid: str,
             detail=f"{result.status}: {result.detail}"[:2000], processed_at=store.now()))
         if reply is not None:
             player_id, payload = reply
-            progress.notify(conn, result.game_id, "mail-reply", [player_id], payload)
+            kind = "opening" if "opening" in payload else "mail-reply"
+            progress.notify(conn, result.game_id, kind, [player_id], payload)
     metrics.REPLIES.labels(result.status).inc()
     return result
 
@@ -306,14 +308,19 @@ def _process(ctx: Context, msg: EmailMessage, mid: str, envelope: Sequence[str]
         return Result("ignored", "an automatic message (not answered, to avoid mail loops)",
                       mid), None
     from_address = parseaddr(str(msg.get("From") or ""))[1].lower()
-    token_row = None
+    token_row = own_row = None
     with db.read(ctx.engine) as conn:
         for address in _recipients(msg, envelope):
             token = addresses.token_in(address)
             if token and (token_row := addresses.lookup(conn, token)) is not None:
                 break
-        owner = conn.execute(select(players).where(players.c.id == token_row.player_id)).first() \
-            if token_row is not None else None
+            if token and own_row is None:
+                own_row = addresses.lookup_player(conn, token)
+        holder = token_row or own_row
+        owner = conn.execute(select(players).where(players.c.id == holder.player_id)).first() \
+            if holder is not None else None
+    if token_row is None and own_row is not None:
+        return _open_game(ctx, msg, mid, owner, from_address, base)
     if token_row is None:
         return _unanswered(Result("auth", "no live reply token in the recipients", mid),
                            from_address)
@@ -332,6 +339,28 @@ def _process(ctx: Context, msg: EmailMessage, mid: str, envelope: Sequence[str]
         return (Result("refused", f"unknown charset {error.charset}", mid, game_id, seat),
                 (owner.id, {**payload, "status": "refused", "charset": error.charset}))
     return _play(ctx, msg, mid, game_id, seat, owner, text, payload)
+
+
+def _open_game(ctx: Context, msg: EmailMessage, mid: str, owner: Any, from_address: str,
+               base: dict[str, Any]) -> tuple[Result, tuple[int, dict[str, Any]] | None]:
+    """A mail to a player's own address (no game's): it opens a game (`emails/opening.py`),
+    taken only from that player's address, as a seat's reply is."""
+    if owner is None or owner.deleted_at is not None or from_address != owner.email.lower():
+        return _unanswered(Result("auth", "the sender is not this address's player", mid),
+                           from_address)
+    if dkim_verdict(msg, from_address.rpartition("@")[2]) == "fail":
+        return _unanswered(Result("auth", "DKIM failed for the sender's domain", mid),
+                           from_address)
+    try:
+        text = reply_text(body_text(msg))
+    except UnknownCharset as error:
+        return (Result("refused", f"unknown charset {error.charset}", mid),
+                (owner.id, {**base, "opening": "unread", "charset": error.charset}))
+    said = opening.answer(ctx, Player(owner.id, owner.email, owner.name, owner.language,
+                                      owner.time_zone), text)
+    status = "accepted" if said["opening"] == "opened" else "refused"
+    return (Result(status, f"opening: {said['opening']}", mid, said.get("game_id")),
+            (owner.id, {**base, **said}))
 
 
 def _unanswered(result: Result, from_address: str) -> tuple[Result, None]:

@@ -54,8 +54,13 @@ def _field(row: Any, name: str) -> Any:
     return row[name] if isinstance(row, Mapping) else getattr(row, name)
 
 
-def unsubscribe_ticket(secret: str, player_id: int) -> str:
-    return URLSafeSerializer(secret, salt=UNSUBSCRIBE_SALT).dumps({"p": player_id})
+def unsubscribe_ticket(secret: str, player_id: int, *, game: str | None = None) -> str:
+    """The signed ticket of a mail's unsubscribe link: the player's notifications, or with
+    `game` only their mail about new open games of that game (`emails/web.py`)."""
+    data: dict[str, Any] = {"p": player_id}
+    if game is not None:
+        data["g"] = game
+    return URLSafeSerializer(secret, salt=UNSUBSCRIBE_SALT).dumps(data)
 
 
 def _sender_in(sender: str, lang: str, ctx: Any) -> str:

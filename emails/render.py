@@ -19,12 +19,14 @@ from sqlalchemy import select
 
 from domain.core import surface
 from domain.core.game import Message, boards_of, language_of, texts_of
+from domain.core.i18n import Sentence
 from emails import addresses, talk
 from emails.i18n import t as translate
 from emails.i18n import when
 from emails.requests import WRITTEN, help_words
-from service import db, states, store
+from service import account, db, meet, states, store
 from service import seats as seat_moves
+from service.i18n import LANGUAGE_NAMES
 from service.tables import deadlines, events, games, outbox, players, results, seats
 
 log = logging.getLogger(__name__)
@@ -58,15 +60,18 @@ def _field(row: Any, name: str) -> Any:
 class GameInfo:
     """One game as one seat may see it."""
 
-    def __init__(self, ctx: Any, game_id: str, player_id: int | None, seat: int | None = None):
+    def __init__(self, ctx: Any, game_id: str, player_id: int | None, seat: int | None = None,
+                 *, lang: str = "en"):
         with db.read(ctx.engine) as conn:
             self.row = conn.execute(select(games).where(games.c.id == game_id)).first()
             seated = conn.execute(select(seats.c.seat, seats.c.player_id, players.c.name)
                                   .join(players, players.c.id == seats.c.player_id)
                                   .where(seats.c.game_id == game_id).order_by(seats.c.seat)).all()
+            # an open seat or a deleted account named in the reader's words, not its stored name
+            shown = account.shown_names(conn, [r.player_id for r in seated], lang)
         self.ctx = ctx
         self.game_id = game_id
-        self.names = [r.name for r in seated]
+        self.names = [shown.get(r.player_id, r.name) for r in seated]
         self.player_ids = {r.seat: r.player_id for r in seated}
         if seat is None:
             seat = next((r.seat for r in seated if r.player_id == player_id), None)
@@ -161,8 +166,14 @@ def outdated(ctx: Any, row: Any) -> bool:
 
     A your-turn or game-over mail caused by the player's own reply is not sent either: the answer
     to that reply, queued just after it, asks the next decision itself (or gives the final table
-    and scoring), so the player gets one mail per reply, not two in the same second."""
+    and scoring), so the player gets one mail per reply, not two in the same second.
+
+    A new open game's mail is not sent once the game no longer waits for players (full,
+    started, withdrawn) or its reader took a seat in it meanwhile."""
     kind, game_id = _field(row, "kind"), _field(row, "game_id")
+    if kind == "open-game":  # a new open game: worth a mail while it waits for this reader
+        return game_id is None or not meet.still_waiting_without(ctx, game_id,
+                                                                 _field(row, "player_id"))
     if kind in HELD_BY_ANSWER and game_id is not None and _answered_after(ctx, row):
         return True
     seat = (_field(row, "payload") or {}).get("seat")
@@ -240,7 +251,8 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         data["unsubscribe"] = f"{base}/mail/unsubscribe/" + _ticket(ctx, player.id)
     info = None
     if game_id:
-        info = GameInfo(ctx, game_id, getattr(player, "id", None), payload.get("seat"))
+        info = GameInfo(ctx, game_id, getattr(player, "id", None), payload.get("seat"),
+                        lang=lang)
         # In the reader's language even before they sign in (an invitee's browser may say
         # otherwise): the web pages take ?lang= from a visitor who is not signed in.
         data["web_link"] = f"{base}/games/{game_id}?lang={lang}"
@@ -251,12 +263,17 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
             with db.write(ctx.engine) as conn:
                 token = addresses.token_for(conn, game_id, info.seat, player.id)
             data["reply_to"] = addresses.reply_address(sender, token)
+    if kind in ("open-game", "opening") and getattr(player, "id", None) is not None:
+        with db.write(ctx.engine) as conn:  # a reply opens a game (emails/opening.py)
+            data["reply_to"] = addresses.reply_address(
+                sender, addresses.player_token(conn, player.id))
     names = info.names if info else []
     yes_no = {"yes": WRITTEN["yes"][_index(lang)], "no": WRITTEN["no"][_index(lang)]}
     title = surface.title(info.module, lang) if info and info.module is not None else ""
     fields = {"game": game_id or "", "title": title, "inviter": payload.get("inviter", ""),
               "date": _day(payload.get("date", ""), lang), "status": payload.get("status", kind),
-              "round": "", "by": payload.get("by", ""), "name": payload.get("name", "")}
+              "round": "", "by": payload.get("by", ""), "name": payload.get("name", ""),
+              "creator": payload.get("creator", "")}
     if kind == "seat-offer":
         fields["by"] = _name_of(ctx, payload.get("by_player"), lang)
     decision = info.decision() if info and info.started else None
@@ -335,6 +352,22 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         p.append(t("digest"))
         p += [t("digest.line", game=g.get("game_id"), due=at(g.get("due_at")))
               for g in payload.get("games", [])]
+    elif kind == "open-game" and info is not None and info.row is not None:
+        p += open_game_paragraphs(ctx, info, payload, lang)
+        data["web_link"] = None  # the list's link below, where the seat is taken
+        data["rules_link"] = None
+        data["open_link"] = f"{base}/open-games?lang={lang}#g-{game_id}"
+        p.append(t("open-game.take", link=data["open_link"]))
+        p.append(opening_help(ctx, lang))
+        if getattr(player, "id", None) is not None:
+            data["unsubscribe"] = f"{base}/mail/unsubscribe/" + _ticket(
+                ctx, player.id, game=info.row.game)
+            data["unsubscribe_words"] = t("open-game.stop", title=title)
+            data["unsubscribe_line"] = t("open-game.stop_line", title=title,
+                                         link=data["unsubscribe"])
+    elif kind == "opening":
+        p += opening_paragraphs(ctx, payload, lang, base)
+        data["web_link"] = data["rules_link"] = None  # the answer's own link is the list's
     elif kind == "magic-link":
         p.append(t("magic-link", link=links.get("login", "—")))
     elif kind == "mail-failing":
@@ -416,7 +449,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         data["requests_help"] = t("requests", words=", ".join(
             t("quoted", text=w) for w in help_words(lang)))
     if info and info.seat is not None and getattr(player, "id", None) is not None \
-            and info.player_ids.get(info.seat) == player.id:
+            and info.player_ids.get(info.seat) == player.id and kind != "opening":
         data["talk_help"] = talk_help(info, lang)
     # Table talk the player has not been mailed yet, as their setting says (service/talk.py).
     if getattr(player, "id", None) is not None:
@@ -455,10 +488,60 @@ def _rating_paragraph(ctx: Any, game_id: str, player_id: int | None, title: str,
                       change=f"{change:+.1f}")]
 
 
+def open_game_paragraphs(ctx: Any, info: GameInfo, payload: Mapping[str, Any], lang: str
+                         ) -> list[str]:
+    """A new open game as a player who asked for it reads it: who opened it, for how many, the
+    options in the game's words, the time for each decision and the languages welcome."""
+    row = info.row
+    title = surface.title(info.module, lang)
+    waiting = meet.listed(ctx, game_id=row.id)
+    free = waiting[0].free if waiting else 0
+    out = [translate("open-game", lang, creator=payload.get("creator", "?"), title=title,
+                     count=int(row.players), free=free)]
+    options = meet.option_lines(info.module, row.options or {}, lang)
+    if options:
+        out.append(translate("open-game.options", lang, options=translate(
+            "open-game.separator", lang).join(
+            translate("open-game.option", lang, caption=c, value=v) for c, v in options)))
+    out.append(translate("open-game.hours", lang, hours=int(row.turn_hours)))
+    welcome = [LANGUAGE_NAMES.get(code, code) for code in (row.languages or [])]
+    out.append(translate("open-game.languages", lang, languages=", ".join(welcome))
+               if welcome else translate("open-game.any_language", lang))
+    return out
+
+
+def opening_help(ctx: Any, lang: str) -> str:
+    """How to open a game by mail, with one of the service's games as the example."""
+    names = sorted({surface.title(m, lang) for m in ctx.games.values()})
+    example = next((n for n in names if " " in n), names[0] if names else "?")
+    return translate("opening.help", lang, example=example, games=", ".join(names))
+
+
+def opening_paragraphs(ctx: Any, payload: Mapping[str, Any], lang: str, base: str
+                       ) -> list[str]:
+    """The answer to a mail that asked to open a game (`emails/opening.py`)."""
+    status = payload.get("opening")
+    module = ctx.games.get(payload.get("game") or "")
+    title = surface.title(module, lang) if module is not None else ""
+    if status == "opened":
+        return [translate("opening.opened", lang, title=title, count=int(payload["count"]),
+                          link=f"{base}/open-games?lang={lang}#g-{payload['game_id']}")]
+    out = []
+    if payload.get("charset"):
+        out.append(translate("refused.charset", lang, charset=payload["charset"]))
+    if status == "count":
+        out.append(translate("opening.count", lang, title=title, low=payload.get("low"),
+                             high=payload.get("high")))
+    elif status == "refused":
+        why = str((payload.get("why") or {}).get(lang, ""))
+        if (payload.get("why_sentence") or {}).get(lang):
+            why = Sentence(why)
+        out.append(translate("opening.refused", lang, title=title, why=why))
+    return [*out, opening_help(ctx, lang)]
+
+
 def _name_of(ctx: Any, player_id: Any, lang: str) -> str:
     """A player's name as the reader sees it (a deleted account's neutral name)."""
-    from service import account
-
     if not isinstance(player_id, int):
         return "?"
     with db.read(ctx.engine) as conn:
@@ -558,6 +641,11 @@ def _subject(kind: str, payload: Mapping[str, Any], fields: Mapping[str, Any], d
         key = "subject.your-turn.round"
     elif kind == "game-started" and decision is not None:
         key = "subject.game-started.secret" if decision.secret else "subject.game-started.turn"
+    if kind == "opening":
+        key = "subject.opening.opened" if payload.get("opening") == "opened" \
+            else "subject.opening"
+        title = payload.get("game")
+        return t(key, title=fields["title"] or title or "")
     if kind.startswith("undo-") and kind != "undo-request":
         status = kind.removeprefix("undo-")
         key = f"subject.undo.{status}" if status in ("applied", "refused", "lapsed") \
@@ -614,6 +702,7 @@ SUBJECTS = {
     "mail-failing": "subject.mail-failing", "email-confirm": "subject.email-confirm",
     "seat-changed": "subject.seat-changed", "seat-offer": "subject.seat-offer",
     "table-talk": "subject.table-talk", "talk-digest": "subject.talk-digest",
+    "open-game": "subject.open-game",
 }
 
 
@@ -735,7 +824,7 @@ def _option_value(spec: Any, value: Any, lang: str) -> str:
     return str(value)
 
 
-def _ticket(ctx: Any, player_id: int) -> str:
+def _ticket(ctx: Any, player_id: int, *, game: str | None = None) -> str:
     from emails.outbound import unsubscribe_ticket
 
-    return unsubscribe_ticket(ctx.settings.secret_key, player_id)
+    return unsubscribe_ticket(ctx.settings.secret_key, player_id, game=game)

@@ -13,10 +13,11 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from markupsafe import Markup
 from sqlalchemy import update
 
+from domain.core import surface
 from emails import local_outbox
 from emails.i18n import t
 from emails.outbound import UNSUBSCRIBE_SALT
-from service import db
+from service import db, meet
 from service.players import get as get_player
 from service.tables import players
 
@@ -38,14 +39,23 @@ def _service() -> Any:
     return current_app.extensions["pbem"]
 
 
-def _player_id(ticket: str) -> int:
+def _ticket(ticket: str) -> tuple[int, str | None]:
+    """The ticket's player, and the game whose open games' mail it stops (None: the player's
+    notifications); a ticket that is not ours, or names a game no longer served, is a 404."""
     try:
         data = URLSafeSerializer(_service().settings.secret_key, salt=UNSUBSCRIBE_SALT).loads(ticket)
     except BadSignature:
         abort(404)
     if not isinstance(data, dict) or not isinstance(data.get("p"), int):
         abort(404)
-    return data["p"]
+    game = data.get("g")
+    if game is not None and game not in _service().games:
+        abort(404)
+    return data["p"], game
+
+
+def _title(game: str, lang: str) -> str:
+    return surface.title(_service().games[game], lang)
 
 
 def _language(player_id: int) -> str:
@@ -59,11 +69,13 @@ def _language(player_id: int) -> str:
 def unsubscribe_page(ticket: str) -> str:
     """The page a mail's "stop these notifications" link opens: the ticket names the player, so
     it speaks their language (nobody is signed in here)."""
-    lang = _language(_player_id(ticket))
+    player_id, game = _ticket(ticket)
+    lang = _language(player_id)
+    ask = t("unsub.game_ask", lang, title=_title(game, lang)) if game else t("unsub.ask", lang)
     return _page(t("unsub.title", lang), '<p>{{ ask }}</p>'
                  '<form method="post"><button>{{ stop }}</button></form>'
                  '<p><a href="/settings">{{ settings }}</a></p>', lang=lang,
-                 ask=t("unsub.ask", lang), stop=t("unsub.stop", lang),
+                 ask=ask, stop=t("unsub.stop", lang),
                  settings=t("unsub.settings", lang))
 
 
@@ -71,13 +83,18 @@ def unsubscribe_page(ticket: str) -> str:
 def unsubscribe(ticket: str) -> str:
     """One click (RFC 8058: `List-Unsubscribe=One-Click` posted by the mail client) switches the
     player's notifications off; the settings page switches them on again."""
-    player_id = _player_id(ticket)
-    with db.write(_service().engine) as conn:
-        conn.execute(update(players).where(players.c.id == player_id)
-                     .values(email_notifications=False))
+    player_id, game = _ticket(ticket)
     lang = _language(player_id)
+    if game is not None:  # the mail about new open games of one game: that alone stops
+        meet.unsubscribe(_service(), player_id, game)
+        done = t("unsub.game_done", lang, title=_title(game, lang))
+    else:
+        with db.write(_service().engine) as conn:
+            conn.execute(update(players).where(players.c.id == player_id)
+                         .values(email_notifications=False))
+        done = t("unsub.done", lang)
     return _page(t("unsub.title", lang), '<p>{{ done }} <a href="/settings">{{ settings }}</a></p>',
-                 lang=lang, done=t("unsub.done", lang),
+                 lang=lang, done=done,
                  settings=t("unsub.settings_short", lang))
 
 

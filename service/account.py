@@ -14,7 +14,7 @@ game still verifies) but holds a neutral name ("Deleted account" / « Compte sup
 the table's bot level, or stays open for a replacement: service/seats.py), so nobody waits on an
 account that no longer exists. Games not started yet keep the seat, which can no longer accept
 (the creator sees who has not). The profile stops being public and the calendar link stops.
-Their tokens, reply addresses, vacations, the mails sent to them
+Their tokens, reply addresses, vacations, mail about new open games, the mails sent to them
 and the mails they sent are deleted; their pending seat offers lapse. What is in the events is
 the game's own data — moves, seats as numbers, `player:<id>` — and never a name or an address
 (tests/service/test_account.py checks it after a whole game played by web, API and mail).
@@ -33,10 +33,12 @@ from service.errors import Invalid, ServiceError
 from service.i18n import add, t
 from service.players import Player
 from service.tables import (
+    command_tokens,
     events,
     games,
     idempotency_keys,
     inbound_mail,
+    open_game_mail,
     outbox,
     ratings,
     reply_tokens,
@@ -49,7 +51,7 @@ from service.tables import (
 from service.tables import players as players_t
 from service.tables import seats as seats_t
 
-DELETED_DOMAIN = "deleted.invalid"
+DELETED_DOMAIN = players.DELETED_DOMAIN
 DELETED_NAME = "Deleted account"
 
 add({
@@ -111,6 +113,9 @@ def export(ctx: Context, player: Player) -> dict[str, Any]:
                               .order_by(results.c.created_at, results.c.game_id)).all()
         rated = conn.execute(select(ratings).where(ratings.c.player_id == player.id)
                              .order_by(ratings.c.game)).all()
+        asked = conn.execute(select(open_game_mail.c.game, open_game_mail.c.language)
+                             .where(open_game_mail.c.player_id == player.id)
+                             .order_by(open_game_mail.c.game, open_game_mail.c.language)).all()
     stamp = store.stamp_text
     return {
         "format": "pbem-player-data/1",
@@ -122,7 +127,9 @@ def export(ctx: Context, player: Player) -> dict[str, Any]:
                         "vacations": [{"starts_at": stamp(v.starts_at),
                                        "ends_at": stamp(v.ends_at)} for v in away],
                         "profile_public": bool(me.profile_public),
-                        "calendar_feed": me.calendar_key is not None},
+                        "calendar_feed": me.calendar_key is not None,
+                        "open_game_mail": [{"game": a.game, "language": a.language}
+                                           for a in asked]},
         "results": [{"game_id": r.game_id, "game": r.game, "seat": r.seat, "rank": r.rank,
                      "score": r.score, "rated": r.rated, "mu_before": r.mu_before,
                      "sigma_before": r.sigma_before, "mu_after": r.mu_after,
@@ -168,6 +175,10 @@ def delete_account(ctx: Context, player: Player, *, confirm: str) -> dict[str, A
     Returns what was done: the games resigned."""
     if players.normalise_email(confirm) != player.email:
         raise Invalid.of("service.account.confirm")
+    with db.write(ctx.engine) as conn:
+        # First, so that no open game can start with this player from now on: one that started
+        # before is read below as a game in play, and resigned.
+        left = meet.release(conn, player.id)  # the open games not started: seats free again
     with db.read(ctx.engine) as conn:
         playing = conn.execute(
             select(seats_t.c.game_id).join(games, games.c.id == seats_t.c.game_id)
@@ -181,16 +192,19 @@ def delete_account(ctx: Context, player: Player, *, confirm: str) -> dict[str, A
             continue
         resigned.append(game_id)
     with db.write(ctx.engine) as conn:
-        left = meet.release(conn, player.id)  # the open games not started: seats free again
         conn.execute(update(seat_offers).where(
             or_(seat_offers.c.to_player == player.id, seat_offers.c.by_player == player.id),
             seat_offers.c.status == seats.PENDING).values(status=seats.LAPSED,
                                                           decided_at=store.now()))
         conn.execute(delete(tokens).where(tokens.c.player_id == player.id))
+        conn.execute(update(command_tokens).where(command_tokens.c.player_id == player.id,
+                                                  command_tokens.c.revoked_at.is_(None))
+                     .values(revoked_at=store.now()))
         conn.execute(update(reply_tokens).where(reply_tokens.c.player_id == player.id,
                                                 reply_tokens.c.revoked_at.is_(None))
                      .values(revoked_at=store.now()))
         conn.execute(delete(vacations).where(vacations.c.player_id == player.id))
+        conn.execute(delete(open_game_mail).where(open_game_mail.c.player_id == player.id))
         conn.execute(delete(idempotency_keys).where(idempotency_keys.c.player_id == player.id))
         conn.execute(delete(outbox).where(outbox.c.player_id == player.id))
         conn.execute(delete(inbound_mail).where(_theirs(player)))

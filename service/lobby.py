@@ -144,7 +144,7 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
         progress.notify(conn, game_id, "invitation", invited,
                         {"game_id": game_id, "game": module.name, "inviter": creator.name})
         started = not invited
-        queued = _start(conn, ctx, game_id) if started else False
+        queued = begin(conn, ctx, game_id) if started else False
     if queued:
         commands.run_queued(ctx, game_id)
     return Created(game_id, started)
@@ -196,7 +196,7 @@ def accept(ctx: Context, game_id: str, player: Player) -> bool:
         waiting = conn.execute(select(seats.c.seat).where(
             seats.c.game_id == game_id, seats.c.accepted_at.is_(None))).first()
         if waiting is None:
-            queued = _start(conn, ctx, game_id)
+            queued = begin(conn, ctx, game_id)
         else:
             return False
     if queued:
@@ -223,7 +223,7 @@ def start(ctx: Context, game_id: str, player: Player) -> None:
             raise NotAccepted("The game cannot start before every invited player accepts; not "
                               f"accepted yet: {', '.join(who)}. It starts by itself when the last "
                               "of them accepts.", not_accepted=[w.email for w in waiting])
-        queued = _start(conn, ctx, game_id)
+        queued = begin(conn, ctx, game_id)
     if queued:
         commands.run_queued(ctx, game_id)
 
@@ -236,8 +236,15 @@ def _lock_game(conn: Connection, game_id: str) -> Any:
     return row
 
 
-def _start(conn: Connection, ctx: Context, game_id: str) -> bool:
-    """Append the opening; True if it queued work for the workers (run it after the commit)."""
+def begin(conn: Connection, ctx: Context, game_id: str) -> bool:
+    """Start the game in the caller's transaction, which holds its row lock and has just seated
+    every player: append the opening (drawn again from the seed kept at creation, so it is the
+    one that was checked then), record it and queue the game-started mails. True if it queued
+    work for the workers (run it after the commit: `commands.run_queued`).
+
+    Public because a game whose seats are filled another way than by invitation (the open games
+    of `service.meet`, taken seat by seat or by bots) must start exactly as an invited game
+    starts at its last acceptance: one way to start a game, not two that could drift apart."""
     row = conn.execute(select(games).where(games.c.id == game_id)).one()
     module = module_for(ctx, row.game)
     events = opening(module, row.players, row.options, row.seed, row.setup)

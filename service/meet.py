@@ -6,14 +6,16 @@ them, by placeholders (the "open seat" players `service.seats` already uses for 
 they can neither sign in nor be mailed, and every page names them "open seat" in the reader's
 language). Taking a seat puts the player in the placeholder's row, accepted: the player asked to
 play, as a creator does by creating. The game starts, exactly as an invited game does, when the
-last seat is accepted (`lobby._start`, the same opening that was checked at creation); or its
+last seat is accepted (`lobby.begin`, the same opening that was checked at creation); or its
 creator starts it earlier and bots of a chosen level take the free seats. Before the start the
 creator may remove a player who took a seat (the seat is free again), and a player may leave.
 
 Limits, checked in the write transaction after locking the player's row (two requests at once
 cannot both take the last place): a player has at most MAX_CREATED open games waiting for
 players, and at most MAX_TAKEN seats taken in others' open games that have not started. An open
-game invites nobody by mail, so it adds nothing to the mail anyone can make the service send.
+game invites nobody by address: it is mailed only to the players who asked for mail about new
+open games of that game in a language it welcomes (`subscribe`), once, from the transaction that
+creates it, and only for the creator's first MAX_MAILED open games in 24 hours.
 """
 
 from __future__ import annotations
@@ -21,10 +23,10 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, and_, func, insert, select, update
+from sqlalchemy import Connection, and_, delete, func, insert, select, true, update
 
 from domain.core import surface
 from domain.core.errors import RuleError
@@ -35,7 +37,7 @@ from service.context import Context
 from service.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
 from service.i18n import REFUSALS, add, t
 from service.players import Player
-from service.tables import games, seats
+from service.tables import games, open_game_mail, seats
 from service.tables import players as players_table
 
 MAX_CREATED = 3
@@ -43,6 +45,11 @@ MAX_CREATED = 3
 MAX_TAKEN = 5
 """Seats a player may hold in others' open games that have not started."""
 MAX_LISTED = 200
+MAX_MAILED = 5
+"""Open games a player may open in 24 hours that are mailed to the players who asked for them
+(more are created and listed, but mailed to nobody): opening one and starting it at once with
+bots, over and over, must not mail every subscriber each time."""
+MAX_SUBSCRIPTIONS = 30
 
 add({
     "meet.yes": ("yes", "oui", "sì"),
@@ -103,6 +110,10 @@ REFUSALS.update({  # the service's refusals (rendered like a game's, in the read
         "“{given}” is not a language of this service: choose among {languages}.",
         "« {given} » n'est pas une langue de ce service : choisissez parmi {languages}.",
         "«{given}» non è una lingua di questo servizio: scegli tra {languages}."),
+    "service.meet.subscriptions": (
+        "At most {most} games and languages can be asked for by mail.",
+        "On peut demander au plus {most} jeux et langues par courriel.",
+        "Si possono chiedere al massimo {most} giochi e lingue per email."),
     "service.meet.hours": (
         "The time for each decision is a whole number of hours from 1 to {most}.",
         "Le temps pour chaque décision est un nombre entier d'heures de 1 à {most}.",
@@ -175,12 +186,93 @@ def create(ctx: Context, creator: Player, *, game: str, count: int,
         conn.execute(insert(seats), [
             {"game_id": game_id, "seat": i, "player_id": p.id, "bot": None,
              "accepted_at": stamp if i == 0 else None} for i, p in enumerate(holders)])
+        _mail_subscribers(conn, game_id, module.name, creator, wanted, stamp)
     return game_id
 
 
+def _mail_subscribers(conn: Connection, game_id: str, game: str, creator: Player,
+                      languages: Sequence[str], stamp: datetime) -> None:
+    """Queue one mail about the new open game to each player who asked for this game in a
+    language it welcomes (no language chosen: it welcomes every one), in the transaction that
+    creates it: the game is mailed once it exists, and only then. Never to its creator (the
+    only one seated yet; a subscriber who takes a seat before the mail goes is skipped by the
+    sender, `emails.render.outdated`), nor to a deleted account; nobody past the creator's
+    MAX_MAILED in 24 hours."""
+    recent = conn.execute(select(func.count()).select_from(games).where(
+        games.c.created_by == creator.id, games.c.open_seats.is_(True),
+        games.c.created_at > stamp - timedelta(hours=24))).scalar_one()
+    if recent > MAX_MAILED:  # this game counted: the creator's sixth in a day is not mailed
+        return
+    welcome = open_game_mail.c.language.in_(list(languages)) if languages else true()
+    readers = conn.execute(
+        select(open_game_mail.c.player_id).distinct()
+        .join(players_table, players_table.c.id == open_game_mail.c.player_id)
+        .where(open_game_mail.c.game == game, welcome,
+               open_game_mail.c.player_id != creator.id, players_table.c.deleted_at.is_(None))
+        .order_by(open_game_mail.c.player_id)).scalars().all()
+    progress.notify(conn, game_id, "open-game", readers,
+                    {"game_id": game_id, "game": game, "creator": creator.name})
+
+
+def subscriptions(ctx: Context, player_id: int) -> list[tuple[str, str]]:
+    """The (game, language) pairs the player gets a mail about each new open game of."""
+    with db.read(ctx.engine) as conn:
+        rows = conn.execute(select(open_game_mail.c.game, open_game_mail.c.language)
+                            .where(open_game_mail.c.player_id == player_id)
+                            .order_by(open_game_mail.c.game, open_game_mail.c.language)).all()
+    return [(r.game, r.language) for r in rows if r.game in ctx.games]
+
+
+def subscribe(ctx: Context, player_id: int, wanted: Sequence[tuple[str, str]]) -> None:
+    """The player's mail about new open games is exactly `wanted`, (game, language) pairs: a
+    game of this service and one of its languages each (422 in the player's language, nothing
+    changed, if not)."""
+    pairs = list(dict.fromkeys((str(g), str(lang)) for g, lang in wanted))
+    for game, lang in pairs:
+        lobby.module_for(ctx, game)
+        if lang not in LANGUAGES:
+            raise Invalid.of("service.meet.language", given=lang[:20],
+                             languages=", ".join(LANGUAGES), allowed=list(LANGUAGES))
+    if len(pairs) > MAX_SUBSCRIPTIONS:
+        raise Invalid.of("service.meet.subscriptions", most=MAX_SUBSCRIPTIONS,
+                         allowed={"max": MAX_SUBSCRIPTIONS})
+    stamp = store.now()
+    with db.write(ctx.engine) as conn:
+        conn.execute(delete(open_game_mail).where(open_game_mail.c.player_id == player_id))
+        if pairs:
+            conn.execute(insert(open_game_mail), [
+                {"player_id": player_id, "game": g, "language": lang, "created_at": stamp}
+                for g, lang in pairs])
+
+
+def unsubscribe(ctx: Context, player_id: int, game: str) -> None:
+    """No more mail about new open games of `game`, in any language (the mail's link)."""
+    with db.write(ctx.engine) as conn:
+        conn.execute(delete(open_game_mail).where(open_game_mail.c.player_id == player_id,
+                                                  open_game_mail.c.game == game))
+
+
+def still_waiting_without(ctx: Context, game_id: str, player_id: int) -> bool:
+    """Whether the open game still waits for players and `player_id` has no seat in it: what
+    makes its mail worth sending still (`emails.render.outdated`)."""
+    with db.read(ctx.engine) as conn:
+        waiting = conn.execute(select(games.c.id).where(
+            games.c.id == game_id, games.c.open_seats.is_(True),
+            games.c.status == progress.INVITED)).first()
+        seated = conn.execute(select(seats.c.seat).where(
+            seats.c.game_id == game_id, seats.c.player_id == player_id)).first()
+    return waiting is not None and seated is None
+
+
 def _lock_player(conn: Connection, player_id: int) -> None:
+    """Hold the player's row until the transaction ends, so that the player's own requests count
+    their limits one after the other. `FOR NO KEY UPDATE`, not `FOR UPDATE`: it excludes the
+    same lock, but not the key-share lock a foreign key takes when another transaction queues a
+    mail to this player (the game-started mails of a game they sit in, filled meanwhile by
+    someone else's `join`), which would otherwise wait for us while we wait for its game: a
+    deadlock, seen as a 503 (tests/service/test_meet_races.py)."""
     conn.execute(select(players_table.c.id).where(players_table.c.id == player_id)
-                 .with_for_update())
+                 .with_for_update(key_share=True))
 
 
 def _open_game(conn: Connection, game_id: str) -> Any:
@@ -227,7 +319,7 @@ def join(ctx: Context, game_id: str, player: Player) -> bool:
                                          seats.c.seat == free[0].seat)
                      .values(player_id=player.id, accepted_at=store.now()))
         conn.execute(update(games).where(games.c.id == game_id).values(updated_at=store.now()))
-        queued = lobby._start(conn, ctx, row.id) if len(free) == 1 else None
+        queued = lobby.begin(conn, ctx, row.id) if len(free) == 1 else None
     if queued:
         commands.run_queued(ctx, game_id)
     return queued is not None
@@ -268,12 +360,20 @@ def release(conn: Connection, player_id: int) -> list[str]:
     """A deleted account's part in the open games not yet started (`account.delete_account`, in
     its transaction): its seats are free again for others, and the games it opened are withdrawn
     from the list, their other players freed to take seats elsewhere (a game whose creator is
-    gone would never start, and its seats would count against their limit). The games touched."""
+    gone would never start, and its seats would count against their limit). The games touched.
+
+    The player's row, then each game's row, is locked as `join` locks them (the same order: no
+    deadlock), and the games are chosen under the lock: a game that another player's `join`
+    filled and started meanwhile is no longer waiting, so its seat is not freed (a started game
+    with a seat nobody plays would wait for it forever); the caller resigns it as a game in
+    play instead."""
+    _lock_player(conn, player_id)
     rows = conn.execute(
         select(games.c.id, games.c.created_by, seats.c.seat)
         .join(seats, seats.c.game_id == games.c.id)
         .where(seats.c.player_id == player_id, games.c.open_seats.is_(True),
-               games.c.status == progress.INVITED).order_by(games.c.id)).all()
+               games.c.status == progress.INVITED).order_by(games.c.id)
+        .with_for_update(of=games)).all()
     for row in rows:
         if row.created_by != player_id:
             _free(conn, row.id, row.seat)
@@ -292,8 +392,9 @@ def _free(conn: Connection, game_id: str, seat: int) -> None:
     conn.execute(update(games).where(games.c.id == game_id).values(updated_at=store.now()))
 
 
-def start(ctx: Context, game_id: str, creator: Player, bot: str) -> None:
-    """The creator starts the game now: a bot of level `bot` takes each free seat."""
+def start(ctx: Context, game_id: str, creator: Player, bot: str) -> bool:
+    """The creator starts the game now: a bot of level `bot` takes each free seat. True (it
+    started), as `join` answers when it starts the game."""
     with db.write(ctx.engine) as conn:
         row = _open_game(conn, game_id)
         if row.created_by != creator.id:
@@ -310,9 +411,10 @@ def start(ctx: Context, game_id: str, creator: Player, bot: str) -> None:
                 conn.execute(update(seats).where(seats.c.game_id == game_id,
                                                  seats.c.seat == r.seat)
                              .values(player_id=holder.id, bot=bot, accepted_at=stamp))
-        queued = lobby._start(conn, ctx, game_id)
+        queued = lobby.begin(conn, ctx, game_id)
     if queued:
         commands.run_queued(ctx, game_id)
+    return True
 
 
 @dataclass(frozen=True)
@@ -375,4 +477,5 @@ def is_open(ctx: Context, game_id: str) -> bool:
 
 
 __all__ = ["MAX_CREATED", "MAX_TAKEN", "OpenGame", "ServiceError", "create", "join", "leave",
-           "listed", "release", "remove", "start"]
+           "listed", "release", "remove", "start", "still_waiting_without", "subscribe",
+           "subscriptions", "unsubscribe"]

@@ -67,6 +67,10 @@ def deliverable(email: str) -> bool:
     return email.isascii() and len(email) <= MAX_ADDRESS
 
 
+DELETED_DOMAIN = "deleted.invalid"
+"""The domain of a deleted account's address (`service.account`): never delivered."""
+
+
 def is_bot_email(email: str) -> bool:
     return email.lower().endswith("@" + BOT_DOMAIN)
 

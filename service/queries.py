@@ -15,7 +15,7 @@ from domain.core.game import GameModule
 from service import db, progress, states, store
 from service.context import Context
 from service.errors import Invalid, NotFound
-from service.players import Player, is_bot_email
+from service.players import DELETED_DOMAIN, Player, is_bot_email
 from service.render import event_for
 from service.tables import events, games, players, seats
 
@@ -64,7 +64,10 @@ def _header(row: Any, seat_rows: Sequence[Any], player: Player | None) -> Header
         id=row.id, game=row.game, status=row.status, version=row.version,
         waiting_on=list(row.waiting_on or []), created_by=row.created_by,
         seats=[{"seat": r.seat, "name": r.name, "accepted": r.accepted_at is not None,
-                "bot": r.bot, "person": r.bot is None and not is_bot_email(r.email)}
+                "bot": r.bot, "person": r.bot is None and not is_bot_email(r.email),
+                # a placeholder's stored name is in English: readers are shown their own words
+                "open": r.bot is None and is_bot_email(r.email),
+                "deleted": r.email.lower().endswith("@" + DELETED_DOMAIN)}
                for r in seat_rows],
         seat=seat)
 

@@ -423,7 +423,29 @@ ratings = Table(
     PrimaryKeyConstraint("player_id", "game"),
 )
 
+open_game_mail = Table(
+    "open_game_mail",  # who asked for a mail about each new open game of a game in a language
+    metadata,
+    Column("player_id", BigId, ForeignKey("players.id"), nullable=False),
+    Column("game", String(32), nullable=False),
+    Column("language", String(2), nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+    PrimaryKeyConstraint("player_id", "game", "language"),
+    Index("ix_open_game_mail_game", "game", "language"),
+)
+
+command_tokens = Table(
+    "command_tokens",  # a player's own mail address (pbem+<token>@domain): open a game by mail
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("player_id", BigId, ForeignKey("players.id"), nullable=False, index=True),
+    Column("token", String(64), nullable=False, unique=True),
+    Column("created_at", Timestamp, nullable=False),
+    Column("revoked_at", Timestamp, nullable=True),
+)
+
 __all__ = [
+    "command_tokens",
     "deadlines",
     "events",
     "games",
@@ -434,6 +456,7 @@ __all__ = [
     "messages",
     "metadata",
     "mutes",
+    "open_game_mail",
     "outbox",
     "players",
     "ratings",

@@ -50,7 +50,7 @@ log = logging.getLogger(__name__)
 
 # Kinds a player can switch off (players.email_notifications); the others always go.
 OPTIONAL = frozenset({"your-turn", "reminder", "final-warning", "digest", "scoring",
-                      "notice", "table-talk", "talk-digest"})
+                      "notice", "table-talk", "talk-digest", "open-game"})
 # Kinds still sent to an address that bounces (players.mail_failing_at): asked for by the player
 # (a sign-in link), or going to another address (the confirmation of a new one).
 TO_FAILING = frozenset({"magic-link", "email-confirm"})

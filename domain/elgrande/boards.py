@@ -270,7 +270,8 @@ def _legend(view: dict[str, Any], lang: str, names: Sequence[str] | None) -> str
         parts.append(_text(x + 22, y + 7, label, 13, "bold", anchor="start"))
         x += 30 + 9 * len(label)
     phase = phase_name(view.get("phase", ""), lang)
-    parts.append(_text(WIDTH - 14, y + 7, f"{_w('round', lang)} {view.get('round', '')} · {phase}",
+    shown = shown_round(view, view.get("round", ""))  # a short game's round 2 is its first
+    parts.append(_text(WIDTH - 14, y + 7, f"{_w('round', lang)} {shown} · {phase}",
                        13, anchor="end"))
     return "\n".join(parts)
 

@@ -3,6 +3,7 @@ and service/profiles.py) and the calendar feed's link (service/feeds.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import marshmallow as ma
@@ -18,7 +19,9 @@ from service.api import auth
 from service.api.http import no_nul, problems_for
 from service.api.schemas import RANGE, Int, Strict
 from service.api.state import ctx
+from service.context import Context
 from service.errors import NotFound
+from service.players import Player
 
 blp = Blueprint("meet", __name__, url_prefix="/api",
                 description="Open games anyone signed in may join, players' profiles and "
@@ -145,6 +148,15 @@ def _checked(game_id: str) -> str:
     return game_id
 
 
+def _seat_change(game_id: str, change: Callable[[Context, str, Player], bool | None]
+                 ) -> dict[str, Any]:
+    """What the four seat changes share: the caller signed in (401 before anything), the game's
+    id checked, the change made, and the same answer: the game, and whether it started."""
+    player = auth.required()
+    started = change(ctx(), _checked(game_id), player)
+    return {"id": game_id, "started": bool(started)}
+
+
 @blp.route("/open-games/<game_id>/join")
 class Join(MethodView):
     @blp.doc(security=auth.SECURITY)
@@ -154,9 +166,7 @@ class Join(MethodView):
         """Take a free seat; the game starts when this fills the last. 409 when the game is
         full or started, you are already in it, or you hold seats in 5 open games not
         started."""
-        player = auth.required()
-        started = meet.join(ctx(), _checked(game_id), player)
-        return {"id": game_id, "started": started}
+        return _seat_change(game_id, meet.join)
 
 
 @blp.route("/open-games/<game_id>/leave")
@@ -166,8 +176,7 @@ class Leave(MethodView):
     @problems(401, 403, 404, 409)
     def post(self, game_id: str) -> dict[str, Any]:
         """Give your seat back before the start."""
-        meet.leave(ctx(), _checked(game_id), auth.required())
-        return {"id": game_id, "started": False}
+        return _seat_change(game_id, meet.leave)
 
 
 @blp.route("/open-games/<game_id>/remove")
@@ -178,8 +187,7 @@ class Remove(MethodView):
     @problems(401, 403, 404, 409, 422)
     def post(self, body: dict[str, Any], game_id: str) -> dict[str, Any]:
         """The creator frees the seat a player took (before the start)."""
-        meet.remove(ctx(), _checked(game_id), auth.required(), body["seat"])
-        return {"id": game_id, "started": False}
+        return _seat_change(game_id, lambda c, g, p: meet.remove(c, g, p, body["seat"]))
 
 
 @blp.route("/open-games/<game_id>/start")
@@ -190,8 +198,7 @@ class Start(MethodView):
     @problems(401, 403, 404, 409, 422)
     def post(self, body: dict[str, Any], game_id: str) -> dict[str, Any]:
         """The creator starts the game now; bots of level `bot` take the free seats."""
-        meet.start(ctx(), _checked(game_id), auth.required(), body["bot"])
-        return {"id": game_id, "started": True}
+        return _seat_change(game_id, lambda c, g, p: meet.start(c, g, p, body["bot"]))
 
 
 class StatOut(ma.Schema):
@@ -286,6 +293,44 @@ class Leaderboard(MethodView):
     def get(self, game: str) -> dict[str, Any]:
         """The game's rated players with a public profile, best first (mu - 3 sigma)."""
         return profiles.board(ctx(), game, _lang()).to_json()
+
+
+class Asked(ma.Schema):
+    game = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    language = fields.String(required=True, validate=validate.OneOf(LANGUAGES))
+
+
+class OpenGameMail(Strict):
+    subscriptions = fields.List(fields.Nested(Asked), required=True,
+                                validate=validate.Length(max=meet.MAX_SUBSCRIPTIONS),
+                                metadata={"description": "one mail per new open game of each "
+                                                         "game welcoming that language"})
+
+
+@blp.route("/me/open-game-mail")
+class MyOpenGameMail(MethodView):
+    @blp.doc(security=auth.SECURITY)
+    @blp.response(200, OpenGameMail)
+    @problems(401)
+    def get(self) -> dict[str, Any]:
+        """The games and languages you get a mail about each new open game of."""
+        return _asked(auth.required().id)
+
+    @blp.doc(security=auth.SECURITY)
+    @blp.arguments(OpenGameMail)
+    @blp.response(200, OpenGameMail)
+    @problems(401, 422)
+    def put(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Exactly these (an empty list: none)."""
+        player = auth.required()
+        meet.subscribe(ctx(), player.id, [(a["game"], a["language"])
+                                          for a in body["subscriptions"]])
+        return _asked(player.id)
+
+
+def _asked(player_id: int) -> dict[str, Any]:
+    return {"subscriptions": [{"game": g, "language": c}
+                              for g, c in meet.subscriptions(ctx(), player_id)]}
 
 
 @blp.route("/me/calendar")

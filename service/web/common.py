@@ -91,7 +91,13 @@ def tz_of(player: Player | None) -> ZoneInfo:
 
 
 def names_of(head: queries.Header) -> list[str]:
-    return [s["name"] for s in head.seats]
+    """The seats' holders by name, as the reader sees them: an open seat and a deleted account
+    in the reader's words (their stored names are English), on the page, the board and the log
+    alike."""
+    language = lang()
+    return [i18n.t("account.open_seat", language) if s.get("open")
+            else i18n.t("account.deleted_name", language) if s.get("deleted") else s["name"]
+            for s in head.seats]
 
 
 def joined(names: list[str], language: str) -> str:

@@ -766,6 +766,31 @@ MEET: dict[str, tuple[str, str, str]] = {
                                "{what}.", "Il tuo profilo ora è {what}."),
     "settings.public": ("public", "public", "pubblico"),
     "settings.private": ("private", "privé", "privato"),
+    "settings.open_mail": ("Mail about new open games", "Courriel sur les nouvelles parties "
+                           "ouvertes", "Email sulle nuove partite aperte"),
+    "settings.open_mail_hint": ("One mail for each new open game of a game you tick, when it "
+                                "welcomes a language you tick, with the link to take a seat.",
+                                "Un courriel pour chaque nouvelle partie ouverte d'un jeu coché, "
+                                "quand elle accueille une langue cochée, avec le lien pour y "
+                                "prendre place.",
+                                "Una email per ogni nuova partita aperta di un gioco spuntato, "
+                                "quando accoglie una lingua spuntata, con il link per prendervi "
+                                "posto."),
+    "settings.open_by_mail": ("To open a game by mail, write from your address to {address} a "
+                              "line such as “open {example} 3” (the game and the number of "
+                              "players; add “in French” for the languages welcome).",
+                              "Pour ouvrir une partie par courriel, écrivez depuis votre adresse "
+                              "à {address} une ligne comme « ouvrir {example} 3 » (le jeu et "
+                              "le nombre de joueurs ; ajoutez « en français » pour les langues "
+                              "bienvenues).",
+                              "Per aprire una partita per email, scrivi dal tuo indirizzo a "
+                              "{address} una riga come «apri {example} 3» (il gioco e il "
+                              "numero di giocatori; aggiungi «in italiano» per le lingue "
+                              "benvenute)."),
+    "settings.open_mail_saved": ("Your mail about new open games is saved.",
+                                 "Vos courriels sur les nouvelles parties ouvertes sont "
+                                 "enregistrés.",
+                                 "Le tue email sulle nuove partite aperte sono salvate."),
     "settings.calendar": ("Calendar of my deadlines", "Calendrier de mes échéances",
                           "Calendario delle mie scadenze"),
     "settings.calendar_hint": ("A private link for your calendar program (iCalendar): the "

@@ -16,7 +16,8 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from domain.core import surface
 from domain.games import DEFAULT_GAME
-from service import feeds, meet, profiles, schedule
+from emails import addresses
+from service import db, feeds, meet, profiles, schedule
 from service.api.state import ctx
 from service.errors import ServiceError
 from service.web import create, i18n
@@ -91,12 +92,7 @@ def open_remove(game_id: str) -> BaseResponse:
 def open_start(game_id: str) -> BaseResponse:
     player = require_player()
     level = request.form.get("bot", "")[:20]
-
-    def start() -> bool:
-        meet.start(ctx(), game_id[:40], player, level)
-        return True
-
-    return _act(game_id, "lobby.started", start)
+    return _act(game_id, "lobby.started", lambda: meet.start(ctx(), game_id[:40], player, level))
 
 
 def _new_page(name: str, module: Any, form: dict[str, Any], error: str | None = None,
@@ -221,9 +217,16 @@ def _meet_settings() -> dict[str, Any]:
         if player is None:
             return {}
         token = feeds.token(ctx(), player.id)
+        language = lang()
+        kinds = {n: surface.title(m, language) for n, m in create.offered().items()}
         return {"public": profiles.is_public(ctx(), player.id),
                 "calendar": url_for("web.calendar_feed", token=token, _external=True)
-                if token else None}
+                if token else None,
+                "kinds": kinds,
+                "asked": {f"{g}:{c}" for g, c in meet.subscriptions(ctx(), player.id)},
+                "languages": i18n.LANGUAGE_NAMES, "by_mail": _own_address(player.id),
+                "example": next((t for t in sorted(kinds.values()) if " " in t),
+                                next(iter(kinds.values()), "?"))}
 
     def open_game(game_id: str) -> dict[str, Any] | None:
         """An open game waiting for players, for its page: who is in, the free seats."""
@@ -241,6 +244,28 @@ def settings_profile() -> BaseResponse:
     what = i18n.t("settings.public" if public else "settings.private", lang())
     flash(i18n.t("settings.profile_saved", lang(), what=what), "ok")
     return redirect(url_for("web.settings") + "#profile")
+
+
+def _own_address(player_id: int) -> str:
+    """The player's own address, where a mail from them opens a game (`emails/opening.py`)."""
+    with db.write(ctx().engine) as conn:
+        token = addresses.player_token(conn, player_id)
+    return addresses.reply_address(ctx().settings.mail_from, token)
+
+
+@blp.post("/settings/open-game-mail")
+def settings_open_game_mail() -> BaseResponse:
+    """The boxes ticked, game by game and language by language: the player's mail about new
+    open games is exactly those (`meet.subscribe`)."""
+    player = require_player()
+    ticked = [value.partition(":") for value in request.form.getlist("asked")[:100]]
+    try:
+        meet.subscribe(ctx(), player.id, [(game, code) for game, _, code in ticked])
+    except ServiceError as error:
+        flash(said(error), "error")
+    else:
+        flash(i18n.t("settings.open_mail_saved", lang()), "ok")
+    return redirect(url_for("web.settings") + "#open-game-mail")
 
 
 @blp.post("/settings/calendar")

@@ -118,3 +118,14 @@ def test_the_text_boards_columns_carry_whole_names() -> None:
     aragon = next(line for line in lines if line.startswith("Aragona"))
     counts = [m.end() for m in re.finditer(r"(?<= )(\d+|\?)(?= )", aragon)][:3]
     assert counts == [header.index(n) + len(n) for n in names], (header, aragon)
+
+
+def test_the_pictures_round_is_the_one_the_players_count_in_a_short_game() -> None:
+    """The short game plays rounds 2, 3, 5, 6, 8, 9 of the full game: its first round is round
+    1 of 6 on the picture too, as the page's line and the text board say (it read « Manche 2 »
+    beside « Manche 1 sur 6 », and « Manche 9 » once the game was over)."""
+    short = view(0, {"castillo_visibility": "memory", "short_game": True})
+    assert short["round"] != 1  # the full game's numbering underneath
+    svg = GAME.boards.svg(short, "fr", NAMES)
+    assert ">Manche 1 · " in svg and f">Manche {short['round']} · " not in svg
+    assert ">Round 1 · " in GAME.boards.svg(view(0), "en", NAMES)  # the full game: unchanged

@@ -137,7 +137,7 @@ def test_daily_digest_of_table_talk(table: Any) -> None:
     assert jobs.send_talk_digests(ctx, evening) == 1
     assert jobs.send_talk_digests(ctx, evening) == 0  # once a day
     digest = plain(_to(_drain(ctx), bruno)[0])
-    assert "Ce qui s'est dit à vos tables" in digest and "Ann: See you tomorrow" in digest
+    assert "Ce qui s'est dit à vos tables" in digest and "Ann\u00a0: See you tomorrow" in digest
     with db.read(ctx.engine) as conn:
         assert talk.digest_due(conn) == []
         assert conn.execute(select(outbox.c.kind).where(outbox.c.player_id == ann.id,

@@ -152,3 +152,52 @@ def test_two_strangers_meet_in_chromium(page_for: Any, wctx: Any) -> None:
     assert "La partie n'a pas commencé" not in bob.content()
     ann.goto(urlsplit(bob.url).path)
     assert "Bob" in ann.content()
+
+
+def test_a_seat_left_open_is_named_in_the_readers_language_on_the_board_and_the_list(
+        app: Any, wctx: Any) -> None:
+    """A started game whose player resigned with the seat left open: the board's picture, the
+    glance of the games list and whom the game waits for name the seat in the reader's words
+    (its placeholder's stored name is English)."""
+    from service import db, lobby, seats
+
+    ann, _ = _client(app, wctx, "ann@example.com", "Ann", "fr")
+    _client(app, wctx, "bob@example.com", "Bob")
+    cid, _ = _client(app, wctx, "cid@example.com", "Cid", "it")
+    with db.read(wctx.engine) as conn:
+        a, b, c = (players.find_by_email(conn, f"{n}@example.com") for n in ("ann", "bob", "cid"))
+    assert a is not None and b is not None and c is not None
+    gid = lobby.create(wctx, a, game="el-grande", leave_to="open",
+                       emails=["ann@example.com", "bob@example.com", "cid@example.com"]).game_id
+    lobby.accept(wctx, gid, b)
+    lobby.accept(wctx, gid, c)
+    seats.resign(wctx, gid, b)
+    for client, words in ((ann, "Place libre"), (cid, "Posto libero")):
+        board = client.get(f"/games/{gid}/board.svg").get_data(as_text=True)
+        listed = client.get("/games").text
+        assert words in board and words in listed, words
+        assert "Open seat" not in board + listed + client.get(f"/games/{gid}").text
+
+
+def test_mail_about_new_open_games_is_chosen_on_the_settings_page(app: Any, wctx: Any) -> None:
+    from service import meet
+
+    bob, bob_id = _client(app, wctx, "bob@example.com", "Bob", "fr")
+    page = bob.get("/settings").text
+    assert "Courriel sur les nouvelles parties ouvertes" in page
+    assert re.search(r"écrivez depuis votre adresse à pbem\+[a-z0-9]{40}@", page)
+    assert 'value="el-caballero:fr"' in page and 'value="el-caballero:fr" checked' not in page
+    saved = _post(bob, "/settings/open-game-mail",
+                  {"asked": ["el-caballero:fr", "el-grande:it"]}, page="/settings")
+    assert saved.status_code == 302 and saved.headers["Location"].endswith("#open-game-mail")
+    page = bob.get("/settings").text
+    assert "Vos courriels sur les nouvelles parties ouvertes sont enregistrés." in page
+    assert 'value="el-caballero:fr" checked' in page and 'value="el-grande:it" checked' in page
+    assert meet.subscriptions(wctx, bob_id) == [("el-caballero", "fr"), ("el-grande", "it")]
+    refused = _post(bob, "/settings/open-game-mail", {"asked": ["el-grande:de"]},
+                    page="/settings")
+    assert refused.status_code == 302
+    assert "« de » n&#39;est pas une langue de ce service" in bob.get("/settings").text
+    assert meet.subscriptions(wctx, bob_id) == [("el-caballero", "fr"), ("el-grande", "it")]
+    _post(bob, "/settings/open-game-mail", {}, page="/settings")  # none ticked: none
+    assert meet.subscriptions(wctx, bob_id) == []
