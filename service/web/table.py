@@ -36,7 +36,7 @@ from service.web.common import blp, lang, me, said
 WORDS = ("table.title", "table.hint", "table.send", "table.cancel", "table.rotate",
          "table.rotate_hint", "table.more", "table.less", "table.remove", "table.moves",
          "table.moves_none", "table.source_hint", "table.target_hint", "table.done",
-         "table.offline", "table.sending", "table.pick", "table.updated", "table.choose",
+         "table.offline", "table.sending", "table.pick", "table.entry", "table.updated", "table.choose",
          "decide.cost", "decide.total", "decide.total_exactly", "decide.chosen",
          "decide.chosen_between", "decide.route", "decide.whose", "decide.count")
 """The page's own words the script shows, in the reader's language ({n}, {max}… kept for it)."""

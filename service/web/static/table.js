@@ -234,7 +234,9 @@
     box.appendChild(row);
   }
   function prompt(box, f) {
-    if (f.label) box.appendChild(make("p", "t-ask", word("table.choose", {what: f.label})));
+    // The field's own words as they stand: a label is a sentence of its own ("The region to
+    // empty"), which a "Choose:" before it would leave with a capital after a French colon.
+    if (f.label) box.appendChild(make("p", "t-ask", f.label));
   }
   function oneOfStep(box, f, active) {
     var c = f.constraint, opts = options(f), offBoard = [], scope = scopeFor(f);
@@ -358,7 +360,7 @@
     if (offBoard.length) chips(box, offBoard, function (k) { add(k, 1); });
     var list = make("ul", "t-list");
     Object.keys(got).forEach(function (k) {
-      var li = make("li", null, label(c.of, k) + ": " + got[k] + " ");
+      var li = make("li", null, word("table.entry", {what: label(c.of, k), n: got[k]}) + " ");
       li.setAttribute("data-key", k);
       li.appendChild(button("−", "secondary small", function () { add(k, -1); })).setAttribute("aria-label", word("table.less") + " — " + label(c.of, k));
       li.appendChild(button("+", "secondary small", function () { add(k, 1); })).setAttribute("aria-label", word("table.more") + " — " + label(c.of, k));
@@ -445,7 +447,7 @@
     var next = keys.filter(function (k) { return !(k in got); })[0];
     var list = make("ul", "t-list");
     keys.forEach(function (k) {
-      var li = make("li", null, label(c.key_of, k) + ": " + (k in got ? label(c.of, got[k]) : "…"));
+      var li = make("li", null, word("table.entry", {what: label(c.key_of, k), n: k in got ? label(c.of, got[k]) : "…"}));
       if (k in got) li.appendChild(button(word("table.remove"), "secondary small", function () { delete got[k]; render(); }));
       list.appendChild(li);
     });
