@@ -240,14 +240,24 @@ def act_form(card: str, place: tuple[list[str], int] | None, special: tuple[Answ
     else:
         notes.append(Message("ask.placed_already"))
     if special is not None:
-        answers += [replace(a, prompt=a.prompt or Message("ask.special", {"card": card}))
-                    for a in special]
+        answers += [_named(a, card) for a in special]
         if not special:
             notes.append(why or Message("ask.special_impossible"))
         answers.append(Answer("decline", submit=Message("ask.decline.submit")))
     else:  # the Veto's "action" is lying in front of its holder: nothing was done with it
         notes.append(Message("ask.veto_card" if card == "veto" else "ask.special_done"))
     return Form(tuple(answers), title=Message("ask.act", {"card": card}), notes=tuple(notes))
+
+
+def _named(answer: Answer, card: str) -> Answer:
+    """A special action's answer named by its card where its own words do not name it: the
+    table's button for an answer without fields reads its submit, which would be a bare "Do it"
+    beside "Place up to 4…" and "Do not use the action"."""
+    use = Message("ask.special", {"card": card})
+    answer = replace(answer, prompt=answer.prompt or use)
+    if not answer.fields and answer.submit is not None and answer.submit.key == "ask.special.submit":
+        answer = replace(answer, submit=use)
+    return answer
 
 
 def veto_form(active: int, card: str, steps: Sequence[str]) -> Form:
