@@ -59,7 +59,6 @@ FILL = {"red": "#d62828", "blue": "#1d5fd8", "yellow": "#f2c600", "green": "#2a9
         "black": "#262626"}
 INK = {"yellow": "#000000"}
 REGION_FILL = "#efe2c2"
-TARGET_FILL = "#fff3a8"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 
@@ -215,7 +214,7 @@ def _place_group(view: dict[str, Any], region: str, lang: str, names: Sequence[s
                  target: bool) -> str:
     cx, cy = _CENTRE[region]
     info = view["places"][region]
-    fill = TARGET_FILL if target else REGION_FILL
+    fill = REGION_FILL  # a target's look is the page's (web.css): the table relights it
     parts = [
         _group_open(region, place_label(view, region, lang, names), target),
         f'<polygon points="{_points(region)}" fill="{fill}" stroke="#7a5c2e" stroke-width="2" '
@@ -239,7 +238,7 @@ def _castillo_group(view: dict[str, Any], lang: str, names: Sequence[str] | None
                     target: bool) -> str:
     x, y, w, h = CASTILLO_BOX
     info = view["places"][CASTILLO]
-    fill = TARGET_FILL if target else "#d9c9a3"
+    fill = "#d9c9a3"
     merlons = "".join(f'<rect x="{x + i * w / 7:.0f}" y="{y - 12}" width="{w / 7:.0f}" height="12" '
                       f'fill="{fill}" stroke="#5b4a2a" stroke-width="2"/>' for i in range(0, 7, 2))
     parts = [

@@ -92,6 +92,8 @@ def table_data(head: queries.Header, decisions: list[dict[str, Any]], version: i
                     labels.setdefault(of, {}).setdefault(str(value), str(label(of, value)))
             answers.append({
                 "type": a["type"], "index": a["index"], "form": a["id"],
+                # the forms' map fills this answer's field: a click on the board goes on to it
+                "map": a.get("map_field") is not None,
                 "prompt": prompt(a["prompt"]) if a.get("prompt") else None,
                 "submit": prompt(a["submit"]) if a.get("submit") else None,
                 "fields": [{"name": f["name"], "constraint": f["constraint"],
@@ -101,6 +103,8 @@ def table_data(head: queries.Header, decisions: list[dict[str, Any]], version: i
                 "combos": a.get("combos")})
         out.append({"kind": d["kind"], "secret": d["secret"],
                     "title": prompt(d["title"]) if d.get("title") else None,
+                    # what the form says first (why an action cannot be used, what was done)
+                    "notes": [prompt(n) for n in d.get("notes") or []],
                     "answers": answers})
     words = {key: i18n.t(key, language, **PLACEHOLDERS) for key in WORDS}
     return {"version": version, "seat": head.seat, "decisions": out, "labels": labels,

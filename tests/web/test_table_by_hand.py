@@ -9,6 +9,7 @@ from typing import Any
 
 from service import tables
 from tests.web.conftest import Game, to_ann_act
+from tests.web.shots import shot
 
 OVERLAPS = """() => {
   // Every button of the table whose words do not fit inside it, or that lies over another.
@@ -49,4 +50,48 @@ def test_on_a_phone_in_french_the_actions_are_read_whole_and_the_counts_follow_f
     ann.click("#board-box svg [data-place='aragon'].hl text")
     line = ann.locator("#table-compose .t-list li").first.inner_text()
     assert line.startswith("Aragon\u00a0: 2"), line  # « Aragon : 2 », not « Aragon: 2 »
+    shot(ann, "table-fr-390-place")
     assert ann.evaluate(OVERLAPS) == []
+
+
+LOOKS_LIT = """() => [...document.querySelectorAll('#board-box svg .place')].filter(p => {
+  // A place that looks lit: the yellow of a place to click (#fff3a8) on its shape.
+  const shape = p.querySelector('.shape');
+  return shape && getComputedStyle(shape).fill === 'rgb(255, 243, 168)';
+}).map(p => p.dataset.place + (p.classList.contains('hl') ? '' : ' (not offered)')).sort()"""
+
+
+def test_the_board_lights_only_what_the_chosen_action_may_touch_and_names_the_action(
+        page_for: Any, game: Game) -> None:
+    """Ann holds « Déplacer 3 Caballeros »: placing may go to the King's neighbours, the card
+    moves from where Caballeros stand. With the card's action chosen, only its sources look lit
+    (the forms' placing targets did too, drawn yellow by the server); its button names the card
+    (it read « 3 Caballeros au plus en tout ; laissez vides les lignes inutiles. », the form's
+    hint); once Ann has placed, the table says so, as the form beside does."""
+    _speaks(game, 0, "fr")
+    game.play(0, "play_power", card=13)
+    game.play(1, "play_power", card=12)
+    game.play(2, "play_power", card=11)
+    game.play(0, "choose_card", stack=1)  # move_3_any
+    ann = page_for(game.ids[0], width=1280, height=900)
+    ann.goto(f"/games/{game.id}")
+    special = ann.locator("#table-actions button[data-type='special']")
+    assert special.inner_text() == "Utiliser l'action « Déplacer 3 Caballeros »"
+    special.click()
+    lit = ann.evaluate(LOOKS_LIT)
+    assert lit and all("not offered" not in p for p in lit), lit
+    # source → target, the counts kept in view on both places
+    ann.click("#board-box svg [data-place='aragon'].hl text")
+    ann.click("#board-box svg [data-place='valencia'].hl text")
+    badges = ann.eval_on_selector_all("#board-box svg .t-badge", "bs => bs.map(b => "
+                                      "b.dataset.badgeOf + ' ' + b.textContent).sort()")
+    assert badges == ["aragon −1", "valencia +1"], badges
+    # the placing form beside took none of these clicks as Caballeros placed
+    assert ann.input_value("#place-form input[name='p.places.aragon']") == "0"
+    shot(ann, "table-fr-1280-moves")
+    ann.click("#table-actions button[data-type='place']")
+    lit = ann.evaluate(LOOKS_LIT)
+    assert "castilla_la_vieja" in lit and all("not offered" not in p for p in lit), lit
+    game.play(0, "place", places={"castilla_la_vieja": 1})
+    ann.reload()
+    assert "Vous avez placé ce tour-ci." in ann.inner_text("#table-actions")
