@@ -95,3 +95,34 @@ def test_the_board_lights_only_what_the_chosen_action_may_touch_and_names_the_ac
     game.play(0, "place", places={"castilla_la_vieja": 1})
     ann.reload()
     assert "Vous avez placé ce tour-ci." in ann.inner_text("#table-actions")
+
+
+def test_a_hurricane_on_an_empty_region_is_explained_on_the_table(app: Any) -> None:
+    """King & Intrigue: the disc, set before the turns, lies on Sevilla, empty when Ann's turn
+    comes: the table offers no Hurricane and says why, in her language, as the form does."""
+    from types import SimpleNamespace
+
+    from domain.core.commands import Command
+    from domain.core.game import Message
+    from domain.kingintrigue.module import GAME
+    from service.web import forms
+    from service.web.table import table_data
+    from tests.kingintrigue.test_modules import VALUE, finish_turn, keep_with, play_round, started, to_action
+
+    s = started(3, hands={0: keep_with("hurricane")})
+    s = play_round(s, {0: VALUE["hurricane"], 1: 180, 2: 10})
+    s = GAME.fold(GAME.decide(s, Command("secret", 0, {"choice": "sevilla"})), s)
+    while (d := GAME.pending(s)[0]).seat is None:
+        s = GAME.fold(GAME.decide(s, GAME.default_command(s, d)), s)
+    s = to_action(finish_turn(s), 0, "hurricane")
+    s.places["sevilla"] = [0, 0, 0]
+    mine = forms.prepare([d.to_json() for d in GAME.pending(s) if d.seat == 0])
+    with app.test_request_context("/", headers={"Accept-Language": "fr"}):
+        data = table_data(SimpleNamespace(id="g", seat=0), mine, 1,
+                          lambda of, v: str(v),
+                          lambda m: GAME.prompt(Message(m["key"], m["params"]), "fr",
+                                                ["Ann", "Bob", "Cid"]))
+    act = data["decisions"][0]
+    assert "special" not in [a["type"] for a in act["answers"]]
+    assert any(n.startswith("Votre disque de l'Ouragan est sur Séville, où il n'y a aucun "
+                            "Caballero") for n in act["notes"]), act["notes"]
