@@ -19,6 +19,7 @@ marked `data-live`. The forms stay as they were, the path for a keyboard or a sc
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -76,6 +77,14 @@ def _values(field: dict[str, Any]) -> list[tuple[str, Any]]:
     return out
 
 
+def _key(value: Any) -> str:
+    """A value as the script writes it (`String(v)`): a flag is "true", not Python's "True" (El
+    Caballero's « Avec votre Grande » offered "false" and "true" instead of « non » and « oui »)."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    return str(value)
+
+
 def table_data(head: queries.Header, decisions: list[dict[str, Any]], version: int,
                label: Callable[[str, Any], str], prompt: Callable[[dict[str, Any]], str]
                ) -> dict[str, Any]:
@@ -89,7 +98,7 @@ def table_data(head: queries.Header, decisions: list[dict[str, Any]], version: i
         for a in d.get("answers", []):
             for f in a["fields"]:
                 for of, value in _values(f):
-                    labels.setdefault(of, {}).setdefault(str(value), str(label(of, value)))
+                    labels.setdefault(of, {}).setdefault(_key(value), str(label(of, value)))
             answers.append({
                 "type": a["type"], "index": a["index"], "form": a["id"],
                 # the forms' map fills this answer's field: a click on the board goes on to it

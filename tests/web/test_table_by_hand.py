@@ -126,3 +126,23 @@ def test_a_hurricane_on_an_empty_region_is_explained_on_the_table(app: Any) -> N
     assert "special" not in [a["type"] for a in act["answers"]]
     assert any(n.startswith("Votre disque de l'Ouragan est sur Séville, où il n'y a aucun "
                             "Caballero") for n in act["notes"]), act["notes"]
+
+
+def test_a_yes_or_no_is_offered_in_the_players_words(app: Any) -> None:
+    """El Caballero's « Avec votre Grande » on a Caballero tile is a flag: the table offered the
+    chips "false" and "true" (the script names a value by `String(v)`, the labels were keyed by
+    Python's "False"), on a French page."""
+    from types import SimpleNamespace
+
+    from domain.elcaballero.texts import label
+    from service.web.table import table_data
+
+    field = {"name": "grande", "constraint": {"type": "one_of", "options": [False, True],
+                                              "of": "flag"}, "default": None, "label": None}
+    decision = {"kind": "turn", "secret": False, "title": None, "notes": [],
+                "answers": [{"type": "lay_knight", "index": 0, "id": "lay_knight-form",
+                             "prompt": None, "submit": None, "fields": [field], "combos": None}]}
+    with app.test_request_context("/", headers={"Accept-Language": "fr"}):
+        data = table_data(SimpleNamespace(id="g", seat=0), [decision], 1,
+                          lambda of, v: label(of, v, "fr"), lambda m: "")
+    assert data["labels"]["flag"] == {"false": "non", "true": "oui"}
