@@ -204,7 +204,7 @@ def power_card_form(cards: Sequence[int]) -> Form:
 def take_form(low: int, high: int, provinces: int, board: Mapping[str, int],
               regions: Mapping[str, int]) -> Form:
     """`regions`: the default's choice of regions when the provinces are short (a legal default)."""
-    fields = [Field("count", Number(low, high), default=high,
+    fields = [Field("count", Number(low, high, "place", "provinces"), default=high,
                     label=Message("ask.take.count", {"min": low, "max": high}))]
     notes: tuple[Message, ...] = ()
     if high > provinces and board:
@@ -272,7 +272,7 @@ def return_form(need: int, court: int, regions: Mapping[str, int],
                 default: Mapping[str, Any]) -> Form:
     # The court gives from `low` (what the regions cannot) to `high`; the regions the rest, exactly.
     low, high = max(0, need - sum(regions.values())), min(need, court)
-    fields = [Field("court", Number(low, high), default=default["court"],
+    fields = [Field("court", Number(low, high, "place", "court"), default=default["court"],
                     label=Message("ask.return.court", {"court": court}))]
     if regions:
         rest = TotalBy("court", {str(n): need - n for n in range(low, high + 1)})

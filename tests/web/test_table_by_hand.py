@@ -146,3 +146,37 @@ def test_a_yes_or_no_is_offered_in_the_players_words(app: Any) -> None:
         data = table_data(SimpleNamespace(id="g", seat=0), [decision], 1,
                           lambda of, v: label(of, v, "fr"), lambda m: "")
     assert data["labels"]["flag"] == {"false": "non", "true": "oui"}
+
+
+def test_the_court_and_the_provinces_are_on_the_map_and_a_click_there_counts(
+        page_for: Any, game: Game) -> None:
+    """Each seat's court and provinces stand on the map with their counts; taking Caballeros
+    to court, the provinces light up and each click on them counts one more (the count kept in
+    view over them), after the most back to none; the move sent is the count shown."""
+    game.play(0, "play_power", card=9)
+    game.play(1, "play_power", card=8)
+    game.play(2, "play_power", card=7)  # Ann, first, takes 0 … 2 from her provinces
+    ann = page_for(game.ids[0], width=1280, height=900)
+    ann.goto(f"/games/{game.id}")
+    court = ann.get_attribute("#board-box svg [data-place='court']", "aria-label")
+    assert court.startswith("Court: Ann (red) ") and "Bob (blue)" in court, court
+    ann.wait_for_selector("#table-actions button[data-type='take']")
+    ann.click("#table-actions button[data-type='take']")
+    most = int(ann.inner_text("[id='table-number-count']"))
+    assert most > 1
+    ann.click("#board-box svg [data-place='provinces'].hl text")  # past the most: none
+    assert ann.inner_text("[id='table-number-count']") == "0"
+    ann.click("#board-box svg [data-place='provinces'].hl text")
+    assert ann.inner_text("[id='table-number-count']") == "1"
+    assert ann.text_content("#board-box svg .t-badge[data-badge-of='provinces']") == "1"
+    shot(ann, "table-en-1280-take")
+
+
+def test_a_face_up_tile_is_numbered_with_french_punctuation() -> None:
+    """El Caballero names a face-up tile by its number and its land (the forms' choices, the
+    table's lists): « 1 : … » in French, as every colon of a French page."""
+    from domain.elcaballero.texts import label
+
+    view = {"face_up": [{"tile": "T01"}, {"tile": "T02"}]}
+    assert label("tile", "T02", "fr", view=view).startswith("2\u00a0: ")
+    assert label("tile", "T02", "it", view=view).startswith("2: ")

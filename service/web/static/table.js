@@ -476,6 +476,18 @@
   }
   function numberStep(box, f) {
     var c = f.constraint;
+    if (c.of && c.at) {
+      // Where the pieces counted come from, drawn on the picture (a player's provinces, court):
+      // each click there counts one more, and after the most back to the least; the count stays
+      // in view over it.
+      var at = found(c.of, c.at);
+      light(at, function () {
+        var v = T.c.values[f.name];
+        T.c.values[f.name] = v < c.max ? v + 1 : c.min;
+        render();
+      });
+      at.forEach(function (e) { badge(e, String(T.c.values[f.name])); });
+    }
     var line = make("p", "t-number");
     line.appendChild(make("span", null, (f.label || word("decide.count")) + " "));
     line.appendChild(button("−", "secondary small", function () { if (T.c.values[f.name] > c.min) { T.c.values[f.name] -= 1; render(); } })).setAttribute("aria-label", word("table.less"));
