@@ -73,11 +73,12 @@ AIM = """([r, send_odds, lit_odds]) => {
 }"""
 
 
-CLICK_AT = """(selector) => {
-  // Where a person's pointer lands on what the selector names: its centre, scrolled into view;
-  // with whether that point reaches it (nothing drawn over it: the nearest clickable thing under
-  // the point, a lit place or a button, is its own).
-  const e = document.querySelector(selector);
+CLICK_AT = """([selector, nth]) => {
+  // Where a person's pointer lands on what the selector names (its nth match): its centre,
+  // scrolled into view; with whether that point reaches it (nothing drawn over it: the nearest
+  // clickable thing under the point, a lit place or a button, is its own). null: it is gone (the
+  // page took in the others' moves meanwhile and drew the table again).
+  const e = document.querySelectorAll(selector)[nth];
   if (!e) return null;
   let r = e.getBoundingClientRect();
   if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) {
@@ -91,16 +92,19 @@ CLICK_AT = """(selector) => {
 }"""
 
 
-def _click(page: Any, selector: str) -> None:
+def _click(page: Any, selector: str, nth: int = 0) -> bool:
     """A real click (the browser's own mouse events, hit-tested) at the centre of what the
     selector names, after checking that nothing covers that point: what Playwright's click
     checks, without its waiting for two still animation frames before each of a game's
-    hundreds of clicks (the table animates nothing)."""
-    at = page.evaluate(CLICK_AT, selector)
-    assert at is not None, f"nothing to click at {selector}"
+    hundreds of clicks (the table animates nothing). False: nothing to click any more, the
+    table was drawn again with the others' moves (the caller looks again)."""
+    at = page.evaluate(CLICK_AT, [selector, nth])
+    if at is None:
+        return False
     x, y, reached = at
     assert reached, f"{selector} is covered where a player would click it"
     page.mouse.click(x, y)
+    return True
 
 
 ACTIONS = """() => {
@@ -111,7 +115,6 @@ ACTIONS = """() => {
   if (document.querySelector('#table-data[data-old]') || document.querySelector('#table[aria-busy]'))
     return null;
   const bs = [...document.querySelectorAll('#table-actions button')];
-  bs.forEach((b, i) => b.setAttribute('data-t-at', i));
   return bs.length ? bs.map(b => [b.dataset.post || '', b.dataset.type || '']) : null;
 }"""
 
@@ -127,12 +130,13 @@ def _play_on_board(page: Any, rng: random.Random, prefer: dict[str, float],
     weights = [prefer.get(actions[i][1], 1.0) for i in opened]
     if immediate and (not opened or rng.random() < prefer.get("immediate", 0.3)):
         at = rng.choice(immediate)
-        kind, target = actions[at][0], f"#table-actions button[data-t-at='{at}']"
+        kind, target, nth = actions[at][0], "#table-actions button", at
     else:
         at = rng.choices(opened, weights)[0]
         kind = actions[at][1]
-        _click(page, f"#table-actions button[data-t-at='{at}']")
-        target = None
+        if not _click(page, "#table-actions button", at):
+            return
+        target, nth = "", 0
         for _step in range(60):
             what = page.evaluate(AIM, [rng.random(), 0.45, 0.7])
             if what == "none":
@@ -143,13 +147,15 @@ def _play_on_board(page: Any, rng: random.Random, prefer: dict[str, float],
             _click(page, "[data-t-aim]")
             if what == "lit" and page.locator("#table-rotate").count() and rng.random() < 0.3:
                 page.keyboard.press("r")  # the tile turned to its next fit by the keyboard
-        if target is None:
+        if not target:
             _click(page, "#table-compose .t-send button.secondary")  # start again: another action
             return
     if kind not in posts:
         shot(page, f"table-{page.evaluate('document.documentElement.lang')}-{kind}")
     page.evaluate("document.getElementById('table-data').dataset.old = '1'")
-    _click(page, target)
+    if not _click(page, target, nth):  # drawn again meanwhile: nothing was sent
+        page.evaluate("delete document.getElementById('table-data').dataset.old")
+        return
     error = page.wait_for_function(SETTLED, timeout=30_000).json_value()
     posts[kind] = posts.get(kind, 0) + 1
     if isinstance(error, str):
