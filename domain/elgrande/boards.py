@@ -269,15 +269,15 @@ def _reserve_group(view: dict[str, Any], place: str, lang: str,
     title = _w(place, lang)
     label = title + colon(lang) + ", ".join(
         f"{_who(seats, i, names, lang)} {'?' if c is None else c}" for i, c in enumerate(counts))
-    size, gap = 16, 3
+    size, gap = 18, 2  # five seats fit the box
     left = x + (w - (len(counts) * (size + gap) - gap)) / 2
     chips = []
     for i, count in enumerate(counts):
         colour = seats[i]["colour"]
         cx = left + i * (size + gap)
-        chips.append(f'<rect x="{cx:.0f}" y="{y + 44}" width="{size}" height="{size}" rx="3" '
+        chips.append(f'<rect x="{cx:.0f}" y="{y + 42}" width="{size}" height="{size}" rx="3" '
                      f'fill="{FILL.get(colour, "#888")}" stroke="#000" stroke-width="1"/>')
-        chips.append(_text(cx + size / 2, y + 56, "?" if count is None else str(count), 10,
+        chips.append(_text(cx + size / 2, y + 55, "?" if count is None else str(count), 11,
                            "bold", INK.get(colour, "#fff")))
     return "\n".join([
         f'<g class="place reserve" data-place="{place}" role="img" aria-label={quoteattr(label)}>'
