@@ -58,14 +58,21 @@ class OneOf:
 
 @dataclass(frozen=True)
 class Number:
-    """A whole number from `min` to `max`."""
+    """A whole number from `min` to `max`; `of` and `at`, when given, name where the pieces it
+    counts come from, as a value of that kind (a place: "provinces", "court"), so that a client
+    drawing that value may let a click there count one more."""
 
     min: int
     max: int
+    of: str | None = None
+    at: str | None = None
     type: ClassVar[str] = "number"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "min": self.min, "max": self.max}
+        out: dict[str, Any] = {"type": self.type, "min": self.min, "max": self.max}
+        if self.of is not None and self.at is not None:
+            out.update(of=self.of, at=self.at)
+        return out
 
 
 @dataclass(frozen=True)

@@ -406,7 +406,8 @@ def label(of: str, value: Any, lang: str = "en", names: Sequence[str] = (),
         return cell_name(value) if isinstance(value, list | tuple) else str(value)
     if of == "tile" and isinstance(value, str) and value in TILE:
         faces = [t["tile"] for t in (view or {}).get("face_up", [])]
-        number = f"{faces.index(value) + 1}: " if value in faces else ""
+        colon = "\u00a0: " if supported(lang) == "fr" else ": "  # French: « 1 : terre au nord »
+        number = f"{faces.index(value) + 1}{colon}" if value in faces else ""
         return f"{number}{tile_words(value, lang)}"
     if of == "edge":
         return side_name(value, lang)

@@ -192,9 +192,11 @@ class MoveCard(Card):
             SeatLimit(tuple(s.opponents(seat)), self.caps["opponents"]))
         moves = Moves.of_routes(self.routes(s, seat), self.cap, one_source=self.one_source,
                                 limits=limits)
-        prompt = Message("ask.moves.one_source" if self.one_source else "ask.moves",
-                         {"max": self.cap})
-        return (Answer("special", (Field("moves", moves),), prompt=prompt, submit=DO_IT),)
+        # How many and from where is the field's caption: the answer itself is named by its
+        # card ("Use the action of …", `asks.act_form`), as the table's button reads it.
+        hint = Message("ask.moves.one_source" if self.one_source else "ask.moves",
+                       {"max": self.cap})
+        return (Answer("special", (Field("moves", moves, label=hint),), submit=DO_IT),)
 
     def constraint(self, s: State, seat: int) -> dict[str, Any]:
         return {
@@ -589,8 +591,9 @@ class OneFromEach(ParamMoves):
     def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
         picks = Picks({str(w): tuple(sorted(s.on_board(w))) for w in self.affected(s, seat)},
                       key_of="seat", of="place")
-        return (Answer("special", (Field("picks", picks),),
-                       prompt=Message("ask.picks"), submit=DO_IT),)
+        # The hint is the field's caption; the answer is named by its card (`asks.act_form`).
+        return (Answer("special", (Field("picks", picks, label=Message("ask.picks")),),
+                       submit=DO_IT),)
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         raw = params.get("picks")

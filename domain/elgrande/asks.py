@@ -204,7 +204,7 @@ def power_card_form(cards: Sequence[int]) -> Form:
 def take_form(low: int, high: int, provinces: int, board: Mapping[str, int],
               regions: Mapping[str, int]) -> Form:
     """`regions`: the default's choice of regions when the provinces are short (a legal default)."""
-    fields = [Field("count", Number(low, high), default=high,
+    fields = [Field("count", Number(low, high, "place", "provinces"), default=high,
                     label=Message("ask.take.count", {"min": low, "max": high}))]
     notes: tuple[Message, ...] = ()
     if high > provinces and board:
@@ -240,14 +240,24 @@ def act_form(card: str, place: tuple[list[str], int] | None, special: tuple[Answ
     else:
         notes.append(Message("ask.placed_already"))
     if special is not None:
-        answers += [replace(a, prompt=a.prompt or Message("ask.special", {"card": card}))
-                    for a in special]
+        answers += [_named(a, card) for a in special]
         if not special:
             notes.append(why or Message("ask.special_impossible"))
         answers.append(Answer("decline", submit=Message("ask.decline.submit")))
     else:  # the Veto's "action" is lying in front of its holder: nothing was done with it
         notes.append(Message("ask.veto_card" if card == "veto" else "ask.special_done"))
     return Form(tuple(answers), title=Message("ask.act", {"card": card}), notes=tuple(notes))
+
+
+def _named(answer: Answer, card: str) -> Answer:
+    """A special action's answer named by its card where its own words do not name it: the
+    table's button for an answer without fields reads its submit, which would be a bare "Do it"
+    beside "Place up to 4…" and "Do not use the action"."""
+    use = Message("ask.special", {"card": card})
+    answer = replace(answer, prompt=answer.prompt or use)
+    if not answer.fields and answer.submit is not None and answer.submit.key == "ask.special.submit":
+        answer = replace(answer, submit=use)
+    return answer
 
 
 def veto_form(active: int, card: str, steps: Sequence[str]) -> Form:
@@ -262,7 +272,7 @@ def return_form(need: int, court: int, regions: Mapping[str, int],
                 default: Mapping[str, Any]) -> Form:
     # The court gives from `low` (what the regions cannot) to `high`; the regions the rest, exactly.
     low, high = max(0, need - sum(regions.values())), min(need, court)
-    fields = [Field("court", Number(low, high), default=default["court"],
+    fields = [Field("court", Number(low, high, "place", "court"), default=default["court"],
                     label=Message("ask.return.court", {"court": court}))]
     if regions:
         rest = TotalBy("court", {str(n): need - n for n in range(low, high + 1)})

@@ -54,12 +54,15 @@ _CENTRE: dict[str, tuple[int, int]] = {
     "castilla_la_nueva": (290, 372), "granada": (420, 530), "sevilla": (190, 520),
 }
 CASTILLO_BOX = (626, 470, 150, 130)  # x, y, width, height: a tower in the Mediterranean
+# Each seat's court and provinces, in the sea above Cataluña: the counts a move takes from or
+# brings to them stay in view on the map (x, y, width, height).
+RESERVES: dict[str, tuple[int, int, int, int]] = {"court": (574, 4, 100, 76),
+                                                  "provinces": (680, 4, 100, 76)}
 
 FILL = {"red": "#d62828", "blue": "#1d5fd8", "yellow": "#f2c600", "green": "#2a9d3f",
         "black": "#262626"}
 INK = {"yellow": "#000000"}
 REGION_FILL = "#efe2c2"
-TARGET_FILL = "#fff3a8"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 
@@ -197,6 +200,7 @@ def board_svg(view: dict[str, Any], lang: str = "en", *, names: Sequence[str] | 
         for region in REGION_IDS:
             out.append(_place_group(view, region, lang, names, region in aims))
         out.append(_castillo_group(view, lang, names, CASTILLO in aims))
+        out += [_reserve_group(view, place, lang, names) for place in RESERVES]
         out.append(_legend(view, lang, names))
     out.append("</svg>")
     return "\n".join(out)
@@ -215,7 +219,7 @@ def _place_group(view: dict[str, Any], region: str, lang: str, names: Sequence[s
                  target: bool) -> str:
     cx, cy = _CENTRE[region]
     info = view["places"][region]
-    fill = TARGET_FILL if target else REGION_FILL
+    fill = REGION_FILL  # a target's look is the page's (web.css): the table relights it
     parts = [
         _group_open(region, place_label(view, region, lang, names), target),
         f'<polygon points="{_points(region)}" fill="{fill}" stroke="#7a5c2e" stroke-width="2" '
@@ -239,7 +243,7 @@ def _castillo_group(view: dict[str, Any], lang: str, names: Sequence[str] | None
                     target: bool) -> str:
     x, y, w, h = CASTILLO_BOX
     info = view["places"][CASTILLO]
-    fill = TARGET_FILL if target else "#d9c9a3"
+    fill = "#d9c9a3"
     merlons = "".join(f'<rect x="{x + i * w / 7:.0f}" y="{y - 12}" width="{w / 7:.0f}" height="12" '
                       f'fill="{fill}" stroke="#5b4a2a" stroke-width="2"/>' for i in range(0, 7, 2))
     parts = [
@@ -253,6 +257,37 @@ def _castillo_group(view: dict[str, Any], lang: str, names: Sequence[str] | None
                         fill="#5a4320"), *_pieces(view, CASTILLO, x + w / 2, y + 44)]),
     ]
     return "\n".join(parts)
+
+
+def _reserve_group(view: dict[str, Any], place: str, lang: str,
+                   names: Sequence[str] | None) -> str:
+    """A seat's court or provinces as a box of counts (a hidden one "?"), a place of the map a
+    decision may name (`data-place`: a number of Caballeros taken from there)."""
+    x, y, w, h = RESERVES[place]
+    seats = view["seats"]
+    counts = [s.get(place) for s in seats]
+    title = _w(place, lang)
+    label = title + colon(lang) + ", ".join(
+        f"{_who(seats, i, names, lang)} {'?' if c is None else c}" for i, c in enumerate(counts))
+    size, gap = 18, 2  # five seats fit the box
+    left = x + (w - (len(counts) * (size + gap) - gap)) / 2
+    chips = []
+    for i, count in enumerate(counts):
+        colour = seats[i]["colour"]
+        cx = left + i * (size + gap)
+        chips.append(f'<rect x="{cx:.0f}" y="{y + 42}" width="{size}" height="{size}" rx="3" '
+                     f'fill="{FILL.get(colour, "#888")}" stroke="#000" stroke-width="1"/>')
+        chips.append(_text(cx + size / 2, y + 55, "?" if count is None else str(count), 11,
+                           "bold", INK.get(colour, "#fff")))
+    return "\n".join([
+        f'<g class="place reserve" data-place="{place}" role="img" aria-label={quoteattr(label)}>'
+        f"<title>{escape(label)}</title>",
+        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="#f8f4ea" stroke="#7a5c2e" '
+        f'stroke-width="2" class="shape"/>',
+        _text(x + w / 2, y + 20, title, 12, "bold"),
+        "</g>",
+        _overlay(chips),
+    ])
 
 
 def _legend(view: dict[str, Any], lang: str, names: Sequence[str] | None) -> str:

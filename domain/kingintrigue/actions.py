@@ -234,8 +234,9 @@ class OneFromEachOpponent(eg.OneFromEach):
     def answers(self, s: State, seat: int) -> tuple[Answer, ...]:
         picks = Picks({str(w): tuple(sorted(s.on_board(w))) for w in self.affected(s, seat)},
                       key_of="seat", of="place")
-        return (Answer("special", (Field("picks", picks),),
-                       prompt=Message("ask.picks"), submit=DO_IT),)
+        # The hint is the field's caption; the answer is named by its card (`asks.act_form`).
+        return (Answer("special", (Field("picks", picks, label=Message("ask.picks")),),
+                       submit=DO_IT),)
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         raw = params.get("picks")

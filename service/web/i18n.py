@@ -823,6 +823,7 @@ TABLE: dict[str, tuple[str, str, str]] = {
                    "Choisissez une action, puis cliquez sur ce qui s'allume sur le plateau.",
                    "Scegli un'azione, poi fai clic su ciò che si illumina sul tabellone."),
     "table.choose": ("Choose: {what}", "Choisissez\u00a0: {what}", "Scegli: {what}"),
+    "table.entry": ("{what}: {n}", "{what}\u00a0: {n}", "{what}: {n}"),
     "table.pick": ("Click a highlighted place on the board, or choose below.",
                    "Cliquez sur un endroit en surbrillance du plateau, ou choisissez ci-dessous.",
                    "Fai clic su un punto evidenziato del tabellone, o scegli qui sotto."),

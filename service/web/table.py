@@ -19,6 +19,7 @@ marked `data-live`. The forms stay as they were, the path for a keyboard or a sc
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -36,7 +37,7 @@ from service.web.common import blp, lang, me, said
 WORDS = ("table.title", "table.hint", "table.send", "table.cancel", "table.rotate",
          "table.rotate_hint", "table.more", "table.less", "table.remove", "table.moves",
          "table.moves_none", "table.source_hint", "table.target_hint", "table.done",
-         "table.offline", "table.sending", "table.pick", "table.updated", "table.choose",
+         "table.offline", "table.sending", "table.pick", "table.entry", "table.updated", "table.choose",
          "decide.cost", "decide.total", "decide.total_exactly", "decide.chosen",
          "decide.chosen_between", "decide.route", "decide.whose", "decide.count")
 """The page's own words the script shows, in the reader's language ({n}, {max}… kept for it)."""
@@ -76,6 +77,14 @@ def _values(field: dict[str, Any]) -> list[tuple[str, Any]]:
     return out
 
 
+def _key(value: Any) -> str:
+    """A value as the script writes it (`String(v)`): a flag is "true", not Python's "True" (El
+    Caballero's « Avec votre Grande » offered "false" and "true" instead of « non » and « oui »)."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    return str(value)
+
+
 def table_data(head: queries.Header, decisions: list[dict[str, Any]], version: int,
                label: Callable[[str, Any], str], prompt: Callable[[dict[str, Any]], str]
                ) -> dict[str, Any]:
@@ -89,9 +98,11 @@ def table_data(head: queries.Header, decisions: list[dict[str, Any]], version: i
         for a in d.get("answers", []):
             for f in a["fields"]:
                 for of, value in _values(f):
-                    labels.setdefault(of, {}).setdefault(str(value), str(label(of, value)))
+                    labels.setdefault(of, {}).setdefault(_key(value), str(label(of, value)))
             answers.append({
                 "type": a["type"], "index": a["index"], "form": a["id"],
+                # the forms' map fills this answer's field: a click on the board goes on to it
+                "map": a.get("map_field") is not None,
                 "prompt": prompt(a["prompt"]) if a.get("prompt") else None,
                 "submit": prompt(a["submit"]) if a.get("submit") else None,
                 "fields": [{"name": f["name"], "constraint": f["constraint"],
@@ -101,6 +112,8 @@ def table_data(head: queries.Header, decisions: list[dict[str, Any]], version: i
                 "combos": a.get("combos")})
         out.append({"kind": d["kind"], "secret": d["secret"],
                     "title": prompt(d["title"]) if d.get("title") else None,
+                    # what the form says first (why an action cannot be used, what was done)
+                    "notes": [prompt(n) for n in d.get("notes") or []],
                     "answers": answers})
     words = {key: i18n.t(key, language, **PLACEHOLDERS) for key in WORDS}
     return {"version": version, "seat": head.seat, "decisions": out, "labels": labels,

@@ -125,7 +125,7 @@ def test_board_png_is_the_svg_rasterised(game: Game) -> None:
     assert int.from_bytes(png[16:20], "big") == boards.WIDTH
     assert int.from_bytes(png[20:24], "big") == boards.HEIGHT
     svg = boards.board_svg(view, "fr")
-    assert svg.count("<title>") == 11  # the map and each of the ten places
+    assert svg.count("<title>") == 13  # the map, each of the ten places, the court, the provinces
 
 
 def test_ui_catalogue_has_three_languages_and_templates_use_known_keys() -> None:

@@ -21,13 +21,11 @@ from service import lobby, players, states
 from tests.web.shots import shot
 from workers.embedded import Embedded
 
-READY = """() => !document.getElementById('table') || (!document.querySelector('#table-data[data-old]')
-  && !document.querySelector('#table[aria-busy]') && document.querySelector('#table-actions button'))"""
-"""The page is ready for the next move: the table was fetched again since the last post, sends
-nothing, and offers a move (or the game is over: no table)."""
-SETTLED = """() => !document.getElementById('table') || !document.querySelector('#table[aria-busy]')
-  && (!document.querySelector('#table-data[data-old]') || !document.getElementById('table-error').hidden)"""
-"""A post has had its answer: the table was fetched again, or says why the move was refused."""
+SETTLED = """() => { const error = document.getElementById('table-error');
+  return !document.getElementById('table') || !document.querySelector('#table[aria-busy]')
+    && (!document.querySelector('#table-data[data-old]') || (!error.hidden && error.textContent)); }"""
+"""A post has had its answer: the table was fetched again (true), or says why the move was
+refused (the refusal's words)."""
 
 
 class _Seeded:
@@ -75,47 +73,93 @@ AIM = """([r, send_odds, lit_odds]) => {
 }"""
 
 
+CLICK_AT = """([selector, nth]) => {
+  // Where a person's pointer lands on what the selector names (its nth match): its centre,
+  // scrolled into view; with whether that point reaches it (nothing drawn over it: the nearest
+  // clickable thing under the point, a lit place or a button, is its own). null: it is gone (the
+  // page took in the others' moves meanwhile and drew the table again).
+  const e = document.querySelectorAll(selector)[nth];
+  if (!e) return null;
+  let r = e.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) {
+    e.scrollIntoView({block: 'center', inline: 'center'});
+    r = e.getBoundingClientRect();
+  }
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  const own = (n) => n && (n.closest('.hl, button') || n);
+  return [x, y, !!hit && own(hit) === own(e)];
+}"""
+
+
+def _click(page: Any, selector: str, nth: int = 0) -> bool:
+    """A real click (the browser's own mouse events, hit-tested) at the centre of what the
+    selector names, after checking that nothing covers that point: what Playwright's click
+    checks, without its waiting for two still animation frames before each of a game's
+    hundreds of clicks (the table animates nothing). False: nothing to click any more, the
+    table was drawn again with the others' moves (the caller looks again)."""
+    at = page.evaluate(CLICK_AT, [selector, nth])
+    if at is None:
+        return False
+    x, y, reached = at
+    assert reached, f"{selector} is covered where a player would click it"
+    page.mouse.click(x, y)
+    return True
+
+
+ACTIONS = """() => {
+  // The page is ready for the next move (the table was fetched again since the last post, sends
+  // nothing, and offers a move), as what the table offers: each action's button as [the move it
+  // posts at once, the answer it opens]; [] once the game is over (no table); null: not yet.
+  if (!document.getElementById('table')) return [];
+  if (document.querySelector('#table-data[data-old]') || document.querySelector('#table[aria-busy]'))
+    return null;
+  const bs = [...document.querySelectorAll('#table-actions button')];
+  return bs.length ? bs.map(b => [b.dataset.post || '', b.dataset.type || '']) : null;
+}"""
+
+
 def _play_on_board(page: Any, rng: random.Random, prefer: dict[str, float],
                    posts: dict[str, int], refused: list[str]) -> None:
     """One move from the board: an action from the table's buttons, then what lights up."""
-    page.wait_for_function(READY, timeout=30_000)
-    if page.locator("#table").count() == 0:
+    actions = page.wait_for_function(ACTIONS, timeout=30_000).json_value()
+    if not actions:
         return
-    actions = page.eval_on_selector_all(
-        "#table-actions button", "bs => bs.map(b => [b.dataset.post || '', b.dataset.type || ''])")
     immediate = [i for i, (post, _t) in enumerate(actions) if post]
     opened = [i for i, (_p, kind) in enumerate(actions) if kind]
     weights = [prefer.get(actions[i][1], 1.0) for i in opened]
-    buttons = page.locator("#table-actions button")
     if immediate and (not opened or rng.random() < prefer.get("immediate", 0.3)):
         at = rng.choice(immediate)
-        kind, target = actions[at][0], buttons.nth(at)
+        kind, target, nth = actions[at][0], "#table-actions button", at
     else:
         at = rng.choices(opened, weights)[0]
         kind = actions[at][1]
-        buttons.nth(at).click()
-        target = None
+        if not _click(page, "#table-actions button", at):
+            return
+        target, nth = "", 0
         for _step in range(60):
             what = page.evaluate(AIM, [rng.random(), 0.45, 0.7])
             if what == "none":
                 break
             if what == "send":
-                target = page.locator("[data-t-aim]")
+                target = "#table-send"
                 break
-            page.click("[data-t-aim]")
+            _click(page, "[data-t-aim]")
             if what == "lit" and page.locator("#table-rotate").count() and rng.random() < 0.3:
                 page.keyboard.press("r")  # the tile turned to its next fit by the keyboard
-        if target is None:
-            page.click("#table-compose .t-send button.secondary")  # start again: another action
+        if not target:
+            _click(page, "#table-compose .t-send button.secondary")  # start again: another action
             return
     if kind not in posts:
         shot(page, f"table-{page.evaluate('document.documentElement.lang')}-{kind}")
     page.evaluate("document.getElementById('table-data').dataset.old = '1'")
-    target.click()
-    page.wait_for_function(SETTLED, timeout=30_000)
+    if not _click(page, target, nth):  # drawn again meanwhile: nothing was sent
+        page.evaluate("delete document.getElementById('table-data').dataset.old")
+        return
+    error = page.wait_for_function(SETTLED, timeout=30_000).json_value()
     posts[kind] = posts.get(kind, 0) + 1
-    if page.locator("#table-error:not([hidden])").count():
-        refused.append(f"{kind}: {page.inner_text('#table-error')}")
+    if isinstance(error, str):
+        refused.append(f"{kind}: {error}")
         page.evaluate("delete document.getElementById('table-data').dataset.old")
 
 

@@ -62,14 +62,18 @@
   function badge(target, text) {
     // A count kept in view on the picture, over the place it belongs to.
     try {
-      var box = target.getBBox();
+      // Beside the place's name where it has one (a region's corner may lie out at sea).
+      var name = target.querySelector("text");
+      var box = (name || target).getBBox();
+      var x = name ? box.x + box.width + 14 : box.x + box.width - 10, y = name ? box.y + box.height / 2 : box.y + 10;
       var g = document.createElementNS(NS, "g");
       g.setAttribute("class", "t-badge");
       g.setAttribute("pointer-events", "none");
+      g.setAttribute("data-badge-of", target.getAttribute("data-place") || "");
       var c = document.createElementNS(NS, "circle");
-      c.setAttribute("cx", box.x + box.width - 10); c.setAttribute("cy", box.y + 10); c.setAttribute("r", "11");
+      c.setAttribute("cx", x); c.setAttribute("cy", y); c.setAttribute("r", "11");
       var t = document.createElementNS(NS, "text");
-      t.setAttribute("x", box.x + box.width - 10); t.setAttribute("y", box.y + 14);
+      t.setAttribute("x", x); t.setAttribute("y", y + 4);
       t.setAttribute("text-anchor", "middle"); t.setAttribute("font-size", "12");
       t.setAttribute("font-family", "sans-serif"); t.setAttribute("font-weight", "bold");
       t.textContent = text;
@@ -234,7 +238,9 @@
     box.appendChild(row);
   }
   function prompt(box, f) {
-    if (f.label) box.appendChild(make("p", "t-ask", word("table.choose", {what: f.label})));
+    // The field's own words as they stand: a label is a sentence of its own ("The region to
+    // empty"), which a "Choose:" before it would leave with a capital after a French colon.
+    if (f.label) box.appendChild(make("p", "t-ask", f.label));
   }
   function oneOfStep(box, f, active) {
     var c = f.constraint, opts = options(f), offBoard = [], scope = scopeFor(f);
@@ -358,7 +364,7 @@
     if (offBoard.length) chips(box, offBoard, function (k) { add(k, 1); });
     var list = make("ul", "t-list");
     Object.keys(got).forEach(function (k) {
-      var li = make("li", null, label(c.of, k) + ": " + got[k] + " ");
+      var li = make("li", null, word("table.entry", {what: label(c.of, k), n: got[k]}) + " ");
       li.setAttribute("data-key", k);
       li.appendChild(button("−", "secondary small", function () { add(k, -1); })).setAttribute("aria-label", word("table.less") + " — " + label(c.of, k));
       li.appendChild(button("+", "secondary small", function () { add(k, 1); })).setAttribute("aria-label", word("table.more") + " — " + label(c.of, k));
@@ -420,7 +426,7 @@
       box.appendChild(button(word("table.cancel"), "secondary small", function () { T.c.source = null; render(); }));
     }
     box.appendChild(make("p", "t-ask", word("table.moves")));
-    var list = make("ol", "t-list");
+    var list = make("ol", "t-list"), net = {};
     list.id = "table-moves";
     if (!rows.length) list.appendChild(make("li", "hint", word("table.moves_none")));
     rows.forEach(function (r, i) {
@@ -434,7 +440,13 @@
       })).setAttribute("aria-label", word("table.more"));
       li.appendChild(button(word("table.remove"), "secondary small", function () { rows.splice(i, 1); render(); }));
       list.appendChild(li);
-      found(c.of, r.to).forEach(function (e) { badge(e, "+" + r.count); });
+      net[r.from] = (net[r.from] || 0) - r.count;
+      net[r.to] = (net[r.to] || 0) + r.count;
+    });
+    // The counts kept in view on the picture: what each place loses and gains by the moves so
+    // far (a source shows −2, a target +2), not only where they go.
+    Object.keys(net).forEach(function (p) {
+      if (net[p]) found(c.of, p).forEach(function (e) { badge(e, (net[p] > 0 ? "+" : "−") + Math.abs(net[p])); });
     });
     box.appendChild(list);
     box.appendChild(make("p", "total" + (movesOk(f) ? "" : " off"), word("decide.total", {n: n, max: c.max_total})));
@@ -445,7 +457,7 @@
     var next = keys.filter(function (k) { return !(k in got); })[0];
     var list = make("ul", "t-list");
     keys.forEach(function (k) {
-      var li = make("li", null, label(c.key_of, k) + ": " + (k in got ? label(c.of, got[k]) : "…"));
+      var li = make("li", null, word("table.entry", {what: label(c.key_of, k), n: k in got ? label(c.of, got[k]) : "…"}));
       if (k in got) li.appendChild(button(word("table.remove"), "secondary small", function () { delete got[k]; render(); }));
       list.appendChild(li);
     });
@@ -464,6 +476,18 @@
   }
   function numberStep(box, f) {
     var c = f.constraint;
+    if (c.of && c.at) {
+      // Where the pieces counted come from, drawn on the picture (a player's provinces, court):
+      // each click there counts one more, and after the most back to the least; the count stays
+      // in view over it.
+      var at = found(c.of, c.at);
+      light(at, function () {
+        var v = T.c.values[f.name];
+        T.c.values[f.name] = v < c.max ? v + 1 : c.min;
+        render();
+      });
+      at.forEach(function (e) { badge(e, String(T.c.values[f.name])); });
+    }
     var line = make("p", "t-number");
     line.appendChild(make("span", null, (f.label || word("decide.count")) + " "));
     line.appendChild(button("−", "secondary small", function () { if (T.c.values[f.name] > c.min) { T.c.values[f.name] -= 1; render(); } })).setAttribute("aria-label", word("table.less"));
@@ -618,6 +642,9 @@
     T.data.decisions.forEach(function (d, di) {
       d.i = di;
       if (d.title) box.appendChild(make("p", "t-title", d.title));
+      // What the form beside says first, said here too: why an action cannot be used (a
+      // Hurricane disc on an empty region), what is done already.
+      (d.notes || []).forEach(function (n) { box.appendChild(make("p", "hint t-note", n)); });
       var row = make("div", "t-chips");
       d.answers.forEach(function (a) {
         var f = a.fields.length === 1 ? a.fields[0] : null;
@@ -700,6 +727,11 @@
       })
       .catch(function () { schedule(pollAt + 1); });
   }
+  function passes(hit) {
+    // A place of the forms' map goes on to the form beside only while the table composes that
+    // very answer: a source clicked for a move must not count as a Caballero placed there.
+    return hit.matches(".place.target") && !!(T.c && T.c.a.map);
+  }
   ready(function () {
     init();
     if (!T) return;
@@ -710,7 +742,7 @@
       if (!T || !T.svg || !T.svg.contains(e.target)) return;
       var hit = e.target.closest(".hl");
       if (!hit || !hit.__pick) return;
-      if (!hit.matches(".place.target")) { e.stopPropagation(); e.preventDefault(); }
+      if (!passes(hit)) { e.stopPropagation(); e.preventDefault(); }
       hit.__pick();
     }, true);
     document.addEventListener("keydown", function (e) {
@@ -719,7 +751,7 @@
       if (tag === "input" || tag === "textarea" || tag === "select") return;
       if ((e.key === "Enter" || e.key === " ") && e.target.classList && e.target.classList.contains("hl") && e.target.__pick) {
         e.preventDefault();
-        if (!e.target.matches(".place.target")) e.stopPropagation();  // as a click does
+        if (!passes(e.target)) e.stopPropagation();  // as a click does
         e.target.__pick(); return;
       }
       if (!T.c.grid || !T.c.values[T.c.grid.name]) return;
