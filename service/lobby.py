@@ -150,15 +150,26 @@ def create(ctx: Context, creator: Player, *, game: str, emails: Sequence[str | M
     return Created(game_id, started)
 
 
+def lock_player(conn: Connection, player_id: int) -> None:
+    """Hold the player's row until the transaction ends, so that the player's own requests count
+    their limits one after the other (open games' seats and games, games of bots).
+    `FOR NO KEY UPDATE`, not `FOR UPDATE`: it excludes the same lock, but not the key-share lock a
+    foreign key takes when another transaction queues a mail to this player (the game-started
+    mails of a game they sit in, filled meanwhile by someone else's `join`), which would otherwise
+    wait for us while we wait for its game: a deadlock, seen as a 503
+    (tests/service/test_meet_races.py)."""
+    conn.execute(select(players_table.c.id).where(players_table.c.id == player_id)
+                 .with_for_update(key_share=True))
+
+
 def _check_bot_games(conn: Connection, creator: Player, most: int) -> None:
     """Refuse a game of bots only if the creator already has `most` of them in play
     (`PBEM_MAX_BOT_GAMES`, 3 by default: each keeps the workers busy until it ends, one bot move
     after another; 0: no such games at all).
 
-    The creator's row is locked first (PostgreSQL; SQLite's write transaction holds the database),
-    so two requests at once cannot both take the last place."""
-    conn.execute(select(players_table.c.id).where(players_table.c.id == creator.id)
-                 .with_for_update())
+    The creator's row is locked first (`lock_player`; SQLite's write transaction holds the
+    database), so two requests at once cannot both take the last place."""
+    lock_player(conn, creator.id)
     human_seat = exists().where(seats.c.game_id == games.c.id, seats.c.bot.is_(None))
     playing = conn.execute(
         select(games.c.id).where(games.c.created_by == creator.id,

@@ -170,7 +170,7 @@ def create(ctx: Context, creator: Player, *, game: str, count: int,
     game_id = lobby.new_game_id()
     stamp = store.now()
     with db.write(ctx.engine) as conn:
-        _lock_player(conn, creator.id)
+        lobby.lock_player(conn, creator.id)
         waiting = conn.execute(select(func.count()).select_from(games).where(
             games.c.created_by == creator.id, games.c.open_seats.is_(True),
             games.c.status == progress.INVITED)).scalar_one()
@@ -264,17 +264,6 @@ def still_waiting_without(ctx: Context, game_id: str, player_id: int) -> bool:
     return waiting is not None and seated is None
 
 
-def _lock_player(conn: Connection, player_id: int) -> None:
-    """Hold the player's row until the transaction ends, so that the player's own requests count
-    their limits one after the other. `FOR NO KEY UPDATE`, not `FOR UPDATE`: it excludes the
-    same lock, but not the key-share lock a foreign key takes when another transaction queues a
-    mail to this player (the game-started mails of a game they sit in, filled meanwhile by
-    someone else's `join`), which would otherwise wait for us while we wait for its game: a
-    deadlock, seen as a 503 (tests/service/test_meet_races.py)."""
-    conn.execute(select(players_table.c.id).where(players_table.c.id == player_id)
-                 .with_for_update(key_share=True))
-
-
 def _open_game(conn: Connection, game_id: str) -> Any:
     row = conn.execute(select(games).where(games.c.id == game_id).with_for_update()).first()
     if row is None:
@@ -296,7 +285,7 @@ def _seat_rows(conn: Connection, game_id: str) -> list[Any]:
 def join(ctx: Context, game_id: str, player: Player) -> bool:
     """Take the first free seat of an open game; True if that filled it and it started."""
     with db.write(ctx.engine) as conn:
-        _lock_player(conn, player.id)
+        lobby.lock_player(conn, player.id)
         row = _open_game(conn, game_id)
         table = _seat_rows(conn, game_id)
         if any(r.player_id == player.id for r in table):
@@ -367,7 +356,7 @@ def release(conn: Connection, player_id: int) -> list[str]:
     filled and started meanwhile is no longer waiting, so its seat is not freed (a started game
     with a seat nobody plays would wait for it forever); the caller resigns it as a game in
     play instead."""
-    _lock_player(conn, player_id)
+    lobby.lock_player(conn, player_id)
     rows = conn.execute(
         select(games.c.id, games.c.created_by, seats.c.seat)
         .join(seats, seats.c.game_id == games.c.id)
