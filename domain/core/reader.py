@@ -715,7 +715,9 @@ class Reader:
             hits = []
             for i in free:
                 t = tags[i]
-                if t.kind != "name" or i in hits or (t.role == "from" and f.name == "to"):
+                if t.kind != "name" or i in hits or (t.role == "from"
+                                                     and f.name in ("to", "places")):
+                    # "from Valencia" is where Caballeros leave, never where they are put
                     continue
                 places = {v for of, v in t.value if of == c.of and v in c.bounds}
                 if len(places) != 1:
