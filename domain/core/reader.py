@@ -285,6 +285,9 @@ class Reader:
                     wanted.setdefault(c.of, set()).update(
                         p for by in c.routes.values() for src, r in by.items()
                         for p in (src, *r.to))
+            for key, value in dict(answer.fixed).items():  # a value the answer fixes, named
+                if key in self.vocabulary.names:  # by the game's words ("8/4/0": which board)
+                    wanted.setdefault(key, set()).add(_hashable(value))
         view = self.session.view() if self.vocabulary.label is not None else None
         for of, values in wanted.items():
             pairs = list(self.vocabulary.names.get(of, {}).items())
@@ -559,6 +562,12 @@ class Reader:
             used.add(i)
         if kind != answer.type and not any(kind in tags[i].value for i in named):
             return []  # "end" alone is not the answer that lays the tile for the player
+        fixed = dict(answer.fixed)
+        for i, t in enumerate(tags):  # "8/4/0": the answer that fixes that scoreboard
+            if t.kind == "name" and any(of in fixed for of, _ in t.value):
+                if not any(of in fixed and _hashable(fixed[of]) == v for of, v in t.value):
+                    return []  # it names the other one
+                used.add(i)
         open_: list[Any] = []
         said: list[str] = []
         empty: list[str] = []
