@@ -198,7 +198,7 @@ class Reader:
         self.left: int | None = None
         """Where the reading stopped at a decision this reader does not cover, having read the
         moves before it on the session (see `read_prefix`)."""
-        self._name_words: tuple[Mapping[tuple[str, ...], Any], set[str]] | None = None
+        self._name_words: tuple[Mapping[tuple[str, ...], Any], set[str], set[str]] | None = None
         self.actions_kinds = {k for kinds in self.actions.values() for k in kinds}
         self.known = {k for k in (phrase(w) for w in vocabulary.known) if k}
         self.known_words = {w for key in self.known for w in key}
@@ -405,7 +405,7 @@ class Reader:
                 tags.append(Tag(i, i + 1, "or"))
             elif word in NEGATIONS and word != "ne":
                 tags.append(Tag(i, i + 1, "neg"))
-            elif self._near_a_name(word, names):
+            elif self._near_a_name(word, names, w[max(start, i - 3):i + 4]):
                 tags.append(Tag(i, i + 1, "alien"))  # "castile", "valenica": not ours to guess
             else:
                 loose.append(word)
@@ -456,7 +456,8 @@ class Reader:
                     return True
         return False
 
-    def _near_a_name(self, word: str, names: Mapping[tuple[str, ...], Any]) -> bool:
+    def _near_a_name(self, word: str, names: Mapping[tuple[str, ...], Any],
+                     around: Sequence[str] = ()) -> bool:
         """A word that is part of a longer name, or a near miss of a name (difflib): the player
         meant a place or a card, so the reply is not read without it."""
         if len(word) < 5 or word.isdigit():
@@ -474,14 +475,16 @@ class Reader:
         # A near miss of a word of another value's name ("Vaulta le regioni da 4" for « Valuta
         # le regioni da 4 »): without it the rest may name another value (stack 4), so the
         # reply is not read (its mended reading is offered back, see `read`).
+        # Only beside another word of those names ("these 23" is no misspelt "three").
         held = self._name_words
         if held is not None and held[0] is names:  # the same decision's names: built once
-            words = held[1]
+            words, every = held[1], held[2]
         else:
-            words = {w for key in names for w in key if len(w) >= 5 and w.isalpha()}
-            self._name_words = (names, words)
+            every = {w for key in names for w in key if len(w) >= 3 and w.isalpha()}
+            words = {w for w in every if len(w) >= 5}
+            self._name_words = (names, words, every)
         return word not in words and word not in self.known_words \
-            and word not in self.action_words \
+            and word not in self.action_words and any(x in every for x in around if x != word) \
             and bool(difflib.get_close_matches(word, words, n=1, cutoff=0.8))
 
     # --- one stretch against one decision ------------------------------------------------------
