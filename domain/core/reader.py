@@ -198,7 +198,7 @@ class Reader:
         self.left: int | None = None
         """Where the reading stopped at a decision this reader does not cover, having read the
         moves before it on the session (see `read_prefix`)."""
-        self._name_words: tuple[Mapping[tuple[str, ...], Any], set[str]] | None = None
+        self._name_words: tuple[Mapping[tuple[str, ...], Any], set[str], set[str]] | None = None
         self.actions_kinds = {k for kinds in self.actions.values() for k in kinds}
         self.known = {k for k in (phrase(w) for w in vocabulary.known) if k}
         self.known_words = {w for key in self.known for w in key}
@@ -285,6 +285,9 @@ class Reader:
                     wanted.setdefault(c.of, set()).update(
                         p for by in c.routes.values() for src, r in by.items()
                         for p in (src, *r.to))
+            for key, value in dict(answer.fixed).items():  # a value the answer fixes, named
+                if key in self.vocabulary.names:  # by the game's words ("8/4/0": which board)
+                    wanted.setdefault(key, set()).add(_hashable(value))
         view = self.session.view() if self.vocabulary.label is not None else None
         for of, values in wanted.items():
             pairs = list(self.vocabulary.names.get(of, {}).items())
@@ -402,7 +405,7 @@ class Reader:
                 tags.append(Tag(i, i + 1, "or"))
             elif word in NEGATIONS and word != "ne":
                 tags.append(Tag(i, i + 1, "neg"))
-            elif self._near_a_name(word, names):
+            elif self._near_a_name(word, names, w[max(start, i - 3):i + 4]):
                 tags.append(Tag(i, i + 1, "alien"))  # "castile", "valenica": not ours to guess
             else:
                 loose.append(word)
@@ -453,7 +456,8 @@ class Reader:
                     return True
         return False
 
-    def _near_a_name(self, word: str, names: Mapping[tuple[str, ...], Any]) -> bool:
+    def _near_a_name(self, word: str, names: Mapping[tuple[str, ...], Any],
+                     around: Sequence[str] = ()) -> bool:
         """A word that is part of a longer name, or a near miss of a name (difflib): the player
         meant a place or a card, so the reply is not read without it."""
         if len(word) < 5 or word.isdigit():
@@ -471,14 +475,16 @@ class Reader:
         # A near miss of a word of another value's name ("Vaulta le regioni da 4" for « Valuta
         # le regioni da 4 »): without it the rest may name another value (stack 4), so the
         # reply is not read (its mended reading is offered back, see `read`).
+        # Only beside another word of those names ("these 23" is no misspelt "three").
         held = self._name_words
         if held is not None and held[0] is names:  # the same decision's names: built once
-            words = held[1]
+            words, every = held[1], held[2]
         else:
-            words = {w for key in names for w in key if len(w) >= 5 and w.isalpha()}
-            self._name_words = (names, words)
+            every = {w for key in names for w in key if len(w) >= 3 and w.isalpha()}
+            words = {w for w in every if len(w) >= 5}
+            self._name_words = (names, words, every)
         return word not in words and word not in self.known_words \
-            and word not in self.action_words \
+            and word not in self.action_words and any(x in every for x in around if x != word) \
             and bool(difflib.get_close_matches(word, words, n=1, cutoff=0.8))
 
     # --- one stretch against one decision ------------------------------------------------------
@@ -559,6 +565,12 @@ class Reader:
             used.add(i)
         if kind != answer.type and not any(kind in tags[i].value for i in named):
             return []  # "end" alone is not the answer that lays the tile for the player
+        fixed = dict(answer.fixed)
+        for i, t in enumerate(tags):  # "8/4/0": the answer that fixes that scoreboard
+            if t.kind == "name" and any(of in fixed for of, _ in t.value):
+                if not any(of in fixed and _hashable(fixed[of]) == v for of, v in t.value):
+                    return []  # it names the other one
+                used.add(i)
         open_: list[Any] = []
         said: list[str] = []
         empty: list[str] = []
@@ -715,7 +727,9 @@ class Reader:
             hits = []
             for i in free:
                 t = tags[i]
-                if t.kind != "name" or i in hits or (t.role == "from" and f.name == "to"):
+                if t.kind != "name" or i in hits or (t.role == "from"
+                                                     and f.name in ("to", "places")):
+                    # "from Valencia" is where Caballeros leave, never where they are put
                     continue
                 places = {v for of, v in t.value if of == c.of and v in c.bounds}
                 if len(places) != 1:

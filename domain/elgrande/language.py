@@ -66,7 +66,7 @@ OF = phrases({w: True for w in ("of", "du", "de", "de la", "des", "del", "della"
                                  "dei", "degli")})
 VOCABULARY = Vocabulary(actions=vocab.READ_ACTIONS,
                         names={"place": vocab.place_words(), "card": vocab.card_words(),
-                               "seat": vocab.seat_words()},
+                               "seat": vocab.seat_words(), "board": vocab.BOARD_WORDS},
                         label=lambda of, value, lang, view: read_label(of, value, lang, view),
                         known=vocab.known_words(), fields=vocab.READ_FIELDS)
 

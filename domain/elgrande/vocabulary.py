@@ -244,6 +244,12 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
 "no special" names `decline` where "special" names `special`)."""
 
 
+BOARD_WORDS: dict[str, str] = {"8-4-0": "8-4-0", "8 4 0": "8-4-0", "4-0-0": "4-0-0",
+                               "4 0 0": "4-0-0"}
+"""The mobile scoreboards as the mails write them ("special 8/4/0 to Sevilla"): the answer that
+moves that board (`domain.core.reader`: a value an answer fixes, named)."""
+
+
 READ_FIELDS: dict[str, tuple[str, ...]] = {
     "court": ("court", "my court", "the court", "cour", "ma cour", "la cour", "corte",
               "la corte", "la mia corte", "mia corte"),

@@ -408,5 +408,5 @@ VOCABULARY = Vocabulary(
                     **{w: "score_castillo" for w in ("score castillo", "valuto castillo",
                                                      "decompte castillo", "valutare castillo",
                                                      "decompter castillo")}},
-           "seat": vocab.seat_words()},
+           "seat": vocab.seat_words(), "board": vocab.BOARD_WORDS},
     label=_read_label, known=vocab.known_words(), fields=vocab.READ_FIELDS)
