@@ -7,7 +7,10 @@ yardstick measured in the same run (the sign-in page: the same app, no game).
 
 Per game and size: p50 / p99 ms of GET /games/<id> as seat 0, and the ratio of the largest page to
 the smallest (target ≤ 1.5: a page costs the same at move 10 and at move 400) and p99 ÷ p50
-(target ≤ 3). Reads the registry: a new game is measured without a new script."""
+(target ≤ 3). Then, at each size, the page of a seat that must decide now beside that of a seat
+that need not ("mover"): only the mover's page builds the decision's forms, the costliest part of
+some games' pages (seat 0 is the mover only at times, so its figures alone hide it). Reads the
+registry: a new game is measured without a new script."""
 
 from __future__ import annotations
 
@@ -96,7 +99,8 @@ def main() -> None:
     app = create_app(ctx, TESTING=True, RATELIMIT_ENABLED=False)
     people = [players.add(ctx, f"p{i}@bench.example", name=f"P{i}")[0] for i in range(5)]
     organiser = players.add(ctx, "org@bench.example", name="Org")[0]
-    client = signed_in(app, ctx, people[0].id)
+    clients = [signed_in(app, ctx, p.id) for p in people]
+    client = clients[0]
     yard = timed(app.test_client(), "/login", args.reads)
     print(f"yardstick: the sign-in page, p50 {statistics.median(yard):.1f} ms")
     for name, module in GAMES.items():
@@ -107,6 +111,7 @@ def main() -> None:
             lobby.accept(ctx, game_id, p)
         rng = random.Random(7)
         figures = []
+        movers = []
         for size in sizes:
             version = advance(ctx, name, game_id, size, rng)
             if figures and version == figures[-1][0]:
@@ -114,12 +119,24 @@ def main() -> None:
             client.get(f"/games/{game_id}")  # once untimed: the first read of a new version
             took = timed(client, f"/games/{game_id}", args.reads)
             figures.append((version, statistics.median(took), pct(took, 99)))
+            state = states.load(ctx.engine, None, game_id, module)[1]
+            asked = sorted({d.seat for d in module.pending(state) if d.seat is not None})
+            idle = [seat for seat in range(n) if seat not in asked]
+            if asked and idle:
+                pair = []
+                for seat in (asked[0], idle[0]):
+                    clients[seat].get(f"/games/{game_id}")
+                    pair.append(statistics.median(timed(clients[seat], f"/games/{game_id}",
+                                                        args.reads)))
+                movers.append(f"{version} events {pair[0]:.1f} vs {pair[1]:.1f} ms")
         line = ", ".join(f"{v} events p50 {p50:.1f} / p99 {p99:.1f} ms"
                          for v, p50, p99 in figures)
         worst = max(p99 / p50 for _v, p50, p99 in figures)
         print(f"{name} ({n} players): {line}; largest ÷ smallest p50 "
               f"{figures[-1][1] / figures[0][1]:.2f} (target ≤ 1.5); worst p99 ÷ p50 "
               f"{worst:.1f} (target ≤ 3); p50 ÷ yardstick {figures[-1][1] / statistics.median(yard):.1f}")
+        print(f"  {name}: the page of a seat asked to decide vs another seat's, p50: "
+              f"{'; '.join(movers) or 'no position with both'}")
 
 
 if __name__ == "__main__":
