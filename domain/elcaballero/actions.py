@@ -317,7 +317,7 @@ def _lay_knight(log: Log, cmd: Command) -> None:
     with_grande = cmd.get("grande", False)
     if not isinstance(with_grande, bool):
         raise refuse("flag", name="grande", allowed=[False, True])
-    if not b.is_empty(s, at) or at not in b.knight_cells(s):
+    if not b.is_knight_cell(s, at):
         raise refuse("knight_cell", at=cell_json(at),
                      allowed={"cells": [cell_json(c) for c in b.knight_cells(s)]})
     lands = b.land_sides(s, at)

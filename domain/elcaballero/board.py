@@ -327,6 +327,13 @@ def knight_cells(s: State) -> list[Cell]:
     return frontier(s)
 
 
+def is_knight_cell(s: State, cell: Cell) -> bool:
+    """`cell in knight_cells(s)`, asked of the cell's four neighbours rather than by listing the
+    whole board's frontier: a turn's form tries every Caballero tile placement through `decide`,
+    and listing the frontier for each try was a quarter of El Caballero's turn form."""
+    return is_empty(s, cell) and any(neighbour(cell, d) in s.terrain for d in range(4))
+
+
 # --- closed regions ------------------------------------------------------------------------------
 
 

@@ -183,3 +183,31 @@ def test_a_cell_between_two_land_sides_where_no_tile_left_fits_is_dead():
     left = [x for x in b.remaining_tiles(t.state) if TILE[x].edges.count("L") < 2]
     assert b.cell_dead(t.state, (1, 1), left)
     assert not b.cell_dead(t.state, (1, 1), b.remaining_tiles(t.state))
+
+
+def test_a_cell_is_a_caballero_tiles_cell_exactly_when_the_frontier_lists_it():
+    """`is_knight_cell` (asked of a cell's neighbours, so that trying every Caballero tile
+    placement stays cheap) says what `knight_cells` lists, at every cell around the board, along
+    random games with Caballero tiles, Castillos and ships laid."""
+    import random
+
+    from domain.elcaballero.module import GAME
+
+    rng = random.Random("knight-cells")
+    checked = 0
+    for game in range(3):
+        s = GAME.fold(GAME.create(3, {"advanced": game != 1}, f"cells-{game}", None))
+        for step in range(400):
+            if GAME.is_over(s):
+                break
+            if step % 7 == 0:
+                listed = set(b.knight_cells(s))
+                xs = [x for x, _ in s.terrain]
+                ys = [y for _, y in s.terrain]
+                for x in range(min(xs) - 2, max(xs) + 3):
+                    for y in range(min(ys) - 2, max(ys) + 3):
+                        assert b.is_knight_cell(s, (x, y)) == ((x, y) in listed), (x, y)
+                        checked += 1
+            d = GAME.pending(s)[0]
+            s = GAME.fold(GAME.decide(s, GAME.sample_command(s, d, rng)), s)
+    assert checked > 1000
