@@ -61,6 +61,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import command as bench  # noqa: E402
+from answers import example_of  # noqa: E402  (a mail read as a player reads it, as answers.py does)
 from sqlalchemy import bindparam, select  # noqa: E402
 
 from domain.games import GAMES  # noqa: E402
@@ -71,8 +72,6 @@ from service.tables import games as games_table  # noqa: E402
 
 PBEM = str(Path(sys.executable).with_name("pbem"))
 REDIS = os.environ.get("PBEM_BENCH_REDIS_URL", "redis://127.0.0.1:6379/12")
-DECIDE = "What you must decide now:"
-EXAMPLE = "For example:"
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -124,19 +123,6 @@ def free(port: int) -> bool:
 
 
 # --- the mail a player reads ----------------------------------------------------------------------
-
-def text_of(message: EmailMessage) -> str:
-    body = message.get_body(preferencelist=("plain",))
-    return body.get_content() if body is not None else ""
-
-
-def example_of(message: EmailMessage) -> str | None:
-    text = text_of(message)
-    if DECIDE not in text or EXAMPLE not in text:
-        return None
-    after = text.split(EXAMPLE, 1)[1].strip().splitlines()
-    return after[0].strip() if after else None
-
 
 class Table:
     """One game in play and what this script knows of it."""
