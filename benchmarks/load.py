@@ -39,7 +39,6 @@ import json
 import os
 import random
 import re
-import signal
 import smtplib
 import socket
 import statistics
@@ -61,7 +60,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import command as bench  # noqa: E402
-from answers import example_of  # noqa: E402  (a mail read as a player reads it, as answers.py does)
+from answers import example_of, start, stop  # noqa: E402  (a mail read, a process run, as answers.py does)
 from sqlalchemy import bindparam, select  # noqa: E402
 
 from domain.games import GAMES  # noqa: E402
@@ -70,7 +69,6 @@ from service.context import build  # noqa: E402
 from service.db import dispose  # noqa: E402
 from service.tables import games as games_table  # noqa: E402
 
-PBEM = str(Path(sys.executable).with_name("pbem"))
 REDIS = os.environ.get("PBEM_BENCH_REDIS_URL", "redis://127.0.0.1:6379/12")
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -358,22 +356,6 @@ class Http:
 
 
 # --- the processes ---------------------------------------------------------------------------------
-
-def start(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([PBEM, *args], env=env, cwd=ROOT, stdout=log.open("ab"),
-                            stderr=subprocess.STDOUT, start_new_session=True)
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-
 
 def wait_for(condition: Any, timeout: float, what: str) -> None:
     deadline = time.monotonic() + timeout
