@@ -103,7 +103,10 @@ def test_a_whole_game_through_the_forms_with_no_refused_post(page_for: Any, wctx
         kinds.add(kind)
         if page.locator(".flash.ok").count() != 1:
             refused.append((kind, page.inner_text(".flash")))
-    assert posts > 40, posts
+    # The game's seed is drawn anew each run, so its length varies (39 to 60 of Bruno's posts
+    # seen; "> 40" failed a CI run at 39): a whole advanced game is at least its 10 rounds
+    # (data.ROUNDS) of one power card and one turn each.
+    assert posts >= 20, posts
     assert not refused, f"{len(refused)} of {posts} posts refused: {refused[:5]}"
     assert {"power", "lay_tile", "lay_knight", "end_turn"} <= kinds, kinds
     print(f"{posts} posts ({auto} ending the turn with the tile laid for the player), none "
