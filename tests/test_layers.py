@@ -22,6 +22,7 @@ names one (the site once wore "El Grande" as its name, in front of every other g
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from pathlib import Path
 
@@ -51,6 +52,12 @@ def layer(module: str) -> str | None:
 
 def imports(path: Path) -> list[tuple[int, str]]:
     """(line, module) of every import in the file, absolute or relative."""
+    return list(_imports(path))
+
+
+@functools.cache
+def _imports(path: Path) -> tuple[tuple[int, str], ...]:
+    """`imports`, each file parsed once per test process (the checks below walk every file)."""
     package = ".".join(path.relative_to(ROOT).with_suffix("").parts)
     if path.name != "__init__.py":
         package = package.rpartition(".")[0]
@@ -67,7 +74,7 @@ def imports(path: Path) -> list[tuple[int, str]]:
             found.append((node.lineno, base))
             found += [(node.lineno, f"{base}.{alias.name}") for alias in node.names
                       if layer(f"{base}.{alias.name}") == "web"]  # `from service import web`
-    return found
+    return tuple(found)
 
 
 def modules() -> list[Path]:

@@ -26,15 +26,15 @@ MODULES = {"players_edition": True, "special_cards": True}
 
 def quick_ki(budget: float | None = None) -> ki_bots.StrongBot:
     """Bounded by iterations, not time: the same move on any machine, and quick."""
-    return ki_bots.StrongBot(budget=60.0, max_iterations=3, top_k=3, samples=6)
+    return ki_bots.StrongBot(budget=60.0, max_iterations=3, top_k=2, samples=4)
 
 
 def quick_ec(budget: float | None = None) -> ec_bots.StrongBot:
-    return ec_bots.StrongBot(budget=60.0, max_iterations=2, top_k=3)
+    return ec_bots.StrongBot(budget=60.0, max_iterations=2, top_k=2)
 
 
 def quick_eg(budget: float | None = None) -> StrongBot:
-    return StrongBot(budget=60.0, max_iterations=4, top_k=3)
+    return StrongBot(budget=60.0, max_iterations=4, top_k=2)
 
 
 QUICK = {"king-and-intrigue": (KI, ki_bots, quick_ki), "el-caballero": (EC, ec_bots, quick_ec),

@@ -65,20 +65,23 @@ def test_a_whole_game_through_the_forms_with_no_refused_post(page_for: Any, wctx
     page = page_for(player_at(wctx, game_id, 0))
     posts, refused, kinds = 0, [], set()
     actions_this_turn, auto = 0, 0
+    stale = True  # the page in the browser is not the game as it stands
     while not module.is_over(s := state()):
         decision = module.pending(s)[0]
         if decision.seat != 0:  # the other seat: a bot's random legal move
             command = module.sample_command(s, decision, rng)
             commands.handle(game_id, decision.seat, command, Source("api"), ctx=wctx)
-            actions_this_turn = 0
+            actions_this_turn, stale = 0, True
             continue
-        page.goto(f"/games/{game_id}")
+        if stale:  # else the page a post led to is the game as it stands: play on from it
+            page.goto(f"/games/{game_id}")
         offered = page.eval_on_selector_all("#decide form[data-kind]",
                                             "fs => fs.map(f => [f.id, f.dataset.kind])")
         by_kind = {kind: form_id for form_id, kind in reversed(offered)}
         if "power" in by_kind:
             buttons = page.locator(f"#{by_kind['power']} button")
-            buttons.nth(rng.randrange(buttons.count())).click()
+            with page.expect_navigation():
+                buttons.nth(rng.randrange(buttons.count())).click()
             kind = "power"
         else:
             extra = [k for k in ACTIONS if k in by_kind]
@@ -96,10 +99,11 @@ def test_a_whole_game_through_the_forms_with_no_refused_post(page_for: Any, wctx
             if kind in ("lay_tile", "lay_knight", "raise") and kind not in kinds:
                 shot(page, f"caballero-whole-{kind}")
             buttons = page.locator(f"#{by_kind[kind]} button[type=submit]")
-            buttons.nth(rng.randrange(buttons.count())).click()  # a row of buttons: any one
+            with page.expect_navigation():  # a row of buttons: any one
+                buttons.nth(rng.randrange(buttons.count())).click()
             actions_this_turn = 0 if kind == "end_turn" else actions_this_turn + 1
         page.wait_for_selector(".flash")
-        posts += 1
+        posts, stale = posts + 1, False
         kinds.add(kind)
         if page.locator(".flash.ok").count() != 1:
             refused.append((kind, page.inner_text(".flash")))
