@@ -47,6 +47,7 @@ def create_app(service: Context | None = None, **config: Any) -> Flask:
     api.register_blueprint(audit.blp)
     api.register_blueprint(catalogue.blp)
     api.register_blueprint(index.blp)
+    api.finish()
     problems.register(app)
     app.before_request(check_json_body)
     from service import web

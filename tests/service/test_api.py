@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -52,6 +53,23 @@ def test_openapi_document_is_served(app: Any) -> None:
     responses = doc["paths"]["/api/games/{game_id}/commands"]["post"]["responses"]
     assert {"200", "409", "412", "422"} <= set(responses)
     assert PROBLEM in responses["422"]["content"]
+
+
+def test_every_app_serves_the_document_a_fresh_build_gives(ctx: Any,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """The OpenAPI document is built once per process and configuration (problems.ProblemApi):
+    an app made after it serves what building it again would give, and another site name (the
+    document's title) is another document."""
+    from service.api import create_app, problems
+
+    again = create_app(ctx).test_client().get("/api/openapi.json").get_json()
+    monkeypatch.setattr(problems.ProblemApi, "_documents", {})
+    fresh = create_app(ctx).test_client().get("/api/openapi.json").get_json()
+    assert again == fresh and len(fresh["paths"]) > 20
+    renamed = replace(ctx.settings, site_name="Les Grands")
+    monkeypatch.setattr(ctx, "settings", renamed)
+    other = create_app(ctx).test_client().get("/api/openapi.json").get_json()
+    assert other["info"]["title"] == "Les Grands" and other["paths"] == fresh["paths"]
 
 
 def test_create_invites_and_starts_when_everyone_accepted(make_player: Any, ctx: Any) -> None:
