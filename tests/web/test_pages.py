@@ -122,3 +122,29 @@ def test_playing_through_forms(app: Any, wctx: Any, game: Game) -> None:
         "csrf_token": csrf_of(page), "type": "play_power", "p.card": "12"}, follow_redirects=True)
     assert "Not done" in bad.text
 
+
+
+def test_a_second_app_renders_its_pages_without_compiling_them_again(
+        wctx: Any, monkeypatch: Any) -> None:
+    """The templates are compiled once per process (service.web.SharedBytecode): the suite and a
+    server's apps after the first reuse them, and what they render is the same."""
+    import jinja2
+
+    from service.api import create_app
+
+    first = create_app(wctx).test_client().get("/rules/el-grande")
+    compiled: list[str] = []
+    real = jinja2.Environment.compile
+
+    def counting(self: Any, source: Any, name: Any = None, *args: Any, **kw: Any) -> Any:
+        compiled.append(str(name))
+        return real(self, source, name, *args, **kw)
+
+    monkeypatch.setattr(jinja2.Environment, "compile", counting)
+    second = create_app(wctx).test_client().get("/rules/el-grande")
+    assert second.status_code == first.status_code == 200
+    def page(r: Any) -> str:
+        return re.sub(r'content="[^"]*" name="csrf|name="csrf-token" content="[^"]*"', "csrf",
+                      r.text)
+
+    assert page(second) == page(first) and compiled == []
