@@ -9,7 +9,7 @@ be zero.
 3. The known attacks replayed: each API one gets its 4xx; on the web pages,
    sign-in never redirects to another site and bad numbers or JSON in a form are no 5xx.
 
-Bounded: 40 generated requests per operation, 30 legal-plus-extra moves, about 25 s per database.
+Bounded: 25 generated requests per operation (each run draws anew), 30 legal-plus-extra moves.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def test_no_generated_request_makes_the_server_fail(app: Any, ctx: Any, path: st
     failures: list[str] = []
 
     @given(case=cases, as_player=st.sampled_from([True, True, True, False]))
-    @settings(max_examples=40, deadline=None, database=None,
+    @settings(max_examples=25, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
     def fuzz(case: Any, as_player: bool) -> None:
         if as_player:  # mostly: a real player, and the real game
