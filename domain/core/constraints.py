@@ -92,19 +92,25 @@ class TotalBy:
 class Counts:
     """A number per key: `{key: n}` with 0 <= n <= bounds[key] (zeros may be left out), and a total
     from `min_total` to `max_total` (None: no limit of its own); with `total_by`, exactly the total
-    it gives for the value chosen in its other field (`min_total`..`max_total` then span them)."""
+    it gives for the value chosen in its other field (`min_total`..`max_total` then span them).
+    `source`, when given, names where the pieces counted come from, as a value of `of` (a place:
+    "court"), so that a client drawing it may show what leaves it as the player counts."""
 
     bounds: Mapping[str, int]
     of: str
     min_total: int = 0
     max_total: int | None = None
     total_by: TotalBy | None = None
+    source: str | None = None
     type: ClassVar[str] = "counts"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "of": self.of, "bounds": dict(self.bounds),
-                "min_total": self.min_total, "max_total": self.max_total,
-                "total_by": self.total_by.to_json() if self.total_by is not None else None}
+        out = {"type": self.type, "of": self.of, "bounds": dict(self.bounds),
+               "min_total": self.min_total, "max_total": self.max_total,
+               "total_by": self.total_by.to_json() if self.total_by is not None else None}
+        if self.source is not None:
+            out["source"] = self.source
+        return out
 
 
 @dataclass(frozen=True)

@@ -233,7 +233,7 @@ def act_form(card: str, place: tuple[list[str], int] | None, special: tuple[Answ
     notes: list[Message] = []
     if place is not None:
         targets, most = place
-        counts = Counts({p: most for p in targets}, "place", max_total=most)
+        counts = Counts({p: most for p in targets}, "place", max_total=most, source="court")
         answers.append(Answer("place", (Field("places", counts, default={}),),
                               prompt=Message("ask.place", {"max": most}),
                               submit=Message("ask.place.submit")))

@@ -158,8 +158,10 @@ class CombosOut(ma.Schema):
 class FieldOut(ma.Schema):
     name = fields.String(metadata={"description": "The command parameter this field fills"})
     constraint = fields.Dict(metadata={"description": (
-        "The field's space, by `type`: one_of (options), number (min, max), counts (bounds per "
-        "key, min_total, max_total), moves (rows {seat, from, to, count}: `routes` gives per "
+        "The field's space, by `type`: one_of (options), number (min, max; `of` and `at`: where "
+        "the pieces counted come from), counts (bounds per key, min_total, max_total; `source`: "
+        "where the pieces counted come from, as a value of `of`), moves (rows {seat, from, to, "
+        "count}: `routes` gives per "
         "seat (a string key) the sources where its pieces may leave, each with `most` and the "
         "targets `to`, and a row is one of these routes; seats, sources and targets are null "
         "then, and list the rows' ranges only for a game that states no routes), picks (choices "

@@ -185,6 +185,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "game.spectate": ("Spectator view", "Vue spectateur", "Vista spettatore"),
     "game.you": ("you", "vous", "tu"),
     "game.you_must": ("You must {what}.", "Vous devez {what}.", "Devi {what}."),
+    "game.forms": ("The same moves as forms (keyboard, screen reader)",
+                   "Les mêmes coups en formulaires (clavier, lecteur d'écran)",
+                   "Le stesse mosse in moduli (tastiera, lettore di schermo)"),
     "game.undone": ("undone", "annulé", "annullato"),
     "game.refresh": ("Refresh", "Actualiser", "Aggiorna"),
     # decisions

@@ -153,9 +153,14 @@ def page_for(browser: Any, live: str, wctx: Context) -> Iterator[Any]:
     """A new browser context signed in as a player, by the real magic-link flow (web form)."""
     contexts = []
 
-    def make(player_id: int, *, width: int = 1280, height: int = 900) -> Any:
+    def make(player_id: int, *, width: int = 1280, height: int = 900, forms: bool = True) -> Any:
+        """`forms`: a player who opened the forms under the table once (table.js keeps that
+        choice in the browser), as the tests that play through the forms need; False: a new
+        player, who finds them folded while the table offers the same moves."""
         context = browser.new_context(viewport={"width": width, "height": height},
                                       base_url=live)
+        if forms:
+            context.add_init_script("localStorage.setItem('pbem.forms', 'open')")
         contexts.append(context)
         page = context.new_page()
         page.goto(magic_path(wctx, player_id))

@@ -180,3 +180,42 @@ def test_a_face_up_tile_is_numbered_with_french_punctuation() -> None:
     view = {"face_up": [{"tile": "T01"}, {"tile": "T02"}]}
     assert label("tile", "T02", "fr", view=view).startswith("2\u00a0: ")
     assert label("tile", "T02", "it", view=view).startswith("2: ")
+
+
+def test_the_table_stands_beside_the_board_and_the_forms_fold_under_it(
+        page_for: Any, game: Game) -> None:
+    """At 1280 px a new player finds the table beside the board, in view, and the forms that
+    offer the same moves folded under it (one click opens them, and the browser keeps them open
+    on the next page); placing from the court, the court shows what leaves it as each region is
+    clicked."""
+    to_ann_act(game)
+    ann = page_for(game.ids[0], width=1280, height=900, forms=False)
+    ann.goto(f"/games/{game.id}")
+    ann.wait_for_selector("#table-actions button[data-type='place']")
+    board = ann.locator("#board-box").bounding_box()
+    table = ann.locator("#table").bounding_box()
+    assert table["x"] >= board["x"] + board["width"] and table["y"] < 900, (board, table)
+    assert ann.evaluate("document.getElementById('decide-forms').open") is False
+    assert not ann.locator("#place-form").is_visible()
+    # Placing: each region clicked takes one more Caballero from the court, shown on it.
+    ann.click("#table-actions button[data-type='place']")
+    lit = ann.locator("#board-box svg .place.hl:not([data-place='court'])")
+    assert lit.count() > 1
+    court = "#board-box svg .t-badge[data-badge-of='court']"
+    assert ann.locator(court).count() == 0
+    lit.nth(0).locator("text").first.click()
+    assert ann.text_content(court) == "−1"
+    lit.nth(1).locator("text").first.click()
+    assert ann.text_content(court) == "−2"
+    shot(ann, "table-en-1280-place-court")
+    # The forms, one click away; open on the next page too.
+    ann.click("#decide-forms > summary")
+    assert ann.locator("#place-form").is_visible()
+    ann.reload()
+    ann.wait_for_selector("#table-actions button[data-type='place']")
+    assert ann.locator("#place-form").is_visible()
+    # On a phone's one column the table comes right under the picture, not after its tables.
+    ann.set_viewport_size({"width": 390, "height": 800})
+    board = ann.locator("#board-box").bounding_box()
+    table = ann.locator("#table").bounding_box()
+    assert 0 <= table["y"] - (board["y"] + board["height"]) < 60, (board, table)

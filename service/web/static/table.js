@@ -13,6 +13,8 @@
   var NS = "http://www.w3.org/2000/svg";
   var DELAYS = [150, 300, 600, 1000, 2000, 4000, 8000, 15000];
   var version = null, pollAt = 0, pollTimer = null, busy = false;
+  var FORMS_KEY = "pbem.forms";
+  var WIDE = window.matchMedia ? window.matchMedia("(min-width: 960px)") : null;  // web.css's two columns
   var T = null;  // the table as the page shows it now
 
   function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
@@ -360,6 +362,9 @@
       if (els.length) light(els, function () { add(k, 1); }); else offBoard.push({value: k, text: "+ " + label(c.of, k)});
       if (got[k]) els.forEach(function (e) { badge(e, String(got[k])); });
     });
+    // What leaves the pieces' source (the court) is shown on it as the player counts.
+    var leaving = total(got);
+    if (c.source && leaving) found(c.of, c.source).forEach(function (e) { badge(e, "−" + leaving); });
     box.appendChild(make("p", "hint", word("table.pick")));
     if (offBoard.length) chips(box, offBoard, function (k) { add(k, 1); });
     var list = make("ul", "t-list");
@@ -684,11 +689,34 @@
          actions: document.getElementById("table-actions"), compose: document.getElementById("table-compose"),
          error: document.getElementById("table-error"), status: document.getElementById("table-status"), c: null};
     if (version === null || T.data.version > version) version = T.data.version;
+    T.home = document.createComment("table");  // its place beside the board, on a wide screen
+    root.parentNode.insertBefore(T.home, root);
+    place();
     root.hidden = false;
     if (busy) root.setAttribute("aria-busy", "true");
     var first = actions();
     if (first) start(first[0], first[1]);
     else render();
+    // The forms under the table offer the same moves: folded while the table offers them,
+    // unless the player opened them — a choice kept in the browser for every page and game.
+    var forms = document.getElementById("decide-forms");
+    if (forms) {
+      if (T.actions.querySelector("button") && !formsChosen()) forms.open = false;
+      forms.addEventListener("toggle", function () {
+        try { localStorage.setItem(FORMS_KEY, forms.open ? "open" : "folded"); } catch (e) { /* private mode */ }
+      });
+    }
+  }
+  function place() {
+    // Beside the board where the page has two columns (the template's place); under the picture
+    // where it has one (a phone), rather than after every table the board section holds.
+    var box = document.getElementById("board-box");
+    if (!T || !box || !T.home.parentNode) return;
+    if (WIDE && !WIDE.matches) { if (box.nextSibling !== T.root) box.parentNode.insertBefore(T.root, box.nextSibling); }
+    else if (T.home.nextSibling !== T.root) T.home.parentNode.insertBefore(T.root, T.home.nextSibling);
+  }
+  function formsChosen() {
+    try { return localStorage.getItem(FORMS_KEY) === "open"; } catch (e) { return false; }
   }
   function refresh(said, then) {
     // The page again, its live parts swapped in place (the talk and what is typed there stay).
@@ -735,6 +763,7 @@
   ready(function () {
     init();
     if (!T) return;
+    if (WIDE && WIDE.addEventListener) WIDE.addEventListener("change", place);
     // Clicks on what lights up are the table's, captured before the forms' own map clicks: a
     // place of the forms' map field goes on to them too (the form beside says the same), a free
     // cell does not (the grid form would draw its own preview over the table's).
