@@ -208,9 +208,12 @@ def test_the_table_stands_beside_the_board_and_the_forms_fold_under_it(
     lit.nth(1).locator("text").first.click()
     assert ann.text_content(court) == "−2"
     shot(ann, "table-en-1280-place-court")
-    # The forms, one click away; open on the next page too.
+    # The forms, one click away, filled in by the clicks on the table; open on the next page too.
     ann.click("#decide-forms > summary")
     assert ann.locator("#place-form").is_visible()
+    placed = ann.eval_on_selector_all("#place-form input[type=number]",
+                                      "es => es.reduce((n, e) => n + Number(e.value), 0)")
+    assert placed == 2
     ann.reload()
     ann.wait_for_selector("#table-actions button[data-type='place']")
     assert ann.locator("#place-form").is_visible()
