@@ -65,6 +65,8 @@ def _header(row: Any, seat_rows: Sequence[Any], player: Player | None) -> Header
         waiting_on=list(row.waiting_on or []), created_by=row.created_by,
         seats=[{"seat": r.seat, "name": r.name, "accepted": r.accepted_at is not None,
                 "bot": r.bot, "person": r.bot is None and not is_bot_email(r.email),
+                # a person's seat handed to a bot (seats.to_bot), not a bot's own seat
+                "handed": r.bot is not None and not is_bot_email(r.email),
                 # a placeholder's stored name is in English: readers are shown their own words
                 "open": r.bot is None and is_bot_email(r.email),
                 "deleted": r.email.lower().endswith("@" + DELETED_DOMAIN)}

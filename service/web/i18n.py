@@ -152,6 +152,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "game.bot_about": ("Bot ({level}) playing for {name}: {about}.",
                        "Bot ({level}) qui joue pour {name}\u00a0: {about}.",
                        "Bot ({level}) che gioca per {name}: {about}."),
+    # a bot's own seat: its name says it is a bot and its level ("Bot 2 (strong)")
+    "game.bot_seat_about": ("{name}: {about}.", "{name}\u00a0: {about}.", "{name}: {about}."),
     "game.to_accept": ("Invitation not yet accepted by: {who}.",
                        "Invitation pas encore acceptée par : {who}.",
                        "Invito non ancora accettato da: {who}."),

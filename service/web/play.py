@@ -121,7 +121,7 @@ def _game_context(game_id: str, *, spectate: bool = False) -> dict[str, Any]:
         "can_accept": not spectate and head.status == progress.INVITED and head.seat is not None
         and not head.seats[head.seat]["accepted"],
         # the seats bots play, each with what its level is ("looks ahead, about 2 seconds a move")
-        "bots": [{"name": x["name"], "level": x["bot"],
+        "bots": [{"name": x["name"], "level": x["bot"], "handed": x.get("handed"),
                   "about": surface.bot_about(module, x["bot"], language, ctx().settings.bot_budget)}
                  for x in head.seats if x.get("bot")],
     }

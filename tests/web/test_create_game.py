@@ -254,7 +254,8 @@ def test_each_bot_level_says_what_it_is_on_the_create_page_and_the_game_page(app
     assert done.status_code == 200, _text(done)
     game_url = re.search(r'href="(/games/[a-z0-9]{12})"', done.text).group(1)  # type: ignore
     words = _text(client.get(game_url)).replace("\u00a0", " ")
-    assert ("Bot (strong) qui joue pour Bot 2 (strong) : anticipe sur tout son tour et celui du "
+    assert ("Bot 2 (strong) : anticipe sur tout son tour et celui du "
             "joueur suivant : environ 0,5 seconde par coup.") in words, words
-    assert ("Bot (greedy) qui joue pour Bot 3 (greedy) : joue l'action qui paraît la meilleure "
+    assert ("Bot 3 (greedy) : joue l'action qui paraît la meilleure "
             "sur le moment, et finit son tour quand aucune ne rapporte.") in words
+    assert "qui joue pour" not in words  # a bot's own seat; a person's handed seat says it

@@ -64,6 +64,7 @@ def test_handing_the_seat_to_a_bot_and_taking_it_back_on_the_page(app: Any, wctx
     assert "A bot plays your seat now." in done.text
     assert "A bot (random) plays your seat for you; you still see it." in done.text
     assert "Ann handed the seat to a bot (random)." in done.text
+    assert "Bot (random) playing for Ann: plays a legal move at random." in done.text
     done = ann.post(f"{url}/take-back", data={"csrf_token": csrf_of(page)},
                     follow_redirects=True)
     assert "You play your seat again." in done.text and "Ann plays the seat again." in done.text
