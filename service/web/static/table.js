@@ -6,7 +6,8 @@
 // Combos narrowed to the rows that fit the choices made, Routes to the sources and their
 // targets, TotalBy to the exact total), and what the picture does not draw is offered as buttons
 // under it. A light poll of the game's version fetches the page again when the others move and
-// swaps its parts marked data-live. The forms beside the board stay the keyboard's and screen
+// swaps its parts marked data-live. The table stands beside the board (under it on a phone); the
+// forms, folded under the table while it offers the same moves, stay the keyboard's and screen
 // reader's way to play.
 (function () {
   "use strict";
