@@ -183,10 +183,10 @@ def machine_cpu() -> float:
 
 
 class Http:
-    """One keep-alive connection per client thread."""
+    """One keep-alive connection (per client thread here, per game in load.py)."""
 
-    def __init__(self, port: int) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    def __init__(self, port: int, timeout: float = 60) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
 
     def call(self, method: str, path: str, token: str, body: Any = None) -> tuple[int, Any]:
         headers = {"Authorization": f"Bearer {token}"}
@@ -194,10 +194,20 @@ class Http:
         if body is not None:
             data = json.dumps(body)
             headers["Content-Type"] = "application/json"
-        self.conn.request(method, path, body=data, headers=headers)
-        response = self.conn.getresponse()
-        raw = response.read()
-        return response.status, json.loads(raw) if raw else None
+        for attempt in (1, 2):
+            try:
+                self.conn.request(method, path, body=data, headers=headers)
+                response = self.conn.getresponse()
+                raw = response.read()
+                return response.status, json.loads(raw) if raw else None
+            except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+                # The server closed the connection while it was idle (gunicorn's keep-alive
+                # timeout: a seat waits long for its turn under load) before reading the
+                # request: a new connection sends it again, as a browser or HTTP library does.
+                self.conn.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
 
 
 def random_setup(rng: random.Random) -> dict[str, Any]:

@@ -61,6 +61,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import command as bench  # noqa: E402
 from answers import example_of, start, stop  # noqa: E402  (a mail read, a process run, as answers.py does)
+from api import Http  # noqa: E402  (a keep-alive client, as api.py's)
 from sqlalchemy import bindparam, select  # noqa: E402
 
 from domain.games import GAMES  # noqa: E402
@@ -203,7 +204,7 @@ class Load:
                 self.errors.append(f"game {table.number} ({table.name}): {error!r}")
 
     def _play(self, table: Table) -> None:
-        client = Http(self.web)
+        client = Http(self.web, timeout=120)
         rng = random.Random(table.number)
         self.start_game(client, table)
         while not self.stop.is_set():
@@ -325,34 +326,6 @@ class Load:
                         table.version = version
                         table.wake.set()
             self.stop.wait(0.1)  # polling the versions: one light query for all games
-
-
-class Http:
-    """One keep-alive connection per game."""
-
-    def __init__(self, port: int) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-
-    def call(self, method: str, path: str, token: str, body: Any = None) -> tuple[int, Any]:
-        headers = {"Authorization": f"Bearer {token}"}
-        data = None
-        if body is not None:
-            data = json.dumps(body)
-            headers["Content-Type"] = "application/json"
-        for attempt in (1, 2):
-            try:
-                self.conn.request(method, path, body=data, headers=headers)
-                response = self.conn.getresponse()
-                raw = response.read()
-                return response.status, json.loads(raw) if raw else None
-            except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
-                # The server closed the connection while it was idle (gunicorn's keep-alive
-                # timeout: a seat waits long for its turn under load) before reading the
-                # request: a new connection sends it again, as a browser or HTTP library does.
-                self.conn.close()
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")
 
 
 # --- the processes ---------------------------------------------------------------------------------
