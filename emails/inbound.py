@@ -469,7 +469,10 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
         why = error.render(owner.language, seat_names(ctx, game_id))
         return (Result("refused", why, mid, game_id, seat),
                 (owner.id, {**payload, "status": "refused", "why": why}))
-    moves = [shown(module, c, owner.language, read) for c in played.commands]
+    answered = played.answered if len(played.answered) == len(played.commands) \
+        else [read] * len(played.commands)  # each move as the decision it answered shows it
+    moves = [shown(module, c, owner.language, d) for c, d in zip(played.commands, answered,
+                                                                 strict=True)]
     return (Result("accepted", "; ".join(moves), mid, game_id, seat, played.commands),
             (owner.id, {**payload, "status": "accepted", "moves": moves,
                         "ignored": [line for line in played.ignored if worth_saying(line)][:5],

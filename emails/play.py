@@ -12,7 +12,6 @@ the game refuses it; nothing was applied) — both from `domain.core.language` �
 
 from __future__ import annotations
 
-import copy
 import json
 import logging
 from collections.abc import Sequence
@@ -49,6 +48,8 @@ class Played:
     ignored: list[str] = field(default_factory=list)
     rest: list[str] = field(default_factory=list)
     asks: bool = False
+    answered: list[Any] = field(default_factory=list)
+    """The decision each command answered (see `Parsed.answered`), when known."""
     said: list[str] = field(default_factory=list)
     """Lines marked as words to the table ("say: …", « dire : … », "dire: …"): never read as
     moves. The channels say them before reading the rest (emails/talk.py: the mail reply's
@@ -101,42 +102,11 @@ def read_text(ctx: Context, game_id: str, seat: int, text: str, *, lang: str = "
                              for reading in asked.readings]
             raise
         if read is not None:
-            return Played(read.commands, read.ignored, read.rest, read.asks, said)
-        session = GameSession(module, state, seat, names=names, lang=lang)
-        prefix = reader.read_prefix(text, session, vocabulary, _trial)
-        if prefix is not None:  # the moves the reader reads, then the grammar's from there
-            first, rest = prefix
-            for head, tail in _splits(rest):
-                trial = copy.copy(session)
-                try:
-                    then = language.parse(head, trial)
-                    after = reader.read(tail, trial, vocabulary, _trial) if tail else None
-                except (ParseError, CommandRefused):
-                    continue  # the whole reply by the grammar below: its refusal says where
-                if tail and after is None:
-                    continue
-                moves = [*first.commands, *then.commands, *(after.commands if after else [])]
-                return Played(moves, [*first.ignored, *then.ignored,
-                                      *(after.ignored if after else [])],
-                              then.rest if after is None else after.rest,
-                              then.asks if after is None else after.asks, said)
+            return Played(read.commands, read.ignored, read.rest, read.asks, read.answered, said)
+    # What the reader does not read is no move of any decision (it covers every field the games'
+    # forms hold): the game's grammar says what it made of it, and what is allowed.
     parsed = language.parse(text, GameSession(module, state, seat, names=names, lang=lang))
-    return Played(parsed.commands, parsed.ignored, parsed.rest, parsed.asks, said)
-
-
-def _splits(rest: str) -> list[tuple[str, str]]:
-    """The rest of a reply for the grammar: whole, then cut before each word that starts a new
-    move ("poi", "then", « puis »), the grammar reading the head (a move only it reads, such as
-    the picks of « speciale rosso Galizia, blu … ») and the form-driven reader the tail
-    (« poi 1 in Catalogna »)."""
-    words = rest.split(" ")
-    out = [(rest, "")]
-    for i in range(1, len(words)):
-        for n in (2, 1):
-            if tuple(w.strip(",") for w in words[i:i + n]) in reader.THEN:
-                out.append((" ".join(words[:i]).rstrip(" ,"), " ".join(words[i + n:])))
-                break
-    return out
+    return Played(parsed.commands, parsed.ignored, parsed.rest, parsed.asks, said=said)
 
 
 def _trial(session: Any, command: dict[str, Any]) -> bool:

@@ -251,6 +251,9 @@ class Parsed:
     ignored: list[str] = field(default_factory=list)
     rest: list[str] = field(default_factory=list)
     asks: bool = False
+    answered: list[Decision | None] = field(default_factory=list)
+    """The decision each command answered, in order (when the reader knows them): the echo
+    writes each move as that decision shows it ("card The King", not the stack's number)."""
 
 
 # --- "did you mean …?" ---------------------------------------------------------------------------

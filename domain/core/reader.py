@@ -17,9 +17,9 @@ reader only has to find in the text what fills each field of one of its answers 
 - two readings, or an "or" between values, are asked back (`Ambiguous`, with the readings), never
   guessed; a negation the vocabulary does not know as a phrase ("no special") is not read at all.
 
-`read` returns None when the form holds a constraint this reader does not cover (moves, cells on
-a grid, picks) or when some tagged word fills nothing: the caller then falls back to the game's
-older grammar, which refuses with its own explanations.
+`read` returns None when some tagged word fills nothing (or a decision has no form): the caller
+then has the game's grammar say what it made of the reply and what is allowed (every field of the
+three games' forms is read here: no move is the grammar's alone).
 
 The game gives only words (`Vocabulary`); the machinery is shared and pure.
 """
@@ -32,7 +32,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.core.constraints import Counts, GridCell, Moves, Number, OneOf, Parts, Subset
+from domain.core.constraints import (
+    Counts,
+    GridCell,
+    Moves,
+    Number,
+    OneOf,
+    Parts,
+    Picks,
+    Subset,
+)
 from domain.core.i18n import language_index
 from domain.core.language import (
     NUMBER_WORDS,
@@ -195,9 +204,7 @@ class Reader:
         self.ignored: list[str] = []
         self._singles: set[str] | None = None
         self.done: list[dict[str, Any]] = []
-        self.left: int | None = None
-        """Where the reading stopped at a decision this reader does not cover, having read the
-        moves before it on the session (see `read_prefix`)."""
+        self.answered: list[Any] = []
         self._name_words: tuple[Mapping[tuple[str, ...], Any], set[str], set[str]] | None = None
         self.actions_kinds = {k for kinds in self.actions.values() for k in kinds}
         self.known = {k for k in (phrase(w) for w in vocabulary.known) if k}
@@ -280,6 +287,11 @@ class Reader:
                     wanted.setdefault(c.of, set()).update(_hashable(v) for v in c.options)
                 elif isinstance(c, Counts):
                     wanted.setdefault(c.of, set()).update(c.bounds)
+                elif isinstance(c, Picks):  # "red Aragón, blue Sevilla": whose, then where
+                    wanted.setdefault(c.key_of, set()).update(
+                        int(k) if k.isdigit() else k for k in c.choices)
+                    wanted.setdefault(c.of, set()).update(
+                        _hashable(v) for vs in c.choices.values() for v in vs)
                 elif isinstance(c, Moves) and c.routes is not None:
                     wanted.setdefault("seat", set()).update(c.routes)
                     wanted.setdefault(c.of, set()).update(
@@ -370,7 +382,10 @@ class Reader:
                 elif key in ALLS:
                     best = (n, Tag(i, i + n, "all"))
                 elif key in self.known and not (best[1] and best[1].kind in ("name", "action",
-                                                                             "field")):
+                                                                             "field")) \
+                        and not all(x.isdigit() or x in MORE_NUMBERS or x in NUMBER_WORDS
+                                    or (x,) in self.fields for x in key):
+                    # ("3 court" names a card's option, and is also a count and a field's word)
                     best = (n, Tag(i, i + n, "alien"))
                 else:
                     continue
@@ -559,9 +574,11 @@ class Reader:
         command: dict[str, Any] = {"type": answer.type, **dict(answer.fixed)}
         named = [i for i, t in enumerate(tags) if t.kind == "action"]
         kind = self.kind(answer)
-        for i in named:  # a marked answer also takes its type's word ("end auto")
-            if not {answer.type, kind} & tags[i].value:
-                return []
+        for n, i in enumerate(named):  # a marked answer also takes its type's word ("end auto")
+            if not {answer.type, kind} & tags[i].value and not (
+                    n and named[n - 1] == i - 1 and tags[i - 1].end == tags[i].start
+                    and {answer.type, kind} & tags[i - 1].value):
+                return []  # (a word of another move right after this one's: "special place")
             used.add(i)
         if kind != answer.type and not any(kind in tags[i].value for i in named):
             return []  # "end" alone is not the answer that lays the tile for the player
@@ -572,10 +589,16 @@ class Reader:
                     return []  # it names the other one
                 used.add(i)
         open_: list[Any] = []
+        implied: list[str] = []
         said: list[str] = []
         empty: list[str] = []
-        for f in answer.fields:
-            value = self._field(f, tags, used, unsaid=unsaid)
+        shared = {o for o, n in _count(str(getattr(f.constraint, "of", "")) for f in answer.fields
+                                      if isinstance(f.constraint, OneOf)).items() if n > 1}
+        for f in sorted(answer.fields, key=lambda f: isinstance(f.constraint, Number)):
+            # Numbers last: "take 4 from 1 Castilla, 1 Valencia" gives each place its number
+            # first, and the count the one left.
+            value = self._field(f, tags, used, unsaid=unsaid,
+                                ordered=str(getattr(f.constraint, "of", "")) in shared)
             if value is _MISSING:
                 c = f.constraint
                 if isinstance(c, Parts):
@@ -591,9 +614,25 @@ class Reader:
                 if unsaid and isinstance(c, OneOf) and len(c.options) <= 5:
                     open_.append((f, list(c.options)))
                     continue
+                if answer.combos is not None and f.name in answer.combos.fields and (
+                        isinstance(c, Number) or (isinstance(c, OneOf) and len(c.options) == 1)):
+                    # a count, or the only place, maybe settled by what was said; never a
+                    # value the player could mean otherwise ("take back m18": the tile, not
+                    # the ship on its one sea side)
+                    implied.append(f.name)
+                    continue
                 return []
             command[f.name] = value
             said.append(f.name)
+        if implied:  # "cross 0": no Caballero crosses, so none is left behind, from the one place
+            assert answer.combos is not None
+            rows = [r for r in answer.combos.values()
+                    if all(r[k] == command[k] for k in r if k in command)]
+            for name in implied:
+                values = {_hashable(r[name]) for r in rows}
+                if len(values) != 1 or not said:
+                    return []
+                command[name] = rows[0][name]
         for i, t in enumerate(tags):  # "all of mine …": the answer that moves them all
             if t.kind == "all" and i not in used and "all" in dict(answer.fixed).values():
                 used.add(i)
@@ -616,7 +655,11 @@ class Reader:
             out = [{**c, f.name: v} for c in out for v in values]
         return out
 
-    def _field(self, f: Any, tags: list[Tag], used: set[int], *, unsaid: bool = False) -> Any:
+    def _field(self, f: Any, tags: list[Tag], used: set[int], *, unsaid: bool = False,
+               ordered: bool = False) -> Any:
+        """The value of field `f` said by the free `tags` (marked used), or _MISSING.
+        `ordered`: the answer has several fields of this kind ("alliance Aragón Sevilla": the
+        first and the second region), each taking the next value in the order written."""
         c = f.constraint
         free = [i for i, t in enumerate(tags) if i not in used]
         if isinstance(c, OneOf):
@@ -643,6 +686,8 @@ class Reader:
             values: set[Any] = set()
             if not hits:
                 return _MISSING
+            if ordered:
+                hits = hits[:1]
             for i in hits:
                 values |= said(tags[i])
             if len(values) != 1 or hits != list(range(hits[0], hits[0] + len(hits))):
@@ -658,6 +703,9 @@ class Reader:
                     if j >= 0 and tags[j].kind == "number" and c.min <= tags[j].value <= c.max:
                         used.update((words[0], j))
                         return tags[j].value
+                if c.min <= 1 == c.max:  # a yes-or-no field: its word alone says yes
+                    used.add(words[0])
+                    return 1
                 return _MISSING
             if unsaid and f.name in self.vocabulary.fields:
                 return c.min  # its word not said: the numbers are the other fields'
@@ -698,6 +746,8 @@ class Reader:
             return {"x": x, "y": y, "rotation": rotation}
         if isinstance(c, Moves):
             return self._moves(c, tags, free, used)
+        if isinstance(c, Picks):
+            return self._picks(c, tags, free, used)
         if isinstance(c, Subset):
             options = {_hashable(o): o for o in c.options}
             chosen: list[Any] = []
@@ -757,6 +807,37 @@ class Reader:
             used.update(hits)
             return counts
         return _MISSING
+
+    def _picks(self, c: Picks, tags: list[Tag], free: list[int], used: set[int]) -> Any:
+        """One value per key, as pairs written key first: "red Aragón, blue Sevilla",
+        « rouge Aragon, bleu Séville », "Bruno: Granada" (a key by its colour or its player's
+        name, then its value among that key's choices). A key said twice, or a value with no
+        key before it, is not read."""
+        picks: dict[str, Any] = {}
+        hits: list[int] = []
+        key: str | None = None
+        for i in free:
+            t = tags[i]
+            if t.kind != "name":
+                continue
+            keys = {str(v) for of, v in t.value if of == c.key_of and str(v) in c.choices}
+            if key is None and len(keys) == 1 and next(iter(keys)) not in picks:
+                key = next(iter(keys))
+                hits.append(i)
+                continue
+            if key is None:
+                return _MISSING
+            values = {v for of, v in t.value if of == c.of
+                      and v in {_hashable(x) for x in c.choices[key]}}
+            if len(values) != 1:
+                return _MISSING
+            picks[key] = next(iter(values))
+            hits.append(i)
+            key = None
+        if key is not None or not picks:
+            return _MISSING
+        used.update(hits)
+        return picks
 
     def _moves(self, c: Moves, tags: list[Tag], free: list[int], used: set[int]) -> Any:
         """Rows of moves as written: "2 red from Aragon to the Castillo, Bruno's 1 from …":
@@ -869,21 +950,19 @@ class Reader:
 
     def run(self) -> Parsed | None:
         commands: list[dict[str, Any]] = []
+        rest: list[str] = []
         pos = 0
         ends = self.breaks()
         while True:
             decision = self.session.decision()
             if decision is None:
-                tags_left, _ = self.tag(pos, len(self.words), {})
-                if any(t.kind not in ("neg", *SOFT, *(LEFTOVER if commands else ()))
-                       for t in tags_left):
-                    return None  # words for later decisions: the game's grammar keeps them apart
+                if not commands:
+                    return None
+                rest = self._rest(pos)  # the turn has passed: what follows waits, unread
                 break
             form = decision.form
             if form is None or not any(_covered(a) for a in form.answers):
-                if commands:  # what follows is for a decision only the grammar reads
-                    self.left = pos
-                return None
+                return None  # a decision with no form (a game that brings none)
             names = self._names(form)
             types = frozenset(k for a in form.answers for k in (a.type, self.kind(a)))
             all_tags, _ = self.tag(pos, len(self.words), names, types)
@@ -907,8 +986,6 @@ class Reader:
             if found is None:
                 remark = self._remark(pos, ends, form, names, types)
                 if remark is None:
-                    if commands and not all(_covered(a) for a in form.answers):
-                        self.left = pos  # maybe an answer only the grammar reads (picks)
                     return None
                 self.ignored.append(" ".join(w for w in self.words[pos:remark] if w != ","))
                 pos = remark
@@ -920,6 +997,7 @@ class Reader:
             self.session.advance(command)
             commands.append(command)
             self.done.append(command)
+            self.answered.append(decision)
             pos = end
             while pos < len(self.words) and self.words[pos] in (",", "\n"):
                 pos += 1
@@ -929,9 +1007,29 @@ class Reader:
                     break
         if not commands:
             return None
-        # No `rest`: a reply whose words go on past the seat's decisions is not read here (the
-        # grammar keeps those lines for later decisions, see the top of the loop).
-        return Parsed(commands, self.ignored, [], asks=self.session.decision() is not None)
+        return Parsed(commands, self.ignored, rest, asks=self.session.decision() is not None,
+                      answered=list(self.answered))
+
+    def _rest(self, pos: int) -> list[str]:
+        """The lines left once the turn has passed to someone else (a Veto holder, the others'
+        secret choices, the next power card), as the player wrote them (normalised): they
+        cannot be checked now, so they are not read, and the player is told they wait. A line
+        with no word of any move (a greeting, a signature) is ignored instead."""
+        out: list[str] = []
+        every = frozenset(self.actions_kinds)
+        while pos < len(self.words):
+            end = pos
+            while end < len(self.words) and self.words[end] != "\n":
+                end += 1
+            text = " ".join(self.words[pos:end]).replace(" ,", ",").strip(" ,")
+            tags, _ = self.tag(pos, end, {}, every)
+            if (text and any(t.kind not in ("neg", *SOFT, *LEFTOVER) for t in tags)) \
+                    or any(w.isdigit() for w in self.words[pos:end]):
+                out.append(text)
+            elif text:
+                self.ignored.append(" ".join(w for w in self.words[pos:end] if w != ","))
+            pos = end + 1
+        return out
 
 
 _MISSING: Any = object()
@@ -991,6 +1089,13 @@ def _unarticled(key: tuple[str, ...]) -> tuple[str, ...]:
     return key
 
 
+def _count(items: Any) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for item in items:
+        out[item] = out.get(item, 0) + 1
+    return out
+
+
 def _unique(commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for c in commands:
@@ -1009,25 +1114,9 @@ def _bare(command: Mapping[str, Any], form: Any) -> bool:
 def _covered(answer: Any) -> bool:
     """Whether every field of the answer is of a kind this reader fills (else the game's older
     grammar reads a reply meant as it)."""
-    return all(isinstance(f.constraint, (OneOf, Number, Subset, Counts, Parts, GridCell, Moves))
+    return all(isinstance(f.constraint, (OneOf, Number, Subset, Counts, Parts, GridCell, Moves,
+                                         Picks))
                for f in answer.fields)
-
-
-def read_prefix(text: str, session: Session, vocabulary: Vocabulary,
-                trial: Callable[[Any, dict[str, Any]], bool]) -> tuple[Parsed, str] | None:
-    """The moves this reader reads before a decision it does not cover ("3 caballeros grazie,
-    poi carta Un Caballero di ogni giocatore, poi speciale rosso Granada, …": the take and the
-    card here, the special's picks by the game's grammar), played on `session`, and the rest of
-    the text for the grammar to read from there; None when there is no such prefix."""
-    try:
-        reader = Reader(text, session, vocabulary, trial)
-        reader.run()
-    except (CommandRefused, Ambiguous):
-        return None
-    if reader.left is None or not reader.done:
-        return None
-    rest = " ".join(reader.words[reader.left:]).replace(" \n ", "\n").replace(" , ", ", ")
-    return Parsed(list(reader.done), reader.ignored, [], asks=True), rest
 
 
 _GUESS = ("I do not know “{words}”. Did you mean this? Write it back to play it:",
@@ -1105,4 +1194,4 @@ def read(text: str, session: Session, vocabulary: Vocabulary,
     raise Ambiguous(message, [list(mended.commands)], lang=session.lang)
 
 
-__all__ = ["Ambiguous", "Reader", "Vocabulary", "read", "read_prefix"]
+__all__ = ["Ambiguous", "Reader", "Vocabulary", "read"]

@@ -385,6 +385,14 @@ def _read_label(of: str, value: Any, lang: str, view: Mapping[str, Any] | None) 
     return [label(of, value, lang)]
 
 
+def _numbered(of: str, view: Mapping[str, Any] | None) -> dict[int, Any]:
+    """An action card by the power card it is printed with ("choose action 170", as the mails
+    and `format_command` write a power card's own action)."""
+    if of != "card":
+        return {}
+    return {value: card.action for value, card in ALL_CARDS.items()}
+
+
 VOCABULARY = Vocabulary(
     actions={**vocab.READ_ACTIONS,
              "keep": (*(w for ways in KEYWORDS["keep"] for w in ways), "i keep", "keeping",
@@ -399,6 +407,10 @@ VOCABULARY = Vocabulary(
              "special": (*vocab.READ_ACTIONS["special"], "intrigue", "intrigo",
                          "score the castillo", "decompte du castillo", "le decompte du castillo",
                          "valuto il castillo", "valutare il castillo"),
+             "cross": (*(w for ways in modlang.CROSS_WORDS for w in ways), "i cross",
+                       "je traverse", "attraverso"),
+             "guard": (*(w for ways in modlang.GUARD_WORDS for w in ways), "royal guard",
+                       "garde royale", "guardia reale"),
              "decline": (*vocab.READ_ACTIONS["decline"], "pas d intrigue", "no intrigue",
                          "niente intrigo", "nessun intrigo", "niente valutazione",
                          "pas de decompte", "no scoring", "nessuna valutazione")},
@@ -409,4 +421,6 @@ VOCABULARY = Vocabulary(
                                                      "decompte castillo", "valutare castillo",
                                                      "decompter castillo")}},
            "seat": vocab.seat_words(), "board": vocab.BOARD_WORDS},
-    label=_read_label, known=vocab.known_words(), fields=vocab.READ_FIELDS)
+    label=_read_label, known=vocab.known_words(), numbered=_numbered,
+    # "cross Aragón 2 leave": the leader left behind (the field's word alone says 1)
+    fields={**vocab.READ_FIELDS, "leave": tuple(w for ways in modlang.LEAVE_WORDS for w in ways)})

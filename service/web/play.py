@@ -300,7 +300,10 @@ def play_typed(game_id: str) -> BaseResponse:
     except ServiceError as error:
         _refused(said(error, head), [], language)
     else:
-        moves = "; ".join(shown(c) for c in played.commands)
+        answered = played.answered if len(played.answered) == len(played.commands) \
+            else [read] * len(played.commands)  # each move as the decision it answered shows it
+        moves = "; ".join(_shown(module, c, language, d)
+                          for c, d in zip(played.commands, answered, strict=True))
         flash(i18n.t("text.played", language, moves=moves), "ok")
         if played.rest:  # the turn passed to someone else: the rest waits (emails/play.py)
             flash(i18n.t("text.waiting", language,

@@ -107,3 +107,54 @@ def test_a_cards_own_name_after_the_move_word_is_that_one_card() -> None:
         {"type": "choose_card", "stack": face_up["secret_scoring"]}]
     with pytest.raises(reader.Ambiguous):  # the generic words still stand for each scoring card
         read_fr("carte de décompte")
+
+
+ROUND_TRIP = [("el-grande", 4, {}, 3), ("el-grande", 3, {"edition": "original"}, 3),
+              ("king-and-intrigue", 4, {"players_edition": True, "special_cards": True}, 3),
+              ("king-and-intrigue", 3, {}, 2), ("el-caballero", 4, {}, 2),
+              ("el-caballero", 3, {"advanced": True}, 2)]
+
+
+@pytest.mark.parametrize(("game", "players", "options", "games"), ROUND_TRIP,
+                         ids=[f"{g}-{n}-{'-'.join(o) or 'base'}" for g, n, o, _ in ROUND_TRIP])
+def test_every_move_as_the_mails_write_it_is_read_back_by_the_reader(
+        game: str, players: int, options: dict[str, Any], games: int) -> None:
+    """A move written as the mails and the answers write it (`language.format`: the examples,
+    the help lines, "Read as: …") is read back by the form-driven reader alone, as the very
+    same move, in en/fr/it, for every kind of decision met in random games: the player who
+    copies a line the service wrote is never refused. (Each kind twice per language and game,
+    to keep the suite quick; the King & Intrigue card that moves the Grande and Caballeros
+    without the Grande is the one known gap: its form cannot say the Grande may stay.)"""
+    module = GAMES[game]
+    names = ["Ann", "Bruno", "Chiara", "Dora"][:players]
+    seen: dict[tuple[str, str], int] = {}
+    failures = []
+    for g in range(games):
+        rng = random.Random(f"{game}-{g}")
+        state = module.fold(module.create(players, options, f"rt{g}"))
+        while not module.is_over(state):
+            decision = rng.choice(module.pending(state))
+            command = module.sample_command(state, decision, rng)
+            kind = command.type if command.type != "special" else \
+                f"special:{(decision.constraint or {}).get('card')}"
+            if decision.seat is not None and kind != "special:grande_and_caballeros" \
+                    and seen.get((kind, "en"), 0) < 2:
+                body = {"type": command.type, **dict(command.params)}
+                effect = module.decide(state, command)
+                for lang in ("en", "fr", "it"):
+                    seen[(kind, lang)] = seen.get((kind, lang), 0) + 1
+                    text = module.language.format(body, lang, decision=decision)
+                    session = GameSession(module, state, decision.seat, names=names, lang=lang)
+                    try:
+                        parsed = reader.read(text, session, module.language.vocabulary, _trial)
+                    except reader.Ambiguous as asked:
+                        failures.append((text, body, f"asked back: {asked.readings}"))
+                        continue
+                    got = None if parsed is None else parsed.commands
+                    if got is None or len(got) != 1 or module.decide(
+                            state, Command.from_json(got[0], seat=decision.seat)) != effect:
+                        failures.append((text, body, got))
+            state = module.fold(module.decide(state, command), state)
+    assert not failures, failures
+    assert len({k for k, _ in seen}) >= {"el-grande": 12, "king-and-intrigue": 12,
+                                          "el-caballero": 7}[game]

@@ -190,7 +190,7 @@ def test_a_mistyped_or_ambiguous_name_is_answered_with_what_it_may_be(
     # are offered the reply is asked back (the corpus's eg-en-033, eg-fr-025, eg-it-026).
     reply(smtp_server, turn, table.people[0], "take 3, card king, king to Castile")
     [answer] = mine(table.drain(), table.people[0])
-    assert "Read as: take 3; card 5; special to Castilla la Vieja." in plain(answer)
+    assert "Read as: take 3; card The King; special to Castilla la Vieja." in plain(answer)
 
 
 def test_a_turn_mail_says_at_a_glance_the_order_the_leaders_and_the_last_scoring(
