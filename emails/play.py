@@ -1,9 +1,10 @@
 """Text → moves: the one function behind a mail reply and a text box on the web.
 
-    play_text(ctx, game_id, seat, text, source) parses the whole text in the game's command
-    language (its module's `language` facet, or the generic `<type> key=value` one) against a
-    scratch copy of the game (nothing counts unless all of it is legal now), then submits each
-    command through `service.commands.handle` — the one path for any change.
+    play_text(ctx, game_id, seat, text, source) reads the whole text against the seat's pending
+    decisions (its module's `language` facet: the shared form-driven reader with the game's words,
+    or the generic `<type> key=value` language) on a scratch copy of the game (nothing counts
+    unless all of it is legal now), then submits each command through `service.commands.handle`
+    — the one path for any change.
 
 Raises `ParseError` (not understood: what, and what is allowed), `CommandRefused` (understood, but
 the game refuses it; nothing was applied) — both from `domain.core.language` — or `PartlyPlayed`
@@ -22,7 +23,6 @@ from sqlalchemy import select
 
 from domain.core import reader
 from domain.core.commands import Command
-from domain.core.errors import RuleError
 from domain.core.game import language_of
 from domain.core.language import CommandRefused, GameSession, ParseError
 from service import db, states
@@ -92,30 +92,15 @@ def read_text(ctx: Context, game_id: str, seat: int, text: str, *, lang: str = "
     names = list(names) if names is not None else seat_names(ctx, game_id)
     text, said = table_talk(text)
     language = language_of(module)
-    vocabulary = getattr(language, "vocabulary", None)
-    if vocabulary is not None:  # the form-driven reader first; the game's grammar where it cannot
-        try:
-            read = reader.read(text, GameSession(module, state, seat, names=names, lang=lang),
-                               vocabulary, _trial)
-        except reader.Ambiguous as asked:  # each reading as the line to write for it
-            asked.allowed = ["; ".join(shown(module, c, lang) for c in reading)
-                             for reading in asked.readings]
-            raise
-        if read is not None:
-            return Played(read.commands, read.ignored, read.rest, read.asks, read.answered, said)
-    # What the reader does not read is no move of any decision (it covers every field the games'
-    # forms hold): the game's grammar says what it made of it, and what is allowed.
-    parsed = language.parse(text, GameSession(module, state, seat, names=names, lang=lang))
-    return Played(parsed.commands, parsed.ignored, parsed.rest, parsed.asks, said=said)
-
-
-def _trial(session: Any, command: dict[str, Any]) -> bool:
-    """Whether the game accepts `command` now (the reader's readings are only legal moves)."""
-    try:
-        session.module.decide(session.state, Command.from_json(command, seat=session.seat))
-    except RuleError:
-        return False
-    return True
+    session = GameSession(module, state, seat, names=names, lang=lang)
+    try:  # the shared reader, against the decisions pending (`domain/core/reader.py`)
+        parsed = language.parse(text, session)
+    except reader.Ambiguous as asked:  # each reading as the line to write for it
+        asked.allowed = ["; ".join(shown(module, c, lang) for c in reading)
+                         for reading in asked.readings]
+        raise
+    return Played(parsed.commands, parsed.ignored, parsed.rest, parsed.asks, parsed.answered,
+                  said)
 
 
 def shown(module: Any, command: dict[str, Any], lang: str, decision: Any = None) -> str:

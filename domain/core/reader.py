@@ -26,12 +26,14 @@ The game gives only words (`Vocabulary`); the machinery is shared and pure.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import difflib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.core.commands import Command
 from domain.core.constraints import (
     Counts,
     GridCell,
@@ -42,6 +44,7 @@ from domain.core.constraints import (
     Picks,
     Subset,
 )
+from domain.core.errors import RuleError
 from domain.core.i18n import language_index
 from domain.core.language import (
     NUMBER_WORDS,
@@ -49,8 +52,10 @@ from domain.core.language import (
     Parsed,
     ParseError,
     Session,
+    core_text,
     normalise,
     phrase,
+    suggestion,
     tokens,
 )
 
@@ -159,6 +164,9 @@ class Tag:
     of: str = ""
     after_break: bool = False
     role: str = ""  # "from" / "to": the word before a place in a move
+    alt: frozenset[tuple[str, Any]] | None = None
+    """An action word that is also a value's name ("grande": El Caballero's Grande, and the
+    flag that lays a Caballero tile with it): the values it names where another answer is read."""
 
 
 SOFT = ("role", "self")
@@ -183,8 +191,15 @@ class Reader:
     """One reply read for one seat (see the module's docstring)."""
 
     def __init__(self, text: str, session: Session, vocabulary: Vocabulary,
-                 trial: Callable[[Any, dict[str, Any]], bool]) -> None:
+                 trial: Callable[[Any, dict[str, Any]], bool], *, lenient: bool = False) -> None:
         self.session = session
+        self.lenient = lenient
+        """Read as if every value of a field's kind were offered (a card not in hand, a region
+        not next to the King): only to find the move a refused reply meant, so that the game
+        says why it is refused (`refusal`). Never played."""
+        self._alone: dict[str, int] = {}
+        self.stuck: int | None = None
+        """Where the reading stopped, when it did not read the reply whole."""
         self.vocabulary = vocabulary
         self.trial = trial
         self.words = tokens(text)
@@ -207,6 +222,15 @@ class Reader:
         self.answered: list[Any] = []
         self._name_words: tuple[Mapping[tuple[str, ...], Any], set[str], set[str]] | None = None
         self.actions_kinds = {k for kinds in self.actions.values() for k in kinds}
+        self.value_words = {w for table in vocabulary.names.values() for text in table
+                            for w in phrase(str(text)) if len(w) >= 3
+                            and w not in ARTICLE_SET}
+        self.own_colour = {k for w, seat in vocabulary.names.get("seat", {}).items()
+                           if seat == session.seat and (k := phrase(str(w)))}
+        """The player's own colour ("je place 2 rouges", « piazzo 1 rosso »): said along with a
+        move of their own pieces, it fills nothing and falls away."""
+        """The words of the game's values (places, cards, colours): a move's word after one
+        starts another move ("… castillo special granada")."""
         self.known = {k for k in (phrase(w) for w in vocabulary.known) if k}
         self.known_words = {w for key in self.known for w in key}
         self.action_words = {w for key in self.actions for w in key}
@@ -359,7 +383,8 @@ class Reader:
                 if key in self.actions and self.actions[key] & types:
                     kinds = self.actions[key] & types
                     negative = "negative" if SAYS_NONE & set(key) else ""
-                    best = (n, Tag(i, i + n, "action", frozenset(kinds), negative))
+                    best = (n, Tag(i, i + n, "action", frozenset(kinds), negative,
+                                   alt=_named(key, names)))
                     break
                 named = _named(key, names)
                 if named is not None:
@@ -377,6 +402,8 @@ class Reader:
                 if key in self.actions and types and key not in WEAK \
                         and not self._own_inside(i, n, types):
                     best = (n, Tag(i, i + n, "foreign"))
+                elif key in self.own_colour and not best[1]:
+                    best = (n, Tag(i, i + n, "self", self.session.seat))
                 elif key in EXCEPTS:
                     best = (n, Tag(i, i + n, "except"))
                 elif key in ALLS:
@@ -516,6 +543,11 @@ class Reader:
             return None  # "take 1" where a card is asked: that 1 was said for another move
         if any(t.kind == "foreign" and t.after_break for t in tags[first:]):
             return None  # a word for another move after this one's: "carte 2, … passe"
+        if first < len(tags) - 1 and tags[-1].kind == "foreign":
+            return None  # "take 3 card king": "card" starts the next move, not this one's end
+        if any(i > first and t.kind == "action" and t.after_break
+               and any(x.kind == "foreign" for x in tags[i + 1:]) for i, t in enumerate(tags)):
+            return None  # "je prends 3, je prends la carte du Roi": the second is another move
         if first < len(tags) and any(t.kind == "foreign" and self._then_between(
                 tags[first].start, t.start) for t in tags[first:]):
             return None  # "prendo 1, poi prendo la carta Il Re": the card is the next move
@@ -552,6 +584,8 @@ class Reader:
                 out += self.readings(form, rest) or []
             return _unique(out) if len(_unique(out)) > 1 else None
         partial = not all(_covered(a) for a in form.answers)
+        self._alone = _count(a.type for a in form.answers)  # (an answer told apart by its
+        # fields from another of its type never has a field implied: see `_fill`)
         for answer in form.answers:
             if not _covered(answer):
                 continue
@@ -572,8 +606,12 @@ class Reader:
         filled: "tile at m14") each of its few values, for the caller to try and ask back."""
         used: set[int] = set()
         command: dict[str, Any] = {"type": answer.type, **dict(answer.fixed)}
-        named = [i for i, t in enumerate(tags) if t.kind == "action"]
         kind = self.kind(answer)
+        tags = [Tag(t.start, t.end, "name", t.alt, after_break=t.after_break, role=t.role)
+                if t.kind == "action" and t.alt and not {answer.type, kind} & t.value
+                and any(x.kind == "action" and {answer.type, kind} & x.value for x in tags)
+                else t for t in tags]  # "caballero n14 face a grande": the flag, not the move
+        named = [i for i, t in enumerate(tags) if t.kind == "action"]
         for n, i in enumerate(named):  # a marked answer also takes its type's word ("end auto")
             if not {answer.type, kind} & tags[i].value and not (
                     n and named[n - 1] == i - 1 and tags[i - 1].end == tags[i].start
@@ -615,7 +653,8 @@ class Reader:
                     open_.append((f, list(c.options)))
                     continue
                 if answer.combos is not None and f.name in answer.combos.fields and (
-                        isinstance(c, Number) or (isinstance(c, OneOf) and len(c.options) == 1)):
+                        isinstance(c, Number) or (isinstance(c, OneOf) and len(c.options) == 1)) \
+                        and self._alone.get(answer.type) == 1:
                     # a count, or the only place, maybe settled by what was said; never a
                     # value the player could mean otherwise ("take back m18": the tile, not
                     # the ship on its one sea side)
@@ -636,8 +675,9 @@ class Reader:
         for i, t in enumerate(tags):  # "all of mine …": the answer that moves them all
             if t.kind == "all" and i not in used and "all" in dict(answer.fixed).values():
                 used.add(i)
-        if any(i not in used for i, t in enumerate(tags) if t.kind not in SOFT):
-            return []
+        if any(i not in used for i, t in enumerate(tags) if t.kind not in SOFT
+               and not self._own_colour(t)):
+            return []  # (the player's own colour said along: "piazzo 1 rosso nel castello")
         if not answer.fields and not named:
             return []  # an answer with nothing to fill is read only when named
         if not said and not named:
@@ -663,7 +703,7 @@ class Reader:
         c = f.constraint
         free = [i for i, t in enumerate(tags) if i not in used]
         if isinstance(c, OneOf):
-            options = {_hashable(o): o for o in c.options}
+            options = self._offered({_hashable(o): o for o in c.options})
             numbered = {n: v for n, v in self.numbered(c.of).items()
                         if _hashable(v) in options}
 
@@ -700,7 +740,7 @@ class Reader:
                 hard = [i for i in free if tags[i].kind not in SOFT]
                 at = hard.index(words[0])
                 for j in (hard[at - 1] if at else -1, hard[at + 1] if at + 1 < len(hard) else -1):
-                    if j >= 0 and tags[j].kind == "number" and c.min <= tags[j].value <= c.max:
+                    if j >= 0 and tags[j].kind == "number" and self._within(c, tags[j].value):
                         used.update((words[0], j))
                         return tags[j].value
                 if c.min <= 1 == c.max:  # a yes-or-no field: its word alone says yes
@@ -709,7 +749,7 @@ class Reader:
                 return _MISSING
             if unsaid and f.name in self.vocabulary.fields:
                 return c.min  # its word not said: the numbers are the other fields'
-            hits = [i for i in free if tags[i].kind == "number" and c.min <= tags[i].value <= c.max]
+            hits = [i for i in free if tags[i].kind == "number" and self._within(c, tags[i].value)]
             alls = [i for i in free if tags[i].kind == "all"
                     and any(t.kind == "action" for t in tags[:i])]  # "take all", not "hi all"
             if len(hits) == 1 and not alls:
@@ -730,7 +770,8 @@ class Reader:
             used.update(hits)
             return sorted({tags[i].value - 1 for i in hits})
         if isinstance(c, GridCell):
-            cells = {tuple(x): c.rotations.get(f"{x[0]},{x[1]}", ()) for x in c.cells}
+            cells = self._offered({tuple(x): c.rotations.get(f"{x[0]},{x[1]}", ())
+                                   for x in c.cells})
             hits = [i for i in free if tags[i].kind == "cell" and tags[i].value in cells]
             if len(hits) != 1:
                 return _MISSING
@@ -749,7 +790,7 @@ class Reader:
         if isinstance(c, Picks):
             return self._picks(c, tags, free, used)
         if isinstance(c, Subset):
-            options = {_hashable(o): o for o in c.options}
+            options = self._offered({_hashable(o): o for o in c.options})
             chosen: list[Any] = []
             hits = []
             for i in free:
@@ -768,11 +809,13 @@ class Reader:
                     return _MISSING
                 chosen = [o for o in options if o not in set(chosen)]
                 hits += excepts
-            if len(set(chosen)) != len(chosen) or not c.min <= len(chosen) <= c.max:
+            if len(set(chosen)) != len(chosen) or not (
+                    c.min <= len(chosen) <= c.max or (self.lenient and chosen)):
                 return _MISSING
             used.update(hits)
             return [options[v] for v in chosen]
         if isinstance(c, Counts):
+            bounds = self._offered(dict(c.bounds))
             counts: dict[str, int] = {}
             hits = []
             for i in free:
@@ -781,12 +824,14 @@ class Reader:
                                                      and f.name in ("to", "places")):
                     # "from Valencia" is where Caballeros leave, never where they are put
                     continue
-                places = {v for of, v in t.value if of == c.of and v in c.bounds}
+                places = {v for of, v in t.value if of == c.of and v in bounds}
                 if len(places) != 1:
                     continue
                 place = next(iter(places))
                 number = None
-                for j in (i - 1, i + 1):  # "2 castillo", "castillo 2", "2 to the castillo"
+                own = i >= 2 and self._own_colour(tags[i - 1])  # "1 rosso nel castello"
+                for j in ((i - 2, i + 1) if own else (i - 1, i + 1)):  # "2 castillo",
+                    # "castillo 2", "2 to the castillo"
                     if 0 <= j < len(tags) and j in free and j not in hits \
                             and tags[j].kind == "number":
                         number = j
@@ -808,6 +853,19 @@ class Reader:
             return counts
         return _MISSING
 
+    def _own_colour(self, t: Tag) -> bool:
+        """Whether the tag is the player's own colour and nothing else ("rouge", "rosso")."""
+        return t.kind == "name" and {v for _of, v in t.value} == {self.session.seat} \
+            and {of for of, _v in t.value} == {"seat"}
+
+    def _offered(self, values: dict[Any, Any]) -> dict[Any, Any]:
+        """A field's offered values; when a refusal is being explained (`lenient`), every value
+        of its kind counts as offered, so that the game can say why the one written is not."""
+        return _Lenient(values) if self.lenient else values
+
+    def _within(self, c: Number, value: int) -> bool:
+        return c.min <= value <= c.max or (self.lenient and 0 <= value < 1000)
+
     def _picks(self, c: Picks, tags: list[Tag], free: list[int], used: set[int]) -> Any:
         """One value per key, as pairs written key first: "red Aragón, blue Sevilla",
         « rouge Aragon, bleu Séville », "Bruno: Granada" (a key by its colour or its player's
@@ -820,7 +878,9 @@ class Reader:
             t = tags[i]
             if t.kind != "name":
                 continue
-            keys = {str(v) for of, v in t.value if of == c.key_of and str(v) in c.choices}
+            choices = self._offered({k: tuple(_hashable(x) for x in v)
+                                     for k, v in c.choices.items()})
+            keys = {str(v) for of, v in t.value if of == c.key_of and str(v) in choices}
             if key is None and len(keys) == 1 and next(iter(keys)) not in picks:
                 key = next(iter(keys))
                 hits.append(i)
@@ -828,7 +888,7 @@ class Reader:
             if key is None:
                 return _MISSING
             values = {v for of, v in t.value if of == c.of
-                      and v in {_hashable(x) for x in c.choices[key]}}
+                      and (self.lenient or v in c.choices[key])}
             if len(values) != 1:
                 return _MISSING
             picks[key] = next(iter(values))
@@ -885,7 +945,8 @@ class Reader:
     # --- the whole reply -----------------------------------------------------------------------
 
     def breaks(self) -> list[int]:
-        """Where a stretch may end: after a comma, a line end, or before "and"/"then"."""
+        """Where a stretch may end: after a comma, a line end, or before "and"/"then" or a
+        move's word."""
         out = set()
         for i, word in enumerate(self.words):
             if word in (",", "\n"):
@@ -893,6 +954,9 @@ class Reader:
             for n in (1, 2):
                 if tuple(self.words[i:i + n]) in SEQUENCES:
                     out.add(i)
+            if i and (self.words[i - 1].isdigit() or self.words[i - 1] in self.value_words) \
+                    and any(tuple(self.words[i:i + n]) in self.actions for n in (1, 2, 3)):
+                out.add(i)  # "take 3 card king place 2 aragon": a move's word after a value
         out.add(len(self.words))
         return sorted(out)
 
@@ -935,6 +999,15 @@ class Reader:
         pris. »): a sentence of a few words with no word of a move, whose values are none the
         player may choose now, followed by more text: it falls away (listed as not read) and the
         reading goes on after it. None when the text at `pos` is no such remark."""
+        line = pos
+        while line < len(self.words) and self.words[line] != "\n":
+            line += 1
+        alone, _ = self.tag(pos, line, names, types)
+        if line < len(self.words) and len(alone) == 1 and alone[0].kind in ("action", "name") \
+                and not self.readings(form, alone) \
+                and any(t.kind not in (*SOFT, "neg") for t in self.tag(line, len(self.words),
+                                                                      names, types)[0]):
+            return line  # "Grande !" above the move: praise, not a move with nothing to it
         for end in (e for e in ends if e > pos):
             tags, loose = self.tag(pos, end, names, types)
             tags = [t for t in tags if t.kind not in (*SOFT, "neg")]
@@ -957,6 +1030,7 @@ class Reader:
             decision = self.session.decision()
             if decision is None:
                 if not commands:
+                    self.stuck = pos
                     return None
                 rest = self._rest(pos)  # the turn has passed: what follows waits, unread
                 break
@@ -978,7 +1052,7 @@ class Reader:
                     continue
                 if not self._next_starts(end, names) and not _bare(readings[0], form):
                     continue
-                if len(readings) > 1:
+                if len(readings) > 1 and not self.lenient:  # (a refusal explains the first)
                     raise Ambiguous(_ASK[language_index(self.lang)].format(n=len(readings)),
                                     [[*commands, r] for r in readings], lang=self.lang)
                 found = (end, readings[0], loose)
@@ -986,6 +1060,7 @@ class Reader:
             if found is None:
                 remark = self._remark(pos, ends, form, names, types)
                 if remark is None:
+                    self.stuck = pos
                     return None
                 self.ignored.append(" ".join(w for w in self.words[pos:remark] if w != ","))
                 pos = remark
@@ -1006,6 +1081,7 @@ class Reader:
                     pos += n
                     break
         if not commands:
+            self.stuck = pos
             return None
         return Parsed(commands, self.ignored, rest, asks=self.session.decision() is not None,
                       answered=list(self.answered))
@@ -1033,6 +1109,23 @@ class Reader:
 
 
 _MISSING: Any = object()
+
+
+class _Lenient(dict[Any, Any]):
+    """The offered values of a field, while a refusal is explained: any name of the field's
+    kind is in it, and any number where the offered values are numbers (a card not in hand)."""
+
+    def __init__(self, offered: dict[Any, Any]) -> None:
+        super().__init__(offered)
+        self.numbers = bool(offered) and all(isinstance(v, int) for v in offered)
+
+    def __contains__(self, value: object) -> bool:
+        if isinstance(value, int) and not self.numbers:
+            return dict.__contains__(self, value)
+        return True
+
+    def __getitem__(self, value: Any) -> Any:
+        return dict.get(self, value, value)
 
 
 def _named(key: tuple[str, ...], names: Mapping[tuple[str, ...], set[tuple[str, Any]]]
@@ -1194,4 +1287,111 @@ def read(text: str, session: Session, vocabulary: Vocabulary,
     raise Ambiguous(message, [list(mended.commands)], lang=session.lang)
 
 
-__all__ = ["Ambiguous", "Reader", "Vocabulary", "read"]
+def decides(session: Any, command: dict[str, Any]) -> bool:
+    """Whether the game accepts `command` now (the reader's readings are only legal moves)."""
+    try:
+        session.module.decide(session.state, Command.from_json(command, seat=session.seat))
+    except RuleError:
+        return False
+    return True
+
+
+HelpLines = Callable[[Any, Mapping[str, Any] | None, str], list[str]]
+
+
+def parse(text: str, session: Session, vocabulary: Vocabulary, help_lines: HelpLines,
+          trial: Callable[[Any, dict[str, Any]], bool] = decides) -> Parsed:
+    """A reply's moves, for every text channel (a mail reply, the web page's text box): read
+    against the seat's pending decisions (`read`), each advanced on `session`; or why not.
+
+    Raises `Ambiguous` (two readings, or a misspelt name mended: asked back),
+    `CommandRefused` (the moves the reply means, but the game refuses one: its own message, in
+    any language) or `ParseError` (what could not be read, and what may be written now)."""
+    lang = session.lang if session.lang in ("en", "fr", "it") else "en"
+    if session.decision() is None:
+        raise ParseError(core_text("nothing_pending", lang), lang=lang)
+    start = _fresh(session)
+    found = read(text, session, vocabulary, trial)
+    if found is not None:
+        return found
+    raise refusal(text, start, vocabulary, help_lines, trial)
+
+
+def _fresh(session: Session) -> Any:
+    """A copy of the session to read again from the same decision (the reading moves a session
+    on, one state per move)."""
+    out = copy.copy(session)
+    if isinstance(getattr(out, "applied", None), list):
+        out.applied = []  # type: ignore[attr-defined]
+    return out
+
+
+def refusal(text: str, session: Session, vocabulary: Vocabulary, help_lines: HelpLines,
+            trial: Callable[[Any, dict[str, Any]], bool] = decides
+            ) -> ParseError | CommandRefused:
+    """Why a reply is not played, written from the decision rather than by a grammar:
+
+    - the move it means, when every word of it fills a field once any value of the field's kind
+      counts (a power card not in hand, a region the King's card does not reach, 12 cards to
+      keep where 13 are asked): the game refuses that move, and says why (`CommandRefused`);
+    - else where the reading stopped, quoted, with a "did you mean …?" for a mistyped word of a
+      move, and the lines that may be written now (`ParseError`); a reply with no word of any
+      move at all (thanks, a greeting) is "no command found" (`nothing`: a mail's requests
+      alone, such as "board please", are then what it asked)."""
+    lang = session.lang if session.lang in ("en", "fr", "it") else "en"
+    try:
+        Reader(text, _fresh(session), vocabulary, lambda _s, _c: True, lenient=True).run()
+    except CommandRefused as refused:  # the first move the game refuses
+        return refused
+    except Ambiguous:
+        pass
+    strict = Reader(text, _fresh(session), vocabulary, trial)
+    with contextlib.suppress(CommandRefused, Ambiguous):
+        strict.run()
+    at = strict.stuck if strict.stuck is not None else 0
+    decision = strict.session.decision()
+    allowed = help_lines(decision, strict.session.view(), lang) if decision is not None else []
+    if decision is None:
+        return ParseError(core_text("nothing_pending", lang), lang=lang)
+    words = strict.words
+    if not _says_a_move(strict, at):
+        error = ParseError(core_text("none_found", lang), allowed=allowed, lang=lang)
+        error.nothing = not strict.done
+        return error
+    end = at
+    while end < len(words) and words[end] != "\n":
+        end += 1
+    near = " ".join(w for w in words[at:end] if w != ",")[:80]
+    typo = _typo(strict, at, end)
+    if typo is not None:
+        return ParseError(suggestion(typo[0], [typo[1]], lang), near=near, allowed=allowed,
+                          lang=lang)
+    return ParseError(core_text("not_understood", lang, near=near), allowed=allowed, lang=lang)
+
+
+def _says_a_move(reader: Reader, at: int) -> bool:
+    """Whether the words from `at` hold anything of a move: a number, a cell, a word of a move
+    or a value of the game (else they are thanks, greetings, a name)."""
+    every = frozenset(reader.actions_kinds)
+    tags, _loose = reader.tag(at, len(reader.words), {}, every)
+    return any(t.kind not in ("neg", "or", "all", *SOFT) for t in tags) \
+        or any(w.isdigit() for w in reader.words[at:]) \
+        or _typo(reader, at, len(reader.words)) is not None
+
+
+def _typo(reader: Reader, start: int, end: int, kinds: set[str] | None = None
+          ) -> tuple[str, str] | None:
+    """The first word from `start` to `end` that is a near miss of a move's word ("plase",
+    « prenre »; of a move of `kinds` if given), with that word: (typed, meant)."""
+    words = {w for key, of in reader.actions.items() if kinds is None or of & kinds
+             for w in key if len(w) >= 4}
+    for word in reader.words[start:end]:
+        if len(word) < 4 or not word.isalpha() or word in words or word in reader.known_words:
+            continue
+        close = difflib.get_close_matches(word, words, n=1, cutoff=0.8)
+        if close and not (word.startswith(close[0]) or close[0].startswith(word)):
+            return word, close[0]  # (not "tiles", "cards", "played": the word itself, said on)
+    return None
+
+
+__all__ = ["Ambiguous", "Reader", "Vocabulary", "decides", "parse", "read", "refusal"]

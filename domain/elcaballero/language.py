@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from domain.core import reader
 from domain.core.decisions import Decision
 from domain.core.i18n import language_index, supported
 from domain.core.language import (
@@ -458,7 +459,7 @@ class ElCaballeroLanguage:
         return VOCABULARY
 
     def parse(self, text: str, session: Session) -> Parsed:
-        return CaballeroParser(text, session, self.help_lines).run()
+        return reader.parse(text, session, VOCABULARY, self.help_lines)
 
     def format(self, command: Mapping[str, Any], lang: str = "en", *,
                decision: Decision | None = None, names: Sequence[str] = ()) -> str:

@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain.core import language as core
+from domain.core import reader
 from domain.core.decisions import Decision
 from domain.core.i18n import LANGUAGES
 from domain.core.language import (
@@ -168,9 +169,9 @@ ANSWERS: dict[str, frozenset[str]] = {
 
 
 def parse(text: str, session: Session) -> Parsed:
-    """The commands in `text`, each advanced on the session as it is read. Lines that hold no
-    command word, number or place (greetings, thanks, a name) are skipped; `ignored` lists them."""
-    return Parser(text, session).run()
+    """The commands in `text`, read by the shared reader against the decisions pending
+    (`domain/core/reader.py`) with El Grande's words; or why not."""
+    return reader.parse(text, session, VOCABULARY, help_lines)
 
 
 class Parser(core.Parser):

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from domain.core import reader
 from domain.core.decisions import Decision
 from domain.core.i18n import Count, supported
 from domain.core.language import (
@@ -230,7 +231,8 @@ class Parser(eg.Parser):
 
 
 def parse(text: str, session: Session) -> Parsed:
-    return Parser(text, session).run()
+    """The commands in `text`, read by the shared reader with King & Intrigue's words."""
+    return reader.parse(text, session, VOCABULARY, help_lines)
 
 
 def format_command(command: Mapping[str, Any], lang: str = "en", *,

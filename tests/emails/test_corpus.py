@@ -29,6 +29,7 @@ from service.commands import handle
 from service.tables import events, inbound_mail
 from tests.emails.conftest import SETUP, make_table, stacks
 from tests.emails.helpers import send
+from tests.moves import effects
 
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.eml"))
 POWERS = ((0, 7), (1, 5), (2, 3))  # seat 0 plays first with 3 Caballeros to take
@@ -88,7 +89,8 @@ def test_reply_is_read_right(path: Path) -> None:
     text = inbound.reply_text(inbound.body_text(msg))
     assert "power 1" not in text.lower(), f"the quoted mail was not cut off: {text!r}"
     session = GameSession(GAME, state, seat, lang="en")
-    assert GAME.language.parse(text, session).commands == expected, text
+    got = GAME.language.parse(text, session).commands
+    assert effects(GAME, state, seat, got) == effects(GAME, state, seat, expected), (text, got)
 
 
 @pytest.mark.parametrize("path", [p for p in CORPUS if "X-Corpus-State: disc"
