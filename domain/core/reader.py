@@ -131,6 +131,9 @@ class Vocabulary:
     tiles "tile 2"): `of`, view → {number: value}."""
     fields: Mapping[str, Sequence[str]] = field(default_factory=dict)
     """A field's own words: a number beside one fills that field ("3 from my court")."""
+    flags: Sequence[str] = ()
+    """Fields (of `fields`) that say yes or no: the field's word alone says yes ("cross Aragón
+    2 leave"), never taking the number before it."""
     defaults: Mapping[str, Any] = field(default_factory=dict)
     """`of` → the value a field of it takes when the reply does not say one (a ship bought, not
     taken from the court)."""
@@ -198,6 +201,7 @@ class Reader:
         not next to the King): only to find the move a refused reply meant, so that the game
         says why it is refused (`refusal`). Never played."""
         self._alone: dict[str, int] = {}
+        self._form_fields: set[str] = set()
         self.stuck: int | None = None
         """Where the reading stopped, when it did not read the reply whole."""
         self.vocabulary = vocabulary
@@ -584,6 +588,7 @@ class Reader:
                 out += self.readings(form, rest) or []
             return _unique(out) if len(_unique(out)) > 1 else None
         partial = not all(_covered(a) for a in form.answers)
+        self._form_fields = {f.name for a in form.answers for f in a.fields}
         self._alone = _count(a.type for a in form.answers)  # (an answer told apart by its
         # fields from another of its type never has a field implied: see `_fill`)
         for answer in form.answers:
@@ -611,6 +616,14 @@ class Reader:
                 if t.kind == "action" and t.alt and not {answer.type, kind} & t.value
                 and any(x.kind == "action" and {answer.type, kind} & x.value for x in tags)
                 else t for t in tags]  # "caballero n14 face a grande": the flag, not the move
+        own = {f.name for f in answer.fields}
+        if any(t.kind == "action" and self.fields.get(tuple(self.words[t.start:t.end]))
+               in self._form_fields - own for t in tags):
+            return []  # "special grande Cataluña": the word of a field another answer has
+        tags = [Tag(t.start, t.end, "field", self.fields[key], after_break=t.after_break)
+                if t.kind == "action" and (key := tuple(self.words[t.start:t.end])) in self.fields
+                and self.fields[key] in own else t
+                for t in tags]  # "special grande Sevilla …": the Grande's field, by its word
         named = [i for i, t in enumerate(tags) if t.kind == "action"]
         for n, i in enumerate(named):  # a marked answer also takes its type's word ("end auto")
             if not {answer.type, kind} & tags[i].value and not (
@@ -669,14 +682,26 @@ class Reader:
                     if all(r[k] == command[k] for k in r if k in command)]
             for name in implied:
                 values = {_hashable(r[name]) for r in rows}
-                if len(values) != 1 or not said:
+                only = next(f.constraint.options for f in answer.fields if f.name == name
+                            and isinstance(f.constraint, OneOf) and len(f.constraint.options) == 1
+                            ) if any(f.name == name and isinstance(f.constraint, OneOf)
+                                     and len(f.constraint.options) == 1
+                                     for f in answer.fields) else ()
+                if said and len(values) == 1:
+                    command[name] = rows[0][name]
+                elif said and only:  # the one place there is (the game says if it will do)
+                    command[name] = only[0]
+                else:
                     return []
-                command[name] = rows[0][name]
         for i, t in enumerate(tags):  # "all of mine …": the answer that moves them all
             if t.kind == "all" and i not in used and "all" in dict(answer.fixed).values():
                 used.add(i)
+        numeric = any(isinstance(f.constraint, (Number, Counts, Subset, Parts))
+                      and f.name not in self.vocabulary.flags for f in answer.fields)
         if any(i not in used for i, t in enumerate(tags) if t.kind not in SOFT
-               and not self._own_colour(t)):
+               and not self._own_colour(t)
+               and not (t.kind == "number" and t.value == 0 and not numeric and named)):
+            # ("cross 0 leave" where nothing can cross: the 0 says what the form leaves out)
             return []  # (the player's own colour said along: "piazzo 1 rosso nel castello")
         if not answer.fields and not named:
             return []  # an answer with nothing to fill is read only when named
@@ -718,6 +743,13 @@ class Reader:
                     return {key} if key in options else set()
                 return set()
 
+            words = [i for i in free if tags[i].kind == "field" and tags[i].value == f.name]
+            if words:  # "grande Cataluña": the value right after the field's own word
+                j = words[0] + 1
+                if j in free and said(tags[j]) and len(said(tags[j])) == 1:
+                    used.update((words[0], j))
+                    return options[next(iter(said(tags[j])))]
+                return _MISSING
             hits = [i for i in free if said(tags[i])]
             if f.name in ("from", "to"):  # a move's source and target by their words
                 marked = [i for i in hits if tags[i].role == f.name]
@@ -736,6 +768,14 @@ class Reader:
             return options[next(iter(values))]
         if isinstance(c, Number):
             words = [i for i in free if tags[i].kind == "field" and tags[i].value == f.name]
+            if words and f.name in self.vocabulary.flags and c.min <= 1 == c.max:
+                # a yes-or-no field: "leave" says yes, and
+                at = words[0]  # a 0 or 1 right after it says which
+                if at + 1 in free and tags[at + 1].kind == "number" and tags[at + 1].value in (0, 1):
+                    used.update((at, at + 1))
+                    return tags[at + 1].value
+                used.add(at)
+                return 1
             if words:  # "3 from my court": the number beside the field's word
                 hard = [i for i in free if tags[i].kind not in SOFT]
                 at = hard.index(words[0])
@@ -743,9 +783,6 @@ class Reader:
                     if j >= 0 and tags[j].kind == "number" and self._within(c, tags[j].value):
                         used.update((words[0], j))
                         return tags[j].value
-                if c.min <= 1 == c.max:  # a yes-or-no field: its word alone says yes
-                    used.add(words[0])
-                    return 1
                 return _MISSING
             if unsaid and f.name in self.vocabulary.fields:
                 return c.min  # its word not said: the numbers are the other fields'
@@ -852,6 +889,25 @@ class Reader:
             used.update(hits)
             return counts
         return _MISSING
+
+    def _distinct(self, readings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The readings that do different things: two that the game decides into the same
+        events ("cross 0" from either region: nobody crosses) are one move, not a question."""
+        module = getattr(self.session, "module", None)
+        state = getattr(self.session, "state", None)
+        if module is None:
+            return readings
+        out: list[dict[str, Any]] = []
+        seen: list[Any] = []
+        for reading in readings:
+            try:
+                effect = module.decide(state, Command.from_json(reading, seat=self.session.seat))
+            except RuleError:
+                effect = reading  # (not decided: kept apart)
+            if effect not in seen:
+                seen.append(effect)
+                out.append(reading)
+        return out
 
     def _own_colour(self, t: Tag) -> bool:
         """Whether the tag is the player's own colour and nothing else ("rouge", "rosso")."""
@@ -1052,6 +1108,8 @@ class Reader:
                     continue
                 if not self._next_starts(end, names) and not _bare(readings[0], form):
                     continue
+                if len(readings) > 1:
+                    readings = self._distinct(readings)
                 if len(readings) > 1 and not self.lenient:  # (a refusal explains the first)
                     raise Ambiguous(_ASK[language_index(self.lang)].format(n=len(readings)),
                                     [[*commands, r] for r in readings], lang=self.lang)

@@ -9,6 +9,8 @@ choices are El Grande's machinery. Common rules stay the base game's: the King's
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -278,11 +280,19 @@ class GrandeAndCaballeros(Card):
         most = self._own_here(s, seat)
         fields = [Field("grande", OneOf(tuple(self._grande_targets(s, seat)), "place"),
                         label=Message("ki.ask.grande.to"))]
+        answers = []
         if most:
-            fields.append(Field("caballeros", Counts(
-                {p: most for p in self._caballero_targets(s, seat)}, "place", max_total=most),
-                default={}, label=Message("ki.ask.grande.caballeros", {"count": most})))
-        return (Answer("special", tuple(fields), prompt=Message("ki.ask.grande"), submit=DO_IT),)
+            caballeros = Counts({p: most for p in self._caballero_targets(s, seat)}, "place",
+                                max_total=most)
+            label = Message("ki.ask.grande.caballeros", {"count": most})
+            fields.append(Field("caballeros", caballeros, default={}, label=label))
+        answers.append(Answer("special", tuple(fields), prompt=Message("ki.ask.grande"),
+                              submit=DO_IT))
+        if most:  # the Grande may stay where it is while Caballeros leave (`declare`): offered
+            answers.append(Answer("special", (Field(  # as a choice of its own, so that "special
+                "caballeros", replace(caballeros, min_total=1), label=label),),  # 2 Aragón" is
+                prompt=Message("ki.ask.grande.stays"), submit=DO_IT))  # a move of the form
+        return tuple(answers)
 
     def declare(self, s: State, seat: int, params: Mapping[str, Any]) -> tuple[Params, list[str]]:
         home = s.grandes[seat]

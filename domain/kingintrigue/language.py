@@ -40,7 +40,7 @@ from domain.elgrande import vocabulary as vocab
 from domain.kingintrigue import texts
 from domain.kingintrigue.data import POWER_VALUES
 from domain.kingintrigue.modules import language as modlang
-from domain.kingintrigue.modules_data import ALL_CARDS
+from domain.kingintrigue.modules_data import ALL_CARDS, IN_FRONT
 from domain.kingintrigue.texts import name
 
 KEYWORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
@@ -387,6 +387,26 @@ def _read_label(of: str, value: Any, lang: str, view: Mapping[str, Any] | None) 
     return [label(of, value, lang)]
 
 
+def _module_names() -> dict[str, dict[str, Any]]:
+    """The modules' values by the words the mails write them with: the Royal Guard's choice
+    (a region, or « reste » / "stay" / "resta") and Intervention's targets ("alliance",
+    "limit Aragón", "25 red": a marker, a limit board, a card in front of a player)."""
+    places = vocab.place_words()
+    guard = {**places, **{w: "stay" for ways in modlang.STAY_WORDS for w in ways
+                          if w not in ("no", "non")}}
+    intervention: dict[str, Any] = {}
+    for what, langs in modlang.MARKER_WORDS.items():
+        for ways in langs:
+            intervention.update({w: f"{what}@board" for w in ways})
+    for ways in modlang.LIMIT_WORDS:
+        for word in ways:
+            intervention.update({f"{word} {p}": f"limit@{place}" for p, place in places.items()})
+    for what in IN_FRONT:
+        for colour, seat in vocab.seat_words().items():
+            intervention[f"{modlang.VALUE_OF[what]} {colour}"] = f"{what}@{seat}"
+    return {"guard": guard, "intervention": intervention}
+
+
 def _numbered(of: str, view: Mapping[str, Any] | None) -> dict[int, Any]:
     """An action card by the power card it is printed with ("choose action 170", as the mails
     and `format_command` write a power card's own action)."""
@@ -422,7 +442,9 @@ VOCABULARY = Vocabulary(
                     **{w: "score_castillo" for w in ("score castillo", "valuto castillo",
                                                      "decompte castillo", "valutare castillo",
                                                      "decompter castillo")}},
-           "seat": vocab.seat_words(), "board": vocab.BOARD_WORDS},
-    label=_read_label, known=vocab.known_words(), numbered=_numbered,
+           "seat": vocab.seat_words(), "board": vocab.BOARD_WORDS, **_module_names()},
+    label=_read_label, known=vocab.known_words(), numbered=_numbered, flags=("leave",),
     # "cross Aragón 2 leave": the leader left behind (the field's word alone says 1)
-    fields={**vocab.READ_FIELDS, "leave": tuple(w for ways in modlang.LEAVE_WORDS for w in ways)})
+    fields={**vocab.READ_FIELDS, "leave": tuple(w for ways in modlang.LEAVE_WORDS for w in ways),
+            "grande": ("grande", "le grande", "il grande", "my grande", "mon grande",
+                       "il mio grande")})

@@ -116,6 +116,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "ki.ask.grande": ("Move your Grande and/or your Caballeros out of its region",
                       "Déplacer votre Grande et/ou vos Caballeros hors de sa région",
                       "Sposta il tuo Grande e/o i tuoi Caballeros fuori dalla sua regione"),
+    "ki.ask.grande.stays": ("Move only Caballeros out of your Grande's region (the Grande stays)",
+                            "Déplacer seulement des Caballeros hors de la région de votre Grande "
+                            "(le Grande reste)",
+                            "Sposta solo dei Caballeros fuori dalla regione del tuo Grande (il "
+                            "Grande resta)"),
     "ki.ask.grande.to": ("Your Grande's new region", "La nouvelle région de votre Grande",
                          "La nuova regione del tuo Grande"),
     "ki.ask.grande.caballeros": ("Your Caballeros leaving its region (you have {count} there)",
