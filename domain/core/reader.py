@@ -1367,6 +1367,10 @@ def parse(text: str, session: Session, vocabulary: Vocabulary, help_lines: HelpL
     any language) or `ParseError` (what could not be read, and what may be written now)."""
     lang = session.lang if session.lang in ("en", "fr", "it") else "en"
     if session.decision() is None:
+        if not _says_a_move(Reader(text, _fresh(session), vocabulary, trial), 0):
+            error = ParseError(core_text("none_found", lang), lang=lang)
+            error.nothing = True  # words for the table, thanks: no move was meant
+            raise error
         raise ParseError(core_text("nothing_pending", lang), lang=lang)
     start = _fresh(session)
     found = read(text, session, vocabulary, trial)
@@ -1420,11 +1424,37 @@ def refusal(text: str, session: Session, vocabulary: Vocabulary, help_lines: Hel
     while end < len(words) and words[end] != "\n":
         end += 1
     near = " ".join(w for w in words[at:end] if w != ",")[:80]
+    other = _other_move(strict, at, end, decision, lang)
+    if other is not None:  # "placer 1 Valence" where a take is asked: the game says what is
+        return ParseError(other, near=near, allowed=allowed, lang=lang)  # asked now
     typo = _typo(strict, at, end)
     if typo is not None:
         return ParseError(suggestion(typo[0], [typo[1]], lang), near=near, allowed=allowed,
                           lang=lang)
     return ParseError(core_text("not_understood", lang, near=near), allowed=allowed, lang=lang)
+
+
+def _other_move(reader: Reader, start: int, end: int, decision: Any, lang: str) -> str | None:
+    """When the words where the reading stopped begin with the word of a move that is not
+    asked now, the game's own refusal of that move ("“place” is not what you must do now: you
+    must take Caballeros…"), in `lang`; else None."""
+    form = decision.form
+    module = getattr(reader.session, "module", None)
+    if form is None or module is None:
+        return None
+    types = frozenset(k for a in form.answers for k in (a.type, reader.kind(a)))
+    tags, _ = reader.tag(start, end, reader._names(form), types)
+    hard = [t for t in tags if t.kind not in SOFT]
+    if not hard or hard[0].kind != "foreign":
+        return None
+    for kind in sorted(reader.actions.get(tuple(reader.words[hard[0].start:hard[0].end]), ())):
+        try:
+            module.decide(reader.session.state,  # type: ignore[attr-defined]
+                          Command.from_json({"type": kind.partition("+")[0]},
+                                            seat=reader.session.seat))
+        except RuleError as error:
+            return error.render(lang, reader.session.names)
+    return None
 
 
 def _says_a_move(reader: Reader, at: int) -> bool:
@@ -1433,8 +1463,7 @@ def _says_a_move(reader: Reader, at: int) -> bool:
     every = frozenset(reader.actions_kinds)
     tags, _loose = reader.tag(at, len(reader.words), {}, every)
     return any(t.kind not in ("neg", "or", "all", *SOFT) for t in tags) \
-        or any(w.isdigit() for w in reader.words[at:]) \
-        or _typo(reader, at, len(reader.words)) is not None
+        or any(w.isdigit() for w in reader.words[at:])
 
 
 def _typo(reader: Reader, start: int, end: int, kinds: set[str] | None = None

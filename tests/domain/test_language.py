@@ -135,7 +135,8 @@ def test_errors_are_in_the_players_language() -> None:
     state = game(*POWERS)
     with pytest.raises(ParseError) as error:
         GAME.language.parse("prendre 3, placer 2 atlantis", GameSession(GAME, state, 0, lang="fr"))
-    assert str(error.value) == "« placer 2 atlantis » n'a pas été compris."
+    assert str(error.value) == ("« placer » n'est pas ce que vous devez faire maintenant : vous "
+                                "devez choisir une carte action. (vers « placer 2 atlantis »)")
     assert error.value.allowed[0].startswith("carte NOM / carte PILE")  # after the take
     with pytest.raises(ParseError) as error:
         GAME.language.parse("Grazie!", GameSession(GAME, state, 0, lang="it"))

@@ -23,6 +23,7 @@ from domain.core.game import language_of
 from domain.core.language import CommandRefused, GameSession, ParseError, normalise
 from domain.elgrande.data import CARD_NAMES
 from domain.games import GAMES
+from tests.moves import effects
 
 LANGS = ("en", "fr", "it")
 PLACEHOLDERS = {"n", "place", "region", "colour", "name", "stack", "lieu", "couleur", "nom",
@@ -99,12 +100,6 @@ def candidates(GAME: Any, state: Any, decision: Decision, rng: random.Random
     return list(found.values())
 
 
-def same(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """Two commands alike but for empty parameters ({"regions": {}} is no regions)."""
-    return {k: v for k, v in a.items() if v not in ({}, [], None)} == {
-        k: v for k, v in b.items() if v not in ({}, [], None)}
-
-
 def test_the_positions_cover_every_decision_and_every_special_action() -> None:
     keys = {key_of(d) for _, d in POSITIONS["el-grande"]}
     assert {"power_card", "take", "choose_card", "act", "veto", "return", "secret"} <= {
@@ -144,7 +139,9 @@ def test_every_help_line_copied_back_with_its_words_filled_in_is_accepted(lang: 
                 text, command = matching[0]
                 copied = f"{text} — {explanation}"  # the player copies the whole line
                 session = GameSession(GAME, state, decision.seat, names=names, lang=lang)
-                assert same(language.parse(copied, session).commands[0], command), copied
+                got = language.parse(copied, session).commands[0]
+                assert effects(GAME, state, decision.seat, [got]) == effects(
+                    GAME, state, decision.seat, [command]), (copied, got, command)
 
 
 @pytest.mark.parametrize("game", FAMILY)

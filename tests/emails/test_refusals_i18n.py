@@ -56,6 +56,6 @@ def test_a_refusal_names_the_move_with_the_players_own_keyword(table: Any,
             and str(m["Subject"]).startswith("Re:")]
     text = plain(told[-1])
     # French quotation marks, with non-breaking spaces inside, around the command too.
-    assert "Pourquoi : «\u00a0placer 1 Valence\u00a0» : «\u00a0placer\u00a0» n'est pas ce que " \
-           "vous devez faire maintenant" in text, text
+    assert "Pourquoi : «\u00a0placer\u00a0» n'est pas ce que vous devez faire maintenant" \
+        in text, text
     assert "“" not in text and "« place »" not in text and "«\u00a0place\u00a0»" not in text
