@@ -1,29 +1,24 @@
-"""The machinery of a command language: text ⇄ the API's command JSON, for mail replies and the
-web's text box, in any game.
+"""What every text channel's reading shares (mail replies, the web's text box), in any game.
 
-A game brings its own words and grammar (its module's `language` facet, e.g.
-`domain/elgrande/language.py`); what every such language needs lives here, so that a game package
-never imports the service or the mail code (the dependency points from `emails/` to `domain/`):
+A reply is read by the shared form-driven reader (`domain/core/reader.py`) against the decisions
+pending, with the game's words (its `language` facet's `Vocabulary`); a game package keeps only
+its words, the way it writes a move back (`format`, the help lines, the example), never a grammar.
+Here, what the reader and every language need:
 
 - `normalise` / `tokens`: any case, accents optional, apostrophes and dashes as spaces, so that
   "Aragón", "ARAGON" and "aragon" are one word; commas, semicolons, full stops and line ends are
-  the breaks between commands;
-- `phrases`: tables of (multi-word) phrases → values, matched longest first by a `Cursor`;
-- the words every language shares: numbers, "all", "from", "to", "and", politeness;
+  the breaks between moves;
+- `phrases` / `phrase`: tables of (multi-word) phrases → values, as the reader looks them up;
+- the number words every language shares;
 - `ParseError` (what was not understood, and what is allowed now) and `CommandRefused` (understood,
   but the game refuses it: the engine's message);
-- `Session` / `GameSession`: a parse may depend on the decision pending at that point (the game's
-  grammar asks the session before each command, and tells it each parsed command so that a whole
-  text is checked on a scratch copy of the game before any of it counts);
-- `Parser`: the loop a language shares (commands one after the other; greetings, thanks and
-  signatures skipped, and words before a command on its line — "ok sorry: power 9"; a garbled
-  command refused, with "did you mean …?" when a word is close to one the game knows; what
-  follows once the turn has passed to someone else kept apart, not refused);
-- `suggest`: the names a mistyped or partial word may stand for (difflib, in the standard
-  library), so that every game's errors can say "did you mean Valencia?";
-- `GenericLanguage`: the language of a game that brings none — `<type> key=value …`, one command a
-  line, formatted back the same way, and help lines listing the decision's options — so that every
-  game is playable by mail.
+- `Session` / `GameSession`: a reading depends on the decision pending at that point: each move read
+  is decided on a scratch copy of the game at once, so that a whole text is checked before any of
+  it counts;
+- `suggest` / `suggestion`: "did you mean Valencia?" (difflib, in the standard library);
+- `GenericLanguage`: the language of a game that brings no words — `<type> key=value …`, one
+  command a line, formatted back the same way, and help lines listing the decision's options — so
+  that every game is playable by mail.
 """
 
 from __future__ import annotations
@@ -33,7 +28,7 @@ import json
 import random
 import re
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -46,7 +41,6 @@ from domain.core.i18n import LANGUAGES, language_index
 
 Phrases = dict[tuple[str, ...], Any]
 BREAK = {",", "\n"}
-MAX_PHRASE = 6
 
 
 def fold_accents(text: str) -> str:
@@ -95,9 +89,6 @@ NUMBER_WORDS = {
     "three": 3, "trois": 3, "tre": 3, "four": 4, "quatre": 4, "quattro": 4,
     "five": 5, "cinq": 5, "cinque": 5, "six": 6, "sei": 6,
 }
-ALL_WORDS = ("all", "max", "tout", "tous", "toutes", "tutti", "tutto", "tutte")
-SELF_WORDS = ("me", "mine", "my", "own", "moi", "mes", "mon", "miens", "miei", "mio", "mie", "io")
-FROM_WORDS = ("from", "de", "du", "des", "da", "dal", "dalla", "dai", "out of")
 TO_WORDS = ("to", "into", "a", "au", "aux", "vers", "dans", "in", "en", "nel", "nella", "al",
             "alla", "->", ">", "=>", "onto", "sur", "su")
 SEPARATOR_WORDS = ("and", "then", "et", "puis", "e", "poi", "ensuite", "quindi")
@@ -106,9 +97,6 @@ FILLER_WORDS = ("the", "le", "la", "les", "l", "il", "lo", "i", "gli", "please",
 """Words a player may write between the words that matter (articles, "please")."""
 
 NUMBERS = phrases(NUMBER_WORDS)
-ALL = phrases({w: True for w in ALL_WORDS})
-SELF = phrases({w: True for w in SELF_WORDS})
-FROM = phrases({w: True for w in FROM_WORDS})
 TO = phrases({w: True for w in TO_WORDS})
 SEPARATORS = phrases({w: True for w in SEPARATOR_WORDS})
 
@@ -258,10 +246,6 @@ class Parsed:
 
 # --- "did you mean …?" ---------------------------------------------------------------------------
 
-KEYWORD_TYPO = 4
-"""The shortest word taken for a mistyped command word: a three-letter word is a word of the
-player's own language far more often (« pas d'action » is no "pass", « per me » no "power"), and
-the keywords of all three languages are one table, so the suggestion would be in another."""
 
 
 def suggest(words: Sequence[str], table: Mapping[tuple[str, ...], Any], *, partial: bool = True,
@@ -300,271 +284,6 @@ def suggestion(word: str, names: Sequence[str], lang: str) -> str:
 
 
 # --- the cursor ----------------------------------------------------------------------------------
-
-
-class Cursor:
-    """A position in a text's words, with longest-phrase matching against phrase tables."""
-
-    def __init__(self, words: list[str], lexicon: Lexicon) -> None:
-        self.words = words
-        self.lexicon = lexicon
-        self.pos = 0
-
-    def done(self) -> bool:
-        return self.pos >= len(self.words)
-
-    def peek(self, offset: int = 0) -> str | None:
-        i = self.pos + offset
-        return self.words[i] if i < len(self.words) else None
-
-    def match(self, table: Mapping[tuple[str, ...], Any], at: int | None = None) -> tuple[Any, int]:
-        """The longest phrase of `table` at the cursor (or at `at`): (value, length) or (None, 0)."""
-        i = self.pos if at is None else at
-        for n in range(min(MAX_PHRASE, len(self.words) - i), 0, -1):
-            key = tuple(self.words[i:i + n])
-            if key in table:
-                return table[key], n
-        return None, 0
-
-    def take(self, table: Mapping[tuple[str, ...], Any]) -> Any:
-        value, n = self.match(table)
-        if n:
-            self.pos += n
-            return value
-        return None
-
-    def take_name(self, table: Mapping[tuple[str, ...], Any], longest: int = 14) -> Any:
-        """The longest name of `table` at the cursor, read across commas inside it (a title like
-        "Place 2, or move all"), never across a line end; None (and no move) if there is none."""
-        best, end = None, self.pos
-        words: list[str] = []
-        i = self.pos
-        while i < len(self.words) and len(words) < longest and self.words[i] != "\n":
-            if self.words[i] != ",":
-                words.append(self.words[i])
-                if tuple(words) in table:
-                    best, end = table[tuple(words)], i + 1
-            i += 1
-        self.pos = end
-        return best
-
-    def number(self) -> int | None:
-        """A number at the cursor, in digits (up to 3) or in words."""
-        word = self.peek()
-        if word is not None and word.isdigit() and len(word) <= 3:
-            self.pos += 1
-            return int(word)
-        found: int | None = self.take(self.lexicon.numbers)
-        return found
-
-    def near(self, at: int | None = None) -> str:
-        """The next few words, for an error message."""
-        i = self.pos if at is None else at
-        return " ".join(w for w in self.words[i:i + 5] if w != "\n").replace(" ,", ",")
-
-    def skip_filler(self) -> None:
-        while not self.done() and not self.at_keyword():
-            if self.take(self.lexicon.filler) is None:
-                return
-
-    def at_keyword(self) -> bool:
-        return bool(self.match(self.lexicon.keywords)[1])
-
-    def at_verb(self) -> bool:
-        return bool(self.match(self.lexicon.verbs)[1])
-
-    def at_break(self) -> bool:
-        return self.peek() in BREAK or bool(self.match(self.lexicon.separators)[1])
-
-    def skip_breaks(self) -> None:
-        while not self.done() and (self.peek() in BREAK or self.take(self.lexicon.separators)):
-            if self.peek() in BREAK:
-                self.pos += 1
-
-    def continues_with(self, *tables: Mapping[tuple[str, ...], Any]) -> bool:
-        """After breaks (commas, "and"), does a parameter of one of `tables` (or a number) follow?
-        On the next line, a name alone on its line does not: that is a signature ("Sev")."""
-        i = self.pos
-        separators = self.lexicon.separators
-        new_line = False
-        while i < len(self.words) and (self.words[i] in BREAK or self.match(separators, i)[1]):
-            new_line = new_line or self.words[i] == "\n"
-            i += self.match(separators, i)[1] or 1
-        if i >= len(self.words) or self.match(self.lexicon.keywords, i)[1] \
-                or self.match(self.lexicon.verbs, i)[1]:
-            return False
-        if self.words[i].isdigit() or self.match(self.lexicon.numbers, i)[1]:
-            return True
-        length = max((self.match(t, i)[1] for t in tables), default=0)
-        if not length:
-            return False
-        after = self.words[i + length] if i + length < len(self.words) else "\n"
-        return not (new_line and after in BREAK)
-
-
-# --- the parsing loop ----------------------------------------------------------------------------
-
-HelpLines = Callable[[Decision | None, Mapping[str, Any] | None, str], list[str]]
-
-
-class Parser:
-    """The loop a game's grammar shares: read commands one after the other, each advanced on the
-    session as it is read; skip lines that hold no command (greetings, thanks, a name), refuse a
-    line that looks like a garbled command. A game's grammar subclasses it and implements
-    `command()` (None: no command starts here); `looks_like_a_command` may add the game's words
-    (its places, say) to what makes a line suspicious."""
-
-    lexicon: Lexicon
-
-    def __init__(self, text: str, session: Session, help_lines: HelpLines) -> None:
-        self.session = session
-        self.lang = session.lang if session.lang in LANGUAGES else "en"
-        self.help_lines = help_lines
-        self.cursor = Cursor(tokens(text), self.lexicon)
-        self.commands: list[dict[str, Any]] = []
-        self.ignored: list[str] = []
-
-    def command(self) -> dict[str, Any] | None:  # pragma: no cover - each grammar has its own
-        raise NotImplementedError
-
-    def fits(self, command: Mapping[str, Any]) -> bool:
-        """Whether `command` answers the decision pending now. A command that does not is still
-        decided (the game says why it is refused) unless a command that fits follows on its line:
-        "ok sorry: power 9" is a power card, whatever "ok" means elsewhere."""
-        decision = self.session.decision()
-        kinds = {o.get("type", decision.kind) for o in decision.options or []} if decision else set()
-        return not kinds or command.get("type") in kinds
-
-    def run(self) -> Parsed:
-        c = self.cursor
-        self.rest: list[str] = []
-        while True:
-            c.skip_breaks()
-            c.skip_filler()
-            if c.done():
-                break
-            if self.commands and self.session.decision() is None:
-                self.rest = self._rest(c.pos)  # the turn has passed to someone else
-                break
-            start = c.pos
-            command = self.command()
-            if command is None or not self.fits(command):
-                read_to = c.pos
-                later = self._later_command(start, after_keyword=command is not None)
-                if later is not None:
-                    command = later
-                elif command is None:
-                    self._chatter(start)
-                    continue
-                else:
-                    c.pos = read_to
-            if c.pos == start:  # pragma: no cover - a parser must consume something
-                raise self.error(core_text("not_understood", self.lang, near=c.near(start)))
-            c.skip_filler()  # "carte 2 svp"
-            if not self._ends_here():
-                raise self.error(core_text("end_not_understood", self.lang, near=c.near(start)),
-                                 near=c.near())
-            self.session.advance(command)
-            self.commands.append(command)
-        if not self.commands:
-            error = self.error(core_text("none_found", self.lang))
-            error.nothing = True
-            raise error
-        return Parsed(self.commands, self.ignored, self.rest,
-                      asks=self.session.decision() is not None)
-
-    def _ends_here(self) -> bool:
-        c = self.cursor
-        return c.done() or c.at_break() or c.at_keyword() or c.at_verb()
-
-    def _line_end(self, start: int) -> int:
-        words = self.cursor.words
-        end = start
-        while end < len(words) and words[end] != "\n":
-            end += 1
-        return end
-
-    def _later_command(self, start: int, *, after_keyword: bool) -> dict[str, Any] | None:
-        """A command that fits the decision further on the line, after words that are not one
-        ("gioco il 9", "ok scusate: potere 9"); those words are skipped as chatter. Never past a
-        number (it belongs to a command); after a keyword only an explicit command counts, so that
-        a misplaced keyword is not silently replaced by a bare number read another way."""
-        c = self.cursor
-        end = self._line_end(start)
-        for i in range(start + 1, end):
-            skipped = c.words[i - 1]
-            if any(ch.isdigit() for ch in skipped) \
-                    or suggest([skipped], self.lexicon.keywords, partial=False,
-                               shortest=KEYWORD_TYPO):
-                break  # a number, a cell ("m14"), or a mistyped command word: not chatter
-            if c.words[i] == ",":
-                continue
-            if (after_keyword or any(c.match(self.lexicon.keywords, j)[1]
-                                     for j in range(start, i))) \
-                    and not (c.match(self.lexicon.keywords, i)[1] or c.match(self.lexicon.verbs, i)[1]):
-                continue
-            c.pos = i
-            try:
-                command = self.command()
-            except ParseError:
-                command = None
-            if command is not None and c.pos > i and self.fits(command):
-                c.skip_filler()
-                if self._ends_here():
-                    self.ignored.append(" ".join(w for w in c.words[start:i] if w != ","))
-                    return command
-        c.pos = start
-        return None
-
-    def _rest(self, start: int) -> list[str]:
-        """The lines (or the end of a line) left once the turn has passed to someone else, as the
-        player wrote them (normalised); greetings and signatures among them are ignored."""
-        c = self.cursor
-        out: list[str] = []
-        i = start
-        while i < len(c.words):
-            end = self._line_end(i)
-            text = " ".join(c.words[i:end]).replace(" ,", ",").strip(" ,")
-            if text and self.looks_like_a_command(i, end):
-                out.append(text)
-            elif text:
-                self.ignored.append(" ".join(w for w in c.words[i:end] if w != ","))
-            i = end + 1
-        return out
-
-    def looks_like_a_command(self, start: int, end: int) -> bool:
-        c = self.cursor
-        return any(w.isdigit() for w in c.words[start:end]) or any(
-            c.match(self.lexicon.keywords, i)[1] for i in range(start, end))
-
-    def _chatter(self, start: int) -> None:
-        """Skip a line that is not a command; refuse it if it looks like a garbled one (saying
-        which known word it is close to). The last line of a reply, a few words without a number
-        or a command word, is a signature even when it reads like a place ("Sev", "Gra")."""
-        c = self.cursor
-        end = self._line_end(start)
-        words = [w for w in c.words[start:end] if w != ","]
-        typo = suggest(words, self.lexicon.keywords, partial=False, shortest=KEYWORD_TYPO)
-        signature = bool(self.commands) and len(words) <= 3 and not typo \
-            and all(w in BREAK for w in c.words[end:]) \
-            and not any(w.isdigit() for w in words) \
-            and not any(c.match(self.lexicon.keywords, i)[1] for i in range(start, end))
-        if not signature and self.looks_like_a_command(start, end):
-            if typo:
-                raise self.error(suggestion(c.words[start], [typo[0][0]], self.lang),
-                                 near=c.near(start))
-            raise self.error(core_text("not_understood", self.lang, near=c.near(start)),
-                             near=c.near(start))
-        self.ignored.append(" ".join(words))
-        c.pos = end
-
-    def error(self, message: str, *, near: str = "") -> ParseError:
-        """A ParseError listing what may be written now."""
-        return ParseError(message, near=near, allowed=self.allowed(), lang=self.lang)
-
-    def allowed(self) -> list[str]:
-        d = self.session.decision()
-        return self.help_lines(d, self.session.view(), self.lang) if d else []
 
 
 # --- examples ------------------------------------------------------------------------------------

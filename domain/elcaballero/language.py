@@ -36,8 +36,6 @@ from domain.core.language import (
     FILLER_WORDS,
     Lexicon,
     Parsed,
-    ParseError,
-    Parser,
     Session,
     example_command,
     phrases,
@@ -95,8 +93,6 @@ def _cell(word: str) -> tuple[int, int] | None:
 
 
 AUTO_WORDS = ("auto", "automatic", "automatique", "automatico")
-AUTO = phrases({w: True for w in AUTO_WORDS})
-""""end auto": the server lays the compulsory tile as a passed deadline would, then ends."""
 
 VOCABULARY = Vocabulary(actions={
     **KEYWORDS,
@@ -151,25 +147,11 @@ FILLER = phrases({w: True for w in (*FILLER_WORDS, "at", "on", "en", "in", "a", 
                                     "cell", "case", "casella", "number", "numero", "no",
                                     "tile", "tuile", "tessera")})
 LEXICON = Lexicon(keywords=STRONG, filler=phrases({w: True for w in FILLER_WORDS}))
-AT = phrases({w: True for w in ("at", "on", "en", "in", "a", "sur", "su", "cell", "case",
-                                "casella")})
 TO = phrases({w: True for w in ("to", "towards", "vers", "a", "au", "in", "onto", "sur", "su",
                                 "verso")})
-TURN = phrases({w: True for w in ("turn", "turned", "rotate", "rotated", "rotation", "rot",
-                                  "tourne", "tournee", "tourner", "ruota", "ruotata", "ruotare",
-                                  "rotazione")})
 SIDE = phrases({w: True for w in ("side", "face", "lato", "cote")})
-EDGES = phrases({**{w: "n" for w in ("north", "nord", "n")},
-                 **{w: "e" for w in ("east", "est", "e")},
-                 **{w: "s" for w in ("south", "sud", "s")},
-                 **{w: "w" for w in ("west", "ouest", "ovest", "w", "o")}})
 COURT = phrases({w: True for w in ("court", "from court", "cour", "de la cour", "corte",
                                    "dalla corte")})
-GRANDE = phrases({w: True for w in ("grande", "with grande", "avec grande", "con grande",
-                                    "with the grande", "avec le grande", "con il grande")})
-SHIP = phrases({w: True for w in ("ship", "boat", "bateau", "navire", "nave", "barca")})
-CASTLE = phrases({w: True for w in ("castle", "castillo", "chateau", "castello")})
-BACK = phrases({w: True for w in ("back", "taken back")})
 
 VERB: dict[str, tuple[str, str, str]] = {
     "power": ("power", "pouvoir", "potere"),
@@ -268,181 +250,6 @@ ERRORS: dict[str, tuple[str, str, str]] = {
 
 def _t(table: Mapping[str, tuple[str, str, str]], key: str, lang: str, **params: Any) -> str:
     return table[key][language_index(supported(lang))].format(**params)
-
-
-class CaballeroParser(Parser):
-    lexicon = LEXICON
-
-    def __init__(self, text: str, session: Session, help_lines: Any) -> None:
-        super().__init__(text, session, help_lines)
-        # A tile's number is its place in the list the player read (the mail, the page) when the
-        # reply began: "tile 2 …, tile 4 …" (the 9) names the same tiles whatever the first lays.
-        self.faces = [t["tile"] for t in session.view().get("face_up", [])]
-
-    def fail(self, key: str, **params: Any) -> Exception:
-        c = self.cursor
-        return self.error(_t(ERRORS, key, self.lang, near=c.near(self._start), **params),
-                          near=c.near(self._start))
-
-    def command(self) -> dict[str, Any] | None:
-        c = self.cursor
-        self._start = c.pos
-        decision = self.session.decision()
-        kind = c.take(STRONG)
-        if kind is None:
-            word = c.peek()
-            if decision is not None and decision.kind == "power_card" and word is not None \
-                    and word.isdigit():
-                return {"type": "power", "card": self._number("power")}
-            return None
-        if kind == "power":
-            return {"type": "power", "card": self._number("power")}
-        if kind == "end_turn" and c.take(AUTO):
-            return {"type": "end_turn", "lay": True}
-        if kind in ("reinforce", "end_turn"):
-            return {"type": kind}
-        if kind == "lay_tile":
-            return self._lay_tile()
-        if kind == "lay_knight":
-            return self._knight("lay_knight")
-        if kind == "raise":
-            return self._knight("raise")
-        if kind == "ship":
-            at = self._cell()
-            out = {"type": "ship", "at": at, "edge": self._edge()}
-            self._skip(FILLER)
-            if c.take(COURT):
-                out["from"] = "court"
-            return out
-        if kind == "grande" and not self._cell_ahead():
-            c.pos = self._start  # "grande !" is praise, not a move: the line is chatter
-            return None
-        if kind in ("castle", "grande"):
-            return {"type": kind, "at": self._cell()}
-        if kind == "alcalde":
-            return {"type": "alcalde", "at": self._cell(), "edge": self._edge()}
-        if kind == "take_back":
-            c.take(BACK)
-            out = {"type": "take_back", "at": self._cell()}
-            if c.match(EDGES)[1] and not c.at_keyword():
-                out["edge"] = self._edge()
-            return out
-        if kind == "move":
-            if c.take(SHIP):
-                src, d = self._cell(), self._edge()
-                self._skip(TO)
-                dst, d2 = self._cell(), self._edge()
-                return {"type": "move_ship", "from": src, "from_edge": d, "to": dst,
-                        "to_edge": d2}
-            if c.take(CASTLE):
-                src = self._cell()
-                self._skip(TO)
-                return {"type": "move_castle", "from": src, "to": self._cell()}
-            raise self.fail("move")
-        return None  # pragma: no cover - every keyword is read above
-
-    def _skip(self, table: Mapping[tuple[str, ...], Any]) -> None:
-        while not self.cursor.done() and self.cursor.take(table):
-            pass
-
-    def _number(self, what: str) -> int:
-        self._skip(FILLER)
-        n = self.cursor.number()
-        if n is None:
-            raise self.fail(what)
-        return n
-
-    def _cell(self) -> list[int]:
-        c = self.cursor
-        self._skip(AT)
-        word = c.peek()
-        cell = coords.parse(word) if word else None
-        if cell is not None:
-            c.pos += 1
-            return [cell[0], cell[1]]
-        nxt = c.peek(1)
-        if word and word.isalpha() and nxt and nxt.isdigit():  # "m 14"
-            cell = coords.parse(word + nxt)
-            if cell is not None:
-                c.pos += 2
-                return [cell[0], cell[1]]
-        raise self.fail("cell")
-
-    def _edge(self) -> str:
-        edge = self.cursor.take(EDGES)
-        if edge is None:
-            raise self.fail("side")
-        return str(edge)
-
-    def _turn(self) -> int | None:
-        c = self.cursor
-        if not c.take(TURN):
-            return None
-        n = c.number()
-        if n not in (0, 90, 180, 270):
-            raise self.fail("turn")
-        return n
-
-    def _lay_tile(self) -> dict[str, Any]:
-        c = self.cursor
-        faces = self.faces
-        self._skip(FILLER)
-        word = c.peek() or ""
-        if word.startswith("t") and word[1:].isdigit() and f"T{int(word[1:]):02d}" in TILE:
-            tile = f"T{int(word[1:]):02d}"
-            c.pos += 1
-        else:
-            n = c.number()
-            if n is None or not 1 <= n <= len(faces):
-                raise self.fail("tile", count=len(faces))
-            tile = faces[n - 1]
-        out: dict[str, Any] = {"type": "lay_tile", "tile": tile, "at": self._cell()}
-        turn = self._turn()
-        out["turn"] = turn or 0
-        return out
-
-    def _knight(self, kind: str) -> dict[str, Any]:
-        c = self.cursor
-        out: dict[str, Any] = {"type": kind, "at": self._cell()}
-        side, turn, grande = None, None, False
-        for _ in range(3):
-            if c.take(SIDE):
-                word = c.peek()
-                if word not in ("a", "b"):
-                    raise self.fail("knight_side")
-                side = word
-                c.pos += 1
-            elif c.match(TURN)[1]:
-                turn = self._turn()
-            elif kind == "lay_knight" and c.take(GRANDE):
-                grande = True
-        out["side"] = side or "a"
-        out["turn"] = turn or 0
-        if grande:
-            out["grande"] = True
-        return out
-
-    def _cell_ahead(self) -> bool:
-        """Whether a cell follows (after "at"-like words), without moving."""
-        c = self.cursor
-        here = c.pos
-        try:
-            self._cell()
-        except ParseError:
-            return False
-        finally:
-            c.pos = here
-        return True
-
-    def looks_like_a_command(self, start: int, end: int) -> bool:
-        """A line with a number, a cell name or a command word; "grande" alone is a word of
-        praise in French and Italian ("une grande partie", "grande!"), not a command."""
-        c = self.cursor
-        if any(w.isdigit() or (coords.parse(w) is not None and len(w) >= 2)
-               for w in c.words[start:end]):
-            return True
-        return any(c.match(self.lexicon.keywords, i)[1] and c.words[i] != "grande"
-                   for i in range(start, end))
 
 
 class ElCaballeroLanguage:

@@ -21,50 +21,32 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from domain.core import language as core
 from domain.core import reader
 from domain.core.decisions import Decision
 from domain.core.i18n import LANGUAGES
 from domain.core.language import (
-    ALL,
-    FROM,
-    NUMBERS,
-    SELF,
-    TO,
     Lexicon,
     Parsed,
-    ParseError,
     Session,
     example_command,
     language_index,
-    normalise,
     phrases,
 )
 from domain.core.reader import Vocabulary
 from domain.elgrande import asks
 from domain.elgrande import vocabulary as vocab
-from domain.elgrande.data import COLOURS, POWER_CABALLEROS
 from domain.elgrande.data import PLACES as PLACE_IDS
+from domain.elgrande.data import POWER_CABALLEROS
 from domain.elgrande.messages import place_name
 
 # --- words -----------------------------------------------------------------------------------------
 
 PLACES = phrases(vocab.place_words())
 CARDS = phrases(vocab.card_words())
-COLOUR_WORDS = phrases({w: c for c, names in (*vocab.COLOUR_NAMES.items(),
-                                                *vocab.COLOUR_FORMS.items()) for w in names})
 COURT = phrases({w: True for w in vocab.COURT_WORDS})
 STRONG = phrases({w: kind for kind, langs in vocab.KEYWORDS.items()
                   for words in langs.values() for w in words})
 VERBS = phrases({w: verb for verb, words in vocab.SPECIAL_VERBS.items() for w in words})
-BACK = phrases({w: True for w in ("take back", "back", "reprendre", "riprendi")})
-MODE_PLACE = phrases({w: True for w in ("place", "placer", "piazza", "put", "poser", "pose",
-                                         "mettre", "piazzo", "metti", "metto")})
-MODE_MOVE = phrases({w: True for w in ("move", "deplacer", "deplace", "sposta", "sposto",
-                                        "move all", "all", "tous", "tutti", "vider", "vide",
-                                        "svuota", "svuoto")})
-OF = phrases({w: True for w in ("of", "du", "de", "de la", "des", "del", "della", "dello",
-                                 "dei", "degli")})
 VOCABULARY = Vocabulary(actions=vocab.READ_ACTIONS,
                         names={"place": vocab.place_words(), "card": vocab.card_words(),
                                "seat": vocab.seat_words(), "board": vocab.BOARD_WORDS},
@@ -157,13 +139,6 @@ ERRORS: dict[str, tuple[str, str, str]] = {
 """What a reader could not understand, in English, French and Italian (the Parser's `fail`)."""
 
 
-ANSWERS: dict[str, frozenset[str]] = {
-    "power_card": frozenset({"play_power"}), "take": frozenset({"take"}),
-    "choose_card": frozenset({"choose_card"}), "act": frozenset({"place", "special", "decline"}),
-    "veto": frozenset({"allow", "veto"}), "return": frozenset({"return"}),
-    "secret": frozenset({"secret"}),
-}
-"""The commands that answer each decision (the parser's `fits`)."""
 
 # --- parsing ---------------------------------------------------------------------------------------
 
@@ -172,346 +147,6 @@ def parse(text: str, session: Session) -> Parsed:
     """The commands in `text`, read by the shared reader against the decisions pending
     (`domain/core/reader.py`) with El Grande's words; or why not."""
     return reader.parse(text, session, VOCABULARY, help_lines)
-
-
-class Parser(core.Parser):
-    lexicon = LEXICON
-
-    def __init__(self, text: str, session: Session) -> None:
-        super().__init__(text, session, help_lines)
-
-    def fail(self, key: str, **params: Any) -> ParseError:
-        """What was not understood (ERRORS[key] in the session's language), where, and what may
-        be written now; when the word there is close to a place or a card, which one(s) it may
-        be instead ("did you mean Valencia?", "Castilla la Vieja or Castilla la Nueva")."""
-        c = self.cursor
-        message = ERRORS[key][language_index(self.lang)].format(**params)
-        for table, name in ((PLACES, place_name), (CARDS, vocab.card_name)):
-            found = core.suggest(c.words[c.pos:c.pos + 3], table)
-            if found:
-                message = core.suggestion(c.words[c.pos], [name(v, self.lang) for _, v in found],
-                                          self.lang)
-                break
-        return self.error(message, near=c.near())
-
-    def fits(self, command: Mapping[str, Any]) -> bool:
-        d = self.session.decision()
-        return d is None or command.get("type") in ANSWERS.get(d.kind, {command.get("type")})
-
-    def looks_like_a_command(self, start: int, end: int) -> bool:
-        return super().looks_like_a_command(start, end) or any(
-            self.cursor.match(PLACES, i)[1] or self.cursor.match(CARDS, i)[1]
-            for i in range(start, end))
-
-    # -- one command --
-
-    def command(self) -> dict[str, Any] | None:
-        c = self.cursor
-        d = self.session.decision()
-        kind, n = c.match(STRONG)
-        verb, nv = c.match(VERBS)
-        if nv > n:  # e.g. "take back 7" is a special action, not a take
-            kind = None
-        if kind is None:
-            # A bare value the pending decision makes clear ("king" when a card is to be chosen)
-            # comes before a verb that starts a special action ("king to granada").
-            implicit = self.implicit(d)
-            if implicit is not None or not nv:
-                return implicit
-            c.pos += nv
-            return self.special(d, verb=verb)
-        c.pos += n
-        if kind != "choose_card":
-            c.skip_filler()
-        if d is None:
-            raise ParseError(core.core_text("nothing_pending", self.lang), lang=self.lang)
-        return getattr(self, kind)(d)
-
-    def implicit(self, d: Decision | None) -> dict[str, Any] | None:
-        """A bare value, read by what the pending decision wants."""
-        c = self.cursor
-        if d is None:
-            return None
-        if d.kind == "power_card" and c.peek() is not None and c.peek().isdigit():
-            return self.play_power(d)
-        if d.kind == "secret" and c.match(PLACES)[1]:
-            return self.secret(d)
-        if d.kind == "choose_card" and c.match(CARDS)[1]:
-            return self.choose_card(d)
-        if d.kind == "take" and c.peek() is not None and c.peek().isdigit():
-            return self.take(d)
-        return None
-
-    def play_power(self, d: Decision) -> dict[str, Any]:
-        value = self.cursor.number()
-        if value is None:
-            raise self.fail("power")
-        return {"type": "play_power", "card": value}
-
-    def take(self, d: Decision) -> dict[str, Any]:
-        c = self.cursor
-        if c.take(BACK):  # "take back 7"
-            return self.special(d, verb="back")
-        count: int | None = c.number()
-        if count is None and c.take(ALL):
-            count = _max(d, "count")
-        if count is None:
-            count = _max(d, "count")
-            if count is None:
-                raise self.fail("take")
-        command: dict[str, Any] = {"type": "take", "count": count}
-        c.skip_filler()
-        if c.take(FROM):
-            regions = self.pairs(lone=True)
-            if regions:
-                command["regions"] = regions
-        return command
-
-    def choose_card(self, d: Decision) -> dict[str, Any]:
-        c = self.cursor
-        if d.kind == "power_card" and c.peek() is not None and c.peek().isdigit():
-            return self.play_power(d)  # "carte 2", "carta 9": the power card is a card too
-        options = [o for o in (d.options or []) if o.get("type") == "choose_card"]
-        card = c.take_name(CARDS)
-        stack = None
-        if card is None:
-            c.skip_filler()
-            c.take(OF)  # "la carte du Roi", "la carta del Re"
-            card = c.take_name(CARDS)
-        if card is None:
-            stack = c.number()
-            if stack is None:
-                raise self.fail("card")
-        if stack is not None:
-            named = [o["card"] for o in options if o["stack"] == stack]
-            return {"type": "choose_card", "stack": stack, **({"card": named[0]} if named else {})}
-        matches = [o for o in options if o["card"] == card]
-        if len(matches) == 1:
-            return {"type": "choose_card", "stack": matches[0]["stack"], "card": card}
-        return {"type": "choose_card", "card": card}
-
-    def place(self, d: Decision) -> dict[str, Any]:
-        c = self.cursor
-        zero, n = c.match(NUMBERS)
-        if (c.peek() == "0" or (n and zero == 0)) and not c.match(PLACES, c.pos + max(n, 1))[1]:
-            c.pos += max(n, 1)
-            return {"type": "place", "places": {}}
-        places = self.pairs(lone=True)
-        if not places:
-            raise self.fail("place")
-        return {"type": "place", "places": places}
-
-    def decline(self, d: Decision) -> dict[str, Any]:
-        return {"type": "decline"}
-
-    def allow(self, d: Decision) -> dict[str, Any]:
-        return {"type": "allow"}
-
-    def veto(self, d: Decision) -> dict[str, Any]:
-        c = self.cursor
-        steps = []
-        while (n := c.number()) is not None:
-            steps.append(n - 1)
-            if c.continues_with():
-                c.skip_breaks()
-            c.skip_filler()
-        if steps:
-            return {"type": "veto", "steps": steps}
-        return {"type": "veto"}
-
-    def return_(self, d: Decision) -> dict[str, Any]:
-        pairs = self.pairs(lone=False, court=True)
-        if not pairs:
-            raise self.fail("return")
-        court = pairs.pop("court", 0)
-        return {"type": "return", "court": court, "regions": pairs}
-
-    def secret(self, d: Decision) -> dict[str, Any]:
-        c = self.cursor
-        c.skip_filler()
-        c.take(TO)
-        return {"type": "secret", "choice": self.named_place("which_region")}
-
-    # -- parameters --
-
-    def named_place(self, question: str) -> str:
-        """The place named next, or a ParseError that asks `question` (an ERRORS key)."""
-        place = self.cursor.take(PLACES)
-        if place is None:
-            raise self.fail(question)
-        return str(place)
-
-    def pairs(self, *, lone: bool, court: bool = False) -> dict[str, int]:
-        """Numbers and places in either order: "2 aragon 1 castillo", "aragon 2, castillo 1"."""
-        c = self.cursor
-        out: dict[str, int] = {}
-        places = {**PLACES, **(COURT if court else {})}
-        where = {**PLACES, **({k: "court" for k in COURT} if court else {})}
-        while True:
-            c.skip_filler()
-            c.take(TO)
-            n = c.number()
-            c.skip_filler()
-            own, length = c.match(COLOUR_WORDS)
-            if length and own == COLOURS[self.session.seat % len(COLOURS)]:
-                c.pos += length  # "2 rouges en Aragon": one's own colour, said along
-                c.skip_filler()
-            c.take(TO)
-            place = c.take(where)
-            if place is None:
-                if n is not None:
-                    raise self.fail("what", n=n)
-                break
-            if n is None:
-                n = c.number()
-            if n is None:
-                if not lone:
-                    raise self.fail("how_many", place=place_name(place, self.lang))
-                n = 1
-            out[place] = out.get(place, 0) + n
-            if c.at_break() and not c.continues_with(places):
-                break
-            if c.at_break():
-                c.skip_breaks()
-        return out
-
-    def seat_ref(self) -> int | None:
-        c = self.cursor
-        if c.take(SELF):
-            return self.session.seat
-        colour = c.take(COLOUR_WORDS)
-        if colour is not None:
-            return COLOURS.index(colour)
-        names = {tuple(normalise(n).split()): i for i, n in enumerate(self.session.names)
-                 if n and normalise(n).split()}
-        names.update({(normalise(n).split()[0],): i for i, n in enumerate(self.session.names)
-                      if n and normalise(n).split()})
-        return c.take(names)
-
-    def moves(self) -> list[dict[str, Any]]:
-        """Groups "[count] [whose] [from] REGION to PLACE", separated by commas or "and"."""
-        c = self.cursor
-        out = []
-        while True:
-            c.skip_filler()
-            count = c.number()
-            c.skip_filler()
-            whose = self.seat_ref()
-            c.skip_filler()
-            c.take(FROM)
-            src = c.take(PLACES)
-            if src is None:
-                if count is None and whose is None and out:
-                    break
-                raise self.fail("moves")
-            c.skip_filler()
-            if not c.take(TO):
-                raise self.fail("where_to")
-            dst = self.named_place("where_to_place")
-            out.append({"seat": self.session.seat if whose is None else whose, "from": src,
-                        "to": dst, "count": 1 if count is None else count})
-            if c.at_break() and c.continues_with(PLACES, COLOUR_WORDS, SELF):
-                c.skip_breaks()
-                continue
-            if c.done() or c.at_break() or c.at_keyword() or c.match(VERBS)[1]:
-                break
-        return out
-
-    def special(self, d: Decision | None, verb: str | None = None) -> dict[str, Any]:
-        c = self.cursor
-        if d is None or d.kind != "act" or "special" not in (d.constraint or {}):
-            raise self.fail("no_special")
-        card = d.constraint["card"]
-        spec = d.constraint["special"]
-        c.skip_filler()
-        if verb == "back" or card == "power_card_back":
-            c.take(BACK)
-            c.skip_filler()
-            value = c.number()
-            if value is None:
-                raise self.fail("back")
-            return {"type": "special", "card": value}
-        if card in ("king", "royal_advisor") or (card == "grande" and "to" in spec):
-            c.take(CARDS) if verb is None else None
-            c.skip_filler()
-            c.take(TO)
-            return {"type": "special", "to": self.named_place("where_to_region")}
-        if card == "score_chosen" or card == "eviction":
-            c.skip_filler()
-            place = self.named_place("which_place")
-            return {"type": "special", "place" if card == "score_chosen" else "region": place}
-        if card == "scoreboard":
-            digits = []
-            while (n := c.number()) is not None:
-                digits.append(n)
-            board = {(8,): "8-4-0", (8, 4, 0): "8-4-0", (840,): "8-4-0", (4,): "4-0-0",
-                     (4, 0, 0): "4-0-0", (400,): "4-0-0"}.get(tuple(digits))
-            c.skip_filler()
-            c.take(TO)
-            place = c.take(PLACES)
-            if board is None or place is None:
-                raise self.fail("scoreboard")
-            return {"type": "special", "board": board, "to": place}
-        if card == "court_2":
-            c.take(COURT)
-            n = c.number()
-            return {"type": "special", **({"count": n} if n is not None else {})}
-        if card == "one_from_each":
-            picks: dict[str, str] = {}
-            while True:
-                c.skip_filler()
-                whose = self.seat_ref()
-                c.skip_filler()
-                c.take(FROM)
-                region = c.take(PLACES)
-                if whose is None or region is None:
-                    if picks and whose is None and region is None:
-                        break
-                    raise self.fail("picks")
-                picks[str(whose)] = region
-                if c.at_break() and c.continues_with(COLOUR_WORDS, SELF):
-                    c.skip_breaks()
-                    continue
-                if not (c.match(COLOUR_WORDS)[1] or c.match(SELF)[1]):
-                    break
-            return {"type": "special", "picks": picks}
-        if card in ("move_all_own", "place_2_anywhere", "place_2_or_move_all_own"):
-            mode = "move_all" if card == "move_all_own" else "place" if card == "place_2_anywhere" \
-                else None
-            if c.take(MODE_PLACE):
-                mode = mode or "place"
-            elif c.take(MODE_MOVE) or verb == "move":
-                mode = mode or "move_all"
-            c.skip_filler()
-            c.take(ALL)
-            c.skip_filler()
-            if mode is None:
-                mode = "move_all" if c.match(FROM)[1] else "place"
-            if mode == "place":
-                places = self.pairs(lone=True)
-                params: dict[str, Any] = {"places": places}
-            else:
-                c.take(FROM)
-                src = self.named_place("which_empty")
-                c.skip_filler()
-                c.take(TO)
-                at = c.pos
-                to = self.pairs(lone=True)
-                if len(to) == 1 and c.words[at] not in ("1",) and not c.words[at].isdigit():
-                    only = next(iter(to))
-                    counts = self.session.view()["places"][src]["counts"]
-                    to = {only: counts[self.session.seat] or 0}
-                params = {"from": src, "to": to}
-            if card == "place_2_or_move_all_own":
-                params = {"mode": mode, **params}
-            return {"type": "special", **params}
-        if "moves" in spec:
-            c.take(MODE_MOVE)
-            return {"type": "special", "moves": self.moves()}
-        return {"type": "special"}  # an action without parameters
-
-
-setattr(Parser, "return", Parser.return_)
 
 
 def _max(d: Decision, key: str) -> int | None:

@@ -9,10 +9,9 @@ choices are El Grande's machinery. Common rules stay the base game's: the King's
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from domain.core.constraints import Answer, Combos, Field, Moves, OneOf, Picks, Route, SeatLimit

@@ -24,9 +24,6 @@ from domain.core import reader
 from domain.core.decisions import Decision
 from domain.core.i18n import Count, supported
 from domain.core.language import (
-    ALL,
-    FROM,
-    TO,
     Lexicon,
     Parsed,
     Session,
@@ -57,7 +54,6 @@ ROUND_ACTIONS = phrases({**{w: "king" for w in ("king", "the king", "roi", "le r
                                                 "il re")},
                          **{w: "intrigue" for w in ("intrigue", "l intrigue", "intrigo",
                                                     "l intrigo")}})
-GRANDE = phrases({"grande": True, "le grande": True, "il grande": True})
 AS_EL_GRANDE = {"one_from_each_opponent": "one_from_each", "double_scoring": "eviction"}
 """The expansion's actions that read and write as an El Grande card's (same parameters)."""
 
@@ -122,112 +118,6 @@ def _as_el_grande(d: Decision | None) -> Decision | None:
     if d is None or card not in AS_EL_GRANDE:
         return d
     return replace(d, constraint={**(d.constraint or {}), "card": AS_EL_GRANDE[card]})
-
-
-class Parser(eg.Parser):
-    lexicon = LEXICON
-
-    def __init__(self, text: str, session: Session) -> None:
-        """El Grande's parser listing the expansion's help lines (what may be written) when a
-        reply cannot be read: El Grande's know none of its own actions."""
-        super().__init__(text, session)
-        self.help_lines = help_lines
-
-    def fail(self, key: str, **params: Any):  # type: ignore[no-untyped-def]
-        if key in ERRORS:
-            return self.error(_t(ERRORS, key, self.lang, **params), near=self.cursor.near())
-        return super().fail(key, **params)
-
-    def command(self) -> dict[str, Any] | None:
-        """The expansion's keywords and the Intrigue's verb first, then El Grande's grammar."""
-        c = self.cursor
-        d = self.session.decision()
-        _w, n = c.match(modlang.GUARD)  # before OWN: « garde » also keeps cards
-        if n and d is not None and d.kind == "guard":
-            c.pos += n
-            return modlang.parse_guard(self)
-        kind, n = c.match(OWN)
-        if n:
-            c.pos += n
-            c.skip_filler()
-            return getattr(self, kind)(d)
-        _w, n = c.match(modlang.CROSS)
-        if n and d is not None and d.kind == "cross":
-            c.pos += n
-            return modlang.parse_cross(self)
-        _verb, n = c.match(INTRIGUE)
-        if n and d is not None and (d.constraint or {}).get("card") == "intrigue":
-            c.pos += n
-            return self.special(d, verb="intrigue")
-        return super().command()
-
-    def implicit(self, d: Decision | None) -> dict[str, Any] | None:
-        c = self.cursor
-        if d is not None and d.kind == "keep" and (c.peek() or "").isdigit():
-            return self.keep(d)
-        if d is not None and d.kind == "choose_action" and (
-                (c.peek() or "").isdigit() or c.match(ROUND_ACTIONS)[1]):
-            return self.choose_action(d)
-        return super().implicit(d)
-
-    def keep(self, d: Decision) -> dict[str, Any]:
-        values = []
-        c = self.cursor
-        while (n := c.number()) is not None:
-            values.append(n)
-            c.skip_filler()
-            mark = c.pos  # "…, 180 and 10": a list goes on after a comma or "and"
-            while not c.done() and (c.peek() == "," or c.take(c.lexicon.separators)):
-                if c.peek() == ",":
-                    c.pos += 1
-            if not (c.peek() or "").isdigit():
-                c.pos = mark
-        if not values:
-            raise self.fail("keep")
-        return {"type": "keep", "cards": values}
-
-    def choose_action(self, d: Decision) -> dict[str, Any]:
-        c = self.cursor
-        c.skip_filler()
-        card = c.take(ROUND_ACTIONS)
-        if card is None:
-            value = c.number()
-            if value not in ALL_CARDS:
-                raise self.fail("choose_action")
-            card = ALL_CARDS[value].action
-        return {"type": "choose_action", "card": card}
-
-    def special(self, d: Decision | None, verb: str | None = None) -> dict[str, Any]:
-        c = self.cursor
-        if d is not None and d.kind == "choose_action":
-            return self.choose_action(d)
-        card = (d.constraint or {}).get("card") if d is not None and d.kind == "act" else None
-        if card in modlang.OWN_CARDS and "special" in (d.constraint or {}):  # type: ignore[union-attr]
-            return modlang.parse_special(self, card)
-        if card == "intrigue" and "special" in (d.constraint or {}):  # type: ignore[union-attr]
-            c.skip_filler()
-            if c.take(ALL):
-                c.skip_filler()
-                c.take(FROM)
-                src = self.named_place("which_empty")
-                c.skip_filler()
-                c.take(TO)
-                return {"type": "special", "mode": "all", "from": src,
-                        "to": self.named_place("where_to_region")}
-            c.take(eg.MODE_MOVE)
-            return {"type": "special", "mode": "one", "moves": self.moves()}
-        if card == "grande_and_caballeros" and "special" in (d.constraint or {}):  # type: ignore[union-attr]
-            c.skip_filler()
-            params: dict[str, Any] = {"type": "special"}
-            if verb == "grande" or c.take(GRANDE):
-                c.skip_filler()
-                c.take(TO)
-                params["grande"] = self.named_place("where_to_region")
-            caballeros = self.pairs(lone=False)
-            if caballeros:
-                params["caballeros"] = caballeros
-            return params
-        return super().special(_as_el_grande(d), verb)
 
 
 def parse(text: str, session: Session) -> Parsed:

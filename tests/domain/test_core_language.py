@@ -11,10 +11,8 @@ from domain.core.commands import Command
 from domain.core.game import GenericTexts, Message, language_of, texts_of
 from domain.core.language import (
     CommandRefused,
-    Cursor,
     GameSession,
     GenericLanguage,
-    Lexicon,
     ParseError,
     normalise,
     phrases,
@@ -36,16 +34,6 @@ def test_words_fold_case_accents_and_punctuation() -> None:
         "take", "3", ",", "card", "the", "king", ",", "\n", "place", "2"]
     table = phrases({"Castilla la Vieja": "clv", "Place 2, or move all": "card"})
     assert ("castilla", "la", "vieja") in table and ("place", "2", "or", "move", "all") in table
-
-
-def test_the_cursor_matches_the_longest_phrase_and_reads_numbers_in_words() -> None:
-    lexicon = Lexicon(keywords=phrases({"take": "take"}), filler=phrases({"the": True}))
-    cursor = Cursor(tokens("take trois the castilla la vieja"), lexicon)
-    places = phrases({"castilla": "x", "castilla la vieja": "clv"})
-    assert cursor.at_keyword() and cursor.take(lexicon.keywords) == "take"
-    assert cursor.number() == 3
-    cursor.skip_filler()
-    assert cursor.take(places) == "clv" and cursor.done()
 
 
 def test_a_game_without_a_language_gets_the_generic_one_and_it_round_trips() -> None:

@@ -30,16 +30,11 @@ REGION_CARDS = {"relocation", "civil_war", "quarantine", "table_for_six",
 PAIR_CARDS = {"alliance", "bridge"}
 OWN_CARDS = REGION_CARDS | PAIR_CARDS | {"score_offered", "revolt", "coup", "intervention"}
 CROSS_WORDS = (("cross",), ("traverser", "traverse"), ("attraversa", "attraversare"))
-CROSS = phrases({w: "cross" for words in CROSS_WORDS for w in words})
 GUARD_WORDS = (("guard",), ("garde",), ("guardia",))
-GUARD = phrases({w: "guard" for words in GUARD_WORDS for w in words})
 STAY_WORDS = (("stay", "stays", "no"), ("reste", "rester", "non"), ("resta", "restare", "no"))
-STAY = phrases({w: "stay" for words in STAY_WORDS for w in words})
 LEAVE_WORDS = (("leave", "off"), ("quitter", "retirer"), ("lascia", "togli"))
-LEAVE = phrases({w: "leave" for words in LEAVE_WORDS for w in words})
 LIMIT_WORDS = (("limit", "limit board"), ("limite", "tableau limite"),
                ("limite", "tabellone limite"))
-LIMIT = phrases({w: "limit" for words in LIMIT_WORDS for w in words})
 BOARDS = phrases({"8/4/0": "8-4-0", "8-4-0": "8-4-0", "840": "8-4-0", "4/0/0": "4-0-0",
                   "4-0-0": "4-0-0", "400": "4-0-0"})
 VALUE_OF = {c.action: v for v, c in ALL_CARDS.items()}
@@ -53,70 +48,6 @@ MARKER_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 }
 """Intervention's optional rule (option intervention_markers): `special alliance` takes the
 Alliance markers off the board."""
-MARKER = phrases({w: k for k, langs in MARKER_WORDS.items() for words in langs for w in words})
-
-
-def parse_special(parser: Any, card: str) -> dict[str, Any]:
-    """The `special` parameters of a module card, the cursor after the keyword."""
-    c = parser.cursor
-    c.skip_filler()
-    if card in REGION_CARDS:
-        return {"type": "special", "region": parser.named_place("which_region")}
-    if card in PAIR_CARDS or card == "score_offered":
-        regions = []
-        while (place := c.take(eg.PLACES)) is not None:
-            regions.append(str(place))
-            c.skip_filler()
-            if c.at_break():
-                if not c.continues_with(eg.PLACES):
-                    break
-                c.skip_breaks()
-        if card == "score_offered":
-            return {"type": "special", "regions": regions}
-        first, second = [*regions, None, None][:2]
-        return {"type": "special", "first": first, "second": second}
-    if card == "revolt":
-        return {"type": "special", "scoreboard": c.take(BOARDS)}
-    if card == "coup":
-        return {"type": "special", "target": parser.seat_ref()}
-    marker = c.take(MARKER)
-    if marker is not None:
-        return {"type": "special", "target": f"{marker}@board"}
-    if c.take(LIMIT):
-        c.skip_filler()
-        return {"type": "special", "target": f"limit@{parser.named_place('which_region')}"}
-    value = c.number()
-    c.skip_filler()
-    owner = parser.seat_ref()
-    what = ALL_CARDS[value].action if value in ALL_CARDS else str(value)
-    return {"type": "special", "target": f"{what}@{owner}"}
-
-
-def parse_cross(parser: Any) -> dict[str, Any]:
-    c = parser.cursor
-    c.skip_filler()
-    place = c.take(eg.PLACES)
-    c.skip_filler()
-    count = c.number()
-    if place is None:
-        place = c.take(eg.PLACES)
-    c.skip_filler()
-    out: dict[str, Any] = {"type": "cross", "count": count or 0}
-    if place is not None:
-        out["from"] = str(place)
-    if c.take(LEAVE) is not None:
-        out["leave"] = 1
-    return out
-
-
-def parse_guard(parser: Any) -> dict[str, Any]:
-    """`guard aragon` (the region about to be scored) or `guard stay` (garde reste, guardia
-    resta)."""
-    c = parser.cursor
-    c.skip_filler()
-    if c.take(STAY):
-        return {"type": "guard", "to": "stay"}
-    return {"type": "guard", "to": parser.named_place("which_region")}
 
 
 def format_guard(command: Mapping[str, Any], lang: str) -> str:
