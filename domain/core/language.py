@@ -24,6 +24,7 @@ Here, what the reader and every language need:
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import random
 import re
@@ -73,6 +74,7 @@ def tokens(text: str) -> list[str]:
     return out
 
 
+@functools.lru_cache(maxsize=65536)
 def phrase(text: str) -> tuple[str, ...]:
     """A phrase as the tuple of words a Cursor matches (breaks inside it are ignored)."""
     return tuple(w for w in tokens(text) if w not in BREAK)

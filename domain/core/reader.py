@@ -1233,9 +1233,12 @@ def _with_roles(tags: list[Tag]) -> list[Tag]:
     return out
 
 
+ARTICLE_KEYS = frozenset(phrase(a) for a in ARTICLES)
+"""The articles as the tagger's keys, built once (`_names` strips them from every name)."""
+
+
 def _unarticled(key: tuple[str, ...]) -> tuple[str, ...]:
-    arts = {phrase(a) for a in ARTICLES}
-    while key and (key[:1] in arts) and len(key) > 1:
+    while key and (key[:1] in ARTICLE_KEYS) and len(key) > 1:
         key = key[1:]
     return key
 

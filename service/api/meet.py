@@ -122,6 +122,7 @@ class OpenGames(MethodView):
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """The open games waiting for players, newest first: the game, its options in words,
         the turn time, the languages welcome and who is in (`?game=` one game only)."""
+        no_nul(args)  # a NUL in `?game=` is no game's name (PostgreSQL cannot even compare it)
         lang = args.get("lang") or _lang()
         found = [g for g in meet.listed(ctx(), game=args.get("game")) if g.game in ctx().games]
         return {"games": [open_json(g, lang) for g in found]}

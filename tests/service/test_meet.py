@@ -397,3 +397,13 @@ def test_a_player_whose_seat_the_creator_freed_cannot_take_one_again(
     assert "libéré votre place" in r.get_json()["detail"]  # Bob reads French
     # the seat Bob left is free for anyone else
     assert cid.post(f"/api/open-games/{gid}/join").status_code == 200
+
+
+def test_a_nul_in_the_open_games_filter_is_a_422_not_a_500(ctx: Any, make_player: Any) -> None:
+    """The schema fuzz found it on PostgreSQL (which cannot compare a NUL): `?game=` with one is
+    no game's name, refused and said so."""
+    bob = make_player("bob@example.com", "Bob")
+    r = bob.get("/api/open-games?game=el-gr%00ande")
+    assert r.status_code == 422
+    assert "NUL" in r.get_json()["detail"]
+    assert bob.get("/api/open-games?game=el-grande").status_code == 200
