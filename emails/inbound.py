@@ -8,7 +8,7 @@
                       headers and signatures stripped (mail-parser-reply: en/fr/it/de)
                    4. a reply to an old notification after the game moved on is not applied: it is
                       answered with what is pending now
-                   5. parse with the command grammar on a scratch copy of the game (the whole mail is
+                   5. read against the pending decisions on a scratch copy of the game (the whole mail is
                       checked before anything counts), then each command through
                       `service.commands.handle(..., Source("email", ref=Message-ID))`
                    6. the answer (accepted / refused with the engine's message, the pending decision

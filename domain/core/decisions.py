@@ -22,7 +22,7 @@ class Decision:
     only: bots and simulations call `pending` in tight loops and never read it (it may read the
     state `pending` was given, which nobody modifies: states are values, `evolve` returns a new
     one). `constraint` is the game's own summary of the space in
-    its own terms, read by the game's own helpers (its mail grammar, its bots, its default move);
+    its own terms, read by the game's own helpers (its words for replies, its bots, its default move);
     one key is shared by all games: `commands`, the command types that answer the decision when
     they are not enumerated (the generic command language reads it). The command's one validator
     is `decide`. `secret` marks simultaneous choices: submitted in any

@@ -165,7 +165,8 @@ class Language(Protocol):
     """How players write the game's moves (mail replies, the web's text box), in en/fr/it."""
 
     def parse(self, text: str, session: Session) -> Parsed:
-        """The commands of `text` for `session.seat`, each advanced on the session as it is read
+        """The commands of `text` for `session.seat` (a game with words: the shared reader,
+        `domain.core.reader.parse`, with them), each advanced on the session as it is read
         (so a whole text is checked before any of it counts); lines that are not commands
         (greetings, signatures) are listed in `ignored`. Raises `ParseError` (not understood: what,
         where, and what may be written now) or `CommandRefused` (the game refuses one)."""

@@ -17,9 +17,9 @@ reader only has to find in the text what fills each field of one of its answers 
 - two readings, or an "or" between values, are asked back (`Ambiguous`, with the readings), never
   guessed; a negation the vocabulary does not know as a phrase ("no special") is not read at all.
 
-`read` returns None when some tagged word fills nothing (or a decision has no form): the caller
-then has the game's grammar say what it made of the reply and what is allowed (every field of the
-three games' forms is read here: no move is the grammar's alone).
+`read` returns None when some tagged word fills nothing (or a decision has no form); `parse`, the
+one entry every channel calls, then has `refusal` say why, from the decision: the game's own
+refusal of the move meant, or where the reading stopped and what may be written now.
 
 The game gives only words (`Vocabulary`); the machinery is shared and pure.
 """
@@ -190,6 +190,52 @@ def _table(words: Mapping[str, Any]) -> dict[tuple[str, ...], Any]:
     return out
 
 
+@dataclass(frozen=True)
+class _Words:
+    """A vocabulary's phrases as the reader looks them up: built once per game (`_words`), not
+    for every reading of every reply."""
+
+    actions: dict[tuple[str, ...], set[str]]
+    actions_kinds: set[str]
+    value_words: set[str]
+    """The words of the game's values (places, cards, colours): a move's word after one starts
+    another move ("… castillo special granada")."""
+    known: set[tuple[str, ...]]
+    known_words: set[str]
+    action_words: set[str]
+    fields: dict[tuple[str, ...], str]
+
+
+_WORDS: dict[int, tuple[Vocabulary, _Words]] = {}
+
+
+def _words(vocabulary: Vocabulary) -> _Words:
+    held = _WORDS.get(id(vocabulary))
+    if held is not None and held[0] is vocabulary:
+        return held[1]
+    actions: dict[tuple[str, ...], set[str]] = {}
+    for kind, ways in vocabulary.actions.items():
+        for way in ways:
+            if key := phrase(way):
+                actions.setdefault(key, set()).add(kind)
+    for kind, params in vocabulary.marked.items():
+        for param, ways in params.items():
+            for way in ways:
+                if key := phrase(way):
+                    actions.setdefault(key, set()).add(_marked(kind, param))
+    known = {k for k in (phrase(w) for w in vocabulary.known) if k}
+    words = _Words(
+        actions=actions, actions_kinds={k for kinds in actions.values() for k in kinds},
+        value_words={w for table in vocabulary.names.values() for text in table
+                     for w in phrase(str(text)) if len(w) >= 3 and w not in ARTICLE_SET},
+        known=known, known_words={w for key in known for w in key},
+        action_words={w for key in actions for w in key},
+        fields={k: name for name, ways in vocabulary.fields.items()
+                for k in (phrase(w) for w in ways) if k})
+    _WORDS[id(vocabulary)] = (vocabulary, words)  # (the vocabulary kept: its id stays its own)
+    return words
+
+
 class Reader:
     """One reply read for one seat (see the module's docstring)."""
 
@@ -207,39 +253,24 @@ class Reader:
         self.vocabulary = vocabulary
         self.trial = trial
         self.words = tokens(text)
-        self.actions: dict[tuple[str, ...], set[str]] = {}
-        for kind, ways in vocabulary.actions.items():
-            for way in ways:
-                key = phrase(way)
-                if key:
-                    self.actions.setdefault(key, set()).add(kind)
-        for kind, params in vocabulary.marked.items():
-            for param, ways in params.items():
-                for way in ways:
-                    key = phrase(way)
-                    if key:
-                        self.actions.setdefault(key, set()).add(_marked(kind, param))
+        words = _words(vocabulary)  # the vocabulary's tables, built once per game
+        self.actions = words.actions
+        self.actions_kinds = words.actions_kinds
+        self.value_words = words.value_words
+        self.known = words.known
+        self.known_words = words.known_words
+        self.action_words = words.action_words
+        self.fields = words.fields
         self.lang = session.lang
         self.ignored: list[str] = []
         self._singles: set[str] | None = None
         self.done: list[dict[str, Any]] = []
         self.answered: list[Any] = []
         self._name_words: tuple[Mapping[tuple[str, ...], Any], set[str], set[str]] | None = None
-        self.actions_kinds = {k for kinds in self.actions.values() for k in kinds}
-        self.value_words = {w for table in vocabulary.names.values() for text in table
-                            for w in phrase(str(text)) if len(w) >= 3
-                            and w not in ARTICLE_SET}
         self.own_colour = {k for w, seat in vocabulary.names.get("seat", {}).items()
                            if seat == session.seat and (k := phrase(str(w)))}
         """The player's own colour ("je place 2 rouges", « piazzo 1 rosso »): said along with a
         move of their own pieces, it fills nothing and falls away."""
-        """The words of the game's values (places, cards, colours): a move's word after one
-        starts another move ("… castillo special granada")."""
-        self.known = {k for k in (phrase(w) for w in vocabulary.known) if k}
-        self.known_words = {w for key in self.known for w in key}
-        self.action_words = {w for key in self.actions for w in key}
-        self.fields = {k: name for name, ways in vocabulary.fields.items()
-                       for k in (phrase(w) for w in ways) if k}
         self._numbers: dict[str, dict[int, Any]] = {}
         self._drop_signature()
 
@@ -1266,8 +1297,8 @@ def _bare(command: Mapping[str, Any], form: Any) -> bool:
 
 
 def _covered(answer: Any) -> bool:
-    """Whether every field of the answer is of a kind this reader fills (else the game's older
-    grammar reads a reply meant as it)."""
+    """Whether every field of the answer is of a kind this reader fills (a form with a new kind
+    of field is not guessed at: the reply is refused with the lines that may be written)."""
     return all(isinstance(f.constraint, (OneOf, Number, Subset, Counts, Parts, GridCell, Moves,
                                          Picks))
                for f in answer.fields)

@@ -140,7 +140,7 @@ VOCABULARY = Vocabulary(actions={
     label=_read_label, cell=_cell, numbered=_numbered,
     defaults={"source": "supply", "flag": False},
     # The deadline's move ("End your turn now: your terrain tile is laid for you") only on its
-    # own words, "end auto" as the grammar reads it: a bare "end" with a tile due is refused.
+    # own words, "end auto": a bare "end" with a tile due is refused.
     marked={"end_turn": {"lay": tuple(f"{end} {auto}" for end in KEYWORDS["end_turn"]
                                       for auto in AUTO_WORDS)}})
 FILLER = phrases({w: True for w in (*FILLER_WORDS, "at", "on", "en", "in", "a", "sur", "su",
@@ -262,7 +262,7 @@ class ElCaballeroLanguage:
     def vocabulary(self) -> Vocabulary:
         """El Caballero's words for the form-driven reader (`domain/core/reader.py`): power cards,
         face-up tiles (by number, id, "the sea tile"), cells and rotations, sides and sources,
-        and the answers without a field; the grammar below reads what it cannot place whole."""
+        and the answers without a field."""
         return VOCABULARY
 
     def parse(self, text: str, session: Session) -> Parsed:
