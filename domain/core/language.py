@@ -64,13 +64,24 @@ def without_comments(text: str) -> str:
     return COMMENT.sub("", text)
 
 
-def tokens(text: str) -> list[str]:
+def tokens(text: str, brackets: list[tuple[int, int]] | None = None) -> list[str]:
     """The words of a text, normalised; "," stands for any break inside a line, "\\n" for a line.
-    A line's comment (after " — ") is not read."""
-    out = []
+    A line's comment (after " — ") is not read. `brackets`, if given, receives each bracketed
+    group as (the index of its opening ",", of its closing one or the line's end): words in
+    brackets are said aside ("I'll play my 6 (3 caballeros)")."""
+    out: list[str] = []
+    opened: int | None = None
     for match in re.finditer(r"\n|[,;.!?()\[\]]|>|[a-z0-9]+", normalise(without_comments(text))):
         tok = match.group()
+        if brackets is not None:
+            if tok in "([" and opened is None:
+                opened = len(out)
+            elif opened is not None and (tok in ")]" or tok == "\n"):
+                brackets.append((opened, len(out)))
+                opened = None
         out.append("\n" if tok == "\n" else "," if tok in ",;.!?()[]" else tok)
+    if brackets is not None and opened is not None:
+        brackets.append((opened, len(out)))
     return out
 
 

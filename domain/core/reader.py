@@ -102,6 +102,21 @@ SEQUENCES = frozenset(phrase(x) for x in SEQUENCE_WORDS)
 SEQUENCE_SINGLES = frozenset(key[0] for key in SEQUENCES if len(key) == 1)
 EXCEPTS = frozenset(phrase(x) for x in EXCEPT_WORDS)
 ALLS = frozenset(phrase(x) for x in ALL_WORDS)
+ONE_PIECE = frozenset({"un", "une", "uno", "una", "a", "an", "one"})
+PIECE_WORDS = frozenset({"caballero", "cavaliere", "knight", "pion"})
+"""« un caballero », "a knight": one Caballero, where "un" alone is an article."""
+BETWEEN_MOVES = frozenset({"con", "avec", "with", "un", "une", "uno", "una", "a", "an",
+                           "and", "et", "e"})
+"""Words between a value and the next move's word on one line ("k14 con una nave")."""
+REF_WORDS = frozenset({"col", "coi", "with", "avec", "using", "con"})
+"""Words before a number that point at something the player has ("my 60", « col 60 », "with
+my 5"): where the move asked takes no number, that number names what the move is done with,
+and fills nothing."""
+BOTH_WORDS = frozenset({"both", "entrambi", "entrambe", "ambedue", "ambo"})
+PLURAL_WORDS = frozenset({"them", "they", "les", "li", "caballeros", "cavalieri", "knights",
+                          "tous", "toutes", "tutti", "tutte", "all"})
+"""Words that say several Caballeros without a number: a place said with them and no count is
+not read as one Caballero ("je les pose à Séville" after taking two)."""
 """The word lists above as the tagger looks them up (built once: `tag` runs for every stretch
 of every reply)."""
 ARTICLES = ("the", "le", "la", "les", "l", "il", "lo", "i", "gli", "a", "al", "alla", "au",
@@ -252,7 +267,13 @@ class Reader:
         """Where the reading stopped, when it did not read the reply whole."""
         self.vocabulary = vocabulary
         self.trial = trial
-        self.words = tokens(text)
+        brackets: list[tuple[int, int]] = []
+        self.words = tokens(text, brackets)
+        self.brackets = dict(brackets)
+        """Each bracketed group: its opening break → its closing one. What a player writes in
+        brackets is said aside ("I'll play my 6 (3 caballeros)"): it ends the move before it,
+        and it is never a move kept for later."""
+        self.aside = {i for a, b in brackets for i in range(a, b + 1)}
         words = _words(vocabulary)  # the vocabulary's tables, built once per game
         self.actions = words.actions
         self.actions_kinds = words.actions_kinds
@@ -317,7 +338,8 @@ class Reader:
         if found is not None:
             return found, 1
         nxt = self.words[i + 1] if i + 1 < len(self.words) else ""
-        if len(word) == 1 and word not in "aeinoswy" and nxt.isdigit():
+        if len(word) == 1 and word not in "adeilnoswy" and nxt.isdigit():
+            # (not "l'8", « d'8 »: an elided article before a number, as the words come apart)
             found = self.vocabulary.cell(word + nxt)
             if found is not None:
                 return found, 2
@@ -362,8 +384,12 @@ class Reader:
         view = self.session.view() if self.vocabulary.label is not None else None
         for of, values in wanted.items():
             pairs = list(self.vocabulary.names.get(of, {}).items())
-            if of == "seat":  # the players by name ("Bruno's 2")
+            if of == "seat":  # the players by name ("Bruno's 2"), and by their name's first
                 pairs += [(name, seat) for seat, name in enumerate(self.session.names)]
+                firsts = _count(k[0] for n in self.session.names if (k := phrase(normalise(n))))
+                pairs += [(first, seat) for seat, name in enumerate(self.session.names)
+                          if len(key := phrase(normalise(name))) > 1
+                          and firsts[(first := key[0])] == 1]  # word ("del Bot": "Bot 4")
             if self.vocabulary.label is not None:
                 listed = {_hashable(v) for v in self.numbered(of).values()}
                 for value in values | listed:  # a listed value not offered is named, not read
@@ -464,13 +490,23 @@ class Reader:
                 i += cell[1]
                 continue
             if word.isdigit() and len(word) <= 4:
-                tags.append(Tag(i, i + 1, "number", int(word)))
+                ref = "ref" if i > start and (w[i - 1] in SELF_WORDS or w[i - 1] in REF_WORDS) \
+                    else ""  # "use my 60 to score", « col 60 », "i miei 5 del Castillo"
+                tags.append(Tag(i, i + 1, "number", int(word), role=ref))
             elif word in MORE_NUMBERS:
                 tags.append(Tag(i, i + 1, "number", MORE_NUMBERS[word]))
             elif word in ZERO_WORDS:
                 tags.append(Tag(i, i + 1, "number", 0))
-            elif word in NUMBER_WORDS and NUMBER_WORDS[word] > 0 and word not in ("un", "une",
-                                                                                   "uno", "una"):
+            elif word in ONE_PIECE and i + 1 < end and w[i + 1] in PIECE_WORDS:
+                tags.append(Tag(i, i + 1, "number", 1))  # "un caballero del Bot": one
+            elif word == "one" and i > start and w[i - 1] in ("last", "this", "that", "the",
+                                                               "which", "other", "any"):
+                loose.append(word)  # "last one - I play 70": not a 1
+            elif word in NUMBER_WORDS and NUMBER_WORDS[word] > 0 and (
+                    word not in ("un", "une", "uno", "una")
+                    or (tags and tags[-1].kind == "action" and tags[-1].end == i
+                        and (i + 1 >= end or w[i + 1] in (",", "\n")))):
+                # ("un", "uno" are articles, unless alone after a move's word: "la carta uno")
                 tags.append(Tag(i, i + 1, "number", NUMBER_WORDS[word]))
             elif word in FROM_WORDS:
                 tags.append(Tag(i, i + 1, "role", "from"))
@@ -731,7 +767,9 @@ class Reader:
                       and f.name not in self.vocabulary.flags for f in answer.fields)
         if any(i not in used for i, t in enumerate(tags) if t.kind not in SOFT
                and not self._own_colour(t)
-               and not (t.kind == "number" and t.value == 0 and not numeric and named)):
+               and not (t.kind == "number" and t.value == 0 and not numeric and named)
+               and not (t.kind == "number" and t.role == "ref" and not numeric
+                        and not self._numbered_field(answer) and (named or said))):
             # ("cross 0 leave" where nothing can cross: the 0 says what the form leaves out)
             return []  # (the player's own colour said along: "piazzo 1 rosso nel castello")
         if not answer.fields and not named:
@@ -904,8 +942,11 @@ class Reader:
                             and tags[j].kind == "number":
                         number = j
                         break
-                if number is None:  # a place alone: one Caballero there
-                    counts[place] = counts.get(place, 0) + 1
+                if number is None:  # a place alone: one Caballero there, unless the words say
+                    several = self._several(tags)  # several ("je les pose à Séville": how
+                    if several is None:  # many is not said, never guessed as 1)
+                        return _MISSING
+                    counts[place] = counts.get(place, 0) + several
                     hits.append(i)
                     continue
                 counts[place] = counts.get(place, 0) + tags[number].value
@@ -920,6 +961,29 @@ class Reader:
             used.update(hits)
             return counts
         return _MISSING
+
+    def _numbered_field(self, answer: Any) -> bool:
+        """Whether a field of `answer` may be filled by a number (a list the mail numbers)."""
+        return any(isinstance(f.constraint, OneOf) and (
+            self.numbered(f.constraint.of) or any(isinstance(o, int) for o in f.constraint.options))
+            for f in answer.fields)
+
+    def _several(self, tags: list[Tag]) -> int | None:
+        """How many Caballeros the words around a place said without a number: 1 where nothing
+        says more, 2 for "both" (« tous les deux », "entrambi"), None where a plural says more
+        than one without saying how many ("them", « les », "li", "caballeros")."""
+        w = self.words
+        lo = min(t.start for t in tags)
+        while lo > 0 and w[lo - 1] not in (",", "\n"):
+            lo -= 1
+        said = w[lo:max(t.end for t in tags)]
+        if any(x in BOTH_WORDS for x in said) or any(
+                said[k:k + 2] in (["les", "deux"], ["tutti", "due"], ["tutte", "due"])
+                for k in range(len(said))):
+            return 2
+        if any(x in PLURAL_WORDS for x in said):
+            return None
+        return 1
 
     def _distinct(self, readings: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The readings that do different things: two that the game decides into the same
@@ -951,7 +1015,8 @@ class Reader:
         return _Lenient(values) if self.lenient else values
 
     def _within(self, c: Number, value: int) -> bool:
-        return c.min <= value <= c.max or (self.lenient and 0 <= value < 1000)
+        return c.min <= value <= c.max or (self.lenient and c.max > 1 and 0 <= value < 1000)
+        # (never a yes-or-no field: a number said aside is not a "grande 3" to refuse)
 
     def _picks(self, c: Picks, tags: list[Tag], free: list[int], used: set[int]) -> Any:
         """One value per key, as pairs written key first: "red Aragón, blue Sevilla",
@@ -1041,9 +1106,14 @@ class Reader:
             for n in (1, 2):
                 if tuple(self.words[i:i + n]) in SEQUENCES:
                     out.add(i)
-            if i and (self.words[i - 1].isdigit() or self.words[i - 1] in self.value_words) \
+            j = i - 1  # "take 3 card king place 2 aragon": a move's word after a value,
+            while j > 0 and i - j <= 2 and self.words[j] in BETWEEN_MOVES:  # or after "con
+                j -= 1  # una" ("castello k14 con una nave k14 ovest")
+            if i and j >= 0 and (self.words[j].isdigit() or self.words[j] in self.value_words
+                                 or (self.words[j][:1].isalpha() and self.words[j][1:].isdigit()
+                                     and self._cell(j) is not None)) \
                     and any(tuple(self.words[i:i + n]) in self.actions for n in (1, 2, 3)):
-                out.add(i)  # "take 3 card king place 2 aragon": a move's word after a value
+                out.add(i)
         out.add(len(self.words))
         return sorted(out)
 
@@ -1064,8 +1134,8 @@ class Reader:
             i = j + 1
         return " ".join(out)
 
-    def _next_starts(self, end: int, names: Mapping[tuple[str, ...], set[tuple[str, Any]]]
-                     ) -> bool:
+    def _next_starts(self, end: int, names: Mapping[tuple[str, ...], set[tuple[str, Any]]],
+                     types: frozenset[str] = frozenset()) -> bool:
         """Whether a move may end at `end`: the text ends there, or what follows starts with an
         action word or on a new line (a list is never cut: "keep … and 10" is fourteen cards)."""
         rest, _ = self.tag(end, len(self.words), names, frozenset(self.actions_kinds))
@@ -1074,10 +1144,40 @@ class Reader:
             return True
         if rest[0].kind == "action":
             return True
+        if any(i in self.brackets for i in range(end, rest[0].start + 1)):
+            return True  # "(3 caballeros)" after the move: said aside, not more of it
+        if self._clause_aside(end, names, types):
+            return True  # ", così il 3 guarda verso la terra": a remark, not more of the list
         between = self.words[end:rest[0].start]
         if any(tuple(between[i:i + n]) in THEN for i in range(len(between)) for n in (1, 2)):
             return True  # "…, then I want the Castillo scored": a new move, not more of this one
         return "\n" in self.words[end:rest[0].start]
+
+    def _clause_aside(self, start: int, names: Mapping[tuple[str, ...], set[tuple[str, Any]]],
+                      types: frozenset[str]) -> bool:
+        """Whether the clause that starts at `start` (after its breaks) is a remark said along
+        with a move: a few words of a sentence (two at least) with no word of any move and no
+        value but one number ("così il 3 guarda verso la terra", "so the 4 faces the land"), or
+        words of the game with no value and no word of the moves asked now (« ma cour est
+        vide »)."""
+        w = self.words
+        i = start
+        while i < len(w) and w[i] in (",", "\n"):
+            i += 1
+        j = i
+        while j < len(w) and w[j] not in (",", "\n"):
+            j += 1
+        if i == j or (i - 1 in self.brackets):
+            return False
+        if any(self.words[k] in SEQUENCE_SINGLES for k in range(i, j)):
+            return False  # "then …": a move that follows
+        tags, loose = self.tag(i, j, names, frozenset(self.actions_kinds))
+        hard = [t for t in tags if t.kind not in (*SOFT, "neg")]
+        if len(loose) >= 2 and len(hard) == 1 and hard[0].kind == "number":
+            return True
+        return bool(loose) and bool(hard) and not any(
+            t.kind in ("number", "name", "cell") or (t.kind == "action" and t.value & types)
+            for t in hard)
 
     def _remark(self, pos: int, ends: list[int], form: Any,
                 names: Mapping[tuple[str, ...], set[tuple[str, Any]]],
@@ -1086,6 +1186,13 @@ class Reader:
         pris. »): a sentence of a few words with no word of a move, whose values are none the
         player may choose now, followed by more text: it falls away (listed as not read) and the
         reading goes on after it. None when the text at `pos` is no such remark."""
+        if pos - 1 in self.brackets:  # "(mi servono caballeros)", "(no turn)": said aside
+            close = self.brackets[pos - 1]
+            inside, _ = self.tag(pos, close, names, types)
+            if close < len(self.words) and not any(t.kind == "action" for t in inside) \
+                    and not any(self.readings(form, [t]) for t in inside
+                                if t.kind in ("number", "name", "cell")):
+                return close
         line = pos
         while line < len(self.words) and self.words[line] != "\n":
             line += 1
@@ -1096,12 +1203,21 @@ class Reader:
                                                                       names, types)[0]):
             return line  # "Grande !" above the move: praise, not a move with nothing to it
         for end in (e for e in ends if e > pos):
-            tags, loose = self.tag(pos, end, names, types)
-            tags = [t for t in tags if t.kind not in (*SOFT, "neg")]
+            raw, loose = self.tag(pos, end, names, types)
+            tags = [t for t in raw if t.kind not in (*SOFT, "neg")]
             if not tags:
+                if raw and loose and end < len(self.words) and self.words[end] == "\n":
+                    return end  # « Sans commentaire alors : »: a line with no move in it
                 continue
-            if len(loose) < 2 or end >= len(self.words) or any(
-                    t.kind not in ("number", "name") for t in tags):
+            if end >= len(self.words) or any(t.kind == "action" for t in tags):
+                return None
+            if not any(t.kind in ("number", "name", "cell") for t in tags):
+                # "my court is empty,", « ma cour est vide, »: words of the game but no move's
+                # word of this decision and no value: a remark before the move
+                if not loose and len(tags) < 2:
+                    return None
+                return end
+            if len(loose) < 2 or any(t.kind not in ("number", "name") for t in tags):
                 return None
             if any(self.readings(form, [t]) for t in tags):
                 return None  # a value the player may choose: not a remark
@@ -1137,7 +1253,7 @@ class Reader:
                 readings = self.readings(form, tags)
                 if readings is None or not readings:
                     continue
-                if not self._next_starts(end, names) and not _bare(readings[0], form):
+                if not self._next_starts(end, names, types) and not _bare(readings[0], form):
                     continue
                 if len(readings) > 1:
                     readings = self._distinct(readings)
@@ -1175,6 +1291,22 @@ class Reader:
         return Parsed(commands, self.ignored, rest, asks=self.session.decision() is not None,
                       answered=list(self.answered))
 
+    def _played_numbers(self) -> set[int]:
+        """The numbers in the moves read so far (a card played, a count)."""
+        out: set[int] = set()
+        stack: list[Any] = list(self.done)
+        while stack:
+            value = stack.pop()
+            if isinstance(value, bool):
+                continue
+            if isinstance(value, int):
+                out.add(value)
+            elif isinstance(value, dict):
+                stack += list(value.values())
+            elif isinstance(value, (list, tuple)):
+                stack += list(value)
+        return out
+
     def _rest(self, pos: int) -> list[str]:
         """The lines left once the turn has passed to someone else (a Veto holder, the others'
         secret choices, the next power card), as the player wrote them (normalised): they
@@ -1186,10 +1318,15 @@ class Reader:
             end = pos
             while end < len(self.words) and self.words[end] != "\n":
                 end += 1
-            text = " ".join(self.words[pos:end]).replace(" ,", ",").strip(" ,")
-            tags, _ = self.tag(pos, end, {}, every)
-            if (text and any(t.kind not in ("neg", *SOFT, *LEFTOVER) for t in tags)) \
-                    or any(w.isdigit() for w in self.words[pos:end]):
+            kept = [i for i in range(pos, end) if i not in self.aside]  # brackets: aside
+            text = " ".join(self.words[i] for i in kept).replace(" ,", ",").strip(" ,")
+            tags = [t for t in self.tag(pos, end, {}, every)[0] if t.start not in self.aside]
+            values = [t for t in tags if t.kind in ("number", "cell")]
+            if text and any(t.kind == "action" for t in tags) and values and not all(
+                    t.kind == "number" and t.value in self._played_numbers() for t in values):
+                # a move's word and a value: a move for later ("then I take 5"); not a remark
+                # ("I'm running out of knights at court"), nor the card just played said
+                # again (« je tente le Joker, la carte 5 »)
                 out.append(text)
             elif text:
                 self.ignored.append(" ".join(w for w in self.words[pos:end] if w != ","))
@@ -1445,6 +1582,7 @@ def refusal(text: str, session: Session, vocabulary: Vocabulary, help_lines: Hel
     with contextlib.suppress(CommandRefused, Ambiguous):
         strict.run()
     at = strict.stuck if strict.stuck is not None else 0
+    at = _past_greetings(strict, at)
     decision = strict.session.decision()
     allowed = help_lines(decision, strict.session.view(), lang) if decision is not None else []
     if decision is None:
@@ -1466,6 +1604,26 @@ def refusal(text: str, session: Session, vocabulary: Vocabulary, help_lines: Hel
         return ParseError(suggestion(typo[0], [typo[1]], lang), near=near, allowed=allowed,
                           lang=lang)
     return ParseError(core_text("not_understood", lang, near=near), allowed=allowed, lang=lang)
+
+
+def _past_greetings(reader: Reader, at: int) -> int:
+    """Where a refusal should point: the reading stopped at `at`, but a line there with nothing
+    of a move (a greeting, "Oops, that was just a greeting :)") is not what failed, so the
+    first line after it that says something of a move."""
+    words = reader.words
+    every = frozenset(reader.actions_kinds)
+    while at < len(words):
+        end = at
+        while end < len(words) and words[end] != "\n":
+            end += 1
+        tags, _ = reader.tag(at, end, {}, every)
+        if any(t.kind not in ("neg", "or", "all", *SOFT) for t in tags) \
+                or any(w.isdigit() for w in words[at:end]) or end >= len(words):
+            return at
+        at = end + 1
+        while at < len(words) and words[at] in (",", "\n"):
+            at += 1
+    return at
 
 
 def _other_move(reader: Reader, start: int, end: int, decision: Any, lang: str) -> str | None:

@@ -181,7 +181,13 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
                    # "carte 12", "carta 12", "card 12": where a power card is asked, a card is one
                    "card", "the card", "my card", "carte", "la carte", "ma carte", "carta",
                    "la carta", "la mia carta"),
-    "take": KEYWORDS["take"]["en"] + KEYWORDS["take"]["fr"] + KEYWORDS["take"]["it"],
+    "take": KEYWORDS["take"]["en"] + KEYWORDS["take"]["fr"] + KEYWORDS["take"]["it"]
+    + ("taking", "i take", "i m taking", "i ll take", "bringing", "i bring", "i ll bring",
+       # the mails' own words, "bring Caballeros to court": the court is where they go, not
+       # the court field of a return ("3 from my court")
+       "to court", "to my court", "to the court", "into my court", "into court",
+       "a la cour", "a ma cour", "dans ma cour", "j amene", "j en amene", "amener",
+       "a corte", "alla corte", "in corte", "nella mia corte", "alla mia corte", "portare"),
     "choose_card": ("card", "action card", "carte", "carte action", "carta", "carta azione",
                     "choose", "choisis", "choisir", "scelgo", "scegli", "prendo",
                     "je prends", "prends", "i take the",
@@ -238,7 +244,12 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
     "veto": ("veto", "i veto", "je mets mon veto", "je pose mon veto", "metto il veto",
              "pongo il veto", "j oppose mon veto", "oppose mon veto"),
     "return": KEYWORDS["return"]["en"] + KEYWORDS["return"]["fr"] + KEYWORDS["return"]["it"],
-    "secret": KEYWORDS["secret"]["en"] + KEYWORDS["secret"]["fr"] + KEYWORDS["secret"]["it"],
+    "secret": KEYWORDS["secret"]["en"] + KEYWORDS["secret"]["fr"] + KEYWORDS["secret"]["it"]
+    # the Castillo's disc named by where its Caballeros come from ("my Castillo Caballeros go
+    # to Aragón", « mes Caballeros du Castillo vont en Aragon », "Aragon for the Castillo
+    # disc"): where a secret region is asked, the Castillo is never the answer
+    + ("castillo", "the castillo", "from the castillo", "castillo disc", "du castillo",
+       "le castillo", "del castillo", "dal castillo", "il castillo"),
 }
 """Answer type → the words that name it, any language (the reader picks the longest phrase, so
 "no special" names `decline` where "special" names `special`)."""

@@ -151,3 +151,36 @@ def test_every_move_as_the_mails_write_it_is_read_back_by_the_reader(
     assert not failures, failures
     assert len({k for k, _ in seen}) >= {"el-grande": 12, "king-and-intrigue": 12,
                                           "el-caballero": 7}[game]
+
+
+def test_a_remark_after_the_move_is_not_kept_as_a_move_for_later() -> None:
+    """A sentence after the move with no value in it ("I'm running out of knights at court") is
+    not a move to send again when the player's turn comes: it is listed as not read. A move
+    that is one ("then I take 5") waits; the card just played, said again, does not."""
+    remark = read("eg_power_r1", 2, "Power 2 please, I'm running out of knights at court.")
+    assert remark.commands == [{"type": "play_power", "card": 2}] and remark.rest == []
+    later = read("eg_power_r1", 2, "I play 3, then I take 5")
+    assert later.commands == [{"type": "play_power", "card": 3}]
+    assert [line for line in later.rest if "take 5" in line]
+    again = read("eg_power_r1", 2, "I play the Joker, the card 5.")
+    assert again.commands == [{"type": "play_power", "card": 5}] and again.rest == []
+
+
+def test_a_refusal_points_at_the_move_not_at_the_greeting_above_it() -> None:
+    position = corpus.position_of({"at": "eg_card_r1"})
+    session = GameSession(position.module, position.state, 2, lang="en")
+    language = position.module.language
+    with pytest.raises(reader.ParseError) as refused:
+        reader.parse("Hello!\n\nThe card frobnicator wibble please", session,
+                     language.vocabulary, language.help_lines)
+    assert "hello" not in str(refused.value).lower()
+    assert "frobnicator" in str(refused.value)
+
+
+def test_a_place_said_with_them_and_no_count_is_not_one_caballero() -> None:
+    """« je les pose au Castillo » says several without saying how many: never read as 1."""
+    assert read("ki4_castillo", 1, "je les pose au Castillo") is None
+    assert read("ki4_castillo", 1, "I put both in the Castillo").commands == [
+        {"type": "place", "places": {"castillo": 2}}]
+    assert read("ki4_castillo", 1, "one caballero to the Castillo").commands == [
+        {"type": "place", "places": {"castillo": 1}}]
