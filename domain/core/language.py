@@ -71,7 +71,7 @@ def tokens(text: str, brackets: list[tuple[int, int]] | None = None) -> list[str
     brackets are said aside ("I'll play my 6 (3 caballeros)")."""
     out: list[str] = []
     opened: int | None = None
-    for match in re.finditer(r"\n|[,;.!?()\[\]]|>|[a-z0-9]+", normalise(without_comments(text))):
+    for match in re.finditer(r"\n|[,;:.!?()\[\]]|>|[a-z0-9]+", normalise(without_comments(text))):
         tok = match.group()
         if brackets is not None:
             if tok in "([" and opened is None:
@@ -79,7 +79,7 @@ def tokens(text: str, brackets: list[tuple[int, int]] | None = None) -> list[str
             elif opened is not None and (tok in ")]" or tok == "\n"):
                 brackets.append((opened, len(out)))
                 opened = None
-        out.append("\n" if tok == "\n" else "," if tok in ",;.!?()[]" else tok)
+        out.append("\n" if tok == "\n" else "," if tok in ",;:.!?()[]" else tok)
     if brackets is not None and opened is not None:
         brackets.append((opened, len(out)))
     return out

@@ -732,6 +732,10 @@ class Reader:
                 if unsaid and isinstance(c, OneOf) and len(c.options) <= 5:
                     open_.append((f, list(c.options)))
                     continue
+                if isinstance(c, Number) and c.min == 0 and named and any(
+                        tags[i].of == "negative" for i in named):
+                    command[f.name] = 0  # « non ne prendo nessuno »: none, by the move's words
+                    continue
                 if answer.combos is not None and f.name in answer.combos.fields and (
                         isinstance(c, Number) or (isinstance(c, OneOf) and len(c.options) == 1)) \
                         and self._alone.get(answer.type) == 1:
@@ -765,8 +769,15 @@ class Reader:
                 used.add(i)
         numeric = any(isinstance(f.constraint, (Number, Counts, Subset, Parts))
                       and f.name not in self.vocabulary.flags for f in answer.fields)
+        ofs = {str(getattr(f.constraint, "of", "")) for f in answer.fields} | {
+            str(getattr(f.constraint, "key_of", "")) for f in answer.fields} | (
+            {"seat", "place"} if any(isinstance(f.constraint, Moves) for f in answer.fields)
+            else set())
         if any(i not in used for i, t in enumerate(tags) if t.kind not in SOFT
                and not self._own_colour(t)
+               and not (t.kind == "name" and named and not any(of in ofs for of, _v in t.value)
+                        and not any(of in dict(answer.fixed) for of, _v in t.value))
+               # ("the King stays in Aragón": a place where the move takes none is said along)
                and not (t.kind == "number" and t.value == 0 and not numeric and named)
                and not (t.kind == "number" and t.role == "ref" and not numeric
                         and not self._numbered_field(answer) and (named or said))):
@@ -1202,23 +1213,36 @@ class Reader:
                 and any(t.kind not in (*SOFT, "neg") for t in self.tag(line, len(self.words),
                                                                       names, types)[0]):
             return line  # "Grande !" above the move: praise, not a move with nothing to it
-        for end in (e for e in ends if e > pos):
+        for end in (e for e in ends if e > pos and (e >= len(self.words)
+                                                     or self.words[e] in (",", "\n"))):
+            # (a remark runs to a comma or a line's end, not to a move's word inside it)
             raw, loose = self.tag(pos, end, names, types)
             tags = [t for t in raw if t.kind not in (*SOFT, "neg")]
             if not tags:
                 if raw and loose and end < len(self.words) and self.words[end] == "\n":
                     return end  # « Sans commentaire alors : »: a line with no move in it
+                if raw and all(t.kind == "neg" for t in raw) and end < len(self.words) \
+                        and self.words[end] in (",", "\n"):
+                    after, _ = self.tag(end, len(self.words), names, types)
+                    after = [t for t in after if t.kind not in SOFT]
+                    if after and after[0].kind == "action" and after[0].of != "negative":
+                        return end  # "Eh no, Dora! Veto.": an exclamation, then the move
                 continue
-            if end >= len(self.words) or any(t.kind == "action" for t in tags):
-                return None
+            if (end >= len(self.words) and not self.done) or any(t.kind == "action"
+                                                                 for t in tags):
+                return None  # (at the end, only after a move: "…, j'en ai 11 à la cour")
+            if any(t.kind == "alien" for t in tags):
+                return None  # a word of the game this reading cannot place: never dropped
             if not any(t.kind in ("number", "name", "cell") for t in tags):
                 # "my court is empty,", « ma cour est vide, »: words of the game but no move's
                 # word of this decision and no value: a remark before the move
                 if not loose and len(tags) < 2:
                     return None
                 return end
-            if len(loose) < 2 or any(t.kind not in ("number", "name") for t in tags):
-                return None
+            said = len(loose) + sum(t.kind in SOFT for t in raw)  # (« j'en ai »: words)
+            if said < 2 or any(t.kind not in ("number", "name", "foreign", "field")
+                                     for t in tags):
+                return None  # (« j'en ai 11 à la cour »: not "take 1" where a card is asked)
             if any(self.readings(form, [t]) for t in tags):
                 return None  # a value the player may choose: not a remark
             return end
@@ -1427,9 +1451,12 @@ def _unique(commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _bare(command: Mapping[str, Any], form: Any) -> bool:
-    """Whether `command` is an answer with no field ("no intrigue"): what follows it cannot be
-    its list, so a move may end after it."""
-    return not any(a.fields for a in form.answers if a.type == command.get("type")
+    """Whether `command` is an answer with no field that takes a list ("no intrigue", "take
+    0"): what follows it cannot be its list, so a move may end after it (« je ne prends aucun
+    caballero, j'en ai 11 à la cour »)."""
+    return not any(any(not isinstance(f.constraint, (OneOf, Number, GridCell))
+                       for f in a.fields)
+                   for a in form.answers if a.type == command.get("type")
                    and all(command.get(k) == v for k, v in dict(a.fixed).items()))
 
 

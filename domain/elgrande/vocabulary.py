@@ -177,6 +177,7 @@ def keyword(kind: str, lang: str = "en") -> str:
 READ_ACTIONS: dict[str, tuple[str, ...]] = {
     "play_power": ("power", "power card", "play", "playing", "pouvoir", "carte pouvoir", "joue",
                    "jouer", "potere", "carta potere", "gioco", "gioca", "giocare", "i go with",
+                   "je pose", "pose", "poser",  # « je pose le 20 »: the card laid down
                    "go with", "je mets", "mets", "metto", "butto",
                    # "carte 12", "carta 12", "card 12": where a power card is asked, a card is one
                    "card", "the card", "my card", "carte", "la carte", "ma carte", "carta",
@@ -187,7 +188,14 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
        # the court field of a return ("3 from my court")
        "to court", "to my court", "to the court", "into my court", "into court",
        "a la cour", "a ma cour", "dans ma cour", "j amene", "j en amene", "amener",
-       "a corte", "alla corte", "in corte", "nella mia corte", "alla mia corte", "portare"),
+       "a corte", "alla corte", "in corte", "nella mia corte", "alla mia corte", "portare",
+       # none, in words (the count 0: see the reader's `_fill`)
+       "non ne prendo nessuno", "non prendo nessuno", "non prendo nessun caballero",
+       "non ne prendo", "non prendo niente", "non prendo nulla", "nessuno a corte",
+       "je ne prends aucun caballero", "je ne prends aucun", "je n en prends aucun",
+       "je ne prends rien", "je ne prends personne", "aucun a la cour",
+       "i take none", "i don t take any", "i won t take any", "i m not taking any",
+       "none to court", "no caballeros to court", "i take no caballeros"),
     "choose_card": ("card", "action card", "carte", "carte action", "carta", "carta azione",
                     "choose", "choisis", "choisir", "scelgo", "scegli", "prendo",
                     "je prends", "prends", "i take the",
@@ -233,7 +241,13 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
        "i won t use the special", "i don t use the special",
        "pass on the special action", "pass on the special", "i pass on the special action",
        "rinuncio all azione speciale", "rinuncio alla speciale", "rinuncio all azione",
-       "je renonce a l action speciale", "renonce a l action speciale", "je renonce"),
+       "je renonce a l action speciale", "renonce a l action speciale", "je renonce",
+       "leave the king where he is", "i ll leave the king where he is", "i leave the king",
+       "i ll leave the king", "leave the king", "no king move", "the king stays in",
+       "king stays in", "le roi reste en", "le roi reste a", "il re resta in", "il re resta a",
+       "azione speciale non la faccio", "l azione speciale non la faccio", "non la faccio",
+       "la speciale non la faccio", "je ne la fais pas", "l action speciale je ne la fais pas",
+       "i won t do it", "i don t do it", "i won t do the special", "i don t do the special"),
     "allow": KEYWORDS["allow"]["en"] + KEYWORDS["allow"]["fr"] + KEYWORDS["allow"]["it"]
     + ("no veto", "pas de veto", "niente veto", "nessun veto", "let it happen", "go ahead",
        "fine by me", "va bene", "je laisse faire", "je laisse passer", "qu il y aille",
@@ -253,6 +267,28 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
 }
 """Answer type → the words that name it, any language (the reader picks the longest phrase, so
 "no special" names `decline` where "special" names `special`)."""
+
+
+def _card_titles() -> tuple[str, ...]:
+    """The action cards' titles, as the special action's words: where the special action is
+    asked, naming the card is doing its action ("then: Score all 4-regions", "score the
+    4-regions"). Titles of one word ("Veto", « Roi ») are left out: they name other things."""
+    out: list[str] = []
+    titles = [t for card, name in CARD_NAMES.items() for t in (name, *CARD_NAMES_I18N[card])]
+    places = [p for p in place_words() if len(p) > 3]
+    for title in titles:
+        text = " ".join(normalise(title).replace(":", " ").replace(",", " ").split())
+        if len(text.split()) < 3 or any(f" {place} " in f" {text} " for place in places):
+            continue  # (not "The King", « Le Roi »; not « Décompter le Castillo », whose place
+            # is the special action's own value)
+        out.append(text)
+        if " all " in f" {text} ":  # "score all 4 regions" said "score the 4 regions"
+            out += [f" {text} ".replace(" all ", " the ").strip(),
+                    f" {text} ".replace(" all ", " ").strip()]
+    return tuple(out)
+
+
+READ_ACTIONS["special"] = (*READ_ACTIONS["special"], *_card_titles())
 
 
 BOARD_WORDS: dict[str, str] = {"8-4-0": "8-4-0", "8 4 0": "8-4-0", "4-0-0": "4-0-0",
