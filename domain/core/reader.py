@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import difflib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -102,6 +103,10 @@ SEQUENCES = frozenset(phrase(x) for x in SEQUENCE_WORDS)
 SEQUENCE_SINGLES = frozenset(key[0] for key in SEQUENCES if len(key) == 1)
 EXCEPTS = frozenset(phrase(x) for x in EXCEPT_WORDS)
 ALLS = frozenset(phrase(x) for x in ALL_WORDS)
+CONTRACTED = frozenset({"s", "l", "d", "j", "n", "m", "t", "c", "qu", "ll", "re", "ve", "i", "je",
+                        "io"})
+"""What is left of "Bruno's", "I'll", « j'en », « l'azione » once the apostrophe is gone, and
+"I", « je », "io": never listed as words not read."""
 ONE_PIECE = frozenset({"un", "une", "uno", "una", "a", "an", "one"})
 PIECE_WORDS = frozenset({"caballero", "cavaliere", "knight", "pion"})
 """« un caballero », "a knight": one Caballero, where "un" alone is an article."""
@@ -334,7 +339,8 @@ class Reader:
         word = self.words[i]
         if not word[:1].isalpha():
             return None
-        found = self.vocabulary.cell(word) if word[1:].isdigit() else None
+        found = self.vocabulary.cell(word) if re.fullmatch(r"[a-z]{1,2}\d{1,3}", word) \
+            else None  # "m14", "aa10" (the board grows past z)
         if found is not None:
             return found, 1
         nxt = self.words[i + 1] if i + 1 < len(self.words) else ""
@@ -373,6 +379,11 @@ class Reader:
                         int(k) if k.isdigit() else k for k in c.choices)
                     wanted.setdefault(c.of, set()).update(
                         _hashable(v) for vs in c.choices.values() for v in vs)
+                elif isinstance(c, Parts):  # parts that are values of the game ("veto on
+                    for of, table in self.vocabulary.names.items():  # Aragón and Valencia")
+                        named = set(c.parts) & {_hashable(v) for v in table.values()}
+                        if named:
+                            wanted.setdefault(of, set()).update(named)
                 elif isinstance(c, Moves) and c.routes is not None:
                     wanted.setdefault("seat", set()).update(c.routes)
                     wanted.setdefault(c.of, set()).update(
@@ -879,13 +890,21 @@ class Reader:
                 used.update((*alls, *hits))  # "all three", "tutti e 6"
                 return c.max
             return _MISSING
-        if isinstance(c, Parts):  # "veto on the 2": parts counted from 1
+        if isinstance(c, Parts):  # "veto on the 2": parts counted from 1, or named
             hits = [i for i in free if tags[i].kind == "number"
                     and 1 <= tags[i].value <= len(c.parts)]
+            picked = {tags[i].value - 1 for i in hits}
+            for i in free:  # (« veto sur la Vieille-Castille et Grenade »: the parts that
+                if tags[i].kind == "name":  # are those places)
+                    parts = {n for n, part in enumerate(c.parts)
+                             if any(v == part for _of, v in tags[i].value)}
+                    if len(parts) == 1:
+                        picked |= parts
+                        hits.append(i)
             if not hits:
                 return _MISSING
             used.update(hits)
-            return sorted({tags[i].value - 1 for i in hits})
+            return sorted(picked)
         if isinstance(c, GridCell):
             cells = self._offered({tuple(x): c.rotations.get(f"{x[0]},{x[1]}", ())
                                    for x in c.cells})
@@ -1080,6 +1099,8 @@ class Reader:
                 row["seat"] = t.value
             elif len(seats) == 1 and "seat" not in row and "to" not in row:
                 row["seat"] = next(iter(seats))
+            elif len(seats) == 1 and row.get("seat") == next(iter(seats)) and "from" not in row:
+                pass  # "Bruno's 2 blues": the same player, by name and by colour
             elif len(places) == 1 and "from" not in row and t.role != "to":
                 row["from"] = next(iter(places))
             elif len(places) == 1 and "from" in row and "to" not in row and t.role != "from":
@@ -1121,8 +1142,7 @@ class Reader:
             while j > 0 and i - j <= 2 and self.words[j] in BETWEEN_MOVES:  # or after "con
                 j -= 1  # una" ("castello k14 con una nave k14 ovest")
             if i and j >= 0 and (self.words[j].isdigit() or self.words[j] in self.value_words
-                                 or (self.words[j][:1].isalpha() and self.words[j][1:].isdigit()
-                                     and self._cell(j) is not None)) \
+                                 or (self.words[j][:1].isalpha() and self._cell(j) is not None)) \
                     and any(tuple(self.words[i:i + n]) in self.actions for n in (1, 2, 3)):
                 out.add(i)
         out.add(len(self.words))
@@ -1141,7 +1161,7 @@ class Reader:
                 j += 1
             tags, loose = self.tag(i, j, names, types)
             if any(t.kind not in ("neg", "foreign", *SOFT) for t in tags):
-                out += loose
+                out += [x for x in loose if x not in CONTRACTED]
             i = j + 1
         return " ".join(out)
 

@@ -184,3 +184,21 @@ def test_a_place_said_with_them_and_no_count_is_not_one_caballero() -> None:
         {"type": "place", "places": {"castillo": 2}}]
     assert read("ki4_castillo", 1, "one caballero to the Castillo").commands == [
         {"type": "place", "places": {"castillo": 1}}]
+
+
+def test_a_cell_past_column_z_is_read_as_a_cell() -> None:
+    """The El Caballero board grows past z: "aa10" is a cell the board shows, not a word."""
+    position = corpus.position_of({"at": "ec_mid"})
+    session = GameSession(position.module, position.state, 2, lang="en")
+    found = reader.Reader("tile 2 at aa10", session, position.module.language.vocabulary,
+                          _trial)
+    assert found._cell(3) == (position.module.language.vocabulary.cell("aa10"), 1)
+    assert found._cell(3)[0] is not None
+
+
+def test_the_pieces_of_a_contraction_are_not_listed_as_not_read() -> None:
+    parsed = read("eg_act_move22", 0, "Then I'll move 2 blues from Castilla la Nueva to "
+                                      "Granada.")
+    assert parsed.commands == [{"type": "special", "moves": [
+        {"seat": 1, "from": "castilla_la_nueva", "to": "granada", "count": 2}]}]
+    assert parsed.ignored == []
