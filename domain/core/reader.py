@@ -1628,8 +1628,10 @@ def refusal(text: str, session: Session, vocabulary: Vocabulary, help_lines: Hel
     strict = Reader(text, _fresh(session), vocabulary, trial)
     with contextlib.suppress(CommandRefused, Ambiguous):
         strict.run()
-    at = strict.stuck if strict.stuck is not None else 0
-    at = _past_greetings(strict, at)
+    stuck = strict.stuck if strict.stuck is not None else 0
+    at = _past_greetings(strict, stuck)
+    if not [w for w in strict.words[at:] if w not in (",", "\n")]:
+        at = stuck  # (nothing after it: the line where the reading stopped, never an empty quote)
     decision = strict.session.decision()
     allowed = help_lines(decision, strict.session.view(), lang) if decision is not None else []
     if decision is None:
