@@ -129,3 +129,23 @@ def test_a_sentence_of_another_catalogue_is_found_by_its_namespace_and_an_unknow
     fr = texts.render(refusal, "fr", ("Ann", "Bruno"))
     assert "Bruno" in fr and fr != refusal.key
     assert texts.render(Message("nobody.has.this", {"n": 2}), "fr", ()) == "nobody.has.this (n 2)"
+
+
+def test_a_placement_into_the_castillo_is_told_once_in_every_language():
+    """The "what happened" lines read "Ann places Caballeros: 3 in the Castillo, 2 in Sevilla."
+    then "Ann puts 3 Caballeros into the Castillo.": a reader counted 6 in the Castillo. One
+    placement is one sentence; a move into the Castillo too (its second line even named the
+    owner of the moved Caballeros as the one who put them there)."""
+    from domain.core.events import Event
+
+    placed = [Event("caballeros_placed", {"seat": 0, "places": {"castillo": 3, "sevilla": 2}})]
+    moved = [Event("caballeros_moved", {"reason": "castillo_capture", "moves": [
+        {"seat": 1, "from": "aragon", "to": "castillo", "count": 2}]})]
+    for lang, castillo in (("en", "Castillo"), ("fr", "Castillo"), ("it", "Castillo")):
+        lines = _log(placed, lang)
+        assert len(lines) == 1 and lines[0].count(castillo) == 1 and "3" in lines[0], lines
+        lines = _log(moved, lang)
+        assert len(lines) == 1 and lines[0].count(castillo) == 1, lines
+    assert _log(placed, "en") == ["Ann places Caballeros: 3 in the Castillo, 2 in Sevilla."]
+    assert _log(placed, "fr") == ["Ann place des Caballeros : 3 dans le Castillo, 2 à Séville."]
+    assert _log(placed, "it") == ["Ann piazza Caballeros: 3 nel Castillo, 2 a Siviglia."]
