@@ -47,3 +47,48 @@ def test_the_visible_action_cards_say_how_many_caballeros_each_lets_you_place(ta
         page = html(started)
         assert page.count(column) == 1 and board in page  # the board's own caption kept
         assert re.search(r"<td[^>]*>\s*5\s*</td>", page)  # the King card's column
+
+
+HANDS = {"en": ("Power cards in hand:", "Your power cards:"),
+         "fr": ("Cartes pouvoir en main :", "Vos cartes pouvoir :"),
+         "it": ("Carte potere in mano:", "Le tue carte potere:")}
+
+
+def _people(ctx: Any) -> list[Any]:
+    from service import players
+
+    return [players.add(ctx, address, name=name, language=language)[0]
+            for address, name, language in [("ann@example.com", "Ann", "en"),
+                                            ("bruno@example.fr", "Bruno", "fr"),
+                                            ("chiara@example.it", "Chiara", "it")]]
+
+
+def test_after_keeping_13_cards_the_board_shows_those_13_as_the_hand(mail_ctx: Any,
+                                                                      smtp_server: Any) -> None:
+    """King & Intrigue with both modules: Ann kept 13 of her 39 power cards by mail, and the
+    board in the answer still listed all 39 as her hand. Each player's answer now shows the 13
+    kept, before the others have kept theirs."""
+    from tests.emails.conftest import Table
+    from tests.emails.helpers import example_of, reply
+    from tests.service.seating import started_game
+
+    people = _people(mail_ctx)
+    game_id = started_game(mail_ctx, people[0], game="king-and-intrigue",
+                           emails=[p.email for p in people],
+                           options={"players_edition": True, "special_cards": True}, setup=None)
+    table = Table(mail_ctx, game_id, people)
+    sent = table.drain()
+    for person in people:
+        asked = [m for m in to(sent, person) if example_of(m)][-1]
+        kept = example_of(asked) or ""
+        cards = sorted(int(n) for n in re.findall(r"\d+", kept))
+        assert len(cards) == 13, kept
+        reply(smtp_server, asked, person, kept)
+        [answer] = to(table.drain(), person)
+        text = plain(answer).replace("\u00a0", " ")
+        hands, table_title = HANDS[person.language]
+        [own] = [line for line in text.split(hands, 1)[1].split("\n\n", 1)[0].splitlines()
+                 if line.strip().startswith(person.name)]
+        assert own.split(":", 1)[1].strip() == ", ".join(str(c) for c in cards), own
+        listed = text.split(table_title, 1)[1].split("\n\n", 1)[0].strip().splitlines()
+        assert [int(line.split(":")[0]) for line in listed] == cards, listed
