@@ -92,3 +92,49 @@ def test_after_keeping_13_cards_the_board_shows_those_13_as_the_hand(mail_ctx: A
         assert own.split(":", 1)[1].strip() == ", ".join(str(c) for c in cards), own
         listed = text.split(table_title, 1)[1].split("\n\n", 1)[0].strip().splitlines()
         assert [int(line.split(":")[0]) for line in listed] == cards, listed
+
+
+def _waits(answer: EmailMessage) -> str:
+    text = plain(answer).replace("\u00a0", " ")
+    for start in ("The game now waits for ", "La partie attend maintenant ",
+                  "La partita ora aspetta "):
+        if start in text:
+            return start + text.split(start, 1)[1].split("\n\n", 1)[0].replace("\n", " ")
+    raise AssertionError(text[:600])
+
+
+def test_the_waiting_sentence_says_their_not_your_and_names_players_on_one_decision_once(
+        mail_ctx: Any, smtp_server: Any) -> None:
+    """The answer to a reply read "The game now waits for Bruno (keep 13 of your 39 power
+    cards), Chiara (keep 13 of your 39 power cards)", in French « … Chiara (garder 13 de vos 39
+    cartes pouvoir) ». What others must decide is said of them, and the players waiting on the
+    same decision are named once."""
+    from tests.emails.conftest import Table
+    from tests.emails.helpers import example_of, reply
+    from tests.service.seating import started_game
+
+    people = _people(mail_ctx)
+    ann, bruno, chiara = people
+    game_id = started_game(mail_ctx, ann, game="king-and-intrigue",
+                           emails=[p.email for p in people],
+                           options={"players_edition": True, "special_cards": True}, setup=None)
+    table = Table(mail_ctx, game_id, people)
+    sent = table.drain()
+    asked = {p.email: [m for m in to(sent, p) if example_of(m)][-1] for p in people}
+
+    def answer(person: Any) -> EmailMessage:
+        """The person replies the example of the last mail that asked them something."""
+        reply(smtp_server, asked[person.email], person, example_of(asked[person.email]) or "")
+        sent = table.drain()
+        for p in people:
+            for m in to(sent, p):
+                if example_of(m):
+                    asked[p.email] = m
+        return to(sent, person)[0]
+
+    assert _waits(answer(chiara)) == (
+        "La partita ora aspetta Ann e Bruno, che devono ciascuno tenere 13 delle loro 39 carte "
+        "potere; una mail ti dirà quando toccherà a te.")
+    assert _waits(answer(bruno)) == (
+        "La partie attend maintenant Ann (garder 13 de ses 39 cartes pouvoir) ; un courriel "
+        "vous dira quand ce sera à vous.")

@@ -256,8 +256,25 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "kim.decision.guard": ("send your Royal Guard into the region scored, or not",
                            "envoyer ou non votre Garde Royale dans la région décomptée",
                            "mandare o no la tua Guardia Reale nella regione valutata"),
-    "kim.decision.cross": ("cross the Bridge or not", "traverser le Pont ou non",
-                           "attraversare il Ponte o no"),
+    # the same, said of one player waited on, or of several who must each decide it
+    "kim.decision.guard.general.one": ("send their Royal Guard into a region before the "
+                                       "general scoring, or not",
+                                       "envoyer ou non sa Garde Royale dans une région avant "
+                                       "le décompte général",
+                                       "mandare o no la sua Guardia Reale in una regione prima "
+                                       "della valutazione generale"),
+    "kim.decision.guard.general.many": ("send their Royal Guard into a region before the "
+                                        "general scoring, or not",
+                                        "envoyer ou non leur Garde Royale dans une région avant "
+                                        "le décompte général",
+                                        "mandare o no la loro Guardia Reale in una regione "
+                                        "prima della valutazione generale"),
+    "kim.decision.guard.one": ("send their Royal Guard into the region scored, or not",
+                               "envoyer ou non sa Garde Royale dans la région décomptée",
+                               "mandare o no la sua Guardia Reale nella regione valutata"),
+    "kim.decision.guard.many": ("send their Royal Guard into the region scored, or not",
+                                "envoyer ou non leur Garde Royale dans la région décomptée",
+                                "mandare o no la loro Guardia Reale nella regione valutata"),
 }
 
 REFUSALS: dict[str, tuple[str, str, str]] = {
