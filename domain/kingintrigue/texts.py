@@ -154,6 +154,35 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "ki.decision.choose_action.many": ("choose the action of their turn",
                                        "choisir l'action du tour",
                                        "scegliere l'azione del turno"),
+    # the set-up's disc says what it does (rules: every player secretly chooses a region, not
+    # the King's, and puts 1 Caballero from the provinces there)
+    "ki.decision.setup_disc": ("make a secret choice (the selection disc of the set-up): the "
+                               "region, not the King's, where 1 Caballero from your provinces "
+                               "goes",
+                               "faire un choix secret (le disque de sélection de la mise en "
+                               "place) : la région, pas celle du Roi, où va 1 Caballero de vos "
+                               "provinces",
+                               "fare una scelta segreta (il disco di selezione della "
+                               "preparazione): la regione, non quella del Re, dove va 1 "
+                               "Caballero delle tue province"),
+    "ki.decision.setup_disc.one": ("make a secret choice (the selection disc of the set-up): "
+                                   "the region, not the King's, where 1 Caballero from their "
+                                   "provinces goes",
+                                   "faire un choix secret (le disque de sélection de la mise en "
+                                   "place) : la région, pas celle du Roi, où va 1 Caballero de "
+                                   "ses provinces",
+                                   "fare una scelta segreta (il disco di selezione della "
+                                   "preparazione): la regione, non quella del Re, dove va 1 "
+                                   "Caballero delle sue province"),
+    "ki.decision.setup_disc.many": ("make a secret choice (the selection disc of the set-up): "
+                                    "the region, not the King's, where 1 Caballero from their "
+                                    "provinces goes",
+                                    "faire un choix secret (le disque de sélection de la mise "
+                                    "en place) : la région, pas celle du Roi, où va 1 Caballero "
+                                    "de leurs provinces",
+                                    "fare una scelta segreta (il disco di selezione della "
+                                    "preparazione): la regione, non quella del Re, dove va 1 "
+                                    "Caballero delle loro province"),
 }
 
 PERSONS = ("", ".one", ".many")
@@ -519,6 +548,8 @@ class KingAndIntrigueTexts(ElGrandeTexts):
             return CATALOGUE.render(f"ki.decision.keep{suffix}", {"pool": pool}, lang, names)
         if decision.kind == "choose_action":
             return TEXTS[f"ki.decision.choose_action{suffix}"][language_index(lang)]
+        if decision.kind == "secret" and info.get("kind") == "setup_disc":
+            return TEXTS[f"ki.decision.setup_disc{suffix}"][language_index(lang)]
         if decision.kind in ("cross", "guard"):
             general = ".general" if info.get("general") else ""
             key = f"kim.decision.{decision.kind}{general}"

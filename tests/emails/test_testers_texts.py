@@ -107,8 +107,9 @@ def test_the_waiting_sentence_says_their_not_your_and_names_players_on_one_decis
         mail_ctx: Any, smtp_server: Any) -> None:
     """The answer to a reply read "The game now waits for Bruno (keep 13 of your 39 power
     cards), Chiara (keep 13 of your 39 power cards)", in French « … Chiara (garder 13 de vos 39
-    cartes pouvoir) ». What others must decide is said of them, and the players waiting on the
-    same decision are named once."""
+    cartes pouvoir) », and "Bruno, who must make a secret choice (…); Chiara, who must make a
+    secret choice (…)". What others must decide is said of them, and the players waiting on
+    the same decision are named once."""
     from tests.emails.conftest import Table
     from tests.emails.helpers import example_of, reply
     from tests.service.seating import started_game
@@ -138,3 +139,12 @@ def test_the_waiting_sentence_says_their_not_your_and_names_players_on_one_decis
     assert _waits(answer(bruno)) == (
         "La partie attend maintenant Ann (garder 13 de ses 39 cartes pouvoir) ; un courriel "
         "vous dira quand ce sera à vous.")
+    answer(ann)  # the last to keep: the set-up's discs are asked of everyone, Ann's with it
+    assert _waits(answer(ann)) == (
+        "The game now waits for Bruno and Chiara, who must each make a secret choice (the "
+        "selection disc of the set-up): the region, not the King's, where 1 Caballero from "
+        "their provinces goes; a mail will tell you when it is your turn.")
+    assert _waits(answer(chiara)) == (
+        "La partita ora aspetta Bruno, che deve fare una scelta segreta (il disco di selezione "
+        "della preparazione): la regione, non quella del Re, dove va 1 Caballero delle sue "
+        "province; una mail ti dirà quando toccherà a te.")

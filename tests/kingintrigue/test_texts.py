@@ -149,3 +149,43 @@ def test_a_placement_into_the_castillo_is_told_once_in_every_language():
     assert _log(placed, "en") == ["Ann places Caballeros: 3 in the Castillo, 2 in Sevilla."]
     assert _log(placed, "fr") == ["Ann place des Caballeros : 3 dans le Castillo, 2 à Séville."]
     assert _log(placed, "it") == ["Ann piazza Caballeros: 3 nel Castillo, 2 a Siviglia."]
+
+
+def test_the_set_up_disc_decision_says_what_the_disc_does():
+    """The set-up's disc mail asked "fare una scelta segreta (il disco di selezione della
+    preparazione)" and never said what the disc does. Rules (king-and-intrigue.md, set-up 2):
+    every player secretly chooses a region, not the King's, and puts 1 Caballero from the
+    provinces there. The decision says so, to its player and of the others."""
+    from domain.core.commands import Command
+    from domain.core.game import awaited
+    from domain.kingintrigue.module import GAME
+    from domain.kingintrigue.rules import DEFAULT_KEEP
+
+    s = GAME.fold(GAME.create(3, {}, "disc-does", None))
+    for seat in (0, 1, 2):
+        s = GAME.fold(GAME.decide(s, Command("keep", seat, {"cards": list(DEFAULT_KEEP)})), s)
+    s = GAME.fold(GAME.decide(s, Command("resolve", None)), s)
+    decision = GAME.pending(s)[0]
+    names = ("Ann", "Bruno", "Chiara")
+    said = {lang: (GAME.texts.decision(decision, lang, names),
+                   awaited(GAME.texts, decision, lang, names, 1),
+                   awaited(GAME.texts, decision, lang, names, 2)) for lang in ("en", "fr", "it")}
+    assert said["en"] == tuple(
+        "make a secret choice (the selection disc of the set-up): the region, not the King's, "
+        f"where 1 Caballero from {whose} provinces goes" for whose in ("your", "their", "their"))
+    assert said["fr"] == tuple(
+        "faire un choix secret (le disque de sélection de la mise en place) : la région, pas "
+        f"celle du Roi, où va 1 Caballero de {whose} provinces"
+        for whose in ("vos", "ses", "leurs"))
+    assert said["it"] == tuple(
+        "fare una scelta segreta (il disco di selezione della preparazione): la regione, non "
+        f"quella del Re, dove va 1 Caballero delle {whose} province"
+        for whose in ("tue", "sue", "loro"))
+    # and it does what it says: the Caballero goes from the provinces to the region chosen
+    region = decision.options[0]["choice"]
+    provinces, there = s.provinces[0], s.places[region][0]
+    for seat in (0, 1, 2):
+        s = GAME.fold(GAME.decide(s, Command("secret", seat, {"choice": region})), s)
+    s = GAME.fold(GAME.decide(s, Command("resolve", None)), s)
+    assert (s.provinces[0], s.places[region][0]) == (provinces - 1, there + 1)
+
