@@ -550,6 +550,8 @@ class KingAndIntrigueTexts(ElGrandeTexts):
             return TEXTS[f"ki.decision.choose_action{suffix}"][language_index(lang)]
         if decision.kind == "secret" and info.get("kind") == "setup_disc":
             return TEXTS[f"ki.decision.setup_disc{suffix}"][language_index(lang)]
+        if decision.kind == "power_card" and info.get("joker"):  # the modules' Joker
+            return errors.render(f"kim.decision.joker{suffix}", {}, lang, names)
         if decision.kind in ("cross", "guard"):
             general = ".general" if info.get("general") else ""
             key = f"kim.decision.{decision.kind}{general}"

@@ -189,3 +189,34 @@ def test_the_set_up_disc_decision_says_what_the_disc_does():
     s = GAME.fold(GAME.decide(s, Command("resolve", None)), s)
     assert (s.provinces[0], s.places[region][0]) == (provinces - 1, there + 1)
 
+
+def test_the_jokers_replacement_is_asked_as_the_jokers():
+    """After playing the Joker (power card 5), the player was asked "play a power card" again,
+    with nothing saying it replaces the Joker. It says so, and which values it may be."""
+    from domain.core.commands import Command
+    from domain.core.game import awaited
+    from domain.kingintrigue.module import GAME
+    from domain.kingintrigue.rules import DEFAULT_KEEP
+    from tests.kingintrigue.test_modules import VALUE, act, keep_with, started
+
+    s = started(3, hands={0: keep_with("joker"), 1: list(DEFAULT_KEEP),
+                          2: list(DEFAULT_KEEP)})
+    first = GAME.pending(s)[0]
+    assert GAME.texts.decision(first, "en") == "play a power card"  # not the Joker's yet
+    s = act(s, Command("play_power", 0, {"card": VALUE["joker"]}))
+    s = act(s, Command("play_power", 1, {"card": 180}))
+    s = act(s, Command("play_power", 2, {"card": 160}))
+    [decision] = GAME.pending(s)
+    assert decision.seat == 0 and decision.kind == "power_card"
+    names = ("Ann", "Bruno", "Chiara")
+    assert GAME.texts.decision(decision, "en", names) == (
+        "play a power card to replace your Joker (a value nobody played this round)")
+    assert GAME.texts.decision(decision, "fr", names) == (
+        "jouer une carte pouvoir à la place de votre Joker (une valeur que personne n'a jouée "
+        "dans la manche)")
+    assert GAME.texts.decision(decision, "it", names) == (
+        "giocare una carta potere al posto del tuo Jolly (un valore che nessuno ha giocato in "
+        "questo round)")
+    assert awaited(GAME.texts, decision, "fr", names) == (
+        "jouer une carte pouvoir à la place de son Joker (une valeur que personne n'a jouée "
+        "dans la manche)")

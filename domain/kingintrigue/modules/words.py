@@ -275,6 +275,28 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "kim.decision.guard.many": ("send their Royal Guard into the region scored, or not",
                                 "envoyer ou non leur Garde Royale dans la région décomptée",
                                 "mandare o no la loro Guardia Reale nella regione valutata"),
+    # the Joker's replacement, once everyone else has played (rules_page: a value nobody
+    # played this round)
+    "kim.decision.joker": ("play a power card to replace your Joker (a value nobody played "
+                           "this round)",
+                           "jouer une carte pouvoir à la place de votre Joker (une valeur que "
+                           "personne n'a jouée dans la manche)",
+                           "giocare una carta potere al posto del tuo Jolly (un valore che "
+                           "nessuno ha giocato in questo round)"),
+    "kim.decision.joker.one": ("play a power card to replace their Joker (a value nobody "
+                               "played this round)",
+                               "jouer une carte pouvoir à la place de son Joker (une valeur "
+                               "que personne n'a jouée dans la manche)",
+                               "giocare una carta potere al posto del suo Jolly (un valore che "
+                               "nessuno ha giocato in questo round)"),
+    "kim.decision.joker.many": ("play a power card to replace their Joker (a value nobody "
+                                "played this round)",
+                                "jouer une carte pouvoir à la place de leur Joker (une valeur "
+                                "que personne n'a jouée dans la manche)",
+                                "giocare una carta potere al posto del loro Jolly (un valore "
+                                "che nessuno ha giocato in questo round)"),
+    "kim.decision.cross": ("cross the Bridge or not", "traverser le Pont ou non",
+                           "attraversare il Ponte o no"),
 }
 
 REFUSALS: dict[str, tuple[str, str, str]] = {
