@@ -148,3 +148,27 @@ def test_the_waiting_sentence_says_their_not_your_and_names_players_on_one_decis
         "La partita ora aspetta Bruno, che deve fare una scelta segreta (il disco di selezione "
         "della preparazione): la regione, non quella del Re, dove va 1 Caballero delle sue "
         "province; una mail ti dirà quando toccherà a te.")
+
+
+def test_players_waiting_on_the_same_secret_choice_are_named_once() -> None:
+    """El Grande's general scoring: "waits for Bruno, who must make a secret choice (the disc
+    for the Castillo); Chiara, who must make a secret choice (the disc for the Castillo)"."""
+    from types import SimpleNamespace
+
+    from domain.games import GAMES
+    from emails.render import waiting_for
+
+    module = GAMES["el-grande"]
+    state = module.fold(module.create(3, {}, "disc-wait", None))
+    while sum(d.kind == "secret" for d in module.pending(state)) < 3:
+        decision = module.pending(state)[0]
+        state = module.fold(module.decide(state, module.default_command(state, decision)), state)
+    ann = next(d for d in module.pending(state) if d.seat == 0)
+    state = module.fold(module.decide(state, module.default_command(state, ann)), state)
+    info = SimpleNamespace(module=module, state=state, names=["Ann", "Bruno", "Chiara"])
+    assert waiting_for(info, "en") == ("Bruno and Chiara, who must each make a secret choice "
+                                       "(the disc for the Castillo)")
+    assert waiting_for(info, "fr") == ("Bruno et Chiara, qui doivent chacun faire un choix "
+                                       "secret (le disque du Castillo)")
+    assert waiting_for(info, "it") == ("Bruno e Chiara, che devono ciascuno fare una scelta "
+                                       "segreta (il disco del Castillo)")
