@@ -390,8 +390,10 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         p.append(t("seat-offer", by=_name_of(ctx, payload.get("by_player"), lang), game=game_id,
                    title=title, link=data["web_link"]))
     elif kind == "mail-reply":
-        p += reply_paragraphs(payload, lang)
-        p += request_paragraphs(info, payload.get("requests", []), lang, links)
+        # What the requests did first: they were carried out first ("undo", then the moves
+        # written after it, whose "Read as" follows).
+        p += reply_paragraphs(payload, lang,
+                              request_paragraphs(info, payload.get("requests", []), lang, links))
         if info is not None and info.started and payload.get("status") == "accepted" \
                 and info.module.is_over(info.state):
             # The reply ended the game: its answer is the game-over mail too (which is not sent
@@ -726,10 +728,13 @@ SUBJECTS = {
 }
 
 
-def reply_paragraphs(payload: Mapping[str, Any], lang: str) -> list[str]:
+def reply_paragraphs(payload: Mapping[str, Any], lang: str,
+                     requests: Sequence[str] = ()) -> list[str]:
+    """What became of a reply: its words to the table, what its `requests` did (their
+    paragraphs, request_paragraphs), then what it played or why not."""
     t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
     status = payload.get("status")
-    out = talk_paragraphs(payload.get("said", []), lang)
+    out = [*talk_paragraphs(payload.get("said", []), lang), *requests]
     if status in ("request", "said"):
         pass  # what each request did: request_paragraphs; what was said: above
     elif status == "accepted":

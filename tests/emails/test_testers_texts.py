@@ -172,3 +172,45 @@ def test_players_waiting_on_the_same_secret_choice_are_named_once() -> None:
                                        "secret (le disque du Castillo)")
     assert waiting_for(info, "it") == ("Bruno e Chiara, che devono ciascuno fare una scelta "
                                        "segreta (il disco del Castillo)")
+
+
+UNDO = {"en": ("undo", "power", "Done: your last move is undone — power {old}.",
+               "Read as: power {new}. Done — your move is recorded."),
+        "fr": ("annuler", "pouvoir", "C'est fait : votre dernier coup est annulé — pouvoir {old}.",
+               "Lu comme : pouvoir {new}. C'est fait — votre coup est enregistré."),
+        "it": ("annulla", "potere", "Fatto: la tua ultima mossa è annullata — potere {old}.",
+               "Letto come: potere {new}. Fatto — la tua mossa è registrata.")}
+RECORDED = ("your move is recorded", "votre coup est enregistré", "la tua mossa è registrata")
+
+
+def test_an_undo_by_mail_is_said_in_the_players_words_and_never_as_a_move_recorded(
+        table: Any, smtp_server: Any) -> None:
+    """After « annuler » and a new move in one reply, the answer read « Lu comme : undo. C'est
+    fait — votre coup est enregistré. » then « C'est fait : votre dernier coup est annulé », and
+    the new move was not played. The undo is told once, in the player's words, before the move
+    that follows it; an undo alone is never "your move is recorded"."""
+    from tests.emails.helpers import reply
+
+    sent = table.drain()
+    for seat, (person, old, new) in enumerate(zip(table.people, (7, 9, 11), (8, 10, 12),
+                                                  strict=True)):
+        undo, power, undone, read = UNDO[person.language]
+        turn = [m for m in to(sent, person) if m["Reply-To"]][-1]
+        reply(smtp_server, turn, person, f"{power} {old}")
+        [answer] = to(table.drain(), person)
+        reply(smtp_server, answer, person, f"{undo}\n{power} {new}\n\n{person.name}")
+        sent = table.drain()
+        [answer] = to(sent, person)
+        text = plain(answer).replace("\u00a0", " ")
+        said = text.split("\n\n")
+        assert undone.format(old=old) in said and read.format(new=new) in said, text[:400]
+        assert said.index(undone.format(old=old)) < said.index(read.format(new=new))
+        assert not re.search(r"(Read as|Lu comme|Letto come) ?: [^.]*\bundo\b", text), text
+        assert table.state().power_played[seat] == new  # the move after the undo is played
+    # An undo alone: told as the undo it is, not as a move recorded.
+    chiara = table.people[2]
+    reply(smtp_server, answer, chiara, UNDO["it"][0])
+    [answer] = to(table.drain(), chiara)
+    text = plain(answer)
+    assert UNDO["it"][2].format(old=12) in text
+    assert not any(words in text for words in RECORDED) and "Letto come" not in text
