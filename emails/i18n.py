@@ -377,6 +377,10 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "waiting.who.long": ("{name}, who must {what}", "{name}, qui doit {what}",
                          "{name}, che deve {what}"),
     "waiting.system": ("the reveal", "la révélation", "la rivelazione"),
+    # several players waiting on the same decision, named once
+    "waiting.who.each": ("{names}, who must each {what}", "{names}, qui doivent chacun {what}",
+                         "{names}, che devono ciascuno {what}"),
+    "names.and": ("{first} and {last}", "{first} et {last}", "{first} e {last}"),
     "req.accept": ("Your seat is accepted.", "Votre place est acceptée.",
                    "Il tuo posto è accettato."),
     "req.accept.started": ("Only you were missing: the game has started, and its first mail "

@@ -427,6 +427,10 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
         recorded = conn.execute(select(events.c.command).where(
             events.c.game_id == game_id, events.c.source == "email", events.c.source_ref == mid,
             events.c.command.is_not(None)).order_by(events.c.seq)).scalars().all()
+    # The mail's own undo (a request, carried out above) is not one of its moves: a reply
+    # "annuler / pouvoir 10" was answered "Read as: undo. Done — your move is recorded." and
+    # its power card was never played.
+    recorded = [c for c in recorded if c.get("type") != "undo"]
     if recorded:  # an earlier attempt at this very mail got its commands in: done, not again
         done = [{k: v for k, v in c.items() if k != "seat"} for c in recorded]
         moves = [shown(module, c, owner.language) for c in done]

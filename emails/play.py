@@ -107,7 +107,12 @@ def shown(module: Any, command: dict[str, Any], lang: str, decision: Any = None)
     """A command as the game's language writes it, for a confirmation or a refusal; its JSON if
     the language cannot write it (this never fails: the move may already be recorded).
     `decision` is the one the reply answered, so the echo can say what the player read and typed
-    (a piece by its number in the list the mail showed, not the engine's id)."""
+    (a piece by its number in the list the mail showed, not the engine's id). An undo is the
+    word the player writes for it (« annuler », "annulla"), never the engine's "undo"."""
+    if command.get("type") == "undo":
+        from emails.requests import WRITTEN
+
+        return WRITTEN["undo"][{"fr": 1, "it": 2}.get(lang, 0)]
     try:
         return language_of(module).format(command, lang, decision=decision)
     except Exception:

@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import select
 
 from domain.core import surface
-from domain.core.game import Message, boards_of, language_of, texts_of
+from domain.core.game import Message, awaited, boards_of, language_of, texts_of
 from domain.core.i18n import Sentence
 from emails import addresses, talk
 from emails.i18n import t as translate
@@ -390,8 +390,10 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         p.append(t("seat-offer", by=_name_of(ctx, payload.get("by_player"), lang), game=game_id,
                    title=title, link=data["web_link"]))
     elif kind == "mail-reply":
-        p += reply_paragraphs(payload, lang)
-        p += request_paragraphs(info, payload.get("requests", []), lang, links)
+        # What the requests did first: they were carried out first ("undo", then the moves
+        # written after it, whose "Read as" follows).
+        p += reply_paragraphs(payload, lang,
+                              request_paragraphs(info, payload.get("requests", []), lang, links))
         if info is not None and info.started and payload.get("status") == "accepted" \
                 and info.module.is_over(info.state):
             # The reply ended the game: its answer is the game-over mail too (which is not sent
@@ -675,20 +677,40 @@ def final_warning(info: GameInfo | None, decision: Any, due: str, lang: str) -> 
 
 
 def waiting_for(info: GameInfo, lang: str) -> str:
-    """Whom the game waits for now, and for what ("Bruno (play a card)"), by name."""
-    parts = []
+    """Whom the game waits for now, and for what, by name: what each must decide said of them
+    (the game's `awaited` phrase: "Bruno (keep 13 of their 39 power cards)", never the "your"
+    said to the player), and the players waiting on the same decision named once ("Bruno and
+    Chiara, who must each make a secret choice (…)")."""
+    texts = texts_of(info.module)
+    groups: dict[str, list[Any]] = {}  # what one of them must decide → those decisions
     for d in info.module.pending(info.state):
-        if d.seat is None:
-            what = translate("waiting.system", lang)
+        what = translate("waiting.system", lang) if d.seat is None \
+            else awaited(texts, d, lang, info.names)
+        groups.setdefault(what, []).append(d)
+    parts = []
+    for what, decisions in groups.items():
+        seats = list(dict.fromkeys(d.seat for d in decisions))
+        if seats == [None]:
             parts.append(what)
             continue
-        name = info.names[d.seat] if d.seat < len(info.names) else "?"
-        what = describe_decision(info.module, d, lang, info.names)
+        names = [info.names[seat] if seat < len(info.names) else "?" for seat in seats]
+        if len(names) > 1:
+            parts.append(translate("waiting.who.each", lang, names=_and(names, lang),
+                                   what=awaited(texts, decisions[0], lang, info.names,
+                                                len(names))))
+            continue
         long = "(" in what or ")" in what
-        parts.append(translate("waiting.who.long" if long else "waiting.who", lang, name=name,
-                               what=what))
-    return (" ; " if lang == "fr" else "; ").join(dict.fromkeys(parts)) \
-        if any(", " in p for p in parts) and len(parts) > 1 else ", ".join(dict.fromkeys(parts))
+        parts.append(translate("waiting.who.long" if long else "waiting.who", lang,
+                               name=names[0], what=what))
+    return (" ; " if lang == "fr" else "; ").join(parts) \
+        if any(", " in p for p in parts) and len(parts) > 1 else ", ".join(parts)
+
+
+def _and(names: Sequence[str], lang: str) -> str:
+    """Names as a sentence lists them: "Bruno and Chiara", "Ann, Bruno and Chiara"."""
+    if len(names) < 2:
+        return "".join(names)
+    return translate("names.and", lang, first=", ".join(names[:-1]), last=names[-1])
 
 
 SUBJECTS = {
@@ -706,10 +728,13 @@ SUBJECTS = {
 }
 
 
-def reply_paragraphs(payload: Mapping[str, Any], lang: str) -> list[str]:
+def reply_paragraphs(payload: Mapping[str, Any], lang: str,
+                     requests: Sequence[str] = ()) -> list[str]:
+    """What became of a reply: its words to the table, what its `requests` did (their
+    paragraphs, request_paragraphs), then what it played or why not."""
     t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
     status = payload.get("status")
-    out = talk_paragraphs(payload.get("said", []), lang)
+    out = [*talk_paragraphs(payload.get("said", []), lang), *requests]
     if status in ("request", "said"):
         pass  # what each request did: request_paragraphs; what was said: above
     elif status == "accepted":

@@ -219,8 +219,11 @@ class Texts(Protocol):
         """One of `describe`'s messages as a sentence; `names` are the players' names by seat."""
 
     def decision(self, decision: Decision, lang: str, names: Sequence[str] = ()) -> str:
-        """What the seat must decide, as a phrase ("play a power card"; for a question about
-        another player's move, that move in words, its player named from `names`)."""
+        """What the seat must decide, as a phrase said to its player ("play a power card", "keep
+        13 of your 18 power cards"; for a question about another player's move, that move in
+        words, its player named from `names`). Said of others ("the game waits for Bruno (…)"),
+        the phrase is `awaited`'s: a game whose phrases say "your" gives its texts a method
+        `awaited(decision, lang, names, count)` (see `awaited` below)."""
 
     def seat(self, seat: int, lang: str) -> str | None:
         """How the game tells a seat apart besides its player's name (a colour), or None."""
@@ -231,6 +234,18 @@ class Texts(Protocol):
     def milestone(self, message: Message, lang: str) -> str | None:
         """A short label ("Round 3", "General scoring 1") when one of `describe`'s messages
         marks a step a replay may jump to, else None."""
+
+
+def awaited(texts: Texts, decision: Decision, lang: str, names: Sequence[str] = (),
+            count: int = 1) -> str:
+    """What `count` players are waited on for, said of them (third person): "keep 13 of their
+    39 power cards", « garder 13 de ses 39 cartes » for one, « … de leurs 39 cartes » for
+    several who must each do it. The texts' own `awaited` when they have one, else their
+    `decision` phrase (a game whose phrases never say "your")."""
+    said = getattr(texts, "awaited", None)
+    if callable(said):
+        return str(said(decision, lang, names, count))
+    return texts.decision(decision, lang, names)
 
 
 class GenericTexts:

@@ -21,7 +21,8 @@ from xml.sax.saxutils import escape
 from domain.core.boards import Summary, Table
 from domain.elcaballero.coords import column, row
 from domain.elcaballero.coords import name as cell_name
-from domain.elcaballero.data import COLOURS, KNIGHT_SIDES, POWER_CABALLEROS
+from domain.elcaballero.data import COLOURS, KNIGHT_SIDES, POWER_CABALLEROS, TILE
+from domain.elcaballero.geometry import rotated_areas
 from domain.elcaballero.texts import (
     caballeros,
     colour_letter,
@@ -153,17 +154,42 @@ def _lands_of(view: Mapping[str, Any], at: Sequence[int]) -> set[int]:
     return out
 
 
+def region_name(view: Mapping[str, Any], r: Mapping[str, Any], lang: str) -> str:
+    """A region as a player names it and writes it back: a cell of the region and the side of
+    the terrain tile there that the region touches ("m14 north"), as "alcalde m14 north" names
+    it. A cell alone named both seas of a land bridge (both lands of a strait) alike."""
+    x, y, area = r["id"]
+    laid = next((t for t in view.get("terrain", []) if tuple(t["at"]) == (x, y)), None)
+    if laid is None or laid["tile"] not in TILE:
+        return cell_name((x, y))
+    side = min(rotated_areas(TILE[laid["tile"]], laid["turn"])[area][1])
+    return f"{cell_name((x, y))} {side_name(side, lang)}"
+
+
+def _majority(counts: Sequence[int], lang: str, names: Sequence[str]) -> str | None:
+    """Who has the most Caballeros in a land region, and how many; None when nobody has any."""
+    best = max(counts, default=0)
+    if best <= 0:
+        return None
+    top = [seat_name(s, names, lang) for s, c in enumerate(counts) if c == best]
+    if len(top) > 1:
+        return word("board.tie", lang, names=joined(top, lang)) + f" ({best})"
+    return f"{top[0]} ({best})"
+
+
 def _region_leaders(view: Mapping[str, Any], r: Mapping[str, Any], lang: str,
                     names: Sequence[str]) -> str:
     if r["kind"] == "land":
         counts = r["counts"]
-        best = max(counts, default=0)
-        if best <= 0:
-            return word("board.nobody", lang)
-        top = [seat_name(s, names, lang) for s, c in enumerate(counts) if c == best]
-        if len(top) > 1:
-            return word("board.tie", lang, names=joined(top, lang)) + f" ({best})"
-        return f"{top[0]} ({best})"
+        alcalde = r.get("alcalde")
+        if alcalde is not None:
+            # Rules (advanced): the Alcalde's owner « prend le 1er rang dans cette région »,
+            # whatever the Caballeros; the best of the others comes next (scoring.land_points).
+            first = word("board.alcalde_first", lang, seat=seat_name(alcalde, names, lang))
+            others = _majority([0 if s == alcalde else c for s, c in enumerate(counts)], lang,
+                               names)
+            return word("board.then", lang, first=first, next=others) if others else first
+        return _majority(counts, lang, names) or word("board.nobody", lang)
     ships = r.get("ships") or []
     total = sum(ships)
     if not total:
@@ -395,7 +421,7 @@ class ElCaballeroBoards:
             if r.get("alcalde") is not None:
                 notes.append(word("board.alcalde_of", lang,
                                   seat=seat_name(r["alcalde"], names, lang)))
-            region_rows.append((cell_name(r["cells"][0]),
+            region_rows.append((region_name(view, r, lang),
                                 word(f"board.{r['kind']}", lang) + ", " + ", ".join(notes),
                                 str(r["value"]), _region_leaders(view, r, lang, names)))
         regions = Table((word("board.region", lang), word("board.kind", lang),

@@ -84,10 +84,12 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "board.region_line": ("{region}, {kind}, value {value}: {leader}",
                           "{region}, {kind}, valeur {value} : {leader}",
                           "{region}, {kind}, valore {value}: {leader}"),
-    "board.regions_heading": ("Regions (a region is named by one of its cells), and who leads:",
-                              "Régions (une région est nommée par une de ses cases), et qui "
-                              "mène :",
-                              "Regioni (una regione è indicata da una sua casella), e chi è in "
+    "board.regions_heading": ("Regions (each named by one of its cells and the side of the "
+                              "terrain tile there that it touches), and who leads:",
+                              "Régions (chacune nommée par une de ses cases et le côté de la "
+                              "tuile de terrain de cette case qu'elle touche), et qui mène :",
+                              "Regioni (ognuna indicata da una sua casella e dal lato della "
+                              "tessera di terreno di quella casella che tocca), e chi è in "
                               "testa:"),
     "board.nine": ("The power card 9 lays two terrain tiles in its turn (every other card one).",
                    "La carte pouvoir 9 fait poser deux tuiles de terrain dans son tour (toute "
@@ -124,6 +126,10 @@ WORDS: dict[str, tuple[str, str, str]] = {
                        "{count:# bateau|# bateaux} : {names}",
                        "{count:# nave|# navi}: {names}"),
     "board.alcalde_of": ("Alcalde of {seat}", "Alcalde {seat:de}", "Alcalde di {seat}"),
+    # who leads a land region with an Alcalde: its owner, first whatever the Caballeros, then
+    # the best of the others
+    "board.alcalde_first": ("{seat} (Alcalde)", "{seat} (Alcalde)", "{seat} (Alcalde)"),
+    "board.then": ("{first}, then {next}", "{first}, puis {next}", "{first}, poi {next}"),
     "board.tile_value": ("{tiles:# tile|# tiles} + {bonus}", "{tiles:# tuile|# tuiles} + {bonus}",
                          "{tiles:# tessera|# tessere} + {bonus}"),
     # tiles in words

@@ -407,12 +407,14 @@ def declared_line(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> s
 
 
 def _cards_lines(view: Mapping[str, Any], lang: str) -> list[str]:
-    """The face-up action cards, each with what it does."""
+    """The face-up action cards, each with how many Caballeros it lets its taker place (its
+    stack's number) and what it does: a player chooses a card for both."""
     face_up = view.get("cards", {}).get("face_up", [])
     if not face_up:
         return []
     return [word("el-grande.board.cards_line", lang, cards=""),
-            *(f"  {c['stack']}{colon(lang)}{card_name(c['card'], lang)} — "
+            *(f"  {c['stack']}{colon(lang)}{card_name(c['card'], lang)} "
+              f"({word('el-grande.board.card_places', lang, count=c['stack'])}) — "
               f"{card_text(c['card'], lang)}" for c in face_up)]
 
 
@@ -692,9 +694,11 @@ def summary(view: Mapping[str, Any], lang: str = "en", names: Sequence[str] = ()
     face_up = view.get("cards", {}).get("face_up", [])
     if face_up:
         tables.append(Table(caption=_w("cards", lang),
-                            header=(_w("stack", lang), _w("card", lang), _w("does", lang)),
+                            header=(_w("stack", lang), _w("card", lang), _w("to_place", lang),
+                                    _w("does", lang)),
                             rows=tuple((str(c["stack"]), card_name(c["card"], lang),
-                                        card_text(c["card"], lang)) for c in face_up)))
+                                        str(c["stack"]), card_text(c["card"], lang))
+                                       for c in face_up)))
     lines = []
     if declared_text := declared_line(view, lang, names):
         lines.append(declared_text)

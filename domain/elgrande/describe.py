@@ -12,7 +12,6 @@ from typing import Any
 from domain.core.events import Event, thaw
 from domain.core.game import Message, Viewer
 from domain.core.undo import UNDONE
-from domain.elgrande.data import CASTILLO
 from domain.elgrande.views import redact
 
 Describer = Callable[[Event, Viewer], list[Message]]
@@ -84,19 +83,14 @@ def _taken(e: Event, v: Viewer) -> list[Message]:
     return out
 
 
-def _castillo_additions(seat: int, count: int) -> Message:
-    return _m("castillo.added", player=seat, count=count)
-
-
 @describes("caballeros_placed")
 def _placed(e: Event, v: Viewer) -> list[Message]:
+    """One sentence a placement, the Castillo's count in it: a second line "puts 3 into the
+    Castillo" read as 3 more (with the Castillo hidden, this line is what a player remembers)."""
     places = thaw(e["places"])
     if not places:
         return [_m("caballeros.placed_none", seat=e["seat"])]
-    out = [_m("caballeros.placed", seat=e["seat"], places=places)]
-    if places.get(CASTILLO):
-        out.append(_castillo_additions(e["seat"], places[CASTILLO]))
-    return out
+    return [_m("caballeros.placed", seat=e["seat"], places=places)]
 
 
 @describes("special_declared")
@@ -117,13 +111,11 @@ def _responses(e: Event, v: Viewer) -> list[Message]:
 
 @describes("caballeros_moved")
 def _moved(e: Event, v: Viewer) -> list[Message]:
-    out = []
-    for move in e["moves"]:
-        out.append(_m("caballeros.moved", seat=move["seat"], count=move["count"],
-                      **{"from": move["from"], "to": move["to"]}, reason=e["reason"]))
-        if move["to"] == CASTILLO:
-            out.append(_castillo_additions(move["seat"], move["count"]))
-    return out
+    """One sentence a move, "into the Castillo" in it (no second line that would count it
+    twice, or name the owner of the moved Caballeros as the one who moved them)."""
+    return [_m("caballeros.moved", seat=move["seat"], count=move["count"],
+               **{"from": move["from"], "to": move["to"]}, reason=e["reason"])
+            for move in e["moves"]]
 
 
 @describes("scoreboard_moved")

@@ -107,6 +107,12 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "el-grande.board.hands_line": ("Power cards in hand:{hands}", "Cartes pouvoir en main :"
                                    "{hands}", "Carte potere in mano:{hands}"),
     "el-grande.board.does": ("What it does", "Ce qu'elle fait", "Cosa fa"),
+    # what a face-up action card lets its taker place: its stack's number (the King card 5)
+    "el-grande.board.to_place": ("Caballeros to place", "Caballeros à placer",
+                                 "Caballeros da piazzare"),
+    "el-grande.board.card_places": ("place up to {count:# Caballero|# Caballeros}",
+                                    "placer jusqu'à {count:# Caballero|# Caballeros}",
+                                    "piazzare fino a {count:# Caballero|# Caballeros}"),
     "el-grande.board.declared": ("{who} declared “{card}”: {action}. It waits for {holder}'s "
                                  "Veto.",
                                  "{who} a annoncé « {card} » : {action}. Cela attend le Veto de "

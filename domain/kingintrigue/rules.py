@@ -464,6 +464,9 @@ def pending(s: KIState) -> list[Decision]:
         cards = legal_power_cards(s, seat)
         return [Decision(seat, "power_card",
                          options=[{"type": "play_power", "card": c} for c in cards],
+                         # the Joker's replacement: its texts say so (not "play a power card"
+                         # again, as if the Joker had not been played)
+                         info={"joker": True} if not waiting else {},
                          build_form=lambda: asks.power_card_form(cards))]
     if s.secret is not None:
         return _secret_decisions(s)

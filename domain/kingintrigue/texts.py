@@ -134,13 +134,64 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                        "avec eux",
                        "Fino a {max} Caballeros avversari nel Castillo, e {own} dei tuoi con "
                        "loro"),
-    # what a seat must decide
+    # what a seat must decide: said to its player ("What you must decide now: …"), and said of
+    # one player (".one": "the game waits for Bruno (…)") or of several who must each do it
+    # (".many": « Bruno et Chiara, qui doivent chacun … »), where "your" would be wrong
     "ki.decision.keep": ("keep 13 of your {pool} power cards",
                          "garder 13 de vos {pool} cartes pouvoir",
                          "tenere 13 delle tue {pool} carte potere"),
+    "ki.decision.keep.one": ("keep 13 of their {pool} power cards",
+                             "garder 13 de ses {pool} cartes pouvoir",
+                             "tenere 13 delle sue {pool} carte potere"),
+    "ki.decision.keep.many": ("keep 13 of their {pool} power cards",
+                              "garder 13 de leurs {pool} cartes pouvoir",
+                              "tenere 13 delle loro {pool} carte potere"),
     "ki.decision.choose_action": ("choose your turn's action", "choisir l'action du tour",
                                   "scegliere l'azione del turno"),
+    "ki.decision.choose_action.one": ("choose the action of their turn",
+                                      "choisir l'action du tour",
+                                      "scegliere l'azione del turno"),
+    "ki.decision.choose_action.many": ("choose the action of their turn",
+                                       "choisir l'action du tour",
+                                       "scegliere l'azione del turno"),
+    # the set-up's disc says what it does (rules: every player secretly chooses a region, not
+    # the King's, and puts 1 Caballero from the provinces there)
+    "ki.decision.setup_disc": ("make a secret choice (the selection disc of the set-up): the "
+                               "region, not the King's, where 1 Caballero from your provinces "
+                               "goes",
+                               "faire un choix secret (le disque de sélection de la mise en "
+                               "place) : la région, pas celle du Roi, où va 1 Caballero de vos "
+                               "provinces",
+                               "fare una scelta segreta (il disco di selezione della "
+                               "preparazione): la regione, non quella del Re, dove va 1 "
+                               "Caballero delle tue province"),
+    "ki.decision.setup_disc.one": ("make a secret choice (the selection disc of the set-up): "
+                                   "the region, not the King's, where 1 Caballero from their "
+                                   "provinces goes",
+                                   "faire un choix secret (le disque de sélection de la mise en "
+                                   "place) : la région, pas celle du Roi, où va 1 Caballero de "
+                                   "ses provinces",
+                                   "fare una scelta segreta (il disco di selezione della "
+                                   "preparazione): la regione, non quella del Re, dove va 1 "
+                                   "Caballero delle sue province"),
+    "ki.decision.setup_disc.many": ("make a secret choice (the selection disc of the set-up): "
+                                    "the region, not the King's, where 1 Caballero from their "
+                                    "provinces goes",
+                                    "faire un choix secret (le disque de sélection de la mise "
+                                    "en place) : la région, pas celle du Roi, où va 1 Caballero "
+                                    "de leurs provinces",
+                                    "fare una scelta segreta (il disco di selezione della "
+                                    "preparazione): la regione, non quella del Re, dove va 1 "
+                                    "Caballero delle loro province"),
 }
+
+PERSONS = ("", ".one", ".many")
+"""The suffix of a decision phrase's key: said to its player, of one player, of several."""
+
+
+def person(count: int) -> str:
+    """The key suffix for a phrase said of `count` players (0: to the player themselves)."""
+    return PERSONS[min(count, 2)]
 
 
 EFFECTS: dict[str, tuple[str, str, str]] = {
@@ -481,13 +532,29 @@ class KingAndIntrigueTexts(ElGrandeTexts):
         return name(kind, lang) if kind in NAMES else super().secret_kind_name(kind, lang)
 
     def decision(self, decision: Decision, lang: str, names: Sequence[str] = ()) -> str:
+        return self._phrase(decision, lang, names, 0)
+
+    def awaited(self, decision: Decision, lang: str, names: Sequence[str] = (),
+                count: int = 1) -> str:
+        """The decision said of the `count` players waited on for it: "keep 13 of their 39
+        power cards" (the mails' "the game now waits for Bruno (…)"), never "your"."""
+        return self._phrase(decision, lang, names, max(1, count))
+
+    def _phrase(self, decision: Decision, lang: str, names: Sequence[str], count: int) -> str:
+        lang, suffix = supported(lang), person(count)
+        info = decision.info or {}
         if decision.kind == "keep":  # 13 of the deck: 18 cards, more with a module
             pool = len((decision.constraint or {}).get("from") or POWER_VALUES)
-            return CATALOGUE.render("ki.decision.keep", {"pool": pool}, supported(lang), names)
+            return CATALOGUE.render(f"ki.decision.keep{suffix}", {"pool": pool}, lang, names)
         if decision.kind == "choose_action":
-            return TEXTS["ki.decision.choose_action"][language_index(supported(lang))]
+            return TEXTS[f"ki.decision.choose_action{suffix}"][language_index(lang)]
+        if decision.kind == "secret" and info.get("kind") == "setup_disc":
+            return TEXTS[f"ki.decision.setup_disc{suffix}"][language_index(lang)]
+        if decision.kind == "power_card" and info.get("joker"):  # the modules' Joker
+            return errors.render(f"kim.decision.joker{suffix}", {}, lang, names)
         if decision.kind in ("cross", "guard"):
-            general = ".general" if (decision.info or {}).get("general") else ""
-            return errors.render(f"kim.decision.{decision.kind}{general}", {}, supported(lang),
+            general = ".general" if info.get("general") else ""
+            key = f"kim.decision.{decision.kind}{general}"
+            return errors.render(key + (suffix if decision.kind == "guard" else ""), {}, lang,
                                  names)
         return super().decision(decision, lang, names)

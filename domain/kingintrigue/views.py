@@ -33,6 +33,16 @@ def _sees_hand(s: KIState, viewer: Viewer, seat: int, everything: bool = False) 
     return viewer == seat or everything or s.phase == "over"
 
 
+def _hand(s: KIState, seat: int) -> tuple[set[int], set[int]]:
+    """A seat's hand and the cards it put aside, as its owner knows them: once it has chosen
+    its 13 in secret, those 13 and the rest, before the others have chosen and the game deals
+    them (`hands_kept`). Its board after keeping listed the whole deck as its hand."""
+    if s.secret is not None and s.secret.kind == "keep" and seat in s.secret.choices:
+        kept = set(s.secret.choices[seat])
+        return kept, (s.hands[seat] | s.put_aside[seat]) - kept
+    return s.hands[seat], s.put_aside[seat]
+
+
 def view(s: KIState, viewer: Viewer, *, everything: bool = False) -> dict[str, Any]:
     """What `viewer` may see; `everything`: all of it, hidden or not (a finished game's replay,
     `module.revealed_view`)."""
@@ -50,10 +60,11 @@ def view(s: KIState, viewer: Viewer, *, everything: bool = False) -> dict[str, A
     for seat_view in out["seats"]:
         seat = seat_view["seat"]
         own = _sees_hand(s, viewer, seat, everything)
-        seat_view["hand"] = sorted(s.hands[seat]) if own else None
-        seat_view["hand_count"] = len(s.hands[seat])
+        hand, put_aside = _hand(s, seat) if own else (s.hands[seat], s.put_aside[seat])
+        seat_view["hand"] = sorted(hand) if own else None
+        seat_view["hand_count"] = len(hand)
         seat_view["hand_hidden"] = 0 if own else len(s.hands[seat])
-        seat_view["put_aside"] = sorted(s.put_aside[seat]) if own else None
+        seat_view["put_aside"] = sorted(put_aside) if own else None
         open_discards = own or s.ki.discards == "open"
         seat_view["discards"] = list(s.discards[seat]) if open_discards else None
         # The top of a pile is the card played last, which everyone saw played.

@@ -151,7 +151,6 @@ def test_the_grammar_cases_of_the_issue() -> None:
         "3 Caballeros di Bruno vanno dal Castillo a corte."
     assert say("caballeros.moved", "fr", **{**moved, "from": CASTILLO}) .startswith(
         "1 Caballero de Bruno va du Castillo")
-    assert say("castillo.added", "en", player=0, count=1) == "Ana puts 1 Caballero into the Castillo."
     assert say("court.taken", "en", seat=0, count=3) == "Ana brings 3 Caballeros to court."
     assert say("place.scored", "en", place=CASTILLO, points={}) == \
         "The Castillo is scored: nobody scores."

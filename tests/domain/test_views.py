@@ -222,13 +222,16 @@ def test_open_visibility_shows_every_count():
         assert [sv["provinces"] for sv in v["seats"]] == t.state.provinces
 
 
-def test_castillo_additions_are_announced_to_everyone():
+def test_castillo_additions_are_announced_to_everyone_once():
+    """With the Castillo hidden, the others learn each addition from the placement's one line
+    (a second "puts 1 Caballero into the Castillo" read as another Caballero)."""
     t = ready(3)
     t.turn_with("move_3_any")
     events = t.do(0, "place", places={"castillo": 1})
     for viewer in (1, None):
         said = [m.to_json() for e in events for m in describe.describe(e, viewer)]
-        assert {"key": "castillo.added", "params": {"player": 0, "count": 1}} in said
+        assert said == [{"key": "caballeros.placed",
+                         "params": {"seat": 0, "places": {"castillo": 1}}}]
 
 
 def test_secret_choices_seen_by_their_owner_only_until_revealed():

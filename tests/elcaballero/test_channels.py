@@ -17,6 +17,7 @@ from domain.core.commands import Command
 from domain.core.language import GameSession, ParseError
 from domain.elcaballero import coords
 from domain.elcaballero.actions import lay_tile_event
+from domain.elcaballero.boards import region_name
 from domain.elcaballero.module import GAME
 from domain.elcaballero.rules import default_command
 from emails import inbound
@@ -234,7 +235,7 @@ def test_boards_show_the_grid_with_typed_cells_and_who_leads_each_region(lang: s
     leaders = [r for r in view["regions"] if r["kind"] == "land" and max(r["counts"]) > 0
                and r["counts"].count(max(r["counts"])) == 1]
     for r in leaders:
-        row = next(row for row in regions.rows if row[0] == coords.name(r["cells"][0]))
+        row = next(row for row in regions.rows if row[0] == region_name(view, r, lang))
         assert NAMES[r["counts"].index(max(r["counts"]))] in row[3]
 
 

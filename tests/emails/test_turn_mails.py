@@ -156,8 +156,10 @@ def test_a_turn_mail_holds_what_a_player_needs_to_decide(table: Any) -> None:
     # The power cards every player still holds (Bruno's and Chiara's too).
     assert "Power cards in hand:" in text and "Bruno: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, " \
                                               "13" in text
-    # What each face-up action card does, not only its name (text and HTML).
-    assert "1: Move 3 Caballeros — Move up to 3 Caballeros, any colours." in text
+    # What each face-up action card does, not only its name, and how many Caballeros it lets
+    # its taker place (text and HTML).
+    assert "1: Move 3 Caballeros (place up to 1 Caballero) — Move up to 3 Caballeros, any " \
+        "colours." in text
     assert "What it does" in html and "Score every region whose first value is 5." in html
 
 

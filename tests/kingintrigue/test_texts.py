@@ -129,3 +129,94 @@ def test_a_sentence_of_another_catalogue_is_found_by_its_namespace_and_an_unknow
     fr = texts.render(refusal, "fr", ("Ann", "Bruno"))
     assert "Bruno" in fr and fr != refusal.key
     assert texts.render(Message("nobody.has.this", {"n": 2}), "fr", ()) == "nobody.has.this (n 2)"
+
+
+def test_a_placement_into_the_castillo_is_told_once_in_every_language():
+    """The "what happened" lines read "Ann places Caballeros: 3 in the Castillo, 2 in Sevilla."
+    then "Ann puts 3 Caballeros into the Castillo.": a reader counted 6 in the Castillo. One
+    placement is one sentence; a move into the Castillo too (its second line even named the
+    owner of the moved Caballeros as the one who put them there)."""
+    from domain.core.events import Event
+
+    placed = [Event("caballeros_placed", {"seat": 0, "places": {"castillo": 3, "sevilla": 2}})]
+    moved = [Event("caballeros_moved", {"reason": "castillo_capture", "moves": [
+        {"seat": 1, "from": "aragon", "to": "castillo", "count": 2}]})]
+    for lang, castillo in (("en", "Castillo"), ("fr", "Castillo"), ("it", "Castillo")):
+        lines = _log(placed, lang)
+        assert len(lines) == 1 and lines[0].count(castillo) == 1 and "3" in lines[0], lines
+        lines = _log(moved, lang)
+        assert len(lines) == 1 and lines[0].count(castillo) == 1, lines
+    assert _log(placed, "en") == ["Ann places Caballeros: 3 in the Castillo, 2 in Sevilla."]
+    assert _log(placed, "fr") == ["Ann place des Caballeros : 3 dans le Castillo, 2 à Séville."]
+    assert _log(placed, "it") == ["Ann piazza Caballeros: 3 nel Castillo, 2 a Siviglia."]
+
+
+def test_the_set_up_disc_decision_says_what_the_disc_does():
+    """The set-up's disc mail asked "fare una scelta segreta (il disco di selezione della
+    preparazione)" and never said what the disc does. Rules (king-and-intrigue.md, set-up 2):
+    every player secretly chooses a region, not the King's, and puts 1 Caballero from the
+    provinces there. The decision says so, to its player and of the others."""
+    from domain.core.commands import Command
+    from domain.core.game import awaited
+    from domain.kingintrigue.module import GAME
+    from domain.kingintrigue.rules import DEFAULT_KEEP
+
+    s = GAME.fold(GAME.create(3, {}, "disc-does", None))
+    for seat in (0, 1, 2):
+        s = GAME.fold(GAME.decide(s, Command("keep", seat, {"cards": list(DEFAULT_KEEP)})), s)
+    s = GAME.fold(GAME.decide(s, Command("resolve", None)), s)
+    decision = GAME.pending(s)[0]
+    names = ("Ann", "Bruno", "Chiara")
+    said = {lang: (GAME.texts.decision(decision, lang, names),
+                   awaited(GAME.texts, decision, lang, names, 1),
+                   awaited(GAME.texts, decision, lang, names, 2)) for lang in ("en", "fr", "it")}
+    assert said["en"] == tuple(
+        "make a secret choice (the selection disc of the set-up): the region, not the King's, "
+        f"where 1 Caballero from {whose} provinces goes" for whose in ("your", "their", "their"))
+    assert said["fr"] == tuple(
+        "faire un choix secret (le disque de sélection de la mise en place) : la région, pas "
+        f"celle du Roi, où va 1 Caballero de {whose} provinces"
+        for whose in ("vos", "ses", "leurs"))
+    assert said["it"] == tuple(
+        "fare una scelta segreta (il disco di selezione della preparazione): la regione, non "
+        f"quella del Re, dove va 1 Caballero delle {whose} province"
+        for whose in ("tue", "sue", "loro"))
+    # and it does what it says: the Caballero goes from the provinces to the region chosen
+    region = decision.options[0]["choice"]
+    provinces, there = s.provinces[0], s.places[region][0]
+    for seat in (0, 1, 2):
+        s = GAME.fold(GAME.decide(s, Command("secret", seat, {"choice": region})), s)
+    s = GAME.fold(GAME.decide(s, Command("resolve", None)), s)
+    assert (s.provinces[0], s.places[region][0]) == (provinces - 1, there + 1)
+
+
+def test_the_jokers_replacement_is_asked_as_the_jokers():
+    """After playing the Joker (power card 5), the player was asked "play a power card" again,
+    with nothing saying it replaces the Joker. It says so, and which values it may be."""
+    from domain.core.commands import Command
+    from domain.core.game import awaited
+    from domain.kingintrigue.module import GAME
+    from domain.kingintrigue.rules import DEFAULT_KEEP
+    from tests.kingintrigue.test_modules import VALUE, act, keep_with, started
+
+    s = started(3, hands={0: keep_with("joker"), 1: list(DEFAULT_KEEP),
+                          2: list(DEFAULT_KEEP)})
+    first = GAME.pending(s)[0]
+    assert GAME.texts.decision(first, "en") == "play a power card"  # not the Joker's yet
+    s = act(s, Command("play_power", 0, {"card": VALUE["joker"]}))
+    s = act(s, Command("play_power", 1, {"card": 180}))
+    s = act(s, Command("play_power", 2, {"card": 160}))
+    [decision] = GAME.pending(s)
+    assert decision.seat == 0 and decision.kind == "power_card"
+    names = ("Ann", "Bruno", "Chiara")
+    assert GAME.texts.decision(decision, "en", names) == (
+        "play a power card to replace your Joker (a value nobody played this round)")
+    assert GAME.texts.decision(decision, "fr", names) == (
+        "jouer une carte pouvoir à la place de votre Joker (une valeur que personne n'a jouée "
+        "dans la manche)")
+    assert GAME.texts.decision(decision, "it", names) == (
+        "giocare una carta potere al posto del tuo Jolly (un valore che nessuno ha giocato in "
+        "questo round)")
+    assert awaited(GAME.texts, decision, "fr", names) == (
+        "jouer une carte pouvoir à la place de son Joker (une valeur que personne n'a jouée "
+        "dans la manche)")

@@ -89,7 +89,8 @@ def test_the_log_has_no_raw_value_no_empty_line_and_no_hedged_plural(app: Any,
             assert not re.search(raw, text), (lang, raw, text)
     english = re.sub(r"<[^>]+>", "", "\n".join(_log(_page(_signed(app, wctx, game, 0), game))))
     assert "Ann brings 1 Caballero to court." in english
-    assert "Ann puts 1 Caballero into the Castillo." in english
+    assert "Ann places Caballeros: 1 in the Castillo." in english
+    assert "into the Castillo" not in english  # told once, not as a second placement
 
 
 def test_nothing_to_decide_is_not_your_move_and_undo_waits_for_a_move(app: Any,

@@ -256,6 +256,45 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "kim.decision.guard": ("send your Royal Guard into the region scored, or not",
                            "envoyer ou non votre Garde Royale dans la région décomptée",
                            "mandare o no la tua Guardia Reale nella regione valutata"),
+    # the same, said of one player waited on, or of several who must each decide it
+    "kim.decision.guard.general.one": ("send their Royal Guard into a region before the "
+                                       "general scoring, or not",
+                                       "envoyer ou non sa Garde Royale dans une région avant "
+                                       "le décompte général",
+                                       "mandare o no la sua Guardia Reale in una regione prima "
+                                       "della valutazione generale"),
+    "kim.decision.guard.general.many": ("send their Royal Guard into a region before the "
+                                        "general scoring, or not",
+                                        "envoyer ou non leur Garde Royale dans une région avant "
+                                        "le décompte général",
+                                        "mandare o no la loro Guardia Reale in una regione "
+                                        "prima della valutazione generale"),
+    "kim.decision.guard.one": ("send their Royal Guard into the region scored, or not",
+                               "envoyer ou non sa Garde Royale dans la région décomptée",
+                               "mandare o no la sua Guardia Reale nella regione valutata"),
+    "kim.decision.guard.many": ("send their Royal Guard into the region scored, or not",
+                                "envoyer ou non leur Garde Royale dans la région décomptée",
+                                "mandare o no la loro Guardia Reale nella regione valutata"),
+    # the Joker's replacement, once everyone else has played (rules_page: a value nobody
+    # played this round)
+    "kim.decision.joker": ("play a power card to replace your Joker (a value nobody played "
+                           "this round)",
+                           "jouer une carte pouvoir à la place de votre Joker (une valeur que "
+                           "personne n'a jouée dans la manche)",
+                           "giocare una carta potere al posto del tuo Jolly (un valore che "
+                           "nessuno ha giocato in questo round)"),
+    "kim.decision.joker.one": ("play a power card to replace their Joker (a value nobody "
+                               "played this round)",
+                               "jouer une carte pouvoir à la place de son Joker (une valeur "
+                               "que personne n'a jouée dans la manche)",
+                               "giocare una carta potere al posto del suo Jolly (un valore che "
+                               "nessuno ha giocato in questo round)"),
+    "kim.decision.joker.many": ("play a power card to replace their Joker (a value nobody "
+                                "played this round)",
+                                "jouer une carte pouvoir à la place de leur Joker (une valeur "
+                                "que personne n'a jouée dans la manche)",
+                                "giocare una carta potere al posto del loro Jolly (un valore "
+                                "che nessuno ha giocato in questo round)"),
     "kim.decision.cross": ("cross the Bridge or not", "traverser le Pont ou non",
                            "attraversare il Ponte o no"),
 }
