@@ -268,6 +268,7 @@ class Reader:
         says why it is refused (`refusal`). Never played."""
         self._alone: dict[str, int] = {}
         self._form_fields: set[str] = set()
+        self._form_ofs: set[tuple[str, Any]] = set()
         self.stuck: int | None = None
         """Where the reading stopped, when it did not read the reply whole."""
         self.vocabulary = vocabulary
@@ -362,10 +363,8 @@ class Reader:
 
     # --- tagging -------------------------------------------------------------------------------
 
-    def _names(self, form: Any) -> dict[tuple[str, ...], set[tuple[str, Any]]]:
-        """Every way of writing each value a field of the form may take: the game's words per
-        `of`, its labels in the three languages, with and without a leading article."""
-        out: dict[tuple[str, ...], set[tuple[str, Any]]] = {}
+    def _wanted(self, form: Any) -> dict[str, set[Any]]:
+        """The values each kind (`of`) of the form's fields offers, and those its answers fix."""
         wanted: dict[str, set[Any]] = {}
         for answer in form.answers:
             for f in answer.fields:
@@ -392,6 +391,13 @@ class Reader:
             for key, value in dict(answer.fixed).items():  # a value the answer fixes, named
                 if key in self.vocabulary.names:  # by the game's words ("8/4/0": which board)
                     wanted.setdefault(key, set()).add(_hashable(value))
+        return wanted
+
+    def _names(self, form: Any) -> dict[tuple[str, ...], set[tuple[str, Any]]]:
+        """Every way of writing each value a field of the form may take: the game's words per
+        `of`, its labels in the three languages, with and without a leading article."""
+        out: dict[tuple[str, ...], set[tuple[str, Any]]] = {}
+        wanted = self._wanted(form)
         view = self.session.view() if self.vocabulary.label is not None else None
         for of, values in wanted.items():
             pairs = list(self.vocabulary.names.get(of, {}).items())
@@ -667,6 +673,7 @@ class Reader:
             return _unique(out) if len(_unique(out)) > 1 else None
         partial = not all(_covered(a) for a in form.answers)
         self._form_fields = {f.name for a in form.answers for f in a.fields}
+        self._form_ofs = {(of, v) for of, values in self._wanted(form).items() for v in values}
         self._alone = _count(a.type for a in form.answers)  # (an answer told apart by its
         # fields from another of its type never has a field implied: see `_fill`)
         for answer in form.answers:
@@ -780,13 +787,15 @@ class Reader:
                 used.add(i)
         numeric = any(isinstance(f.constraint, (Number, Counts, Subset, Parts))
                       and f.name not in self.vocabulary.flags for f in answer.fields)
-        ofs = {str(getattr(f.constraint, "of", "")) for f in answer.fields} | {
-            str(getattr(f.constraint, "key_of", "")) for f in answer.fields} | (
-            {"seat", "place"} if any(isinstance(f.constraint, Moves) for f in answer.fields)
-            else set())
+        own_kinds = {str(getattr(f.constraint, attr, "")) for f in answer.fields
+                     for attr in ("of", "key_of")}  # ("ship on k14 north" where only the
+        # west is sea: a side of this move, never dropped)
+        ofs = self._form_ofs  # (the values any answer of the decision offers: "nord" where
+        # a ship's side may be taken back is never dropped from "take back k11 nord")
         if any(i not in used for i, t in enumerate(tags) if t.kind not in SOFT
                and not self._own_colour(t)
-               and not (t.kind == "name" and named and not any(of in ofs for of, _v in t.value)
+               and not (t.kind == "name" and named and not t.value & ofs
+                        and not {of for of, _v in t.value} & own_kinds
                         and not any(of in dict(answer.fixed) for of, _v in t.value))
                # ("the King stays in Aragón": a place where the move takes none is said along)
                and not (t.kind == "number" and t.value == 0 and not numeric and named)
