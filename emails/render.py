@@ -25,6 +25,7 @@ from emails.i18n import t as translate
 from emails.i18n import when
 from emails.requests import WRITTEN, help_words
 from service import account, db, meet, states, store
+from service import players as player_rows
 from service import seats as seat_moves
 from service.i18n import LANGUAGE_NAMES
 from service.tables import deadlines, events, games, outbox, players, results, seats
@@ -135,11 +136,12 @@ class GameInfo:
                     .order_by(events.c.seq.desc()).limit(1)).scalar()
             rows = store.read(conn, self.game_id, self.module.upcasters, after=last or 0)
             held = seat_moves.holders(conn, self.game_id, lang)  # who held each seat when
+            made_for = _made_for(conn, self.game_id, after=last or 0)
         texts = texts_of(self.module)
         lines, scoring = [], []
         for rec in rows[-200:]:
             seen = self.module.redact(rec.event, self.seat)
-            auto = f" {translate('since.auto', lang)}" if rec.source == "worker" else ""
+            auto = f" {translate('since.auto', lang)}" if rec.seq in made_for else ""
             names = held.names_at(rec.seq) if held.changes else self.names
             for message in self.module.describe(seen, self.seat):
                 try:
@@ -151,6 +153,25 @@ class GameInfo:
                 if message.key in texts.scoring:
                     scoring.append(text)
         return lines[-MAX_SINCE:], scoring[-30:]
+
+
+def _made_for(conn: Any, game_id: str, *, after: int) -> set[int]:
+    """The events after `after` that are a move made for a player without them: the first event
+    of a batch the workers decided for a seat a person holds (their passed deadline's move, or
+    the bot they handed their seat to). Only these lines are marked "(automatic)": what the rules
+    then worked out in the same batch (a turn's or round's end, a scoring), a reveal of choices
+    the players made themselves and a bot seat's own moves are nobody's move made for them."""
+    rows = conn.execute(select(events.c.seq, events.c.actor).where(
+        events.c.game_id == game_id, events.c.seq > after, events.c.source == "worker",
+        events.c.seq == events.c.batch, events.c.actor.like("player:%"))).all()
+    ids = {int(r.actor.removeprefix("player:")) for r in rows
+           if r.actor.removeprefix("player:").isdigit()}
+    if not ids:
+        return set()
+    people = {r.id for r in conn.execute(select(players.c.id, players.c.email).where(
+        players.c.id.in_(sorted(ids)))) if not player_rows.is_bot_email(r.email)}
+    return {r.seq for r in rows if r.actor.removeprefix("player:").isdigit()
+            and int(r.actor.removeprefix("player:")) in people}
 
 
 TURN_MAILS = frozenset({"your-turn", "reminder", "final-warning"})
