@@ -323,6 +323,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                     "La richiesta di annullamento nella partita {game} è scaduta (non tutti hanno "
                     "risposto in tempo): la partita continua così."),
     "since": ("Since your last move:", "Depuis votre dernier coup :", "Dalla tua ultima mossa:"),
+    "since.reply": ("Your move and what followed:", "Votre coup et ce qui a suivi :",
+                    "La tua mossa e ciò che ne è seguito:"),
     "since.auto": ("(automatic)", "(automatique)", "(automatica)"),
     "scoring": ("Scoring results:", "Résultats du décompte :", "Risultati della valutazione:"),
     "board": ("The board as you see it:", "Le plateau tel que vous le voyez :",

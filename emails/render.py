@@ -264,9 +264,9 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     zone = getattr(player, "time_zone", None) or "UTC"
     at = lambda value: when(value, lang, zone)  # noqa: E731
     data: dict[str, Any] = {"kind": kind, "player_name": player.name, "paragraphs": [],
-                            "since": [], "scoring": [], "table": [], "after_table": [], "board": None,
-                            "board_text": "", "decision": None, "web_link": None,
-                            "requests_help": None, "talk": [], "talk_help": None,
+                            "since": [], "since_title": None, "scoring": [], "table": [],
+                            "after_table": [], "board": None, "board_text": "", "decision": None,
+                            "web_link": None, "requests_help": None, "talk": [], "talk_help": None,
                             "game_shown": game_id}
     if getattr(player, "id", None) is not None:
         data["unsubscribe"] = f"{base}/mail/unsubscribe/" + _ticket(ctx, player.id)
@@ -433,9 +433,14 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         if kind != "game-started" and not (kind == "mail-reply"
                                            and status in ("accepted", "request")):
             data["since"], data["scoring"] = info.since_last_move(lang)
-        elif kind == "mail-reply" and status == "accepted" and info.module.is_over(info.state):
-            data["since"], data["scoring"] = info.since_last_move(
-                lang, reply=payload.get("in_reply_to"))
+        elif kind == "mail-reply" and status == "accepted":
+            # What the reply's moves led to, from its first move on, when that was a scoring
+            # (the breakdown every other player gets in their "new scores" or turn mail) or the
+            # game's end: the player whose move caused it hears of it here, and nowhere else.
+            since, scoring = info.since_last_move(lang, reply=payload.get("in_reply_to"))
+            if scoring or info.module.is_over(info.state):
+                data["since"], data["scoring"] = since, scoring
+                data["since_title"] = t("since.reply")
         boards = boards_of(info.module)
         data["board"] = boards.summary(view, lang, names)
         data["board_text"] = boards.text(view, lang, names)
