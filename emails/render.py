@@ -187,7 +187,9 @@ def outdated(ctx: Any, row: Any) -> bool:
 
     A your-turn or game-over mail caused by the player's own reply is not sent either: the answer
     to that reply, queued just after it, asks the next decision itself (or gives the final table
-    and scoring), so the player gets one mail per reply, not two in the same second.
+    and scoring), so the player gets one mail per reply, not two in the same second. So is a
+    scoring's notice when the reply's moves led to it (the last disc of a general scoring, whose
+    reveal scored): the answer shows that scoring.
 
     A new open game's mail is not sent once the game no longer waits for players (full,
     started, withdrawn) or its reader took a seat in it meanwhile."""
@@ -196,6 +198,8 @@ def outdated(ctx: Any, row: Any) -> bool:
         return game_id is None or not meet.still_waiting_without(ctx, game_id,
                                                                  _field(row, "player_id"))
     if kind in HELD_BY_ANSWER and game_id is not None and _answered_after(ctx, row):
+        return True
+    if kind == "scoring" and game_id is not None and _scoring_answered(ctx, row):
         return True
     seat = (_field(row, "payload") or {}).get("seat")
     if kind not in TURN_MAILS or game_id is None or seat is None:
@@ -221,6 +225,28 @@ def _answered_after(ctx: Any, row: Any) -> bool:
             outbox.c.id > _field(row, "id"))).scalars().all()
     return any(isinstance(p, Mapping) and (p.get("status") == "accepted" or _undid(p))
                for p in later)
+
+
+def _scoring_answered(ctx: Any, row: Any) -> bool:
+    """Whether a scoring's notice is held by the answer to the player's own reply whose moves
+    led to it (the last Castillo disc, whose reveal scored): that answer, queued after the
+    notice, shows what the reply's moves led to, this scoring included (`context_for`), and one
+    event gets one mail."""
+    version = (_field(row, "payload") or {}).get("version")
+    if not isinstance(version, int):
+        return False
+    with db.read(ctx.engine) as conn:
+        replies = [p.get("in_reply_to") for p in conn.execute(select(outbox.c.payload).where(
+            outbox.c.game_id == _field(row, "game_id"),
+            outbox.c.player_id == _field(row, "player_id"), outbox.c.kind == "mail-reply",
+            outbox.c.id > _field(row, "id"))).scalars()
+            if isinstance(p, Mapping) and p.get("status") == "accepted" and p.get("in_reply_to")]
+        if not replies:
+            return False
+        first = conn.execute(select(events.c.seq).where(
+            events.c.game_id == _field(row, "game_id"), events.c.source_ref.in_(replies))
+            .order_by(events.c.seq).limit(1)).scalar()
+    return first is not None and first <= version
 
 
 def _undid(payload: Mapping[str, Any]) -> bool:

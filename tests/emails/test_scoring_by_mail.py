@@ -182,6 +182,30 @@ def _last_disc(module: Any) -> Callable[[Any, Any, Any, list[Any]], bool]:
     return wanted
 
 
+@pytest.mark.parametrize("game,options", [
+    ("el-grande", {}),
+    ("king-and-intrigue", {"players_edition": True, "special_cards": True}),
+])
+def test_a_general_scoring_is_heard_of_by_every_player_once(
+        no_publisher: Any, smtp_server: Any, game: str, options: dict[str, Any]) -> None:
+    table = _table(no_publisher, game, options)
+    module, rng = no_publisher.games[game], random.Random(game)
+    for _scoring in (1, 2):
+        decision, command = _until(table, module, rng, _last_disc(module))
+        before = _state(table, module).scorings_done
+        sent = _by_mail(table, smtp_server, module, decision, command)
+        assert _state(table, module).scorings_done == before + 1  # the reveal scored
+        mover = table.people[decision.seat]
+        [answer] = _to(sent, mover)  # the answer alone: no "new scores" mail besides it
+        assert str(answer["Subject"]).startswith("Re:"), str(answer["Subject"])
+        scored = _block(answer, RESULTS[_lang(mover)])
+        assert scored, plain(answer)
+        for other in (p for p in table.people if p is not mover):
+            [told] = _to(sent, other)  # the ones who set their disc before hear of it now
+            assert _points(_block(told, RESULTS[_lang(other)])) == _points(scored), plain(told)
+            assert str(told["Subject"]).endswith(NEW_SCORES) or "Re:" not in str(told["Subject"])
+
+
 def test_el_grande_the_reply_that_sets_the_last_disc_of_the_game_holds_the_final_scoring(
         no_publisher: Any, smtp_server: Any) -> None:
     table = _table(no_publisher, "el-grande", {"short_game": True})
