@@ -175,7 +175,7 @@ def _made_for(conn: Any, game_id: str, *, after: int) -> set[int]:
 
 
 TURN_MAILS = frozenset({"your-turn", "reminder", "final-warning"})
-HELD_BY_ANSWER = frozenset({"your-turn", "game-over"})
+HELD_BY_ANSWER = frozenset({"your-turn", "game-over", "game-started"})
 """Mails that the answer to a reply, queued after them, holds itself: one reply, one answer."""
 
 
@@ -187,7 +187,8 @@ def outdated(ctx: Any, row: Any) -> bool:
 
     A your-turn or game-over mail caused by the player's own reply is not sent either: the answer
     to that reply, queued just after it, asks the next decision itself (or gives the final table
-    and scoring), so the player gets one mail per reply, not two in the same second. So is a
+    and scoring), so the player gets one mail per reply, not two in the same second; nor is the
+    game-started mail of the player whose reply accepted the last seat (the answer is that mail). So is a
     scoring's notice when the reply's moves led to it (the last disc of a general scoring, whose
     reveal scored): the answer shows that scoring.
 
@@ -223,8 +224,8 @@ def _answered_after(ctx: Any, row: Any) -> bool:
             outbox.c.game_id == _field(row, "game_id"),
             outbox.c.player_id == _field(row, "player_id"), outbox.c.kind == "mail-reply",
             outbox.c.id > _field(row, "id"))).scalars().all()
-    return any(isinstance(p, Mapping) and (p.get("status") == "accepted" or _undid(p))
-               for p in later)
+    return any(isinstance(p, Mapping) and (p.get("status") == "accepted" or _undid(p)
+                                           or started_by(p)) for p in later)
 
 
 def _scoring_answered(ctx: Any, row: Any) -> bool:
@@ -249,11 +250,30 @@ def _scoring_answered(ctx: Any, row: Any) -> bool:
     return first is not None and first <= version
 
 
+def started_by(payload: Mapping[str, Any]) -> bool:
+    """Whether a reply's answer says its acceptance of the last seat started the game: it is the
+    game-started mail to that player (the game started, their seat, their first decision)."""
+    return any(isinstance(n, Mapping) and n.get("kind") == "accept" and n.get("started")
+               and not n.get("refused") for n in payload.get("requests") or ())
+
+
 def _undid(payload: Mapping[str, Any]) -> bool:
     """Whether a reply's answer says an undo of the player's own move was done: it asks what is
     to decide again itself (the turn mail the undo caused would ask it a second time)."""
     return any(isinstance(n, Mapping) and n.get("kind") == "undo" and not n.get("refused")
                for n in payload.get("requests") or ())
+
+
+def started_paragraphs(info: GameInfo, lang: str) -> list[str]:
+    """The game-started mail's words: it started (every seat accepted, when so), the reader's
+    seat."""
+    out = [translate("game-started.all" if info.all_accepted() else "game-started", lang,
+                     game=info.game_id)]
+    colour = texts_of(info.module).seat(info.seat, lang) \
+        if info.seat is not None and info.module is not None else None
+    if colour:
+        out.append(translate("game-started.seat", lang, colour=colour))
+    return out
 
 
 def describe_decision(module: Any, decision: Any, lang: str, names: Sequence[str] = ()) -> str:
@@ -347,10 +367,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     elif kind == "invitation-declined":
         p.append(t("invitation-declined", by=payload.get("by", ""), game=game_id))
     elif kind == "game-started" and info:
-        p.append(t("game-started.all" if info.all_accepted() else "game-started", game=game_id))
-        colour = texts_of(info.module).seat(info.seat, lang) if info.seat is not None else None
-        if colour:
-            p.append(t("game-started.seat", colour=colour))
+        p += started_paragraphs(info, lang)
     elif kind == "your-turn" and decision is not None:
         key = "your-secret" if decision.secret else "your-turn"
         p.append(t(key, game=game_id, what=describe_decision(info.module, decision, lang,
@@ -470,8 +487,9 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         boards = boards_of(info.module)
         data["board"] = boards.summary(view, lang, names)
         data["board_text"] = boards.text(view, lang, names)
+        first = kind == "game-started" or started_by(payload)  # the game-started mail
         if kind in ("your-turn", "final-warning", "game-over") or "board" in notes \
-                or (kind == "game-started" and decision is not None):  # the first turn's mail
+                or (first and decision is not None):  # the first turn's mail
             data["png"] = board_png(info.module, view, lang, names)
         # A decision is asked once: by its your-turn mail (or the game-started mail at the
         # start), and by the answer to a reply only when the turn goes on with that reply's
@@ -482,7 +500,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         asks = kind != "mail-reply" or status not in ("accepted", "request") \
             or status == "accepted" or "board" in notes \
             or payload.get("request_status") == "refused" \
-            or _undid(payload)  # what is to decide again
+            or _undid(payload) or first  # what is to decide again, or first
         if decision is not None and kind not in ("game-over", "scoring", "notice") and asks:
             data.update(decision_block(info, decision, lang))
             data["due"] = at(info.due_at()) if info.due_at() is not None else None
@@ -684,6 +702,10 @@ def _subject(kind: str, payload: Mapping[str, Any], fields: Mapping[str, Any], d
         round_ = t("subject.round", round=fields["round"], round_word=fields["round_word"]) \
             if fields["round"] not in ("", None) else ""
         status = payload.get("status")
+        if started_by(payload):  # the game-started mail, in answer to the acceptance
+            key = "subject.reply.started" if decision is None else \
+                "subject.reply.started.secret" if decision.secret else "subject.reply.started.turn"
+            return t(key, game=fields["game"], title=fields["title"])
         key = ("subject.reply.request" if status in ("request", "said")
                else "subject.reply.refused" if status != "accepted"
                else "subject.reply.over" if fields.get("over") else "subject.reply.accepted")
@@ -835,8 +857,8 @@ def request_paragraphs(info: GameInfo | None, notes: Sequence[Mapping[str, Any]]
             out.append(t("refused.why", why=why))
         elif kind == "accept":
             out.append(t("req.accept"))
-            if note.get("started"):
-                out.append(t("req.accept.started"))
+            if note.get("started") and info is not None:
+                out += started_paragraphs(info, lang)
             elif note.get("waiting"):
                 out.append(t("req.accept.waiting", who=", ".join(note["waiting"])))
         elif kind == "decline":
