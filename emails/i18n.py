@@ -106,6 +106,18 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "subject.reply.refused": ("Re: {title} {game}: reply not applied{round}",
                               "Re: {title} {game} : réponse non appliquée{round}",
                               "Re: {title} {game}: risposta non applicata{round}"),
+    "subject.reply.started": ("Re: {title} {game}: the game has started",
+                              "Re: {title} {game} : la partie a commencé",
+                              "Re: {title} {game}: la partita è iniziata"),
+    "subject.reply.started.turn": ("Re: {title} {game}: the game has started, your turn",
+                                   "Re: {title} {game} : la partie a commencé, à vous de jouer",
+                                   "Re: {title} {game}: la partita è iniziata, tocca a te"),
+    "subject.reply.started.secret": ("Re: {title} {game}: the game has started, your secret "
+                                     "choice",
+                                     "Re: {title} {game} : la partie a commencé, votre choix "
+                                     "secret",
+                                     "Re: {title} {game}: la partita è iniziata, la tua scelta "
+                                     "segreta"),
     "subject.reply.request": ("Re: {title} {game}{round}", "Re: {title} {game}{round}",
                               "Re: {title} {game}{round}"),
     "subject.round": (" ({round_word} {round})", " ({round_word} {round})",
@@ -323,6 +335,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                     "La richiesta di annullamento nella partita {game} è scaduta (non tutti hanno "
                     "risposto in tempo): la partita continua così."),
     "since": ("Since your last move:", "Depuis votre dernier coup :", "Dalla tua ultima mossa:"),
+    "since.reply": ("Your move and what followed:", "Votre coup et ce qui a suivi :",
+                    "La tua mossa e ciò che ne è seguito:"),
     "since.auto": ("(automatic)", "(automatique)", "(automatica)"),
     "scoring": ("Scoring results:", "Résultats du décompte :", "Risultati della valutazione:"),
     "board": ("The board as you see it:", "Le plateau tel que vous le voyez :",
@@ -383,11 +397,6 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "names.and": ("{first} and {last}", "{first} et {last}", "{first} e {last}"),
     "req.accept": ("Your seat is accepted.", "Votre place est acceptée.",
                    "Il tuo posto è accettato."),
-    "req.accept.started": ("Only you were missing: the game has started, and its first mail "
-                           "follows.",
-                           "Il ne manquait que vous : la partie a commencé, son premier courriel "
-                           "suit.",
-                           "Mancavi solo tu: la partita è iniziata, la sua prima mail segue."),
     "req.accept.waiting": ("The game starts when these players have accepted too: {who}.",
                            "La partie commencera quand ces joueurs auront accepté aussi : {who}.",
                            "La partita inizierà quando avranno accettato anche: {who}."),

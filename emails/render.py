@@ -25,6 +25,7 @@ from emails.i18n import t as translate
 from emails.i18n import when
 from emails.requests import WRITTEN, help_words
 from service import account, db, meet, states, store
+from service import players as player_rows
 from service import seats as seat_moves
 from service.i18n import LANGUAGE_NAMES
 from service.tables import deadlines, events, games, outbox, players, results, seats
@@ -135,11 +136,12 @@ class GameInfo:
                     .order_by(events.c.seq.desc()).limit(1)).scalar()
             rows = store.read(conn, self.game_id, self.module.upcasters, after=last or 0)
             held = seat_moves.holders(conn, self.game_id, lang)  # who held each seat when
+            made_for = _made_for(conn, self.game_id, after=last or 0)
         texts = texts_of(self.module)
         lines, scoring = [], []
         for rec in rows[-200:]:
             seen = self.module.redact(rec.event, self.seat)
-            auto = f" {translate('since.auto', lang)}" if rec.source == "worker" else ""
+            auto = f" {translate('since.auto', lang)}" if rec.seq in made_for else ""
             names = held.names_at(rec.seq) if held.changes else self.names
             for message in self.module.describe(seen, self.seat):
                 try:
@@ -153,8 +155,27 @@ class GameInfo:
         return lines[-MAX_SINCE:], scoring[-30:]
 
 
+def _made_for(conn: Any, game_id: str, *, after: int) -> set[int]:
+    """The events after `after` that are a move made for a player without them: the first event
+    of a batch the workers decided for a seat a person holds (their passed deadline's move, or
+    the bot they handed their seat to). Only these lines are marked "(automatic)": what the rules
+    then worked out in the same batch (a turn's or round's end, a scoring), a reveal of choices
+    the players made themselves and a bot seat's own moves are nobody's move made for them."""
+    rows = conn.execute(select(events.c.seq, events.c.actor).where(
+        events.c.game_id == game_id, events.c.seq > after, events.c.source == "worker",
+        events.c.seq == events.c.batch, events.c.actor.like("player:%"))).all()
+    ids = {int(r.actor.removeprefix("player:")) for r in rows
+           if r.actor.removeprefix("player:").isdigit()}
+    if not ids:
+        return set()
+    people = {r.id for r in conn.execute(select(players.c.id, players.c.email).where(
+        players.c.id.in_(sorted(ids)))) if not player_rows.is_bot_email(r.email)}
+    return {r.seq for r in rows if r.actor.removeprefix("player:").isdigit()
+            and int(r.actor.removeprefix("player:")) in people}
+
+
 TURN_MAILS = frozenset({"your-turn", "reminder", "final-warning"})
-HELD_BY_ANSWER = frozenset({"your-turn", "game-over"})
+HELD_BY_ANSWER = frozenset({"your-turn", "game-over", "game-started"})
 """Mails that the answer to a reply, queued after them, holds itself: one reply, one answer."""
 
 
@@ -166,7 +187,10 @@ def outdated(ctx: Any, row: Any) -> bool:
 
     A your-turn or game-over mail caused by the player's own reply is not sent either: the answer
     to that reply, queued just after it, asks the next decision itself (or gives the final table
-    and scoring), so the player gets one mail per reply, not two in the same second.
+    and scoring), so the player gets one mail per reply, not two in the same second; nor is the
+    game-started mail of the player whose reply accepted the last seat (the answer is that mail). So is a
+    scoring's notice when the reply's moves led to it (the last disc of a general scoring, whose
+    reveal scored): the answer shows that scoring.
 
     A new open game's mail is not sent once the game no longer waits for players (full,
     started, withdrawn) or its reader took a seat in it meanwhile."""
@@ -175,6 +199,8 @@ def outdated(ctx: Any, row: Any) -> bool:
         return game_id is None or not meet.still_waiting_without(ctx, game_id,
                                                                  _field(row, "player_id"))
     if kind in HELD_BY_ANSWER and game_id is not None and _answered_after(ctx, row):
+        return True
+    if kind == "scoring" and game_id is not None and _scoring_answered(ctx, row):
         return True
     seat = (_field(row, "payload") or {}).get("seat")
     if kind not in TURN_MAILS or game_id is None or seat is None:
@@ -198,8 +224,37 @@ def _answered_after(ctx: Any, row: Any) -> bool:
             outbox.c.game_id == _field(row, "game_id"),
             outbox.c.player_id == _field(row, "player_id"), outbox.c.kind == "mail-reply",
             outbox.c.id > _field(row, "id"))).scalars().all()
-    return any(isinstance(p, Mapping) and (p.get("status") == "accepted" or _undid(p))
-               for p in later)
+    return any(isinstance(p, Mapping) and (p.get("status") == "accepted" or _undid(p)
+                                           or started_by(p)) for p in later)
+
+
+def _scoring_answered(ctx: Any, row: Any) -> bool:
+    """Whether a scoring's notice is held by the answer to the player's own reply whose moves
+    led to it (the last Castillo disc, whose reveal scored): that answer, queued after the
+    notice, shows what the reply's moves led to, this scoring included (`context_for`), and one
+    event gets one mail."""
+    version = (_field(row, "payload") or {}).get("version")
+    if not isinstance(version, int):
+        return False
+    with db.read(ctx.engine) as conn:
+        replies = [p.get("in_reply_to") for p in conn.execute(select(outbox.c.payload).where(
+            outbox.c.game_id == _field(row, "game_id"),
+            outbox.c.player_id == _field(row, "player_id"), outbox.c.kind == "mail-reply",
+            outbox.c.id > _field(row, "id"))).scalars()
+            if isinstance(p, Mapping) and p.get("status") == "accepted" and p.get("in_reply_to")]
+        if not replies:
+            return False
+        first = conn.execute(select(events.c.seq).where(
+            events.c.game_id == _field(row, "game_id"), events.c.source_ref.in_(replies))
+            .order_by(events.c.seq).limit(1)).scalar()
+    return first is not None and first <= version
+
+
+def started_by(payload: Mapping[str, Any]) -> bool:
+    """Whether a reply's answer says its acceptance of the last seat started the game: it is the
+    game-started mail to that player (the game started, their seat, their first decision)."""
+    return any(isinstance(n, Mapping) and n.get("kind") == "accept" and n.get("started")
+               and not n.get("refused") for n in payload.get("requests") or ())
 
 
 def _undid(payload: Mapping[str, Any]) -> bool:
@@ -207,6 +262,18 @@ def _undid(payload: Mapping[str, Any]) -> bool:
     to decide again itself (the turn mail the undo caused would ask it a second time)."""
     return any(isinstance(n, Mapping) and n.get("kind") == "undo" and not n.get("refused")
                for n in payload.get("requests") or ())
+
+
+def started_paragraphs(info: GameInfo, lang: str) -> list[str]:
+    """The game-started mail's words: it started (every seat accepted, when so), the reader's
+    seat."""
+    out = [translate("game-started.all" if info.all_accepted() else "game-started", lang,
+                     game=info.game_id)]
+    colour = texts_of(info.module).seat(info.seat, lang) \
+        if info.seat is not None and info.module is not None else None
+    if colour:
+        out.append(translate("game-started.seat", lang, colour=colour))
+    return out
 
 
 def describe_decision(module: Any, decision: Any, lang: str, names: Sequence[str] = ()) -> str:
@@ -243,9 +310,9 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     zone = getattr(player, "time_zone", None) or "UTC"
     at = lambda value: when(value, lang, zone)  # noqa: E731
     data: dict[str, Any] = {"kind": kind, "player_name": player.name, "paragraphs": [],
-                            "since": [], "scoring": [], "table": [], "after_table": [], "board": None,
-                            "board_text": "", "decision": None, "web_link": None,
-                            "requests_help": None, "talk": [], "talk_help": None,
+                            "since": [], "since_title": None, "scoring": [], "table": [],
+                            "after_table": [], "board": None, "board_text": "", "decision": None,
+                            "web_link": None, "requests_help": None, "talk": [], "talk_help": None,
                             "game_shown": game_id}
     if getattr(player, "id", None) is not None:
         data["unsubscribe"] = f"{base}/mail/unsubscribe/" + _ticket(ctx, player.id)
@@ -300,10 +367,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
     elif kind == "invitation-declined":
         p.append(t("invitation-declined", by=payload.get("by", ""), game=game_id))
     elif kind == "game-started" and info:
-        p.append(t("game-started.all" if info.all_accepted() else "game-started", game=game_id))
-        colour = texts_of(info.module).seat(info.seat, lang) if info.seat is not None else None
-        if colour:
-            p.append(t("game-started.seat", colour=colour))
+        p += started_paragraphs(info, lang)
     elif kind == "your-turn" and decision is not None:
         key = "your-secret" if decision.secret else "your-turn"
         p.append(t(key, game=game_id, what=describe_decision(info.module, decision, lang,
@@ -412,14 +476,20 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         if kind != "game-started" and not (kind == "mail-reply"
                                            and status in ("accepted", "request")):
             data["since"], data["scoring"] = info.since_last_move(lang)
-        elif kind == "mail-reply" and status == "accepted" and info.module.is_over(info.state):
-            data["since"], data["scoring"] = info.since_last_move(
-                lang, reply=payload.get("in_reply_to"))
+        elif kind == "mail-reply" and status == "accepted":
+            # What the reply's moves led to, from its first move on, when that was a scoring
+            # (the breakdown every other player gets in their "new scores" or turn mail) or the
+            # game's end: the player whose move caused it hears of it here, and nowhere else.
+            since, scoring = info.since_last_move(lang, reply=payload.get("in_reply_to"))
+            if scoring or info.module.is_over(info.state):
+                data["since"], data["scoring"] = since, scoring
+                data["since_title"] = t("since.reply")
         boards = boards_of(info.module)
         data["board"] = boards.summary(view, lang, names)
         data["board_text"] = boards.text(view, lang, names)
+        first = kind == "game-started" or started_by(payload)  # the game-started mail
         if kind in ("your-turn", "final-warning", "game-over") or "board" in notes \
-                or (kind == "game-started" and decision is not None):  # the first turn's mail
+                or (first and decision is not None):  # the first turn's mail
             data["png"] = board_png(info.module, view, lang, names)
         # A decision is asked once: by its your-turn mail (or the game-started mail at the
         # start), and by the answer to a reply only when the turn goes on with that reply's
@@ -430,7 +500,7 @@ def context_for(ctx: Any, row: Any, player: Any, lang: str, *, sender: str,
         asks = kind != "mail-reply" or status not in ("accepted", "request") \
             or status == "accepted" or "board" in notes \
             or payload.get("request_status") == "refused" \
-            or _undid(payload)  # what is to decide again
+            or _undid(payload) or first  # what is to decide again, or first
         if decision is not None and kind not in ("game-over", "scoring", "notice") and asks:
             data.update(decision_block(info, decision, lang))
             data["due"] = at(info.due_at()) if info.due_at() is not None else None
@@ -632,6 +702,10 @@ def _subject(kind: str, payload: Mapping[str, Any], fields: Mapping[str, Any], d
         round_ = t("subject.round", round=fields["round"], round_word=fields["round_word"]) \
             if fields["round"] not in ("", None) else ""
         status = payload.get("status")
+        if started_by(payload):  # the game-started mail, in answer to the acceptance
+            key = "subject.reply.started" if decision is None else \
+                "subject.reply.started.secret" if decision.secret else "subject.reply.started.turn"
+            return t(key, game=fields["game"], title=fields["title"])
         key = ("subject.reply.request" if status in ("request", "said")
                else "subject.reply.refused" if status != "accepted"
                else "subject.reply.over" if fields.get("over") else "subject.reply.accepted")
@@ -783,8 +857,8 @@ def request_paragraphs(info: GameInfo | None, notes: Sequence[Mapping[str, Any]]
             out.append(t("refused.why", why=why))
         elif kind == "accept":
             out.append(t("req.accept"))
-            if note.get("started"):
-                out.append(t("req.accept.started"))
+            if note.get("started") and info is not None:
+                out += started_paragraphs(info, lang)
             elif note.get("waiting"):
                 out.append(t("req.accept.waiting", who=", ".join(note["waiting"])))
         elif kind == "decline":

@@ -151,7 +151,8 @@ def record(
                {"game_id": game_id, "seat": seat, "version": version})
     if (said := announced(module, events)) is not None:
         # A general scoring caused by another's move: every other player hears of it now, not
-        # at their next turn (one whose turn mail goes now reads it there).
+        # at their next turn (one whose turn mail goes now reads it there; one whose reply's
+        # moves led to it, in the answer to that reply: emails/render.py `outdated`).
         told = [players[seat] for seat in sorted(players) if seat != mover and seat not in fresh]
         notify(conn, game_id, "scoring", told,
                {"game_id": game_id, "version": version, "message": said})

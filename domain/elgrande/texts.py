@@ -393,8 +393,10 @@ class ElGrandeTexts:
     """The `texts` facet of El Grande's module."""
 
     scoring = frozenset({"place.scored", "bonus.king", "bonus.home"})
-    announced = frozenset({"scoring.started"})
-    """Messages every player hears of at once, by mail, whoever moved: a general scoring."""
+    announced = frozenset({"scoring.ended"})
+    """Messages every player hears of at once, by mail, whoever moved: a general scoring, once
+    its results are in (its start only asks for the discs, of everyone: their turn mails say it;
+    the results come with the reveal of the last disc, a move of nobody's)."""
     told: ClassVar[dict[str, str]] = {"veto.used": "against"}
     """Messages the seat one of their parameters names hears of at once, by mail: the player
     whose action was vetoed (whose turn may be over, so no turn mail would tell them)."""

@@ -18,7 +18,7 @@ from service.errors import ServiceError
 from service.tables import events, games, outbox
 from service.tables import players as players_t
 from tests.emails.conftest import PEOPLE, SETUP
-from tests.emails.helpers import plain, reply
+from tests.emails.helpers import example_of, plain, reply
 
 
 def invited(ctx: Any) -> tuple[str, list[Any]]:
@@ -95,8 +95,12 @@ def test_an_invited_player_accepts_by_replying_and_the_last_acceptance_starts(
     assert status(mail_ctx, game_id) == progress.INVITED
     reply(smtp_server, for_chiara, people[2], "accetto")
     after = mails.drain()
-    [answer] = [m for m in to(after, people[2]) if str(m["Subject"]).startswith("Re:")]
-    assert "la partita è iniziata" in plain(answer)
+    # One reply, one answer: Chiara's is her game-started mail (issue 24's rule), not a second
+    # mail besides it, and it promises no mail to follow.
+    [answer] = to(after, people[2])
+    assert str(answer["Subject"]).startswith("Re:")
+    assert "Il tuo posto è accettato." in plain(answer)
+    assert "prima mail" not in plain(answer)
     # Each player is told once that everybody accepted: in the game-started mail only.
     everybody = ("Every seat has accepted", "Tout le monde a accepté", "Tutti hanno accettato")
     for person in people:
@@ -108,6 +112,40 @@ def test_an_invited_player_accepts_by_replying_and_the_last_acceptance_starts(
     started = [m for m in after if "iniziata" in str(m["Subject"]) or "commencé" in str(
         m["Subject"]) or "started" in str(m["Subject"])]
     assert len(started) == 3
+
+
+def test_the_last_acceptance_by_mail_gets_one_answer_that_is_the_game_started_mail(
+        mail_ctx: Any, smtp_server: Any) -> None:
+    """King & Intrigue asks everyone their first decision at once (the 13 cards to keep): Chiara,
+    the last to accept, got the game-started mail with it and, in the same second, the answer
+    saying the game had started and "its first mail follows" (written after it). Now the
+    answer is that mail: the game started, her colour, her decision, and her move in reply to it
+    is played."""
+    people = [players.add(mail_ctx, a, name=n, language=lang)[0] for a, n, lang in PEOPLE]
+    game_id = lobby.create(mail_ctx, people[0], game="king-and-intrigue",
+                           emails=[p.email for p in people]).game_id
+    mails = Drainer(mail_ctx, game_id, people)
+    sent = mails.drain()
+    reply(smtp_server, to(sent, people[1])[0], people[1], "Oui, avec plaisir !")
+    mails.drain()
+    reply(smtp_server, to(sent, people[2])[0], people[2], "sì, ci sto! Accetto volentieri.")
+    after = mails.drain()
+    [answer] = to(after, people[2])
+    text = plain(answer)
+    assert str(answer["Subject"]).endswith(": la partita è iniziata, la tua scelta segreta"), \
+        str(answer["Subject"])
+    assert "Il tuo posto è accettato." in text
+    assert "Tutti hanno accettato: la partita" in text and "Giochi con il giallo." in text
+    assert "Cosa devi decidere ora:" in text and "prima mail" not in text
+    assert [p for p in answer.walk() if p.get_content_type() == "image/png"]  # the picture
+    # Ann and Bruno get their game-started mail, as before.
+    for person in people[:2]:
+        [started] = to(after, person)
+        assert not str(started["Subject"]).startswith("Re:")
+    # Her first decision, answered by replying to that answer, is played.
+    reply(smtp_server, answer, people[2], example_of(answer) or "")
+    [played] = to(mails.drain(), people[2])
+    assert "risposta accettata" in str(played["Subject"]), plain(played)
 
 
 def test_an_invited_player_declines_by_replying_and_the_creator_is_told(

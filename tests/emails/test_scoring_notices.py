@@ -63,13 +63,16 @@ def _state(table: Table, module: Any) -> Any:
 
 
 def test_a_general_scoring_is_announced_and_nothing_hidden_goes_with_it() -> None:
-    """El Grande's (and King & Intrigue's) general scoring is the sentence announced; the
-    notice's words are described for a spectator."""
+    """El Grande's (and King & Intrigue's) general scoring is announced once its results are in
+    (its end, after the reveal of the discs), not at its start, which only asks everyone for a
+    disc; the notice's words are described for a spectator."""
     from domain.core.events import Event
 
     for name in ("el-grande", "king-and-intrigue"):
-        said = progress.announced(GAMES[name], [Event("general_scoring_started", {"number": 2})])
-        assert said == {"key": "scoring.started", "params": {"number": 2}}, name
+        said = progress.announced(GAMES[name], [Event("general_scoring_ended", {"number": 2})])
+        assert said == {"key": "scoring.ended", "params": {"number": 2}}, name
+        started = [Event("general_scoring_started", {"number": 2})]
+        assert progress.announced(GAMES[name], started) is None, name
         opening = GAMES[name].create(3, {}, "seed", None)  # a set-up and round 1: no scoring
         assert progress.announced(GAMES[name], opening) is None
 
