@@ -515,7 +515,8 @@ class Reader:
             elif word in ZERO_WORDS:
                 tags.append(Tag(i, i + 1, "number", 0))
             elif word in ONE_PIECE and i + 1 < end and w[i + 1] in PIECE_WORDS:
-                tags.append(Tag(i, i + 1, "number", 1))  # "un caballero del Bot": one
+                tags.append(Tag(i, i + 1, "number", 1, role="ref"))  # "un caballero del
+                # Bot": one (said along where the move takes no number: "a knight on m14")
             elif word == "one" and i > start and w[i - 1] in ("last", "this", "that", "the",
                                                                "which", "other", "any"):
                 loose.append(word)  # "last one - I play 70": not a 1
@@ -837,7 +838,9 @@ class Reader:
                     return {v for of, v in t.value if of == c.of and v in options}
                 if t.kind == "number":
                     return {_hashable(numbered[t.value])} if t.value in numbered \
-                        else {t.value} if t.value in options and not numbered else set()
+                        else {t.value} if t.value in options and not numbered \
+                        and not any(isinstance(o, bool) for o in options) else set()
+                    # (never a yes-or-no field: 1 == True, and « un caballero » is no Grande)
                 if t.kind == "cell" and c.of == "cell":
                     key = f"{t.value[0]},{t.value[1]}"
                     return {key} if key in options else set()
@@ -1004,7 +1007,8 @@ class Reader:
     def _numbered_field(self, answer: Any) -> bool:
         """Whether a field of `answer` may be filled by a number (a list the mail numbers)."""
         return any(isinstance(f.constraint, OneOf) and (
-            self.numbered(f.constraint.of) or any(isinstance(o, int) for o in f.constraint.options))
+            self.numbered(f.constraint.of) or any(isinstance(o, int) and not isinstance(o, bool)
+                                                  for o in f.constraint.options))
             for f in answer.fields)
 
     def _several(self, tags: list[Tag]) -> int | None:

@@ -125,7 +125,8 @@ VOCABULARY = Vocabulary(actions={
                  "je termine mon tour", "termine mon tour", "je finis mon tour",
                  "finisco il turno", "finisco il mio turno", "fine turno", "i m done",
                  "done", "that s my turn", "that s it for me", "c est fini pour moi",
-                 "j ai termine", "ho finito il turno")},
+                 "j ai termine", "ho finito il turno", "c est fini", "termine", "j ai fini",
+                 "fini", "ho finito", "finito", "that s all", "all done", "i m finished")},
     names={"edge": {w: e for w, e in ((w, e) for e, ws in (
                ("n", ("north", "nord", "n")), ("e", ("east", "est", "e")),
                ("s", ("south", "sud", "s")), ("w", ("west", "ouest", "ovest", "w", "o"))
