@@ -113,6 +113,8 @@ PIECE_WORDS = frozenset({"caballero", "cavaliere", "knight", "pion"})
 BETWEEN_MOVES = frozenset({"con", "avec", "with", "un", "une", "uno", "una", "a", "an",
                            "and", "et", "e"})
 """Words between a value and the next move's word on one line ("k14 con una nave")."""
+ROUND_WORDS = frozenset({"round", "manche", "turno", "giro", "tour", "rnd"})
+"""Words before a number that name the round it is ("round 3", « manche 8 »), never a value."""
 REF_WORDS = frozenset({"col", "coi", "with", "avec", "using", "con"})
 """Words before a number that point at something the player has ("my 60", « col 60 », "with
 my 5"): where the move asked takes no number, that number names what the move is done with,
@@ -506,7 +508,9 @@ class Reader:
                 tags.append(Tag(i, i + cell[1], "cell", cell[0]))
                 i += cell[1]
                 continue
-            if word.isdigit() and len(word) <= 4:
+            if word.isdigit() and i > start and w[i - 1] in ROUND_WORDS:
+                loose.append(word)  # "per il round 3", « manche 8 »: the round, not a value
+            elif word.isdigit() and len(word) <= 4:
                 ref = "ref" if i > start and (w[i - 1] in SELF_WORDS or w[i - 1] in REF_WORDS) \
                     else ""  # "use my 60 to score", « col 60 », "i miei 5 del Castillo"
                 tags.append(Tag(i, i + 1, "number", int(word), role=ref))
@@ -795,6 +799,8 @@ class Reader:
         # a ship's side may be taken back is never dropped from "take back k11 nord")
         if any(i not in used for i, t in enumerate(tags) if t.kind not in SOFT
                and not self._own_colour(t)
+               and not (t.kind == "field" and t.value not in self._form_fields and named)
+               # (« pour remplir ma cour » where a power card is asked: no move here has a court)
                and not (t.kind == "name" and named and not t.value & ofs
                         and not {of for of, _v in t.value} & own_kinds
                         and not any(of in dict(answer.fixed) for of, _v in t.value))
@@ -1701,12 +1707,15 @@ def _other_move(reader: Reader, start: int, end: int, decision: Any, lang: str) 
     hard = [t for t in tags if t.kind not in SOFT]
     if not hard or hard[0].kind != "foreign":
         return None
+    written = " ".join(reader.words[hard[0].start:hard[0].end])
     for kind in sorted(reader.actions.get(tuple(reader.words[hard[0].start:hard[0].end]), ())):
         try:
             module.decide(reader.session.state,  # type: ignore[attr-defined]
                           Command.from_json({"type": kind.partition("+")[0]},
                                             seat=reader.session.seat))
         except RuleError as error:
+            if "type" in error.params:  # the player's own word, never the move's key
+                error.params["type"] = written  # (« choose_action » was shown)
             return error.render(lang, reader.session.names)
     return None
 

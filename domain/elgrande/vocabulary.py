@@ -178,6 +178,10 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
     "play_power": ("power", "power card", "play", "playing", "pouvoir", "carte pouvoir", "joue",
                    "jouer", "potere", "carta potere", "gioco", "gioca", "giocare", "i go with",
                    "je pose", "pose", "poser",  # « je pose le 20 »: the card laid down
+                   # where a power card is asked, taking one is playing it ("I'll take the
+                   # 160", « je prends la 20 », "prendo il 30")
+                   "i take", "i ll take", "take the", "je prends", "je prends la",
+                   "je prends le", "prendo", "prendo il", "prendo la",
                    "go with", "je mets", "mets", "metto", "butto",
                    # "carte 12", "carta 12", "card 12": where a power card is asked, a card is one
                    "card", "the card", "my card", "carte", "la carte", "ma carte", "carta",
