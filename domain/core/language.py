@@ -61,7 +61,18 @@ not use the special action", and a person who copies one copies its explanation 
 
 
 def without_comments(text: str) -> str:
-    return COMMENT.sub("", text)
+    """The text without its lines' comments; "Hi all — 135 from me" keeps its move: a dash
+    with no number before it and one number right after starts the move, not a comment (the
+    help lines' comments start with words, "— up to 3 in all", or list the values, "— 1 …,
+    2 Veto, …")."""
+    def cut(match: re.Match[str]) -> str:
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        before = text[line_start:match.start()]
+        if not re.search(r"\d", before) and re.match(r"[ \t]*[—–][ \t]*\d", match.group()) \
+                and len(re.findall(r"\d+", match.group())) == 1:
+            return ", " + match.group().lstrip(" \t—–")
+        return ""
+    return COMMENT.sub(cut, text)
 
 
 def tokens(text: str, brackets: list[tuple[int, int]] | None = None) -> list[str]:

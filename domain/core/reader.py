@@ -113,6 +113,11 @@ PIECE_WORDS = frozenset({"caballero", "cavaliere", "knight", "pion"})
 BETWEEN_MOVES = frozenset({"con", "avec", "with", "un", "une", "uno", "una", "a", "an",
                            "and", "et", "e"})
 """Words between a value and the next move's word on one line ("k14 con una nave")."""
+NOT_TURNED = frozenset(phrase(x) for x in (
+    "no turn", "without turning", "without turning it", "not turned", "no rotation",
+    "sans la tourner", "sans le tourner", "sans tourner", "sans rotation", "pas tournee",
+    "senza ruotarla", "senza ruotarlo", "senza ruotare", "senza rotazione", "non ruotata"))
+"""A tile laid as it is printed, in words: a rotation of 0."""
 ROUND_WORDS = frozenset({"round", "manche", "turno", "giro", "tour", "rnd"})
 """Words before a number that name the round it is ("round 3", « manche 8 »), never a value."""
 REF_WORDS = frozenset({"col", "coi", "with", "avec", "using", "con"})
@@ -507,6 +512,12 @@ class Reader:
             if cell is not None:
                 tags.append(Tag(i, i + cell[1], "cell", cell[0]))
                 i += cell[1]
+                continue
+            unturned = next((n for n in (4, 3, 2) if tuple(w[i:i + n]) in NOT_TURNED
+                             and i + n <= end), 0)
+            if unturned:  # « sans la tourner », "(no turn)": a rotation of 0
+                tags.append(Tag(i, i + unturned, "number", 0))
+                i += unturned
                 continue
             if word.isdigit() and i > start and w[i - 1] in ROUND_WORDS:
                 loose.append(word)  # "per il round 3", « manche 8 »: the round, not a value
