@@ -294,12 +294,15 @@ HELP: dict[str, tuple[str, str, str]] = {
     "take": ("{kw} N — from {min} to {max} {caballeros} from your provinces to your court",
              "{kw} N — de {min} à {max} {caballeros} de vos provinces vers votre cour",
              "{kw} N — da {min} a {max} {caballeros} dalle tue province alla tua corte"),
-    "take_regions": ("{kw} N {frm} N REGION … — if your provinces run short ({provinces} left), "
-                     "the rest from your regions",
-                     "{kw} N {frm} N RÉGION … — si vos provinces ne suffisent pas (il en reste "
-                     "{provinces}), le reste de vos régions",
-                     "{kw} N {frm} N REGIONE … — se le province non bastano (ne restano "
-                     "{provinces}), il resto dalle tue regioni"),
+    "take_none": ("{kw} 0 — take none: your provinces are empty",
+                  "{kw} 0 — n'en prendre aucun : vos provinces sont vides",
+                  "{kw} 0 — non prenderne nessuno: le tue province sono vuote"),
+    "take_regions": ("{kw} N {frm} N REGION … — from {min} to {max} {caballeros}: your provinces "
+                     "hold {provinces}, the rest comes from your regions",
+                     "{kw} N {frm} N RÉGION … — de {min} à {max} {caballeros} : vos provinces en "
+                     "contiennent {provinces}, le reste vient de vos régions",
+                     "{kw} N {frm} N REGIONE … — da {min} a {max} {caballeros}: le tue province "
+                     "ne hanno {provinces}, il resto viene dalle tue regioni"),
     "choose_card": ("{kw} NAME / {kw} STACK — {cards}", "{kw} NOM / {kw} PILE — {cards}",
                     "{kw} NOME / {kw} MAZZO — {cards}"),
     "place": ("{kw} N PLACE … / {kw} 0 — up to {max} in all, to: {places}",
@@ -463,11 +466,21 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
                              else "Caballeros") for o in d.options or [])
         return [_t(HELP, "power_card", lang, kw=kw("play_power"), cards=cards)]
     if d.kind == "take":
-        lines = [_t(HELP, "take", lang, kw=kw("take"), min=con["count"]["min"],
-                    max=con["count"]["max"], caballeros=_caballeros(con["count"]["max"]))]
-        if con.get("provinces", 99) < con["count"]["max"]:
+        # As the form offers it: from the provinces alone (up to what they hold), and, when they
+        # run short, more with the rest from the regions (never "from your provinces" beyond
+        # what they hold).
+        low, high = con["count"]["min"], con["count"]["max"]
+        provinces = con.get("provinces", high)
+        top = max(low, min(high, provinces))
+        if top == 0 < high:
+            lines = [_t(HELP, "take_none", lang, kw=kw("take"))]
+        else:
+            lines = [_t(HELP, "take", lang, kw=kw("take"), min=low, max=top,
+                        caballeros=_caballeros(top))]
+        if top < high:
             lines.append(_t(HELP, "take_regions", lang, kw=kw("take"), frm=_w("from", lang),
-                            provinces=con.get("provinces")))
+                            min=top + 1, max=high, caballeros=_caballeros(high),
+                            provinces=provinces))
         return lines
     if d.kind == "choose_card":
         colon, semi = (" : ", " ; ") if lang == "fr" else (": ", "; ")  # French spaces them
