@@ -248,6 +248,24 @@ ERRORS: dict[str, tuple[str, str, str]] = {
 }
 
 
+def pattern(kind: str, lang: str = "en") -> str:
+    """A command as the help lines write it, its values in capitals ("castle CELL", « castillo
+    CASE »): what a refusal shows when a command comes without the cell it needs."""
+    i = language_index(supported(lang))
+    w = {k: v[i] for k, v in WORD.items()}
+    verb, cell, side, rot = VERB.get(kind, (kind,) * 3)[i], w["CELL"], w["SIDE"], w["ROT"]
+    return {
+        "lay_tile": f"{verb} N {w['at']} {cell} {w['turn']} {rot}",
+        "lay_knight": f"{verb} {cell} {w['side']} a/b {w['turn']} {rot}",
+        "raise": f"{verb} {cell} {w['side']} a/b {w['turn']} {rot}",
+        "ship": f"{verb} {cell} {side} [{w['court']}]",
+        "take_back": f"{verb} {cell} [{side}]",
+        "move_ship": f"{verb} {cell} {side} {w['to']} {cell} {side}",
+        "move_castle": f"{verb} {cell} {w['to']} {cell}",
+        "alcalde": f"{verb} {cell} [{side}]",
+    }.get(kind, f"{verb} {cell}")
+
+
 def _t(table: Mapping[str, tuple[str, str, str]], key: str, lang: str, **params: Any) -> str:
     return table[key][language_index(supported(lang))].format(**params)
 
