@@ -619,17 +619,23 @@ def _grande(log: Log, cmd: Command) -> None:
 
 
 def alcalde_targets(s: State, seat: int) -> list[dict[str, Any]]:
-    """Closed regions without an Alcalde where the seat may put one now (advanced)."""
+    """Closed regions without an Alcalde where the seat may put one now (advanced): each by the
+    cell and side the region list names it by (`at`, `edge`), and by every terrain tile of it
+    with the tile's sides in it (`sides`: any of them names the region, « placer un Alcalde sur
+    une région fermée »: the region is what is governed, not a side)."""
     if not s.advanced or s.alcaldes_left[seat] <= 0 or s.court[seat] < ALCALDE_PRICE:
         return []
     out = []
-    for label in sorted(b.regions(s)):
+    for label, areas in sorted(b.regions(s).items()):
         if label in s.alcaldes or not b.is_closed(s, label):
             continue
         if b.area_kind(s, label) == SEA and sum(1 for *_, r in b.ships(s) if r == label) > 1:
             continue
         cell, d = _area_reference(s, label)
-        out.append({"at": cell_json(cell), "edge": SIDES[d], "kind": b.area_kind(s, label)})
+        sides = [{"at": cell_json(c), "edges": [SIDES[x] for x in sorted(dirs)]}
+                 for c, dirs in sorted(_sides_in(s, areas).items())]
+        out.append({"at": cell_json(cell), "edge": SIDES[d], "kind": b.area_kind(s, label),
+                    "sides": sides})
     return out
 
 
@@ -637,6 +643,29 @@ def _area_reference(s: State, area: Any) -> tuple[Cell, int]:
     cell = (area[0], area[1])
     tile, turn = s.terrain[cell]
     return cell, min(rotated_areas(TILE[tile], turn)[area[2]][1])
+
+
+def _sides_in(s: State, areas: Any) -> dict[Cell, set[int]]:
+    """The terrain tiles of a region's areas, each with its sides that lie in the region."""
+    out: dict[Cell, set[int]] = {}
+    for area in areas:
+        cell = (area[0], area[1])
+        tile, turn = s.terrain[cell]
+        out.setdefault(cell, set()).update(rotated_areas(TILE[tile], turn)[area[2]][1])
+    return out
+
+
+def _alcalde_side(s: State, seat: int, at: Cell) -> int:
+    """The side that names the one region at `at` an Alcalde may go on now, when the command names
+    the tile alone (as the region list names a region: by its first tile). Two such regions there
+    (a land and a sea both closed): refused, a side says which. None: the tile's north side, for
+    the usual refusal of that region (not closed, governed already, the court too short)."""
+    found = [x["edges"] for region in alcalde_targets(s, seat)
+             for x in region["sides"] if tuple(x["at"]) == at]
+    if len(found) > 1:
+        raise refuse("alcalde_side", at=cell_json(at),
+                     allowed={"regions": alcalde_targets(s, seat)})
+    return SIDES.index(found[0][0]) if found else 0
 
 
 @action("alcalde")
@@ -654,7 +683,10 @@ def _alcalde(log: Log, cmd: Command) -> None:
     if at not in s.terrain:
         raise refuse("no_terrain", at=cell_json(at),
                      allowed={"regions": alcalde_targets(s, seat)})
-    d = side_of(cmd)
+    # The region named by a side of the tile, or by the tile alone (`by`: how the command
+    # names it, "tile" or "side"; a command without it names it by its side, if it has one).
+    alone = cmd.get("by") == "tile" or (cmd.get("by") is None and cmd.get("edge") is None)
+    d = _alcalde_side(s, seat, at) if alone else side_of(cmd)
     label = s.region_of[b.area_at(s, at, d)]
     if label in s.alcaldes:
         raise refuse("has_alcalde", allowed={"regions": alcalde_targets(s, seat)})

@@ -233,6 +233,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                    "de terrain et un de ses côtés.",
                    "Non c'è nessuna tessera di terreno in {at}: indica una regione con una "
                    "tessera di terreno e uno dei suoi lati."),
+    "alcalde_side": ("Two closed regions meet at {at}: name the side of the one you mean "
+                     "(e.g. “alcalde {at} north”).",
+                     "Deux régions fermées se touchent en {at} : indiquez le côté de celle que "
+                     "vous voulez dire (par exemple « alcalde {at} nord »).",
+                     "Due regioni chiuse si toccano in {at}: indica il lato di quella che "
+                     "intendi (per esempio «alcalde {at} nord»)."),
     "has_alcalde": ("That region already has its Alcalde (one per region).",
                     "Cette région a déjà son Alcalde (un par région).",
                     "Quella regione ha già il suo Alcalde (uno per regione)."),
