@@ -134,6 +134,50 @@ def own_tiles(s: State, seat: int) -> list[list[int]]:
     return [cell_json(c) for c, k in sorted(s.knights.items()) if k.seat == seat]
 
 
+def cell_of(cmd: Command, key: str = "at", s: State | None = None) -> Cell:
+    """The command's cell `key`; a command without it (the bare word of a move, "castle") is
+    refused with what to write, never with the parameter's name and None — or, when the turn
+    offers no such move at all (`s` given), with that."""
+    if cmd.get(key) is None:
+        if s is not None and not _offered(s, str(cmd.type)):
+            raise refuse("not_now", command=cmd.type)
+        raise refuse("cell_needed", command=cmd.type, pattern=cmd.type)
+    return parse_cell(cmd.get(key), key)
+
+
+def _offered(s: State, kind: str) -> bool:
+    """Whether the turn's form offers a move of `kind` (asked only of a command without its
+    cell: the reader asks the game why a move the form does not offer cannot be made)."""
+    from domain.elcaballero import rules  # (the rules use these actions)
+
+    decision = next(iter(rules.pending(s)), None)
+    form = decision.form if decision is not None else None
+    return form is not None and any(a.type == kind for a in form.answers)
+
+
+def bare(cmd: Command, key: str = "at") -> bool:
+    """Whether the command comes without its cell: the bare word of a move the form does not
+    offer now (the reader asks the game why: "castle m14" when no Castillo can be built). The
+    action then says why it cannot be done now (the court too short, nothing to do it with)
+    before saying that a cell is needed."""
+    return cmd.get(key) is None
+
+
+def side_of(cmd: Command, key: str = "edge") -> int:
+    """The command's side `key`, or the refusal that says to write one (as `cell_of`)."""
+    if cmd.get(key) is None:
+        raise refuse("side_needed", command=cmd.type, pattern=cmd.type)
+    return parse_side(cmd.get(key), key)
+
+
+def some_own_tile(s: State, seat: int) -> list[tuple[Cell, Knight]]:
+    """The seat's Caballero tiles on the board; none: refused before any cell is asked for."""
+    own = [(c, k) for c, k in sorted(s.knights.items()) if k.seat == seat]
+    if not own:
+        raise refuse("no_own_tile")
+    return own
+
+
 def pay(s: State, seat: int, cost: int, what: str) -> None:
     if s.court[seat] < cost:
         raise refuse("pay", cost=cost, court=s.court[seat], allowed={"court": s.court[seat]})
@@ -279,7 +323,10 @@ def _lay_tile(log: Log, cmd: Command) -> None:
         raise refuse("tiles_done", count=tiles_required(s))
     if not s.face_up:
         raise refuse("no_face_up")
+    if cmd.get("tile") is None:
+        raise refuse("tile_needed", command="lay_tile", pattern="lay_tile")
     tile = face_up_tile(s, cmd.get("tile"))
+    cell_of(cmd)
     at, turn = cell_and_turn(cmd.get("at"), cmd.get("turn"))
     legal = b.lay_options(s, seat)
     if at in s.terrain or at in s.knights:  # no rotation mends that: say so, not "matching"
@@ -312,6 +359,9 @@ def _lay_knight(log: Log, cmd: Command) -> None:
     knight_slot(s)
     if s.off_board[seat] <= 0:
         raise refuse("no_knight_left")
+    if bare(cmd):
+        pay(s, seat, SEA_KNIGHT_PRICE, "A Caballero tile")  # the least a tile costs
+    cell_of(cmd, s=s)
     at, turn = cell_and_turn(cmd.get("at"), cmd.get("turn"))
     side = parse_knight_side(cmd.get("side"))
     with_grande = cmd.get("grande", False)
@@ -365,7 +415,11 @@ def _raise(log: Log, cmd: Command) -> None:
     knight_slot(s)
     if s.turn.raises >= PER_TURN["raises"]:
         raise refuse("raised")
-    at = parse_cell(cmd.get("at"))
+    if bare(cmd):
+        if not any(not k.grande and b.land_sides(s, c) for c, k in some_own_tile(s, seat)):
+            raise refuse("nothing_to_raise")
+        pay(s, seat, 1, "This raise")
+    at = cell_of(cmd, s=s)
     k = own_knight(s, seat, at)
     if k.grande:
         raise refuse("raise_grande")
@@ -390,7 +444,9 @@ def _raise(log: Log, cmd: Command) -> None:
 @action("take_back")
 def _take_back(log: Log, cmd: Command) -> None:
     s, seat = _seat(log, cmd)
-    at = parse_cell(cmd.get("at"))
+    if bare(cmd):
+        some_own_tile(s, seat)
+    at = cell_of(cmd, s=s)
     k = own_knight(s, seat, at)
     if cmd.get("edge") is not None:
         d = parse_side(cmd.get("edge"))
@@ -421,9 +477,20 @@ def check_ship_side(s: State, at: Cell, d: int, k: Knight,
 def _ship(log: Log, cmd: Command) -> None:
     s, seat = _seat(log, cmd)
     assert s.turn is not None
-    at = parse_cell(cmd.get("at"))
+    if bare(cmd):
+        own = some_own_tile(s, seat)
+        if s.court_ships[seat] <= 0:  # only the supply: its limits first, then where
+            if s.turn.ships >= PER_TURN["ships"]:
+                raise refuse("ships_done")
+            if s.ship_supply <= 0:
+                raise refuse("no_ship_left")
+        if not any(d not in k.ships for c, k in own for d, _ in b.sea_sides(s, c)):
+            raise refuse("no_sea_side")
+        pay(s, seat, SHIP_FROM_COURT_PRICE if s.court_ships[seat] > 0 else SHIP_PRICE,
+            "This ship")
+    at = cell_of(cmd, s=s)
     k = own_knight(s, seat, at)
-    d = parse_side(cmd.get("edge"))
+    d = side_of(cmd)
     source = cmd.get("from", "supply")
     if source not in ("supply", "court"):
         raise refuse("ship_from", allowed=["supply", "court"])
@@ -446,15 +513,22 @@ def _ship(log: Log, cmd: Command) -> None:
 @action("move_ship")
 def _move_ship(log: Log, cmd: Command) -> None:
     s, seat = _seat(log, cmd)
-    src = parse_cell(cmd.get("from"), "from")
+    if bare(cmd, "from"):
+        own = some_own_tile(s, seat)
+        if not any(k.ships for _, k in own):
+            raise refuse("no_ship_to_move")
+        if len(own) < 2:
+            raise refuse("ship_same")
+        pay(s, seat, MOVE_PRICE, "Moving a ship")
+    src = cell_of(cmd, "from", s)
     a = own_knight(s, seat, src, "from")
-    d = parse_side(cmd.get("from_edge"), "from_edge")
+    d = side_of(cmd, "from_edge")
     if d not in a.ships:
         raise refuse("no_ship_there", edge=d, at=cell_json(src),
                      allowed={"ships": [SIDES[x] for x in a.ships]})
-    dst = parse_cell(cmd.get("to"), "to")
+    dst = cell_of(cmd, "to")
     k = own_knight(s, seat, dst, "to")
-    to_d = parse_side(cmd.get("to_edge"), "to_edge")
+    to_d = side_of(cmd, "to_edge")
     if dst == src:
         raise refuse("ship_same")
     check_ship_side(s, dst, to_d, k, moving=(src, d))
@@ -467,7 +541,16 @@ def _move_ship(log: Log, cmd: Command) -> None:
 def _castle(log: Log, cmd: Command) -> None:
     s, seat = _seat(log, cmd)
     assert s.turn is not None
-    at = parse_cell(cmd.get("at"))
+    if bare(cmd):
+        own = some_own_tile(s, seat)
+        if s.turn.castillos >= PER_TURN["castillos"]:
+            raise refuse("castles_done")
+        if s.castillo_supply <= 0:
+            raise refuse("no_castle_left")
+        if all(k.castillo for _, k in own):
+            raise refuse("no_bare_tile")
+        pay(s, seat, CASTILLO_PRICE, "A Castillo")
+    at = cell_of(cmd, s=s)
     k = own_knight(s, seat, at)
     if s.turn.castillos >= PER_TURN["castillos"]:
         raise refuse("castles_done")
@@ -482,7 +565,14 @@ def _castle(log: Log, cmd: Command) -> None:
 @action("move_castle")
 def _move_castle(log: Log, cmd: Command) -> None:
     s, seat = _seat(log, cmd)
-    src, dst = parse_cell(cmd.get("from"), "from"), parse_cell(cmd.get("to"), "to")
+    if bare(cmd, "from"):
+        own = some_own_tile(s, seat)
+        if not any(k.castillo for _, k in own):
+            raise refuse("no_castle_to_move")
+        if all(k.castillo for _, k in own):
+            raise refuse("no_bare_tile")
+        pay(s, seat, MOVE_PRICE, "Moving a Castillo")
+    src, dst = cell_of(cmd, "from", s), cell_of(cmd, "to")
     if not own_knight(s, seat, src, "from").castillo:
         raise refuse("no_castle", at=cell_json(src))
     if own_knight(s, seat, dst, "to").castillo:
@@ -500,7 +590,15 @@ def _grande(log: Log, cmd: Command) -> None:
     assert s.turn is not None
     if not s.advanced:
         raise refuse("advanced_grande")
-    at = parse_cell(cmd.get("at"))
+    if bare(cmd):
+        some_own_tile(s, seat)
+        if s.grande_at(seat) is None:
+            pay(s, seat, GRANDE_PRICE, "The Grande")
+        elif s.turn.grande_moves >= PER_TURN["grande_moves"]:
+            raise refuse("grande_moved")
+        else:
+            pay(s, seat, GRANDE_MOVE_PRICE, "The Grande")
+    at = cell_of(cmd, s=s)
     own_knight(s, seat, at)
     old = s.grande_at(seat)
     if old == at:
@@ -521,17 +619,23 @@ def _grande(log: Log, cmd: Command) -> None:
 
 
 def alcalde_targets(s: State, seat: int) -> list[dict[str, Any]]:
-    """Closed regions without an Alcalde where the seat may put one now (advanced)."""
+    """Closed regions without an Alcalde where the seat may put one now (advanced): each by the
+    cell and side the region list names it by (`at`, `edge`), and by every terrain tile of it
+    with the tile's sides in it (`sides`: any of them names the region, « placer un Alcalde sur
+    une région fermée »: the region is what is governed, not a side)."""
     if not s.advanced or s.alcaldes_left[seat] <= 0 or s.court[seat] < ALCALDE_PRICE:
         return []
     out = []
-    for label in sorted(b.regions(s)):
+    for label, areas in sorted(b.regions(s).items()):
         if label in s.alcaldes or not b.is_closed(s, label):
             continue
         if b.area_kind(s, label) == SEA and sum(1 for *_, r in b.ships(s) if r == label) > 1:
             continue
         cell, d = _area_reference(s, label)
-        out.append({"at": cell_json(cell), "edge": SIDES[d], "kind": b.area_kind(s, label)})
+        sides = [{"at": cell_json(c), "edges": [SIDES[x] for x in sorted(dirs)]}
+                 for c, dirs in sorted(_sides_in(s, areas).items())]
+        out.append({"at": cell_json(cell), "edge": SIDES[d], "kind": b.area_kind(s, label),
+                    "sides": sides})
     return out
 
 
@@ -541,6 +645,29 @@ def _area_reference(s: State, area: Any) -> tuple[Cell, int]:
     return cell, min(rotated_areas(TILE[tile], turn)[area[2]][1])
 
 
+def _sides_in(s: State, areas: Any) -> dict[Cell, set[int]]:
+    """The terrain tiles of a region's areas, each with its sides that lie in the region."""
+    out: dict[Cell, set[int]] = {}
+    for area in areas:
+        cell = (area[0], area[1])
+        tile, turn = s.terrain[cell]
+        out.setdefault(cell, set()).update(rotated_areas(TILE[tile], turn)[area[2]][1])
+    return out
+
+
+def _alcalde_side(s: State, seat: int, at: Cell) -> int:
+    """The side that names the one region at `at` an Alcalde may go on now, when the command names
+    the tile alone (as the region list names a region: by its first tile). Two such regions there
+    (a land and a sea both closed): refused, a side says which. None: the tile's north side, for
+    the usual refusal of that region (not closed, governed already, the court too short)."""
+    found = [x["edges"] for region in alcalde_targets(s, seat)
+             for x in region["sides"] if tuple(x["at"]) == at]
+    if len(found) > 1:
+        raise refuse("alcalde_side", at=cell_json(at),
+                     allowed={"regions": alcalde_targets(s, seat)})
+    return SIDES.index(found[0][0]) if found else 0
+
+
 @action("alcalde")
 def _alcalde(log: Log, cmd: Command) -> None:
     s, seat = _seat(log, cmd)
@@ -548,10 +675,18 @@ def _alcalde(log: Log, cmd: Command) -> None:
         raise refuse("advanced_alcalde")
     if s.alcaldes_left[seat] <= 0:
         raise refuse("no_alcalde")
-    at, d = parse_cell(cmd.get("at")), parse_side(cmd.get("edge"))
+    if bare(cmd):  # the bare word: why none may go anywhere now, else what to write
+        pay(s, seat, ALCALDE_PRICE, "An Alcalde")
+        if not alcalde_targets(s, seat):
+            raise refuse("no_closed_region")
+    at = cell_of(cmd, s=s)
     if at not in s.terrain:
         raise refuse("no_terrain", at=cell_json(at),
                      allowed={"regions": alcalde_targets(s, seat)})
+    # The region named by a side of the tile, or by the tile alone (`by`: how the command
+    # names it, "tile" or "side"; a command without it names it by its side, if it has one).
+    alone = cmd.get("by") == "tile" or (cmd.get("by") is None and cmd.get("edge") is None)
+    d = _alcalde_side(s, seat, at) if alone else side_of(cmd)
     label = s.region_of[b.area_at(s, at, d)]
     if label in s.alcaldes:
         raise refuse("has_alcalde", allowed={"regions": alcalde_targets(s, seat)})

@@ -122,7 +122,7 @@ def candidates(c: Mapping[str, Any], advanced: bool) -> dict[str, list[dict[str,
         out["grande"] = [{"at": _cell_key(x)} for x in own]
     alcalde = c.get("alcalde") or {}
     if advanced and alcalde.get("regions"):
-        out["alcalde"] = [{"at": _cell_key(r["at"]), "edge": r["edge"]}
+        out["alcalde"] = [{"by": "side", "at": _cell_key(r["at"]), "edge": r["edge"]}
                           for r in alcalde["regions"]]
     if own or ships_on:
         out["take_back"] = [{"at": _cell_key(x)} for x in own] + \
@@ -143,6 +143,53 @@ def lay_answer(c: Mapping[str, Any], advanced: bool) -> Answer | None:
         Field("at", GridCell.of_values(r[1] for r in rows), label=_m("ask.field.cell"))),
         prompt=_m("ask.lay_tile"), submit=_m("ask.submit.lay_tile"),
         combos=Combos(("tile", "at"), rows))
+
+
+def alcalde_answers(c: Mapping[str, Any], trial: Trial, references: list[dict[str, Any]]
+                    ) -> list[Answer]:
+    """An Alcalde goes on a closed region, named by any of its terrain tiles with a side of that
+    tile in the region ("alcalde m13 north", "alcalde m14 south": the same region), or by a tile
+    alone where it lies in one such region only ("alcalde m12", as the region list names a
+    region). The engine is asked about each region once, by the cell and side the region list
+    names it by (every other name of the region is decided alike: the same region, the same
+    checks, the same cost); the tile alone is asked for itself.
+
+    Both answers say how they name the region (`by`: "tile" or "side", fixed), which the reply
+    reader reads only on the Alcalde's own word (`language.VOCABULARY.marked`): a cell and a
+    side said without it ("knight m12 east" where no Caballero tile may be laid now, « la région
+    d10 est fermée ») are never an Alcalde. The tile alone comes first, so that "alcalde m12"
+    is that one region rather than a question about its sides."""
+    regions = (c.get("alcalde") or {}).get("regions") or []
+    legal = {(r[1], r[2]): r[3]
+             for r in _rows(trial, "alcalde", references, ("by", "at", "edge"))}
+    rows: list[tuple[Any, ...]] = []
+    holders: dict[str, int] = {}
+    for region in regions:
+        sides = region.get("sides") or ({"at": region["at"], "edges": [region["edge"]]},)
+        for x in sides:
+            holders[_cell_key(x["at"])] = holders.get(_cell_key(x["at"]), 0) + 1
+        cost = legal.get((_cell_key(region["at"]), region["edge"]))
+        if cost is not None:
+            rows += [(_cell_key(x["at"]), edge, cost) for x in sides for edge in x["edges"]]
+    if not rows:
+        return []
+    out = []
+    alone = _rows(trial, "alcalde", [{"by": "tile", "at": cell}
+                                     for cell in _distinct(rows, 0) if holders[cell] == 1],
+                  ("at",))
+    if alone:
+        out.append(Answer("alcalde", (Field("at", OneOf(_distinct(alone, 0), "cell"),
+                                            label=_m("ask.field.region")),),
+                          fixed={"by": "tile"}, prompt=_m("ask.alcalde_tile"),
+                          submit=_m("ask.submit.alcalde"),
+                          combos=Combos(("at",), alone, ("cost",))))
+    out.append(Answer("alcalde", (
+        Field("at", OneOf(_distinct(rows, 0), "cell"), label=_m("ask.field.region")),
+        Field("edge", OneOf(_distinct(rows, 1), "edge"), default=rows[0][1],
+              label=_m("ask.field.edge"))),
+        fixed={"by": "side"}, prompt=_m("ask.alcalde"), submit=_m("ask.submit.alcalde"),
+        combos=Combos(("at", "edge"), tuple(rows), ("cost",))))
+    return out
 
 
 def turn_form(c: Mapping[str, Any], advanced: bool, trial: Trial) -> Form:
@@ -218,13 +265,7 @@ def turn_form(c: Mapping[str, Any], advanced: bool, trial: Trial) -> Form:
                 Field("at", OneOf(_distinct(rows, 0), "cell"), label=_m("ask.field.at")),),
                 combos=Combos(("at",), rows, ("cost",))))
     if "alcalde" in space:
-        rows = _rows(trial, "alcalde", space["alcalde"], ("at", "edge"))
-        if rows:
-            answers.append(_answer("alcalde", (
-                Field("at", OneOf(_distinct(rows, 0), "cell"), label=_m("ask.field.region")),
-                Field("edge", OneOf(_distinct(rows, 1), "edge"), default=rows[0][1],
-                      label=_m("ask.field.edge"))),
-                combos=Combos(("at", "edge"), rows, ("cost",))))
+        answers += alcalde_answers(c, trial, space["alcalde"])
     backs = space.get("take_back", [])
     tiles_back = tuple(x["at"] for x in backs if "edge" not in x)
     if tiles_back:

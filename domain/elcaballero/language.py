@@ -11,7 +11,8 @@
     take back l13 [north]            reprendre l13 [nord] · riprendere l13 [nord]
     move ship l13 north to n14 east  déplacer bateau l13 nord vers n14 est · sposta nave … a …
     move castle l13 to n14           déplacer castillo l13 vers n14 · sposta castillo l13 a n14
-    grande l13 · alcalde m14 north   (advanced game)
+    grande l13 · alcalde m14 [north] (advanced game: any tile of the closed region, and a side
+                                     of it there unless the tile lies in one closed region)
     end                              fin · fine  ("pass", "passe", "passo" too)
     end auto                         fin auto · fine auto  (the compulsory tile laid as a passed
                                      deadline lays it, then the end of the turn)
@@ -71,7 +72,19 @@ def _numbered(of: str, view: Mapping[str, Any] | None) -> dict[int, Any]:
 
 def _read_label(of: str, value: Any, lang: str, view: Mapping[str, Any] | None) -> list[str]:
     """What a player may write for a face-up tile besides its number: its id ("t17"), and an
-    all-sea or all-land tile by those words ("the sea tile", « la tuile de mer »)."""
+    all-sea or all-land tile by those words ("the sea tile", « la tuile de mer »). A terrain
+    tile's cell a field offers ("x,y": where an Alcalde may go) by its name ("m14"): a value of
+    the move then, as a place is in El Grande, so that a sentence that names it and nothing
+    else the player may choose now ("The d10 region is closed now, so: alcalde d10 east.") is a
+    remark read past, never the start of some move of its own."""
+    if of == "cell" and isinstance(value, str) and "," in value:
+        x, _, y = value.partition(",")
+        cell = [int(x), int(y)]
+        # A terrain tile's cell only (where an Alcalde goes): the cells of Caballero tiles stay
+        # cells, so that "ship m14 south" where no ship may be bought now is never read as
+        # taking back the ship of m14's south side.
+        terrain = {tuple(t["at"]) for t in (view or {}).get("terrain", [])}
+        return [coords.name(cell)] if tuple(cell) in terrain else []
     if of != "tile" or not isinstance(value, str) or value not in TILE:
         return []
     out = [value.lower()]
@@ -143,7 +156,10 @@ VOCABULARY = Vocabulary(actions={
     # The deadline's move ("End your turn now: your terrain tile is laid for you") only on its
     # own words, "end auto": a bare "end" with a tile due is refused.
     marked={"end_turn": {"lay": tuple(f"{end} {auto}" for end in KEYWORDS["end_turn"]
-                                      for auto in AUTO_WORDS)}})
+                                      for auto in AUTO_WORDS)},
+            # The Alcalde only on its word ("alcalde m12", "alcalde m13 north"): a cell and a
+            # side said without it are never one (its answers fix how they name the region).
+            "alcalde": {"by": KEYWORDS["alcalde"]}})
 FILLER = phrases({w: True for w in (*FILLER_WORDS, "at", "on", "en", "in", "a", "sur", "su",
                                     "cell", "case", "casella", "number", "numero", "no",
                                     "tile", "tuile", "tessera")})
@@ -213,9 +229,15 @@ HELP: dict[str, tuple[str, str, str]] = {
                     "spostare un tuo Castillo"),
     "grande": ("put your Grande on your tile", "placer votre Grande sur votre tuile",
                "mettere il tuo Grande sulla tua tessera"),
-    "alcalde": ("an Alcalde on the closed region on that side of the terrain tile",
-                "un Alcalde sur la région fermée de ce côté de la tuile de terrain",
-                "un Alcalde sulla regione chiusa da quel lato della tessera di terreno"),
+    "alcalde": ("an Alcalde on a closed region: any terrain tile of it, with a side of that "
+                "tile in it (the side may be left out when the tile lies in one closed region "
+                "only)",
+                "un Alcalde sur une région fermée : n'importe quelle tuile de terrain de la "
+                "région, avec un côté de cette tuile dans la région (le côté peut être omis "
+                "quand la tuile n'est que dans une région fermée)",
+                "un Alcalde su una regione chiusa: una qualsiasi tessera di terreno della "
+                "regione, con un lato di quella tessera nella regione (il lato si può omettere "
+                "quando la tessera è in una sola regione chiusa)"),
     "end_turn": ("end your turn", "finir votre tour", "finire il tuo turno"),
     "end_auto": ("let the server lay a terrain tile for you, then end your turn",
                  "laisser le serveur poser une tuile de terrain pour vous, puis finir votre tour",
@@ -247,6 +269,24 @@ ERRORS: dict[str, tuple[str, str, str]] = {
              "« {near} » : déplacer quoi, un bateau ou un Castillo ?",
              "«{near}»: spostare cosa, una nave o un Castillo?"),
 }
+
+
+def pattern(kind: str, lang: str = "en") -> str:
+    """A command as the help lines write it, its values in capitals ("castle CELL", « castillo
+    CASE »): what a refusal shows when a command comes without the cell it needs."""
+    i = language_index(supported(lang))
+    w = {k: v[i] for k, v in WORD.items()}
+    verb, cell, side, rot = VERB.get(kind, (kind,) * 3)[i], w["CELL"], w["SIDE"], w["ROT"]
+    return {
+        "lay_tile": f"{verb} N {w['at']} {cell} {w['turn']} {rot}",
+        "lay_knight": f"{verb} {cell} {w['side']} a/b {w['turn']} {rot}",
+        "raise": f"{verb} {cell} {w['side']} a/b {w['turn']} {rot}",
+        "ship": f"{verb} {cell} {side} [{w['court']}]",
+        "take_back": f"{verb} {cell} [{side}]",
+        "move_ship": f"{verb} {cell} {side} {w['to']} {cell} {side}",
+        "move_castle": f"{verb} {cell} {w['to']} {cell}",
+        "alcalde": f"{verb} {cell} [{side}]",
+    }.get(kind, f"{verb} {cell}")
 
 
 def _t(table: Mapping[str, tuple[str, str, str]], key: str, lang: str, **params: Any) -> str:
@@ -322,8 +362,10 @@ class ElCaballeroLanguage:
             return text + (f" {w['court']}" if command.get("from") == "court" else "")
         if kind in ("castle", "grande"):
             return f"{verb} {cell(command['at'])}"
-        if kind == "alcalde":
-            return f"{verb} {cell(command['at'])} {edge(command['edge'])}"
+        if kind == "alcalde":  # (the tile alone, without a side: its one closed region)
+            text = f"{verb} {cell(command['at'])}"
+            return text + (f" {edge(command['edge'])}" if command.get("edge") is not None
+                           else "")
         if kind == "take_back":
             text = f"{verb} {cell(command['at'])}"
             return text + (f" {edge(command['edge'])}" if command.get("edge") is not None else "")
@@ -384,7 +426,7 @@ class ElCaballeroLanguage:
         if "grande" in c and c.get("own_tiles"):
             out.append(line("grande", f"{VERB['grande'][i]} {cell}"))
         if (c.get("alcalde") or {}).get("regions"):
-            out.append(line("alcalde", f"{VERB['alcalde'][i]} {cell} {side}"))
+            out.append(line("alcalde", f"{VERB['alcalde'][i]} {cell} [{side}]"))
         if c.get("end_turn"):
             out.append(line("end_turn", VERB["end_turn"][i]))
         elif c.get("lay_tile"):  # "end auto" is the mail's example while the tile is still due

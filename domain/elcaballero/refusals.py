@@ -233,6 +233,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                    "de terrain et un de ses côtés.",
                    "Non c'è nessuna tessera di terreno in {at}: indica una regione con una "
                    "tessera di terreno e uno dei suoi lati."),
+    "alcalde_side": ("Two closed regions meet at {at}: name the side of the one you mean "
+                     "(e.g. “alcalde {at} north”).",
+                     "Deux régions fermées se touchent en {at} : indiquez le côté de celle que "
+                     "vous voulez dire (par exemple « alcalde {at} nord »).",
+                     "Due regioni chiuse si toccano in {at}: indica il lato di quella che "
+                     "intendi (per esempio «alcalde {at} nord»)."),
     "has_alcalde": ("That region already has its Alcalde (one per region).",
                     "Cette région a déjà son Alcalde (un par région).",
                     "Quella regione ha già il suo Alcalde (uno per regione)."),
@@ -245,6 +251,57 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "sea_ships": ("A governed sea may have only one ship; this one has more.",
                   "Une mer gouvernée ne peut avoir qu'un bateau ; celle-ci en a plus.",
                   "Un mare governato può avere una sola nave; questo ne ha di più."),
+    "cell_needed": ("“{command}” needs a cell: write “{pattern}”, a cell being a column letter "
+                    "and a row number (e.g. m14).",
+                    "« {command} » demande une case : écrivez « {pattern} », une case étant une "
+                    "lettre de colonne et un numéro de rangée (par exemple m14).",
+                    "«{command}» richiede una casella: scrivi «{pattern}», dove una casella è "
+                    "una lettera di colonna e un numero di riga (per esempio m14)."),
+    "side_needed": ("“{command}” needs a side of the tile: write “{pattern}”, the side being "
+                    "north, east, south or west.",
+                    "« {command} » demande un côté de la tuile : écrivez « {pattern} », le côté "
+                    "étant nord, est, sud ou ouest.",
+                    "«{command}» richiede un lato della tessera: scrivi «{pattern}», dove il lato "
+                    "è nord, est, sud o ovest."),
+    "tile_needed": ("“{command}” needs a face-up tile: write “{pattern}”, N being its number "
+                    "under the board.",
+                    "« {command} » demande une tuile visible : écrivez « {pattern} », N étant son "
+                    "numéro sous le plateau.",
+                    "«{command}» richiede una tessera scoperta: scrivi «{pattern}», dove N è il "
+                    "suo numero sotto il tabellone."),
+    "not_now": ("“{command}” is not possible now: no such move is legal this turn.",
+                "« {command} » n'est pas possible maintenant : aucun coup de ce genre n'est "
+                "permis ce tour-ci.",
+                "«{command}» non è possibile ora: nessuna mossa di questo tipo è ammessa in "
+                "questo turno."),
+    "no_own_tile": ("You have no Caballero tile on the board.",
+                    "Vous n'avez aucune tuile Caballeros sur le plateau.",
+                    "Non hai nessuna tessera Caballeros sul tabellone."),
+    "no_sea_side": ("None of your Caballero tiles has a free side facing sea.",
+                    "Aucune de vos tuiles Caballeros n'a de côté libre face à la mer.",
+                    "Nessuna tua tessera Caballeros ha un lato libero rivolto al mare."),
+    "no_bare_tile": ("Each of your Caballero tiles has its Castillo already (one per tile).",
+                     "Chacune de vos tuiles Caballeros a déjà son Castillo (un par tuile).",
+                     "Ognuna delle tue tessere Caballeros ha già il suo Castillo (uno per "
+                     "tessera)."),
+    "nothing_to_raise": ("None of your Caballero tiles can be raised: it needs land beside it "
+                         "and no Grande on it.",
+                         "Aucune de vos tuiles Caballeros ne peut être augmentée : il lui faut "
+                         "de la terre à côté et pas de Grande dessus.",
+                         "Nessuna tua tessera Caballeros può essere alzata: le serve terra "
+                         "accanto e nessun Grande sopra."),
+    "no_ship_to_move": ("You have no ship on your Caballero tiles to move.",
+                        "Vous n'avez aucun bateau à déplacer sur vos tuiles Caballeros.",
+                        "Non hai nessuna nave da spostare sulle tue tessere Caballeros."),
+    "no_castle_to_move": ("You have no Castillo to move.",
+                          "Vous n'avez aucun Castillo à déplacer.",
+                          "Non hai nessun Castillo da spostare."),
+    "no_closed_region": ("No closed region can take an Alcalde now (one per region; a closed "
+                         "sea with one ship at most).",
+                         "Aucune région fermée ne peut recevoir d'Alcalde maintenant (un par "
+                         "région ; une mer fermée avec un bateau au plus).",
+                         "Nessuna regione chiusa può ricevere un Alcalde ora (uno per regione; "
+                         "un mare chiuso con una nave al massimo)."),
     "tile_first": ("Lay your terrain tile first ({count} still to lay this turn): it is the one "
                    "action every turn must have.",
                    "Posez d'abord votre tuile de terrain (encore {count} à poser ce tour-ci) : "
@@ -258,6 +315,12 @@ CELLS = {"at", "from", "to"}
 
 
 def _show(key: str, value: Any, lang: str, names: Sequence[str]) -> Any:
+    if key in ("command", "pattern") and isinstance(value, str):  # a command type, in words
+        from domain.elcaballero import language  # (the command language: its words)
+
+        if key == "pattern":
+            return language.pattern(value, lang)
+        return language.VERB.get(value, (value,) * 3)[language_index(lang)]
     if key == "seat" and isinstance(value, int):
         return messages.seat_name(value, names, lang)
     if key in CELLS and isinstance(value, list | tuple) and len(value) == 2:

@@ -109,7 +109,9 @@ EN = _page("El Caballero: the rules as this server plays them", [
         "An Alcalde (1 Caballero) goes on a closed region, one per region: a region is closed "
         "when no empty cell next to it can still take a terrain tile left in the game or a "
         "Caballero tile without a Grande (rulebook: “lorsqu'il n'est plus possible de placer des "
-        "tuiles Caballeros adjacentes à cette région”). This is judged when the Alcalde is "
+        "tuiles Caballeros adjacentes à cette région”). The Alcalde goes on the region, not on "
+        "a tile or a side (“placer un Alcalde sur une région fermée”): any terrain tile of the "
+        "region, with a side of it in the region, names it. This is judged when the Alcalde is "
         "placed: a cell holding a Caballero tile takes no other, so when that tile leaves the "
         "region may open again and grow, and its Alcalde stays. If a terrain tile joins two "
         "regions that each hold an Alcalde, the one placed first stays and the other goes back "
@@ -143,7 +145,8 @@ EN = _page("El Caballero: the rules as this server plays them", [
         "“grande” to bring your Grande) · raise l13 side b turn 90 · ship l13 north (add "
         "“court” for a ship from your court) · castle l13 · take back l13 (with a side: its "
         "ship) · move ship l13 north to n14 east · move castle l13 to n14 · grande l13 · "
-        "alcalde m14 north · end (or pass).",
+        "alcalde m14 north (any terrain tile of the region with a side of it there; the tile "
+        "alone when it lies in one closed region only: alcalde m14) · end (or pass).",
     ]),
     ("When a deadline passes", [
         "A power card not played in time: the lowest card left is played. A turn not played in "
@@ -251,7 +254,10 @@ FR = _page("El Caballero : les règles telles que ce serveur les applique", [
         "Un Alcalde (1 Caballero) se place sur une région fermée, un par région : une région "
         "est fermée quand aucune case vide à côté d'elle ne peut plus recevoir une tuile "
         "terrain restant en jeu ni une tuile Caballeros sans Grande (règle : « lorsqu'il n'est "
-        "plus possible de placer des tuiles Caballeros adjacentes à cette région »). On en juge "
+        "plus possible de placer des tuiles Caballeros adjacentes à cette région »). L'Alcalde "
+        "va sur la région, pas sur une tuile ni sur un côté (« placer un Alcalde sur une région "
+        "fermée ») : n'importe quelle tuile de terrain de la région, avec un de ses côtés dans "
+        "la région, la désigne. On en juge "
         "quand l'Alcalde est placé : une case occupée par une tuile Caballeros n'en reçoit pas "
         "d'autre, donc quand cette tuile s'en va la région peut se rouvrir et s'agrandir, et "
         "son Alcalde y reste. Si une tuile terrain joint deux régions qui ont chacune un "
@@ -287,7 +293,9 @@ FR = _page("El Caballero : les règles telles que ce serveur les applique", [
         "(ajoutez « grande » pour y mettre votre Grande) · augmenter l13 face b tourne 90 · "
         "bateau l13 nord (ajoutez « cour » pour un bateau de votre cour) · castillo l13 · "
         "reprendre l13 (avec un côté : son bateau) · déplacer bateau l13 nord vers n14 est · "
-        "déplacer castillo l13 vers n14 · grande l13 · alcalde m14 nord · fin (ou passe).",
+        "déplacer castillo l13 vers n14 · grande l13 · alcalde m14 nord (n'importe quelle "
+        "tuile de terrain de la région avec un de ses côtés dans la région ; la tuile seule "
+        "quand elle n'est que dans une région fermée : alcalde m14) · fin (ou passe).",
     ]),
     ("Quand un délai expire", [
         "Carte pouvoir non jouée à temps : la plus faible qui reste est jouée. Tour non joué à "
@@ -396,7 +404,10 @@ IT = _page("El Caballero: le regole come le applica questo server", [
         "chiusa quando nessuna casella vuota accanto può più ricevere una tessera terreno "
         "rimasta in gioco né una tessera Caballeros senza Grande (regola: «lorsqu'il n'est plus "
         "possible de placer des tuiles Caballeros adjacentes à cette région», quando non si "
-        "possono più posare tessere Caballeros accanto). Lo si giudica quando l'Alcalde viene "
+        "possono più posare tessere Caballeros accanto). L'Alcalde va sulla regione, non su una "
+        "tessera né su un lato («placer un Alcalde sur une région fermée»): una qualsiasi "
+        "tessera di terreno della regione, con un suo lato nella regione, la indica. Lo si "
+        "giudica quando l'Alcalde viene "
         "piazzato: una casella occupata da una tessera Caballeros non ne riceve altre, quindi "
         "quando quella tessera se ne va la regione può riaprirsi e crescere, e il suo Alcalde "
         "resta. Se una tessera terreno unisce due regioni che hanno ciascuna un Alcalde, resta "
@@ -433,7 +444,9 @@ IT = _page("El Caballero: le regole come le applica questo server", [
         "(aggiungi «grande» per portare il tuo Grande) · alzare l13 lato b ruota 90 · nave l13 "
         "nord (aggiungi «corte» per una nave della tua corte) · castillo l13 · riprendere l13 "
         "(con un lato: la sua nave) · sposta nave l13 nord a n14 est · sposta castillo l13 a "
-        "n14 · grande l13 · alcalde m14 nord · fine (o passo).",
+        "n14 · grande l13 · alcalde m14 nord (una qualsiasi tessera di terreno della regione "
+        "con un suo lato nella regione; la tessera sola quando è in una sola regione chiusa: "
+        "alcalde m14) · fine (o passo).",
     ]),
     ("Quando scade un termine", [
         "Carta potere non giocata in tempo: si gioca la più bassa rimasta. Turno non giocato in "

@@ -199,6 +199,11 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "ask.alcalde": ("Put an Alcalde on a closed region (1 Caballero)",
                     "Placer un Alcalde sur une région fermée (1 Caballero)",
                     "Metti un Alcalde su una regione chiusa (1 Caballero)"),
+    "ask.alcalde_tile": ("Put an Alcalde on the closed region of a terrain tile (1 Caballero)",
+                         "Placer un Alcalde sur la région fermée d'une tuile de terrain "
+                         "(1 Caballero)",
+                         "Metti un Alcalde sulla regione chiusa di una tessera di terreno "
+                         "(1 Caballero)"),
     "ask.end_turn": ("End your turn", "Finir votre tour", "Finisci il tuo turno"),
     "ask.end_turn_lay": ("End your turn now: {count:your terrain tile is|your # terrain tiles "
                          "are} laid for you where {count:it|they} first {count:fits|fit}, as "

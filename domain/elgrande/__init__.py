@@ -19,6 +19,10 @@ Rules: shared/rules/el-grande.md. Where it is silent, the engine rules as follow
   one region).
 - **Moves are single.** In a move action a Caballero moves once: a place cannot be both a source
   and a destination of the same colour (move_all_own's "some may go back" is its own form).
+- **Taking none** is always a legal take when the provinces are empty (the board is "may": 000,
+  001, 004, King & Intrigue's « un joueur peut décider de prendre moins »), `take_exact` too; the
+  take form offers the provinces alone (0 up to what they hold) and, apart, more with the rest
+  from the regions, and a passed deadline takes from the provinces only.
 - **`take_exact` when the provinces are short** (000: « le nombre exact », then « il peut en
   prendre sur le plateau »): the provinces give all they hold, up to the card's number; taking the
   rest from the board is optional, any part of it.

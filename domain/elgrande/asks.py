@@ -125,6 +125,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                        "Quanti (da {min} a {max})"),
     "ask.take.regions": ("Taken from these regions", "Pris dans ces régions",
                          "Presi da queste regioni"),
+    "ask.take.from_provinces": ("From your provinces only (they hold {provinces})",
+                                "De vos provinces seulement (elles en contiennent {provinces})",
+                                "Solo dalle tue province (ne hanno {provinces})"),
+    "ask.take.from_regions": ("More, the rest from your regions",
+                              "Davantage, le reste pris dans vos régions",
+                              "Di più, il resto dalle tue regioni"),
     "ask.place": ("Place up to {max:# Caballero|# Caballeros} from your court",
                   "Placez jusqu'à {max:# Caballero|# Caballeros} de votre cour",
                   "Piazza fino a {max:# Caballero|# Caballeros} dalla tua corte"),
@@ -203,19 +209,36 @@ def power_card_form(cards: Sequence[int]) -> Form:
 
 def take_form(low: int, high: int, provinces: int, board: Mapping[str, int],
               regions: Mapping[str, int]) -> Form:
-    """`regions`: the default's choice of regions when the provinces are short (a legal default)."""
-    fields = [Field("count", Number(low, high, "place", "provinces"), default=high,
-                    label=Message("ask.take.count", {"min": low, "max": high}))]
-    notes: tuple[Message, ...] = ()
-    if high > provinces and board:
-        # The regions give exactly what the provinces cannot, for the count chosen.
-        short = TotalBy("count", {str(n): max(0, n - provinces) for n in range(low, high + 1)})
-        fields.append(Field("regions", Counts(dict(board), "place", max_total=high - provinces,
-                                              total_by=short),
-                            default=dict(regions), label=Message("ask.take.regions")))
-        notes = (Message("ask.take.provinces", {"provinces": provinces}),)
-    return Form((Answer("take", tuple(fields), submit=Message("ask.take.submit")),),
-                title=Message("ask.take"), notes=notes)
+    """`regions`: the default's choice of regions when the provinces are short (a legal default).
+
+    When the provinces hold fewer than the card allows and the player has Caballeros on the
+    board, two answers: taking from the provinces alone (`low` up to what they hold: 0 is always
+    one of them, as the rules say "up to" and "may" take from the board), then taking more, the
+    rest from the regions. Why two: one answer whose count and regions are filled together reads
+    a bare "take 0" as no region and no count (the regions' field takes the 0), so the move the
+    help line offers was refused; and the first answer's default (the deadline's move, the
+    mail's example) takes nothing off the board."""
+    title, submit = Message("ask.take"), Message("ask.take.submit")
+    if not (high > provinces and board):
+        field = Field("count", Number(low, high, "place", "provinces"), default=high,
+                      label=Message("ask.take.count", {"min": low, "max": high}))
+        return Form((Answer("take", (field,), submit=submit),), title=title)
+    top = max(low, min(high, provinces))  # from the provinces alone (low <= provinces)
+    alone = Answer("take", (Field("count", Number(low, top, "place", "provinces"), default=top,
+                                  label=Message("ask.take.count", {"min": low, "max": top})),),
+                   prompt=Message("ask.take.from_provinces", {"provinces": provinces}),
+                   submit=submit)
+    more = top + 1
+    # The regions give exactly what the provinces cannot, for the count chosen.
+    short = TotalBy("count", {str(n): n - provinces for n in range(more, high + 1)})
+    fields = (Field("count", Number(more, high, "place", "provinces"), default=high,
+                    label=Message("ask.take.count", {"min": more, "max": high})),
+              Field("regions", Counts(dict(board), "place", max_total=high - provinces,
+                                      total_by=short),
+                    default=dict(regions), label=Message("ask.take.regions")))
+    return Form((alone, Answer("take", fields, prompt=Message("ask.take.from_regions"),
+                               submit=submit)),
+                title=title, notes=(Message("ask.take.provinces", {"provinces": provinces}),))
 
 
 def choose_card_form(stacks: Sequence[int]) -> Form:

@@ -294,12 +294,15 @@ HELP: dict[str, tuple[str, str, str]] = {
     "take": ("{kw} N — from {min} to {max} {caballeros} from your provinces to your court",
              "{kw} N — de {min} à {max} {caballeros} de vos provinces vers votre cour",
              "{kw} N — da {min} a {max} {caballeros} dalle tue province alla tua corte"),
-    "take_regions": ("{kw} N {frm} N REGION … — if your provinces run short ({provinces} left), "
-                     "the rest from your regions",
-                     "{kw} N {frm} N RÉGION … — si vos provinces ne suffisent pas (il en reste "
-                     "{provinces}), le reste de vos régions",
-                     "{kw} N {frm} N REGIONE … — se le province non bastano (ne restano "
-                     "{provinces}), il resto dalle tue regioni"),
+    "take_none": ("{kw} 0 — take none: your provinces are empty",
+                  "{kw} 0 — n'en prendre aucun : vos provinces sont vides",
+                  "{kw} 0 — non prenderne nessuno: le tue province sono vuote"),
+    "take_regions": ("{kw} N {frm} N REGION … — from {min} to {max} {caballeros}: your provinces "
+                     "hold {provinces}, the rest comes from your regions",
+                     "{kw} N {frm} N RÉGION … — de {min} à {max} {caballeros} : vos provinces en "
+                     "contiennent {provinces}, le reste vient de vos régions",
+                     "{kw} N {frm} N REGIONE … — da {min} a {max} {caballeros}: le tue province "
+                     "ne hanno {provinces}, il resto viene dalle tue regioni"),
     "choose_card": ("{kw} NAME / {kw} STACK — {cards}", "{kw} NOM / {kw} PILE — {cards}",
                     "{kw} NOME / {kw} MAZZO — {cards}"),
     "place": ("{kw} N PLACE … / {kw} 0 — up to {max} in all, to: {places}",
@@ -353,9 +356,15 @@ HOW: dict[str, tuple[tuple[str, str], tuple[str, str], tuple[str, str]]] = {
              ("{kw} N", ": N tra le tue carte potere giocate, {cards}")),
     "count": (("{kw} N", ": N is 1 or 2"), ("{kw} N", " : N vaut 1 ou 2"),
               ("{kw} N", ": N è 1 o 2")),
-    "boards": (("{kw} 8/4/0 {to} PLACE / {kw} 4/0/0 {to} PLACE", ""),
-               ("{kw} 8/4/0 {to} LIEU / {kw} 4/0/0 {to} LIEU", ""),
-               ("{kw} 8/4/0 {to} LUOGO / {kw} 4/0/0 {to} LUOGO", "")),
+    "boards": (("{kw} {board} {to} PLACE", ": PLACE one of {places}"),
+               ("{kw} {board} {to} LIEU", " : LIEU parmi {places}"),
+               ("{kw} {board} {to} LUOGO", ": LUOGO tra {places}")),
+    "boards_each": (("", "the {board} board to one of {places}"),
+                    ("", "le tableau {board} vers {places}"),
+                    ("", "il segnapunti {board} in {places}")),
+    "boards_stuck": (("", " (the {board} board is in the King's region: it stays there)"),
+                     ("", " (le tableau {board} est dans la région du Roi : il y reste)"),
+                     ("", " (il segnapunti {board} è nella regione del Re: resta lì)")),
     "picks": (("{kw} COLOUR REGION, …", ": one for each of {seats}"),
               ("{kw} COULEUR RÉGION, …", " : un pour chacun de {seats}"),
               ("{kw} COLORE REGIONE, …", ": uno per ognuno tra {seats}")),
@@ -414,9 +423,33 @@ def _how_key(spec: Mapping[str, Any]) -> str:
     return next((key for key in ("to", "place", "region") if key in spec), "none")
 
 
+def _boards_help(spec: Mapping[str, Any], lang: str) -> tuple[str, str]:
+    """The mobile scoreboard's line as its form offers it: each board that may go somewhere now
+    (one not in play, or one in play moved; never onto or off the King's region, never onto the
+    other board) with the places it may go to, and the board that must stay where it is."""
+    index = language_index(lang)
+    boards = spec.get("boards") or {}
+    movable = [b for b in boards if boards[b]]
+    name = {b: b.replace("-", "/") for b in boards}
+    pattern, what = HOW["boards"][index]
+    kw, to = vocab.keyword("special", lang), _w("to", lang)
+    how = " / ".join(pattern.format(kw=kw, board=name[b], to=to) for b in movable)
+    if len({tuple(boards[b]) for b in movable}) == 1:  # (as the rules make them: the same)
+        said = what.format(places=_names(boards[movable[0]], lang))
+    else:
+        colon, semi = (" : ", " ; ") if lang == "fr" else (": ", "; ")
+        said = colon + semi.join(HOW["boards_each"][index][1].format(
+            board=name[b], places=_names(boards[b], lang)) for b in movable)
+    said += "".join(HOW["boards_stuck"][index][1].format(board=name[b])
+                    for b in boards if not boards[b])
+    return how, said
+
+
 def special_help(card: str, spec: Mapping[str, Any], lang: str) -> tuple[str, str]:
     """The special action's command pattern and what it says, in `lang`."""
     key = _how_key(spec)
+    if key == "boards" and any((spec.get("boards") or {}).values()):
+        return _boards_help(spec, lang)
     pattern, what = HOW[key][language_index(lang)]
     fields = {"kw": vocab.keyword("special", lang), "to": _w("to", lang), "frm": _w("from", lang),
               "move": _w("move", lang), "place": _w("place", lang),
@@ -463,11 +496,21 @@ def help_lines(decision: Decision | None, view: Mapping[str, Any] | None = None,
                              else "Caballeros") for o in d.options or [])
         return [_t(HELP, "power_card", lang, kw=kw("play_power"), cards=cards)]
     if d.kind == "take":
-        lines = [_t(HELP, "take", lang, kw=kw("take"), min=con["count"]["min"],
-                    max=con["count"]["max"], caballeros=_caballeros(con["count"]["max"]))]
-        if con.get("provinces", 99) < con["count"]["max"]:
+        # As the form offers it: from the provinces alone (up to what they hold), and, when they
+        # run short, more with the rest from the regions (never "from your provinces" beyond
+        # what they hold).
+        low, high = con["count"]["min"], con["count"]["max"]
+        provinces = con.get("provinces", high)
+        top = max(low, min(high, provinces))
+        if top == 0 < high:
+            lines = [_t(HELP, "take_none", lang, kw=kw("take"))]
+        else:
+            lines = [_t(HELP, "take", lang, kw=kw("take"), min=low, max=top,
+                        caballeros=_caballeros(top))]
+        if top < high:
             lines.append(_t(HELP, "take_regions", lang, kw=kw("take"), frm=_w("from", lang),
-                            provinces=con.get("provinces")))
+                            min=top + 1, max=high, caballeros=_caballeros(high),
+                            provinces=provinces))
         return lines
     if d.kind == "choose_card":
         colon, semi = (" : ", " ; ") if lang == "fr" else (": ", "; ")  # French spaces them

@@ -639,12 +639,12 @@ def default_command(s: State, d: Decision) -> Command:
     """The safe move applied when a decision's deadline passes (documented in the README), chosen
     among what the decision's form offers (`d.form`), as a player's own choice would be.
 
-    Power card: the lowest legal card (most Caballeros, last turn). Take: as many as allowed,
-    regions only when forced (the form's preset). Card: the lowest stack's. Act: place as many as
-    allowed into the Castillo (into the first place offered if the Castillo is not), then decline
-    the special action. Veto: allow. Return: court first (the form's preset). Secret choices: the
-    region holding most of the player's Caballeros among the options (the disc: a region that is
-    not the King's).
+    Power card: the lowest legal card (most Caballeros, last turn). Take: as many as allowed from
+    the provinces alone, never from the board (the form's first answer's preset). Card: the lowest
+    stack's. Act: place as many as allowed into the Castillo (into the first place offered if the
+    Castillo is not), then decline the special action. Veto: allow. Return: court first (the form's
+    preset). Secret choices: the region holding most of the player's Caballeros among the options
+    (the disc: a region that is not the King's).
     """
     seat = d.seat
     if d.kind == "resolve" or seat is None:

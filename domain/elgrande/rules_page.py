@@ -39,6 +39,11 @@ def _rulings(lang: str) -> list[str]:
         "Taking exactly the power card's number (option [[take_exact=true]]): when your provinces hold "
         "fewer, they give all they have, and taking the rest from your regions is optional, any "
         "part of it (the original rulebook: « il peut en prendre sur le plateau »).",
+        "Taking Caballeros to court: up to the power card's number, fewer or none if you like; "
+        "when your provinces run short, the rest may come from your regions (never the King's "
+        "region nor the Castillo), never must (« il peut en prendre sur le plateau », « può "
+        "rimuoverli »): with empty provinces, taking none is always a legal take, with "
+        "[[take_exact=true]] too. A passed deadline takes from the provinces only.",
         "Secret choices are final: once made, a choice cannot be changed, and all are revealed "
         "together when the last one is in.",
         "A secret choice that costs Caballeros says so before it is made: at a general scoring, "
@@ -68,6 +73,11 @@ def _rulings(lang: str) -> list[str]:
         "provinces en ont moins, elles donnent tout ce qu'elles ont, et prendre le reste dans "
         "vos régions est facultatif, en tout ou en partie (la règle originale : « il peut en "
         "prendre sur le plateau »).",
+        "Amener des Caballeros à la cour : jusqu'au nombre de la carte de pouvoir, moins ou aucun "
+        "si vous voulez ; quand vos provinces ne suffisent pas, le reste peut venir de vos "
+        "régions (jamais la région du Roi ni le Castillo), sans obligation (« il peut en prendre "
+        "sur le plateau », « può rimuoverli ») : provinces vides, n'en amener aucun est toujours "
+        "permis, avec [[take_exact=true]] aussi. Un délai expiré n'amène que des provinces.",
         "Les choix secrets sont définitifs : une fois fait, un choix ne peut plus changer, et "
         "tous sont révélés ensemble quand le dernier est fait.",
         "Un choix secret qui coûte des Caballeros le dit avant d'être fait : au décompte "
@@ -100,6 +110,11 @@ def _rulings(lang: str) -> list[str]:
         "province ne hanno meno, danno tutto ciò che hanno, e prendere il resto dalle tue "
         "regioni è facoltativo, in tutto o in parte (il regolamento originale: «il peut en "
         "prendre sur le plateau»).",
+        "Portare Caballeros a corte: fino al numero della carta potere, meno o nessuno se vuoi; "
+        "quando le province non bastano, il resto può venire dalle tue regioni (mai la regione "
+        "del Re né il Castillo), senza obbligo («il peut en prendre sur le plateau», «può "
+        "rimuoverli»): con le province vuote, non portarne nessuno è sempre permesso, anche con "
+        "[[take_exact=true]]. Una scadenza passata porta solo dalle province.",
         "Le scelte segrete sono definitive: una volta fatta, una scelta non può cambiare, e "
         "tutte sono rivelate insieme quando arriva l'ultima.",
         "Una scelta segreta che costa Caballeros lo dice prima di essere fatta: alla valutazione "

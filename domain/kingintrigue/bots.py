@@ -33,7 +33,7 @@ from domain.core.surface import RANDOM_ABOUT, BotLevel
 from domain.elgrande import determinize as eg_det
 from domain.elgrande.bots import GREEDY_ABOUT
 from domain.elgrande.bots.evaluate import Weights, evaluate
-from domain.elgrande.bots.greedy import greedy_placement
+from domain.elgrande.bots.greedy import greedy_placement, take_most
 from domain.elgrande.data import PLACES, REGION_IDS, SCOREBOARDS
 from domain.elgrande.options import Options
 from domain.elgrande.state import Secret
@@ -168,6 +168,8 @@ class GreedyBot:
             return [default, *(c for c in offered_only(decision, listed(decision, rng))
                                if c != default)]
         candidates = [default, *listed(decision, rng)]
+        if decision.kind == "take":  # as many as allowed first, then the deadline's default
+            candidates = [take_most(decision), *candidates]
         form = decision.form
         known: dict[str, float] = {}
 
@@ -300,6 +302,8 @@ def fast_command(s: KIState, d: Decision, rng: random.Random) -> Command:
         options += [rules.sample_command(s, d, rng) for _ in range(3)]
         options = [c for c in options if c.type != "place"] or options
         return max(options, key=lambda c: GreedyBot._value(s, seat, c))
+    if d.kind == "take":
+        return take_most(d)
     return rules.default_command(s, d)
 
 

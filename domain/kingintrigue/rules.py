@@ -588,9 +588,10 @@ def default_command(s: KIState, d: Decision) -> Command:
     Keep: the 13 of `DEFAULT_KEEP` (the form's preset). Choosing the action: the round card's
     (the King's move or the Intrigue). The Royal Guard stays on its card. The Bridge: nothing
     crosses (the form's preset). Everything else as in El Grande: the lowest legal power card,
-    take as many as allowed, place as many as allowed into the Castillo then decline the special
-    action, allow the Veto's question, return from court first, a secret region holding most of
-    the player's Caballeros (the selection disc: never the King's region)."""
+    take as many as allowed from the provinces (never from the board), place as many as allowed
+    into the Castillo then decline the special action, allow the Veto's question, return from
+    court first, a secret region holding most of the player's Caballeros (the selection disc:
+    never the King's region)."""
     if d.kind in ("keep", "cross"):
         answer = formspace.answer_of(d.form, d.kind)
         assert answer is not None

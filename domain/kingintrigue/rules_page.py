@@ -116,11 +116,12 @@ EN = _page("El Grande — King & Intrigue: the rules as this server plays them",
     ("When a deadline passes", [
         f"The server then makes a safe move for the player: keep {KEPT}; set a disc on the region "
         f"(never the King's) where the player has most Caballeros; play the lowest power card in "
-        f"hand; take as many Caballeros as allowed; choose the round card's action; place as "
-        f"many as allowed into the Castillo (when the Castillo is closed to placing, into the "
-        f"first place open), then do not use the special action; let a Veto's "
-        f"question pass; return Caballeros from the court first. (A game set to let a bot play "
-        f"for a late player has the greedy bot move instead; one set to pause waits.)",
+        f"hand; take as many Caballeros as allowed from the provinces (never from the board); "
+        f"choose the round card's action; place as many as allowed into the Castillo (when the "
+        f"Castillo is closed to placing, into the first place open), then do not use the special "
+        f"action; let a Veto's question pass; return Caballeros from the court first. (A game set "
+        f"to let a bot play for a late player has the greedy bot move instead; one set to pause "
+        f"waits.)",
     ]),
 ])
 
@@ -198,11 +199,11 @@ FR = _page("El Grande — Roi et intrigues : les règles telles que ce serveur l
     ]),
     ("Quand un délai expire", [
         f"Le serveur joue alors un coup sans risque pour le joueur : garder {KEPT} ; régler un "
-        f"disque sur la région (jamais celle du Roi) où il a le plus de Caballeros ; jouer sa "
-        f"plus petite carte pouvoir ; amener autant de Caballeros que permis ; choisir l'action "
-        f"de la carte de manche ; placer autant que permis dans le Castillo (s'il est fermé au "
-        f"placement, dans le premier lieu ouvert), puis ne pas faire "
-        f"l'action spéciale ; laisser passer la question d'un Veto ; renvoyer d'abord des "
+        f"disque sur la région (jamais celle du Roi) où il a le plus de Caballeros ; jouer sa plus "
+        f"petite carte pouvoir ; amener autant de Caballeros que permis depuis les provinces "
+        f"(jamais du plateau) ; choisir l'action de la carte de manche ; placer autant que permis "
+        f"dans le Castillo (s'il est fermé au placement, dans le premier lieu ouvert), puis ne pas "
+        f"faire l'action spéciale ; laisser passer la question d'un Veto ; renvoyer d'abord des "
         f"Caballeros de la cour. (Dans une partie réglée pour qu'un robot joue à la place d'un "
         f"joueur en retard, le robot greedy joue ; dans une partie réglée pour la pause, elle "
         f"attend.)",
@@ -282,14 +283,14 @@ IT = _page("El Grande — Re e intrighi: le regole come le applica questo server
         "raddoppia.",
     ]),
     ("Quando una scadenza passa", [
-        f"Il server fa allora una mossa sicura per il giocatore: tenere {KEPT}; impostare un "
-        f"disco sulla regione (mai quella del Re) dove ha più Caballeros; giocare la sua carta "
-        f"potere più bassa; portare a corte quanti più Caballeros possibile; scegliere l'azione "
-        f"della carta del round; piazzare quanti più possibile nel Castillo (se è chiuso al "
-        f"piazzamento, nel primo luogo aperto), poi non usare "
-        f"l'azione speciale; lasciar passare la domanda di un Veto; rimandare prima Caballeros "
-        f"dalla corte. (In una partita impostata perché un bot giochi al posto di chi è in "
-        f"ritardo, gioca il bot greedy; in una impostata sulla pausa, si aspetta.)",
+        f"Il server fa allora una mossa sicura per il giocatore: tenere {KEPT}; impostare un disco "
+        f"sulla regione (mai quella del Re) dove ha più Caballeros; giocare la sua carta potere "
+        f"più bassa; portare a corte quanti più Caballeros possibile dalle province (mai dal "
+        f"tabellone); scegliere l'azione della carta del round; piazzare quanti più possibile nel "
+        f"Castillo (se è chiuso al piazzamento, nel primo luogo aperto), poi non usare l'azione "
+        f"speciale; lasciar passare la domanda di un Veto; rimandare prima Caballeros dalla corte. "
+        f"(In una partita impostata perché un bot giochi al posto di chi è in ritardo, gioca il "
+        f"bot greedy; in una impostata sulla pausa, si aspetta.)",
     ]),
 ])
 

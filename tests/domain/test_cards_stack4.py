@@ -6,6 +6,8 @@ Granada, Valencia and Aragón; homes Galicia (seat 0), Aragón (1), Sevilla (2),
 
 from __future__ import annotations
 
+import pytest
+
 from domain.elgrande import describe, views
 from tests.domain.helpers import Table, ready, refused
 
@@ -93,6 +95,65 @@ def test_scoreboard_never_off_the_kings_region():
     refused(t, 0, "special", "King's region", board="8-4-0", to="galicia")
     t.do(0, "special", board="4-0-0", to="galicia")
     assert t.state.scoreboards == {"8-4-0": KING, "4-0-0": "galicia"}
+
+
+def _read(t: Table, text: str, lang: str = "en"):
+    from domain.core.language import GameSession
+    from domain.elgrande.module import GAME
+
+    return GAME.language.parse(text, GameSession(GAME, t.state, t.state.turn.seat, lang=lang))
+
+
+def _help(t: Table, lang: str) -> str:
+    from domain.elgrande.module import GAME
+
+    (d,) = t.pending()
+    return next(line for line in GAME.language.help_lines(d, GAME.view(t.state, d.seat), lang)
+                if "8/4/0" in line or "4/0/0" in line)
+
+
+def test_scoreboard_in_play_is_moved_by_mail_as_the_help_line_writes_it():
+    """A board in play may move (« o puoi spostarne uno già presente in una regione differente »):
+    the form offers it to every place but the King's region, its own and the other board's, and
+    "special 8/4/0 to Cataluña" (the mail's "special 8/4/0 to PLACE") is read as that move."""
+    t = ready()
+    t.state.scoreboards = {"8-4-0": "pais_vasco", "4-0-0": "granada"}
+    t.turn_with("scoreboard")
+    (d,) = t.pending()
+    targets = {a.fixed["board"]: a.fields[0].constraint.options for a in d.form.answers
+               if a.type == "special"}
+    assert set(targets["8-4-0"]) == {"galicia", "aragon", "cataluna", "castilla_la_vieja",
+                                     "valencia", "sevilla", "castillo"}
+    assert _read(t, "special 8/4/0 to Cataluña").commands == [
+        {"type": "special", "board": "8-4-0", "to": "cataluna"}]
+    assert _read(t, "spécial 8/4/0 vers la Catalogne", "fr").commands == [
+        {"type": "special", "board": "8-4-0", "to": "cataluna"}]
+    line = _help(t, "en")
+    assert line.startswith("special 8/4/0 to PLACE / special 4/0/0 to PLACE — ")
+    assert line.endswith(": PLACE one of Galicia, Aragón, Cataluña, Castilla la Vieja, Valencia, "
+                         "Sevilla, the Castillo")
+    t.do(0, "special", board="8-4-0", to="cataluna")
+    assert t.state.scoreboards == {"8-4-0": "cataluna", "4-0-0": "granada"}
+
+
+@pytest.mark.parametrize(("lang", "stays"), [
+    ("en", "(the 8/4/0 board is in the King's region: it stays there)"),
+    ("fr", "(le tableau 8/4/0 est dans la région du Roi : il y reste)"),
+    ("it", "(il segnapunti 8/4/0 è nella regione del Re: resta lì)")])
+def test_the_help_line_offers_only_the_board_that_may_move(lang, stays):
+    """The 8/4/0 on the King's region cannot leave it (the region is taboo): the mail's help line
+    said "special 8/4/0 to PLACE / special 4/0/0 to PLACE" and the tester's "special 8/4/0 to
+    Cataluña" was refused three times as not understood. The line now offers the 4/0/0 alone,
+    with where it may go, and says why the 8/4/0 stays."""
+    t = ready()
+    t.state.scoreboards = {"8-4-0": KING, "4-0-0": None}
+    t.turn_with("scoreboard")
+    line = _help(t, lang)
+    assert "8/4/0 " not in line.partition(" — ")[0] and line.endswith(stays)
+    word = {"en": "special 4/0/0 to", "fr": "spécial 4/0/0 vers", "it": "speciale 4/0/0 a"}[lang]
+    assert line.startswith(word + " ")
+    assert _read(t, f"{word} Galicia" if lang != "fr" else f"{word} la Galice", lang).commands \
+        == [{"type": "special", "board": "4-0-0", "to": "galicia"}]
 
 
 def test_scoreboard_changes_the_values_scored():

@@ -103,7 +103,10 @@ def filled(answer, choose=None) -> Command:
     return Command(answer.type, None, params)
 
 
-def test_the_court_forms_default_takes_the_rest_from_the_regions_when_provinces_run_short():
+def test_the_court_form_offers_the_provinces_alone_first_then_more_from_the_regions():
+    """When the provinces run short, the form's first answer takes from them alone (its default,
+    the deadline's move, takes nothing off the board) and the second takes more, the rest from
+    the regions (its defaults legal too)."""
     t = Table()
     t.play_powers(3, 2, 1)  # seat 0 plays first and is to take 5
     t.arrange(aragon=[2, 2, 0], sevilla=[3, 0, 2])
@@ -111,12 +114,22 @@ def test_the_court_forms_default_takes_the_rest_from_the_regions_when_provinces_
     t.state.court[0] += 30 - t.state.total(0)  # the rest waits in the court
     (d,) = t.pending()
     assert d.kind == "take"
-    count, regions = d.form.answers[0].fields
+    alone, more = d.form.answers
+    (count,) = alone.fields
+    assert isinstance(count.constraint, Number) and count.default == 1
+    assert (count.constraint.min, count.constraint.max) == (0, 1)
+    count, regions = more.fields
     assert isinstance(count.constraint, Number) and count.default == 5
+    assert (count.constraint.min, count.constraint.max) == (2, 5)
     assert isinstance(regions.constraint, Counts)
     assert dict(regions.constraint.bounds) == {"aragon": 2, "galicia": 2, "sevilla": 3}
     assert sum(regions.default.values()) == 4 == regions.constraint.max_total
-    command = filled(d.form.answers[0])
+    before = t.state.clone()
+    command = filled(alone)
+    t.do(0, command.type, **command.params)
+    assert t.state.provinces[0] == 0 and t.state.places["aragon"][0] == 2
+    t.state = before
+    command = filled(more)
     t.do(0, command.type, **command.params)
     assert t.state.court[0] > 0 and t.state.provinces[0] == 0
 

@@ -152,6 +152,76 @@ def test_the_regions_must_be_named_when_several_could_give():
     assert err.allowed == {"regions": {"galicia": 10, "pais_vasco": 6}, "count": 3}
 
 
+def _empty_provinces(options: dict | None = None) -> Table:
+    """Seat 0's provinces are empty, 23 of its Caballeros on the board (Galicia 12, País Vasco
+    11); it played power card 1 (6 Caballeros) and its turn has come."""
+    t = Table(3, options=options)
+    t.arrange(galicia=[12, 2, 0], pais_vasco=[11, 0, 0])
+    assert t.state.provinces[0] == 0
+    t.play_powers(1, 13, 12)
+    _quiet_until_turn_of(t, 0)
+    return t
+
+
+EMPTY_OPTIONS = [{}, {"edition": "original"}, {"take_exact": True}]
+
+
+@pytest.mark.parametrize("options", EMPTY_OPTIONS, ids=["decennial", "original", "take_exact"])
+@pytest.mark.parametrize(("lang", "text"), [("en", "take 0"), ("fr", "prendre 0"),
+                                             ("it", "prendi 0"), ("en", "take none")])
+def test_taking_none_when_the_provinces_are_empty_is_legal_and_read(options, lang, text):
+    """Ruling (rules page): taking from the board is "may" (000 « il peut en prendre sur le
+    plateau », 004 « può rimuoverli », 001; King & Intrigue « un joueur peut décider de prendre
+    moins »), so with empty provinces taking none is always a legal take, `take_exact` too (its
+    number is compulsory only as far as the provinces hold it). It was refused by mail as "not
+    understood": the form's regions field took the 0 for itself."""
+    from domain.core.language import GameSession
+    from domain.elgrande.module import GAME
+
+    t = _empty_provinces(options)
+    (d,) = t.pending()
+    assert d.kind == "take" and d.constraint["count"] == {"min": 0, "max": 6}
+    parsed = GAME.language.parse(text, GameSession(GAME, t.state, 0, lang=lang))
+    assert parsed.commands == [{"type": "take", "count": 0}]
+    t.do(0, "take", count=0)
+    assert (t.state.court[0], t.state.provinces[0]) == (7, 0)
+    assert (t.state.places["galicia"][0], t.state.places["pais_vasco"][0]) == (12, 11)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_with_empty_provinces_the_help_lines_and_the_example_say_what_is_legal(lang):
+    """The mail said "take N — from 0 to 6 Caballeros from your provinces" to a player whose
+    provinces were empty (6 from them is no legal move), and its example, the deadline's
+    default, took 6 off the board. Now: taking none, or 1 to 6 from the regions; the example
+    (the default) takes nothing off the board."""
+    from domain.core.language import GameSession
+    from domain.elgrande.module import GAME
+
+    t = _empty_provinces()
+    (d,) = t.pending()
+    lines = GAME.language.help_lines(d, GAME.view(t.state, 0), lang)
+    word = {"en": "take", "fr": "prendre", "it": "prendi"}[lang]
+    assert lines[0].startswith(f"{word} 0 — ") and len(lines) == 2
+    assert lines[1].startswith(f"{word} N ") and " 1 " in lines[1] and " 6 " in lines[1]
+    example = GAME.language.example(t.state, d, lang)
+    assert example == f"{word} 0"
+    assert GAME.language.parse(example, GameSession(GAME, t.state, 0, lang=lang)).commands \
+        == [{"type": "take", "count": 0}]
+    default = rules.default_command(t.state, d)
+    t.do(0, default.type, **default.params)
+    assert sum(t.state.on_board(0).values()) == 23
+
+
+def test_with_short_provinces_the_form_offers_them_alone_or_more_from_the_regions():
+    t = _short_provinces()  # 3 in the provinces, 6 to take
+    (d,) = t.pending()
+    alone, more = d.form.answers
+    assert [(f.name, f.constraint.min, f.constraint.max) for f in alone.fields[:1]] == [
+        ("count", 0, 3)]
+    assert [(f.constraint.min, f.constraint.max) for f in more.fields[:1]] == [(4, 6)]
+    assert rules.default_command(t.state, d).params == {"count": 3}
+
+
 @pytest.mark.parametrize("region", ["castilla_la_nueva", "castillo"])
 def test_never_from_the_kings_region_or_the_castillo(region):
     t = _short_provinces()

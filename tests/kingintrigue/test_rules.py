@@ -372,3 +372,38 @@ def test_greedy_beats_random_clearly_in_the_arena():
     assert by["greedy"].win_rate - by["greedy"].win_ci > 0.5
     assert by["greedy"].mean_score - by["greedy"].score_ci > \
         by["random"].mean_score + by["random"].score_ci
+
+
+MODULES = {"players_edition": True, "special_cards": True}
+
+
+@pytest.mark.parametrize(("lang", "text", "word"), [("en", "take 0", "take"),
+                                                     ("fr", "prendre 0", "prendre"),
+                                                     ("it", "prendi 0", "prendi")])
+def test_taking_none_when_the_provinces_are_empty_is_read_and_offered_as_such(lang, text, word):
+    """With both modules and 4 players, "take 0" as the mail offered it ("take N — from 0 to 4
+    Caballeros from your provinces") was refused once the provinces were empty, and the mail's
+    example took Caballeros off the board. The seed (« tout comme dans le jeu de base, un joueur
+    peut décider de prendre moins ») and El Grande (the board is "may") let a player take none:
+    read, legal, and the help line and the example say so."""
+    from domain.core.language import GameSession
+
+    s = system(play_round(started(4, MODULES), {0: 60, 1: 50, 2: 40, 3: 20}))
+    s.court[0] += s.provinces[0]  # seat 0's provinces emptied (its 30 still counted)
+    s.provinces[0] = 0
+    (d,) = GAME.pending(s)
+    assert d.kind == "take" and d.seat == 0 and d.constraint["count"] == {"min": 0, "max": 3}
+    assert GAME.language.parse(text, GameSession(GAME, s, 0, lang=lang)).commands == [
+        {"type": "take", "count": 0}]
+    lines = GAME.language.help_lines(d, GAME.view(s, 0), lang)
+    assert lines[0].startswith(f"{word} 0 — ")
+    assert GAME.language.example(s, d, lang) == f"{word} 0"
+    after = act(s, Command("take", 0, {"count": 0}))
+    assert after.on_board(0) == s.on_board(0) and after.court[0] == s.court[0]
+    more = GAME.language.parse(lines[1].split(" — ")[0].replace("N", "2", 1)
+                               .replace("N REGION …", "1 Galicia 1 Granada")
+                               .replace("N RÉGION …", "1 Galice 1 Grenade")
+                               .replace("N REGIONE …", "1 Galizia 1 Granada"),
+                               GameSession(GAME, s, 0, lang=lang))
+    assert more.commands == [{"type": "take", "count": 2,
+                              "regions": {"galicia": 1, "granada": 1}}]

@@ -99,6 +99,16 @@ def greedy_placement(s: State, seat: int, most: int, targets: list[str],
     return placed
 
 
+
+def take_most(d: Decision) -> Command:
+    """As many Caballeros as allowed, the rest from the regions the form fills in first when the
+    provinces run short: the playouts' take (the deadline's default takes from the provinces
+    alone, which no player short of Caballeros would do every time)."""
+    answers = [a for a in d.form.answers if a.type == "take"] if d.form is not None else []
+    assert answers and d.seat is not None
+    most = max(answers, key=lambda a: getattr(formspace.field_of(a, "count"), "max", 0))
+    return Command("take", d.seat, formspace.preset(most))
+
 class _Scratch:
     """A state whose place counts are overridden (for cheap what-ifs with `place_delta`)."""
 
@@ -362,14 +372,19 @@ class Judge:
 
     def take_candidates(self, s: State, form: Form | None) -> list[Command]:
         """As many as allowed, and as many as the provinces hold; Caballeros from the board (of
-        the regions the form offers) only for the rest."""
-        answer = formspace.answer_of(form, "take")
-        count = formspace.field_of(answer, "count")
-        assert isinstance(count, Number)
-        regions_field = formspace.field_of(answer, "regions")
+        the regions the form offers) only for the rest. (The form offers taking from the
+        provinces alone and taking more from the regions as two answers when the provinces are
+        short: each count goes with the answer that holds it.)"""
+        answers = [a for a in (form.answers if form is not None else ()) if a.type == "take"]
+        counts = [(a, c) for a in answers
+                  if isinstance(c := formspace.field_of(a, "count"), Number)]
+        assert counts
+        least, most = min(c.min for _, c in counts), max(c.max for _, c in counts)
         provinces = s.provinces[self.seat]
         out = []
-        for n in sorted({count.max, max(count.min, min(count.max, provinces))}):
+        for n in sorted({most, max(least, min(most, provinces))}):
+            answer = next(a for a, c in counts if c.min <= n <= c.max)
+            regions_field = formspace.field_of(answer, "regions")
             extra = n - min(n, provinces)
             params: dict[str, Any] = {"count": n}
             if isinstance(regions_field, Counts):

@@ -32,6 +32,7 @@ from domain.elgrande.bots.greedy import (
     greedy_placement,
     power_values,
     special_candidates,
+    take_most,
 )
 from domain.elgrande.bots.sim import settle, step
 from domain.elgrande.determinize import determinize
@@ -75,6 +76,8 @@ def fast_command(s: State, d: Decision, rng: random.Random) -> Command:
                                       Weights(s)) if most else {}
             return Command("place", seat, {"places": places})
         return _FastJudge(seat, rng).best_special(s)
+    if kind == "take":
+        return take_most(d)
     return rules.default_command(s, d)
 
 
