@@ -75,11 +75,17 @@ def test_any_tile_of_the_region_with_a_side_in_it_names_it(text: str, lang: str)
 @pytest.mark.parametrize("text", ["alcalde l14", "alcalde m13", "alcalde m14"])
 def test_a_tile_alone_names_the_one_closed_region_it_lies_in(text: str) -> None:
     """m13 lies in two land regions, but the other (its south side) has Ann's Alcalde already:
-    the tile alone names the one an Alcalde may go on. l14 is the name the region list gives
-    the region."""
-    rows = GAME.boards.summary(GAME.view(STATE, 0), "en", ["Ann", "Bruno", "Chiara"]).tables[1]
-    assert ("l14", "land, closed") in {(row[0], row[1]) for row in rows.rows}
+    the tile alone names the one an Alcalde may go on."""
     assert governed(read(text)) == [REGION]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_name_the_region_list_gives_the_region_names_it(lang: str) -> None:
+    rows = GAME.boards.summary(GAME.view(STATE, 0), lang, ["Ann", "Bruno", "Chiara"]).tables[1]
+    (name,) = [row[0] for row in rows.rows if row[1].count(",") == 1
+               and row[1].split(",")[0] in ("land", "terre", "terra")
+               and "Alcalde" not in row[1]]
+    assert governed(read(f"alcalde {name}", lang)) == [REGION]
 
 
 def test_the_form_offers_every_name_of_the_region_and_only_legal_ones() -> None:
