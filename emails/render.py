@@ -230,7 +230,7 @@ def _answered_after(ctx: Any, row: Any) -> bool:
 
 def _scoring_answered(ctx: Any, row: Any) -> bool:
     """Whether a scoring's notice is held by the answer to the player's own reply whose moves
-    led to it (the last Castillo disc, whose reveal scored): that answer, queued after the
+    led to it (the last secret choice, whose reveal scored): that answer, queued after the
     notice, shows what the reply's moves led to, this scoring included (`context_for`), and one
     event gets one mail."""
     version = (_field(row, "payload") or {}).get("version")
