@@ -108,16 +108,9 @@ CONTRACTED = frozenset({"s", "l", "d", "j", "n", "m", "t", "c", "qu", "ll", "re"
 """What is left of "Bruno's", "I'll", « j'en », « l'azione » once the apostrophe is gone, and
 "I", « je », "io": never listed as words not read."""
 ONE_PIECE = frozenset({"un", "une", "uno", "una", "a", "an", "one"})
-PIECE_WORDS = frozenset({"caballero", "cavaliere", "knight", "pion"})
-"""« un caballero », "a knight": one Caballero, where "un" alone is an article."""
 BETWEEN_MOVES = frozenset({"con", "avec", "with", "un", "une", "uno", "una", "a", "an",
                            "and", "et", "e"})
 """Words between a value and the next move's word on one line ("k14 con una nave")."""
-NOT_TURNED = frozenset(phrase(x) for x in (
-    "no turn", "without turning", "without turning it", "not turned", "no rotation",
-    "sans la tourner", "sans le tourner", "sans tourner", "sans rotation", "pas tournee",
-    "senza ruotarla", "senza ruotarlo", "senza ruotare", "senza rotazione", "non ruotata"))
-"""A tile laid as it is printed, in words: a rotation of 0."""
 ROUND_WORDS = frozenset({"round", "manche", "turno", "giro", "tour", "rnd"})
 """Words before a number that name the round it is ("round 3", « manche 8 »), never a value."""
 REF_WORDS = frozenset({"col", "coi", "with", "avec", "using", "con"})
@@ -125,10 +118,10 @@ REF_WORDS = frozenset({"col", "coi", "with", "avec", "using", "con"})
 my 5"): where the move asked takes no number, that number names what the move is done with,
 and fills nothing."""
 BOTH_WORDS = frozenset({"both", "entrambi", "entrambe", "ambedue", "ambo"})
-PLURAL_WORDS = frozenset({"them", "they", "les", "li", "caballeros", "cavalieri", "knights",
-                          "tous", "toutes", "tutti", "tutte", "all"})
-"""Words that say several Caballeros without a number: a place said with them and no count is
-not read as one Caballero ("je les pose à Séville" after taking two)."""
+PLURAL_WORDS = frozenset({"them", "they", "les", "li", "tous", "toutes", "tutti", "tutte", "all"})
+"""Words that say several pieces without a number (with the game's plural pieces,
+`Vocabulary.pieces`): a place said with them and no count is not read as one ("je les pose à
+Séville" after taking two)."""
 """The word lists above as the tagger looks them up (built once: `tag` runs for every stretch
 of every reply)."""
 ARTICLES = ("the", "le", "la", "les", "l", "il", "lo", "i", "gli", "a", "al", "alla", "au",
@@ -164,6 +157,13 @@ class Vocabulary:
     defaults: Mapping[str, Any] = field(default_factory=dict)
     """`of` → the value a field of it takes when the reply does not say one (a ship bought, not
     taken from the court)."""
+    pieces: Mapping[str, int] = field(default_factory=dict)
+    """The game's pieces by name: singular → 1 (« un caballero », "a knight": one, where "un"
+    alone is an article), plural → 2 ("caballeros" with a place and no count says several, not
+    how many)."""
+    number_phrases: Mapping[str, int] = field(default_factory=dict)
+    """Phrases that say a number in words of the game ("without turning it" → a rotation of
+    0)."""
     marked: Mapping[str, Mapping[str, Sequence[str]]] = field(default_factory=dict)
     """Answers read only on their own words: answer type → a parameter the answer fixes → the
     phrases that name that answer. Why: an answer such as El Caballero's `end_turn {lay: true}`
@@ -231,6 +231,7 @@ class _Words:
     known_words: set[str]
     action_words: set[str]
     fields: dict[tuple[str, ...], str]
+    number_phrases: dict[tuple[str, ...], int]
 
 
 _WORDS: dict[int, tuple[Vocabulary, _Words]] = {}
@@ -258,7 +259,9 @@ def _words(vocabulary: Vocabulary) -> _Words:
         known=known, known_words={w for key in known for w in key},
         action_words={w for key in actions for w in key},
         fields={k: name for name, ways in vocabulary.fields.items()
-                for k in (phrase(w) for w in ways) if k})
+                for k in (phrase(w) for w in ways) if k},
+        number_phrases={k: n for text, n in vocabulary.number_phrases.items()
+                        if (k := phrase(text))})
     _WORDS[id(vocabulary)] = (vocabulary, words)  # (the vocabulary kept: its id stays its own)
     return words
 
@@ -295,6 +298,7 @@ class Reader:
         self.known_words = words.known_words
         self.action_words = words.action_words
         self.fields = words.fields
+        self.number_phrases = words.number_phrases
         self.lang = session.lang
         self.ignored: list[str] = []
         self._singles: set[str] | None = None
@@ -513,11 +517,11 @@ class Reader:
                 tags.append(Tag(i, i + cell[1], "cell", cell[0]))
                 i += cell[1]
                 continue
-            unturned = next((n for n in (4, 3, 2) if tuple(w[i:i + n]) in NOT_TURNED
-                             and i + n <= end), 0)
-            if unturned:  # « sans la tourner », "(no turn)": a rotation of 0
-                tags.append(Tag(i, i + unturned, "number", 0))
-                i += unturned
+            said = next((n for n in (4, 3, 2) if i + n <= end
+                         and tuple(w[i:i + n]) in self.number_phrases), 0)
+            if said:  # « sans la tourner », "(no turn)": the game's words for a number
+                tags.append(Tag(i, i + said, "number", self.number_phrases[tuple(w[i:i + said])]))
+                i += said
                 continue
             if word.isdigit() and i > start and w[i - 1] in ROUND_WORDS:
                 loose.append(word)  # "per il round 3", « manche 8 »: the round, not a value
@@ -529,7 +533,8 @@ class Reader:
                 tags.append(Tag(i, i + 1, "number", MORE_NUMBERS[word]))
             elif word in ZERO_WORDS:
                 tags.append(Tag(i, i + 1, "number", 0))
-            elif word in ONE_PIECE and i + 1 < end and w[i + 1] in PIECE_WORDS:
+            elif word in ONE_PIECE and i + 1 < end \
+                    and self.vocabulary.pieces.get(w[i + 1]) == 1:
                 tags.append(Tag(i, i + 1, "number", 1, role="ref"))  # "un caballero del
                 # Bot": one (said along where the move takes no number: "a knight on m14")
             elif word == "one" and i > start and w[i - 1] in ("last", "this", "that", "the",
@@ -1041,7 +1046,7 @@ class Reader:
                 said[k:k + 2] in (["les", "deux"], ["tutti", "due"], ["tutte", "due"])
                 for k in range(len(said))):
             return 2
-        if any(x in PLURAL_WORDS for x in said):
+        if any(x in PLURAL_WORDS or self.vocabulary.pieces.get(x, 1) > 1 for x in said):
             return None
         return 1
 

@@ -152,6 +152,13 @@ VOCABULARY = Vocabulary(actions={
                     "con grande": True, "with the grande": True, "avec le grande": True,
                     "con il grande": True}},
     label=_read_label, cell=_cell, numbered=_numbered,
+    pieces={"caballero": 1, "cavaliere": 1, "knight": 1, "caballeros": 2, "cavalieri": 2,
+            "knights": 2},
+    # a tile laid as it is printed, in words: a rotation of 0
+    number_phrases={text: 0 for text in (
+        "no turn", "without turning", "without turning it", "not turned", "no rotation",
+        "sans la tourner", "sans le tourner", "sans tourner", "sans rotation", "pas tournee",
+        "senza ruotarla", "senza ruotarlo", "senza ruotare", "senza rotazione", "non ruotata")},
     defaults={"source": "supply", "flag": False},
     # The deadline's move ("End your turn now: your terrain tile is laid for you") only on its
     # own words, "end auto": a bare "end" with a tile due is refused.

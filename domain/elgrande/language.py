@@ -51,6 +51,7 @@ VOCABULARY = Vocabulary(actions=vocab.READ_ACTIONS,
                         names={"place": vocab.place_words(), "card": vocab.card_words(),
                                "seat": vocab.seat_words(), "board": vocab.BOARD_WORDS},
                         label=lambda of, value, lang, view: read_label(of, value, lang, view),
+                        pieces=vocab.PIECES,
                         known=vocab.known_words(), fields=vocab.READ_FIELDS)
 
 

@@ -295,6 +295,11 @@ def _card_titles() -> tuple[str, ...]:
 READ_ACTIONS["special"] = (*READ_ACTIONS["special"], *_card_titles())
 
 
+PIECES: dict[str, int] = {"caballero": 1, "cavaliere": 1, "knight": 1,
+                         "caballeros": 2, "cavalieri": 2, "knights": 2}
+"""The pieces by name, singular or plural (`domain.core.reader.Vocabulary.pieces`)."""
+
+
 BOARD_WORDS: dict[str, str] = {"8-4-0": "8-4-0", "8 4 0": "8-4-0", "4-0-0": "4-0-0",
                                "4 0 0": "4-0-0"}
 """The mobile scoreboards as the mails write them ("special 8/4/0 to Sevilla"): the answer that

@@ -334,6 +334,7 @@ VOCABULARY = Vocabulary(
                                                      "decompter castillo")}},
            "seat": vocab.seat_words(), "board": vocab.BOARD_WORDS, **_module_names()},
     label=_read_label, known=vocab.known_words(), numbered=_numbered, flags=("leave",),
+    pieces=vocab.PIECES,
     # "cross Aragón 2 leave": the leader left behind (the field's word alone says 1)
     fields={**vocab.READ_FIELDS, "leave": tuple(w for ways in modlang.LEAVE_WORDS for w in ways),
             "grande": ("grande", "le grande", "il grande", "my grande", "mon grande",
