@@ -24,6 +24,7 @@ words by `emails/render.py` in the player's language.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from email.message import EmailMessage
@@ -106,7 +107,8 @@ POLITE = frozenset({"please", "pls", "plz", "thanks", "thank", "you", "thx", "me
                     "stp", "s", "il", "vous", "plait", "te", "grazie", "per", "favore", "hi",
                     "hello", "bonjour", "salut", "ciao", "buongiorno", "cheers", "mille", "beaucoup",
                     "again", "now", "sorry", "desole", "desolee", "pardon", "scusa", "scusate",
-                    "scusami", "scusatemi"})
+                    "scusami", "scusatemi", "oops", "oups", "ops", "argh", "mince",
+                    "zut", "damn", "whoops", "accidenti", "cavolo"})
 """Words a request line may carry around its phrase ("board please", "merci, le plateau")."""
 
 _TABLE = {tuple(normalise(p).split()): kind for kind, ps in PHRASES.items() for p in ps}
@@ -187,8 +189,44 @@ def _segment(words: list[str]) -> str | None:
 
 
 def split(text: str) -> list[tuple[str | None, str]]:
-    """Each line of a reply with the request it makes (None: not a request)."""
-    return [(kind_of(line), line) for line in text.replace("\r\n", "\n").split("\n")]
+    """Each line of a reply with the request it makes (None: not a request). A line that starts
+    with a request and goes on with a move ("Oups, annulez svp, je voulais dire 5", "Board
+    please, I play 5") gives two: the request, then the rest of the line for the game."""
+    out: list[tuple[str | None, str]] = []
+    for line in text.replace("\r\n", "\n").split("\n"):
+        kind = kind_of(line)
+        if kind is None:
+            head = _leading(line)
+            if head is not None:
+                out += [(head[0], head[1])] + ([(None, head[2])] if head[2] else [])
+                continue
+        out.append((kind, line))
+    return out
+
+
+LEADING = ("undo", "board", "rules")
+"""The requests a line may start with and go on after (yes and no never: "no, I don't cross"
+is the game's answer)."""
+_PIECE = re.compile(r"(?<=[,;:.!?])\s+|\s+[-–—]\s+")
+
+
+def _leading(line: str) -> tuple[str, str, str] | None:
+    """(kind, the request's words, the rest) for a line that starts with a request (after an
+    interjection: "Oups, annulez svp, …") and goes on. After an undo, the rest is the reason
+    for it and goes with it (« Annuler s'il vous plaît, je n'ai pas demandé le Grande »), unless
+    it holds a number: then it is the move meant instead ("…, je voulais dire 5")."""
+    pieces = _PIECE.split(line.strip())
+    for k in range(1, min(len(pieces), 3)):
+        head, rest = " ".join(pieces[:k]), " ".join(pieces[k:]).strip()
+        kind = kind_of(head)
+        if kind is None:
+            continue
+        if kind not in LEADING:
+            return None
+        if kind == "undo" and not any(w.isdigit() for w in tokens(rest)):
+            return kind, line, ""
+        return kind, head, rest
+    return None
 
 
 @dataclass

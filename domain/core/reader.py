@@ -124,6 +124,14 @@ PLURAL_WORDS = frozenset({"them", "they", "les", "li", "tous", "toutes", "tutti"
 Séville" after taking two)."""
 """The word lists above as the tagger looks them up (built once: `tag` runs for every stretch
 of every reply)."""
+EVERYDAY = frozenset({
+    "hello", "hallo", "salut", "salve", "ciao", "bonjour", "bonsoir", "buongiorno", "buonasera",
+    "thanks", "thank", "merci", "grazie", "cheers", "regards", "saluti", "cordialement", "amici",
+    "amis", "friends", "voila", "voici", "ecco", "allora", "alors", "donc", "quindi", "sorry",
+    "desole", "scusate", "scusa", "please", "prego", "bravo", "bene", "bien", "good", "great",
+    "luck", "chance", "fortuna", "tutti", "tous", "everyone", "team", "gang", "folks"})
+"""Everyday words of a mail (greetings, thanks): never offered as a typo of a move's word
+("salut" is no misspelt « salto »)."""
 ARTICLES = ("the", "le", "la", "les", "l", "il", "lo", "i", "gli", "a", "al", "alla", "au",
             "aux", "du", "des", "de", "del", "della", "dei", "nei", "nel", "nella", "in", "en",
             "to", "vers")
@@ -489,7 +497,10 @@ class Reader:
                 if "," in key or "\n" in key:
                     continue
                 if key in self.actions and types and key not in WEAK \
-                        and not self._own_inside(i, n, types):
+                        and not self._own_inside(i, n, types) \
+                        and _named(_unarticled(key), names) is None:
+                    # (not "the castle" where the Castillo is a value asked: a place, though
+                    # another move, the Castillo's disc, is named by it)
                     best = (n, Tag(i, i + n, "foreign"))
                 elif key in self.own_colour and not best[1]:
                     best = (n, Tag(i, i + n, "self", self.session.seat))
@@ -531,6 +542,9 @@ class Reader:
                 tags.append(Tag(i, i + 1, "number", int(word), role=ref))
             elif word in MORE_NUMBERS:
                 tags.append(Tag(i, i + 1, "number", MORE_NUMBERS[word]))
+            elif word in NUMBER_WORDS and NUMBER_WORDS[word] > 1 and i > start \
+                    and w[i - 1] in SELF_WORDS:  # "my four in the Castillo": those I have
+                tags.append(Tag(i, i + 1, "number", NUMBER_WORDS[word], role="ref"))
             elif word in ZERO_WORDS:
                 tags.append(Tag(i, i + 1, "number", 0))
             elif word in ONE_PIECE and i + 1 < end \
@@ -749,13 +763,15 @@ class Reader:
         implied: list[str] = []
         said: list[str] = []
         empty: list[str] = []
+        totalled: list[str] = []
         shared = {o for o, n in _count(str(getattr(f.constraint, "of", "")) for f in answer.fields
                                       if isinstance(f.constraint, OneOf)).items() if n > 1}
         for f in sorted(answer.fields, key=lambda f: isinstance(f.constraint, Number)):
             # Numbers last: "take 4 from 1 Castilla, 1 Valencia" gives each place its number
             # first, and the count the one left.
             value = self._field(f, tags, used, unsaid=unsaid,
-                                ordered=str(getattr(f.constraint, "of", "")) in shared)
+                                ordered=str(getattr(f.constraint, "of", "")) in shared,
+                                command=command)
             if value is _MISSING:
                 c = f.constraint
                 if isinstance(c, Parts):
@@ -771,6 +787,11 @@ class Reader:
                 if unsaid and isinstance(c, OneOf) and len(c.options) <= 5:
                     open_.append((f, list(c.options)))
                     continue
+                if isinstance(c, Number) and any(
+                        isinstance(g.constraint, Counts) and g.constraint.total_by is not None
+                        and g.constraint.total_by.field == f.name for g in answer.fields):
+                    totalled.append(f.name)  # "take 1 from Galicia": the count the places
+                    continue  # give (below)
                 if isinstance(c, Number) and c.min == 0 and named and any(
                         tags[i].of == "negative" for i in named):
                     command[f.name] = 0  # « non ne prendo nessuno »: none, by the move's words
@@ -786,6 +807,20 @@ class Reader:
                 return []
             command[f.name] = value
             said.append(f.name)
+        for name in totalled:  # a count said only by the places' numbers: the count whose
+            # total they are, where that count is their sum ("take 1 from Galicia" with the
+            # provinces empty; never where the provinces give some, the 1 could be either)
+            for g in answer.fields:
+                c = g.constraint
+                if isinstance(c, Counts) and c.total_by is not None \
+                        and c.total_by.field == name and isinstance(command.get(g.name), dict):
+                    total = sum(command[g.name].values())
+                    if [int(k) for k, v in c.total_by.totals.items() if v == total] != [total]:
+                        return []
+                    command[name] = total
+                    said.append(name)
+            if name not in command:
+                return []
         if implied:  # "cross 0": no Caballero crosses, so none is left behind, from the one place
             assert answer.combos is not None
             rows = [r for r in answer.combos.values()
@@ -844,7 +879,7 @@ class Reader:
         return out
 
     def _field(self, f: Any, tags: list[Tag], used: set[int], *, unsaid: bool = False,
-               ordered: bool = False) -> Any:
+               ordered: bool = False, command: Mapping[str, Any] | None = None) -> Any:
         """The value of field `f` said by the free `tags` (marked used), or _MISSING.
         `ordered`: the answer has several fields of this kind ("alliance Aragón Sevilla": the
         first and the second region), each taking the next value in the order written."""
@@ -973,6 +1008,12 @@ class Reader:
                     if len(values) == 1:
                         chosen.append(next(iter(values)))
                         hits.append(i)
+            if c.min == c.max and len(chosen) == c.max + 1 and chosen[0] == c.max \
+                    and tags[hits[0]].kind == "number":
+                # "I keep these 13: 10, 20, …": the count the list is said with, where the
+                # count is also a value (card 13) and the list holds one value too many
+                used.add(hits[0])
+                hits, chosen = hits[1:], chosen[1:]
             excepts = [i for i in free if tags[i].kind in ("except", "all")]
             if excepts and any(tags[i].kind == "except" for i in excepts):
                 if any(i < min(excepts) for i in hits):
@@ -1006,6 +1047,16 @@ class Reader:
                             and tags[j].kind == "number":
                         number = j
                         break
+                total = c.total_by.totals.get(str((command or {}).get(c.total_by.field))) \
+                    if c.total_by is not None else None
+                if number is None and total is not None and not any(
+                        j != i and j in free and tags[j].kind == "name"
+                        and {v for of, v in tags[j].value if of == c.of and v in bounds}
+                        and tags[j].role != "from" for j in range(len(tags))):
+                    counts[place] = total  # "all of mine from Aragón to Granada": the one
+                    hits.append(i)  # place they all go to takes the whole total, and "all"
+                    hits += [j for j in free if tags[j].kind == "all" and j not in hits]
+                    continue
                 if number is None:  # a place alone: one Caballero there, unless the words say
                     several = self._several(tags)  # several ("je les pose à Séville": how
                     if several is None:  # many is not said, never guessed as 1)
@@ -1683,7 +1734,8 @@ def refusal(text: str, session: Session, vocabulary: Vocabulary, help_lines: Hel
     other = _other_move(strict, at, end, decision, lang)
     if other is not None:  # "placer 1 Valence" where a take is asked: the game says what is
         return ParseError(other, near=near, allowed=allowed, lang=lang)  # asked now
-    typo = _typo(strict, at, end)
+    taught = {w for line in allowed for w in phrase(str(line).split(" — ")[0])}
+    typo = _typo(strict, at, end, taught=taught)
     if typo is not None:
         return ParseError(suggestion(typo[0], [typo[1]], lang), near=near, allowed=allowed,
                           lang=lang)
@@ -1745,18 +1797,23 @@ def _says_a_move(reader: Reader, at: int) -> bool:
         or any(w.isdigit() for w in reader.words[at:])
 
 
-def _typo(reader: Reader, start: int, end: int, kinds: set[str] | None = None
-          ) -> tuple[str, str] | None:
+def _typo(reader: Reader, start: int, end: int, kinds: set[str] | None = None,
+          taught: set[str] | None = None) -> tuple[str, str] | None:
     """The first word from `start` to `end` that is a near miss of a move's word ("plase",
-    « prenre »; of a move of `kinds` if given), with that word: (typed, meant)."""
+    « prenre »; of a move of `kinds` if given), with that word: (typed, meant). `taught`: the
+    words of the lines the mail offers, in the player's language: a near miss of one of them is
+    offered first (« plaser » is « placer », not English "player")."""
     words = {w for key, of in reader.actions.items() if kinds is None or of & kinds
              for w in key if len(w) >= 4}
+    ours = words & taught if taught else set()
     for word in reader.words[start:end]:
-        if len(word) < 4 or not word.isalpha() or word in words or word in reader.known_words:
+        if len(word) < 4 or not word.isalpha() or word in words or word in reader.known_words \
+                or word in EVERYDAY:
             continue
-        close = difflib.get_close_matches(word, words, n=1, cutoff=0.8)
-        if close and not (word.startswith(close[0]) or close[0].startswith(word)):
-            return word, close[0]  # (not "tiles", "cards", "played": the word itself, said on)
+        for pool in (ours, words):
+            close = difflib.get_close_matches(word, pool, n=1, cutoff=0.8)
+            if close and not (word.startswith(close[0]) or close[0].startswith(word)):
+                return word, close[0]  # (not "tiles", "cards", "played": the word itself)
     return None
 
 

@@ -9,6 +9,8 @@ understand exactly the same words.
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.core.language import FILLER_WORDS, language_index, normalise
 from domain.elgrande.data import CARD_NAMES, CARD_TITLES_FR_IT, CASTILLO, CASTILLO_NAMES, COLOURS, REGIONS
 
@@ -59,9 +61,11 @@ PLACE_ALIASES: dict[str, tuple[str, ...]] = {
     "aragon": ("ara", "arag"),
     "cataluna": ("cat", "catalonia", "catalunya"),
     "castilla_la_vieja": ("clv", "cv", "old castile", "vieja", "castilla vieja", "vieille castille",
-                          "castiglia vecchia", "vecchia castiglia"),
+                          "castiglia vecchia", "vecchia castiglia", "castille la vieille",
+                          "castiglia la vecchia", "castile la vieja"),
     "castilla_la_nueva": ("cln", "cn", "new castile", "nueva", "castilla nueva", "nouvelle castille",
-                          "castiglia nuova", "nuova castiglia"),
+                          "castiglia nuova", "nuova castiglia", "castille la nouvelle",
+                          "castiglia la nuova", "castile la nueva"),
     "valencia": ("val", "valenza"),
     "sevilla": ("sev", "seville", "sivig"),
     "granada": ("gra", "gran", "grenada"),
@@ -222,7 +226,16 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
                 "to be scored", "score it", "decompter", "valutare", "move all", "move all mine",
                 "deplacer tous", "je deplace tous", "deplace tous", "deplacer tous ceux",
                 "sposta tutti", "sposto tutti", "spostare tutti", "sposto tutti i miei", "empty",
-                "i empty", "vider", "je vide", "vide", "svuoto", "svuota", "svuotare"),
+                "i empty", "vider", "je vide", "vide", "svuoto", "svuota", "svuotare",
+                # the King moved in a sentence whose verb is a placement's ("je mets le Roi en
+                # Aragon", "metto il re in Aragona"): the King is the object, so the special
+                "je mets le roi", "mets le roi", "mettre le roi", "je place le roi",
+                "je pose le roi", "pose le roi", "je deplace le roi", "deplace le roi",
+                "je bouge le roi", "bouge le roi", "j envoie le roi", "envoie le roi",
+                "metto il re", "mettere il re", "sposto il re", "porto il re", "piazzo il re",
+                "mando il re", "put the king", "i put the king", "i move the king",
+                "move the king", "send the king", "i send the king", "the king moves",
+                "king moves", "i move all", "i move all mine", "move all of mine"),
     "decline": KEYWORDS["decline"]["en"] + KEYWORDS["decline"]["fr"] + KEYWORDS["decline"]["it"]
     + ("no special", "no special action", "without special", "without the special", "no action",
        "not the special", "skip the special", "pas d action speciale", "pas d action", "pas de special",
@@ -267,7 +280,9 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
     # to Aragón", « mes Caballeros du Castillo vont en Aragon », "Aragon for the Castillo
     # disc"): where a secret region is asked, the Castillo is never the answer
     + ("castillo", "the castillo", "from the castillo", "castillo disc", "du castillo",
-       "le castillo", "del castillo", "dal castillo", "il castillo"),
+       "le castillo", "del castillo", "dal castillo", "il castillo", "castello",
+       "il castello", "del castello", "dal castello", "castle", "the castle",
+       "from the castle", "chateau", "le chateau", "du chateau"),
 }
 """Answer type → the words that name it, any language (the reader picks the longest phrase, so
 "no special" names `decline` where "special" names `special`)."""
@@ -289,7 +304,39 @@ def _card_titles() -> tuple[str, ...]:
         if " all " in f" {text} ":  # "score all 4 regions" said "score the 4 regions"
             out += [f" {text} ".replace(" all ", " the ").strip(),
                     f" {text} ".replace(" all ", " ").strip()]
+        for verb, ways in SCORE_VERBS.items():  # « le décompte des régions à 4 », « si
+            if text.startswith(verb + " "):  # valutano le regioni da 4 »: the verb as said
+                rest = text[len(verb) + 1:]
+                out += [f"{way} {rest}" if not callable(way) else way(rest) for way in ways]
     return tuple(out)
+
+
+SCORE_VERBS: dict[str, tuple[Any, ...]] = {
+    "score": ("scoring", "scoring of", "i score", "scoring all", "i score all"),
+    "decompter": ("decompte", "je decompte", "on decompte", "le decompte",
+                  lambda rest: "decompte " + _of_the_fr(rest),
+                  lambda rest: "le decompte " + _of_the_fr(rest)),
+    "valuta": ("valuto", "valutare", "si valuta", "si valutano", "valutiamo",
+               lambda rest: "valutazione " + _of_the_it(rest),
+               lambda rest: "la valutazione " + _of_the_it(rest)),
+}
+"""A scoring card's verb as people say it besides the title's ("Décompter les régions à 4":
+« je fais le décompte des régions à 4 »)."""
+
+
+def _of_the_fr(rest: str) -> str:
+    for article, of in (("les ", "des "), ("la ", "de la "), ("un ", "d un "), ("le ", "du ")):
+        if rest.startswith(article):
+            return of + rest[len(article):]
+    return "de " + rest
+
+
+def _of_the_it(rest: str) -> str:
+    for article, of in (("le ", "delle "), ("la ", "della "), ("un ", "di un "),
+                        ("solo ", "solo ")):
+        if rest.startswith(article):
+            return of + rest[len(article):]
+    return "di " + rest
 
 
 READ_ACTIONS["special"] = (*READ_ACTIONS["special"], *_card_titles())

@@ -202,3 +202,20 @@ def test_the_pieces_of_a_contraction_are_not_listed_as_not_read() -> None:
     assert parsed.commands == [{"type": "special", "moves": [
         {"seat": 1, "from": "castilla_la_nueva", "to": "granada", "count": 2}]}]
     assert parsed.ignored == []
+
+
+def test_a_greeting_is_never_offered_as_a_typo_of_a_moves_word() -> None:
+    """Found by mail: « Salut, … » refused with « vouliez-vous dire salto ? » (an Italian word
+    of the decline, in a French mail, for a greeting)."""
+    position = corpus.position_of({"at": "eg_act_score4"})
+    session = GameSession(position.module, position.state, 2, lang="fr")
+    language = position.module.language
+    with pytest.raises(reader.ParseError) as refused:
+        reader.parse("Salut bidule 3 truc", session, language.vocabulary,
+                     language.help_lines)
+    assert "salto" not in str(refused.value).lower()
+    # a real near miss of a move's word is still offered, as the word the mail teaches in
+    # the player's language (it was English "player" for « plaser »)
+    with pytest.raises(reader.ParseError) as refused:
+        reader.parse("plaser 3 bidule", session, language.vocabulary, language.help_lines)
+    assert "vouliez-vous dire placer" in str(refused.value).lower()

@@ -188,6 +188,30 @@ def test_taking_none_when_the_provinces_are_empty_is_legal_and_read(options, lan
     assert (t.state.places["galicia"][0], t.state.places["pais_vasco"][0]) == (12, 11)
 
 
+@pytest.mark.parametrize(("lang", "text"), [("en", "take 1 from Galicia"),
+                                             ("fr", "Je prends 1 de la Galice, merci"),
+                                             ("it", "prendo 1 dalla Galizia")])
+def test_with_empty_provinces_a_count_from_one_region_is_read_once(lang, text):
+    """Found by mail: "take 1 from Galicia" was refused (the count had to be written twice,
+    "take 1, 1 from Galicia"). With the provinces empty the region's number is the count."""
+    from domain.core.language import GameSession
+    from domain.elgrande.module import GAME
+
+    t = _empty_provinces()
+    parsed = GAME.language.parse(text, GameSession(GAME, t.state, 0, lang=lang))
+    assert parsed.commands == [{"type": "take", "count": 1, "regions": {"galicia": 1}}]
+
+
+def test_with_short_provinces_a_region_count_alone_is_not_guessed():
+    """With 3 in the provinces, "take 1 from Galicia" could be 1 in all or 3 + 1: not guessed."""
+    from domain.core.language import GameSession, ParseError
+    from domain.elgrande.module import GAME
+
+    t = _short_provinces()
+    with pytest.raises(ParseError):
+        GAME.language.parse("take 1 from Galicia", GameSession(GAME, t.state, 0, lang="en"))
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_with_empty_provinces_the_help_lines_and_the_example_say_what_is_legal(lang):
     """The mail said "take N — from 0 to 6 Caballeros from your provinces" to a player whose

@@ -267,6 +267,33 @@ def test_undo_ones_own_last_move_by_mail(table: Any, smtp_server: Any) -> None:
     assert "What you must decide now:" in plain(answer)  # refused: what she may do instead
 
 
+def test_a_line_that_starts_with_a_request_and_goes_on() -> None:
+    """Found by mail: « Annuler s'il vous plaît, je n'ai pas demandé le Grande » was "not
+    understood" (the negation in the reason), and "Oups, annulez svp, je voulais dire 5" lost
+    the 5. A request at the head of a line is made; a reason after an undo goes with it; a
+    number after it is the move meant instead, read by the game."""
+    assert requests.split("Annuler s'il vous plaît, je n'ai pas demandé le Grande") == [
+        ("undo", "Annuler s'il vous plaît, je n'ai pas demandé le Grande")]
+    assert requests.split("Oups, annulez svp, je voulais dire 5") == [
+        ("undo", "Oups, annulez svp,"), (None, "je voulais dire 5")]
+    assert requests.split("Board please, I play 5") == [("board", "Board please,"),
+                                                         (None, "I play 5")]
+    # yes and no are never split off: "no, I don't cross" is the game's answer
+    assert requests.split("no, I don't cross") == [(None, "no, I don't cross")]
+    assert requests.split("take 3, undo") == [(None, "take 3, undo")]
+
+
+def test_undo_and_the_move_meant_in_one_line(table: Any, smtp_server: Any) -> None:
+    first = table.drain()
+    reply(smtp_server, latest(table, 0, first), table.people[0], "power 7")
+    confirmation = latest(table, 0)
+    reply(smtp_server, confirmation, table.people[0], "Oops, undo please - I meant power 8")
+    [answer] = to(table.drain(), table.people[0])
+    assert "your last move is undone" in plain(answer)
+    assert "card 8" in plain(answer) or "power 8" in plain(answer), plain(answer)
+    assert table.state().power_played[0] == 8
+
+
 def test_an_undo_request_is_answered_by_replying_yes(table: Any, smtp_server: Any) -> None:
     table.drain()
     after = {}
