@@ -276,6 +276,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                "classifica sul sito."),
     # A player's own words or a command quoted in a sentence, in the language's marks.
     "quoted": ("“{text}”", "«\u00a0{text}\u00a0»", "«{text}»"),
+    "offered.yes": ("(Or just answer yes.)", "(Ou répondez simplement oui.)",
+                    "(Oppure rispondi semplicemente sì.)"),
     "moves.joiner": ("; ", " ; ", "; "),  # between the moves a reply played (French: « a ; b »)
     "points": ("{count:# point|# points}", "{count:# point|# points}",
                "{count:# punto|# punti}"),

@@ -381,10 +381,21 @@ def _answered_version(ctx: Context, msg: EmailMessage, game_id: str) -> int | No
     if not ids:
         return None
     with db.read(ctx.engine) as conn:
-        rows = conn.execute(select(outbox.c.kind, outbox.c.payload).where(
+        rows = conn.execute(select(outbox.c.kind, outbox.c.payload, outbox.c.sent_at).where(
             outbox.c.id.in_(ids), outbox.c.game_id == game_id)).all()
-    versions = [r.payload.get("version") for r in rows if isinstance(r.payload, dict)
-                and isinstance(r.payload.get("version"), int)]
+        versions = [r.payload.get("version") for r in rows if isinstance(r.payload, dict)
+                    and isinstance(r.payload.get("version"), int)]
+        sent = [r.sent_at for r in rows if r.sent_at is not None]
+        if versions and sent:
+            # A mail shows the game as it was when it was sent, not when it was queued: the
+            # answer to a reply, queued at the reply's own version, is sent once a bot has
+            # moved and shows the decision that followed (a reply to it was refused as "the
+            # game has moved on" though nothing the player saw had changed).
+            shown = conn.execute(select(events.c.seq).where(
+                events.c.game_id == game_id, events.c.created_at <= max(sent))
+                .order_by(events.c.seq.desc()).limit(1)).scalar()
+            if shown is not None:
+                versions.append(shown)
     return max(versions) if versions else None
 
 
@@ -394,6 +405,21 @@ def _moved_on(ctx: Context, game_id: str, since: int, player_id: int) -> bool:
         actors = conn.execute(select(events.c.actor, events.c.source).where(
             events.c.game_id == game_id, events.c.seq > since)).all()
     return any(a.actor not in (f"player:{player_id}", "system") for a in actors)
+
+
+def _confirmed(ctx: Context, msg: EmailMessage, game_id: str, seat: int, owner: Any,
+               text: str) -> str:
+    """The line our answer offered back ("Did you mean this? …"), when the reply to it says yes
+    and nothing the game would read ("Yes, exactly that, please."): that line is the reply.
+    It is read as if the player had written it, against the game as it is now (a move made
+    since is refused as any reply would be)."""
+    row = requests.answered_mail(ctx, msg, game_id)
+    offered = row.payload.get("offered") if row is not None and isinstance(row.payload, dict) \
+        else None
+    if not isinstance(offered, str) or requests.yes_or_no(text) != "yes" \
+            or requests.has_commands(ctx, game_id, seat, text, owner):
+        return text
+    return offered
 
 
 def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, owner: Any,
@@ -417,6 +443,7 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
         return asked.result, asked.reply
     if asked is not None:  # requests done first; the rest of the reply is for the game
         text, payload = asked.text, {**payload, "requests": asked.notes}
+    text = _confirmed(ctx, msg, game_id, seat, owner, text)
     try:
         module, _players = active_game(ctx, game_id)
     except ServiceError as error:
@@ -451,11 +478,15 @@ def _play(ctx: Context, msg: EmailMessage, mid: str, game_id: str, seat: int, ow
                            lang=owner.language)
     except ParseError as error:
         why = str(error)
+        offered = {}
         if getattr(error, "readings", None):  # asked back: each reading as the line to write
             why += " " + " / ".join(t("quoted", owner.language, text=line)
                                     for line in error.allowed)
+            if len(error.allowed) == 1:  # one reading offered: a "yes" to it plays it
+                offered = {"offered": error.allowed[0]}
+                why += " " + t("offered.yes", owner.language)
         return (Result("refused", why, mid, game_id, seat),
-                (owner.id, {**payload, "status": "refused", "why": why}))
+                (owner.id, {**payload, "status": "refused", "why": why, **offered}))
     except CommandRefused as error:
         refusal = error.error.render(owner.language, seat_names(ctx, game_id))
         why = t("refused.command", owner.language,

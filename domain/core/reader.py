@@ -117,6 +117,17 @@ REF_WORDS = frozenset({"col", "coi", "with", "avec", "using", "con"})
 """Words before a number that point at something the player has ("my 60", « col 60 », "with
 my 5"): where the move asked takes no number, that number names what the move is done with,
 and fills nothing."""
+DEFINITE = frozenset({"the", "les", "i", "gli", "ces", "these", "those", "queste", "questi",
+                      "quei", "quelle", "quelli"})
+"""Words before a number that say which pieces ("the two", « i due », "these 3"): where the
+move takes no number, that number says how many the player has, and fills nothing."""
+REMARK_STARTS = frozenset(phrase(x) for x in (
+    "so", "cosi", "donc", "because", "car", "parce que", "perche", "puisque", "siccome",
+    "since", "histoire de", "ainsi", "visto che", "dato che", "to get", "to have", "to go",
+    "to fill", "in order to", "pour avoir", "pour remplir", "pour passer", "pour jouer",
+    "pour etre", "per avere", "per passare", "per giocare", "per riempire", "per essere"))
+"""Words after a move that start a remark on it ("Gioco l'11 così passo per prima", "the 1
+to get six back"): the move may end before them."""
 BOTH_WORDS = frozenset({"both", "entrambi", "entrambe", "ambedue", "ambo"})
 PLURAL_WORDS = frozenset({"them", "they", "les", "li", "tous", "toutes", "tutti", "tutte", "all"})
 """Words that say several pieces without a number (with the game's plural pieces,
@@ -129,7 +140,8 @@ EVERYDAY = frozenset({
     "thanks", "thank", "merci", "grazie", "cheers", "regards", "saluti", "cordialement", "amici",
     "amis", "friends", "voila", "voici", "ecco", "allora", "alors", "donc", "quindi", "sorry",
     "desole", "scusate", "scusa", "please", "prego", "bravo", "bene", "bien", "good", "great",
-    "luck", "chance", "fortuna", "tutti", "tous", "everyone", "team", "gang", "folks"})
+    "luck", "chance", "fortuna", "tutti", "tous", "everyone", "team", "gang", "folks",
+    "altri", "autres", "others", "prima", "first", "premier", "premiere"})
 """Everyday words of a mail (greetings, thanks): never offered as a typo of a move's word
 ("salut" is no misspelt « salto »)."""
 ARTICLES = ("the", "le", "la", "les", "l", "il", "lo", "i", "gli", "a", "al", "alla", "au",
@@ -298,6 +310,7 @@ class Reader:
         brackets is said aside ("I'll play my 6 (3 caballeros)"): it ends the move before it,
         and it is never a move kept for later."""
         self.aside = {i for a, b in brackets for i in range(a, b + 1)}
+        self.bracketed_aside = False
         words = _words(vocabulary)  # the vocabulary's tables, built once per game
         self.actions = words.actions
         self.actions_kinds = words.actions_kinds
@@ -307,6 +320,12 @@ class Reader:
         self.action_words = words.action_words
         self.fields = words.fields
         self.number_phrases = words.number_phrases
+        outside = [x for i, x in enumerate(self.words) if i not in self.aside]
+        self.bracketed_aside = bool(self.aside) and self._something_above(outside)
+        """Whether bracketed words are only said aside (never a move: "card 3 (score the
+        4-regions)" restates the card, it does not do its action): where the words outside
+        the brackets say something of the game; else the brackets hold the move ("just do it
+        for me (end auto)")."""
         self.lang = session.lang
         self.ignored: list[str] = []
         self._singles: set[str] | None = None
@@ -463,6 +482,10 @@ class Reader:
             if w[i] in (",", "\n") or w[i] in SEQUENCE_SINGLES:
                 i += 1
                 continue
+            if i in self.aside and self.bracketed_aside:
+                loose.append(w[i])
+                i += 1
+                continue
             best: tuple[int, Tag | None] = (0, None)
             for n in range(min(MAX_WORDS + 2, end - i), 0, -1):  # the move's own words first
                 key = tuple(w[i:i + n])
@@ -498,7 +521,10 @@ class Reader:
                     continue
                 if key in self.actions and types and key not in WEAK \
                         and not self._own_inside(i, n, types) \
-                        and _named(_unarticled(key), names) is None:
+                        and _named(_unarticled(key), names) is None \
+                        and not self.actions.get(_article_ended(key), set()) & types:
+                    # (nor "prendo il", a card's phrase, where "prendo" takes Caballeros: "prendo
+                    # il mio caballero")
                     # (not "the castle" where the Castillo is a value asked: a place, though
                     # another move, the Castillo's disc, is named by it)
                     best = (n, Tag(i, i + n, "foreign"))
@@ -537,18 +563,20 @@ class Reader:
             if word.isdigit() and i > start and w[i - 1] in ROUND_WORDS:
                 loose.append(word)  # "per il round 3", « manche 8 »: the round, not a value
             elif word.isdigit() and len(word) <= 4:
-                ref = "ref" if i > start and (w[i - 1] in SELF_WORDS or w[i - 1] in REF_WORDS) \
+                ref = "ref" if i > start and (w[i - 1] in SELF_WORDS or w[i - 1] in REF_WORDS
+                                              or w[i - 1] in DEFINITE) \
                     else ""  # "use my 60 to score", « col 60 », "i miei 5 del Castillo"
                 tags.append(Tag(i, i + 1, "number", int(word), role=ref))
             elif word in MORE_NUMBERS:
                 tags.append(Tag(i, i + 1, "number", MORE_NUMBERS[word]))
             elif word in NUMBER_WORDS and NUMBER_WORDS[word] > 1 and i > start \
-                    and w[i - 1] in SELF_WORDS:  # "my four in the Castillo": those I have
+                    and (w[i - 1] in SELF_WORDS or w[i - 1] in DEFINITE):
+                # "my four in the Castillo", « tolgo i due dall'Aragona »: those I have
                 tags.append(Tag(i, i + 1, "number", NUMBER_WORDS[word], role="ref"))
             elif word in ZERO_WORDS:
                 tags.append(Tag(i, i + 1, "number", 0))
-            elif word in ONE_PIECE and i + 1 < end \
-                    and self.vocabulary.pieces.get(w[i + 1]) == 1:
+            elif (word in ONE_PIECE or word in ("my", "mon", "mio", "ma", "mia")) \
+                    and i + 1 < end and self.vocabulary.pieces.get(w[i + 1]) == 1:
                 tags.append(Tag(i, i + 1, "number", 1, role="ref"))  # "un caballero del
                 # Bot": one (said along where the move takes no number: "a knight on m14")
             elif word == "one" and i > start and w[i - 1] in ("last", "this", "that", "the",
@@ -1224,6 +1252,9 @@ class Reader:
             for n in (1, 2):
                 if tuple(self.words[i:i + n]) in SEQUENCES:
                     out.add(i)
+            if i and any(tuple(self.words[i:i + n]) in REMARK_STARTS for n in (1, 2, 3)) \
+                    and (self.words[i - 1].isdigit() or self.words[i - 1] in self.value_words):
+                out.add(i)  # "gioco l'11 così …": a remark may follow the move
             j = i - 1  # "take 3 card king place 2 aragon": a move's word after a value,
             while j > 0 and i - j <= 2 and self.words[j] in BETWEEN_MOVES:  # or after "con
                 j -= 1  # una" ("castello k14 con una nave k14 ovest")
@@ -1255,6 +1286,8 @@ class Reader:
                      types: frozenset[str] = frozenset()) -> bool:
         """Whether a move may end at `end`: the text ends there, or what follows starts with an
         action word or on a new line (a list is never cut: "keep … and 10" is fourteen cards)."""
+        if any(tuple(self.words[end:end + n]) in REMARK_STARTS for n in (1, 2, 3)):
+            return True  # "… così passo per prima", "… to get six back": a remark follows
         rest, _ = self.tag(end, len(self.words), names, frozenset(self.actions_kinds))
         rest = [t for t in rest if t.kind not in SOFT]
         if all(t.kind == "neg" for t in rest):  # "8 or 9, I don't know": nothing more said
@@ -1328,12 +1361,24 @@ class Reader:
                 if raw and loose and end < len(self.words) and self.words[end] == "\n":
                     return end  # « Sans commentaire alors : »: a line with no move in it
                 if raw and all(t.kind == "neg" for t in raw) and end < len(self.words) \
+                        and self.words[end] in (",", "\n") \
+                        and len([x for x in loose if x not in CONTRACTED]) >= 2:
+                    return end  # « non ho molta scelta : tolgo … »: a remark, then the move
+                if raw and all(t.kind == "neg" for t in raw) and end < len(self.words) \
                         and self.words[end] in (",", "\n"):
                     after, _ = self.tag(end, len(self.words), names, types)
                     after = [t for t in after if t.kind not in SOFT]
                     if after and after[0].kind == "action" and after[0].of != "negative":
                         return end  # "Eh no, Dora! Veto.": an exclamation, then the move
                 continue
+            if any(t.kind == "neg" for t in raw) and end < len(self.words) \
+                    and not any(t.kind in ("number", "name", "cell") or t.of == "negative"
+                                for t in tags) \
+                    and len([x for x in loose if x not in CONTRACTED]) >= 2 \
+                    and any(t.kind in ("number", "name", "cell") for t in self.tag(
+                        end, len(self.words), names, types)[0]):
+                return end  # « non ho molta scelta: tolgo … dall'Aragona »: a remark with a
+                # negation and no value, then the move's values
             if (end >= len(self.words) and not self.done) or any(t.kind == "action"
                                                                  for t in tags):
                 return None  # (at the end, only after a move: "…, j'en ai 11 à la cour")
@@ -1538,6 +1583,13 @@ ARTICLE_KEYS = frozenset(phrase(a) for a in ARTICLES)
 def _unarticled(key: tuple[str, ...]) -> tuple[str, ...]:
     while key and (key[:1] in ARTICLE_KEYS) and len(key) > 1:
         key = key[1:]
+    return key
+
+
+def _article_ended(key: tuple[str, ...]) -> tuple[str, ...]:
+    """The phrase without the articles it ends with ("prendo il" → "prendo")."""
+    while len(key) > 1 and key[-1:] in ARTICLE_KEYS:
+        key = key[:-1]
     return key
 
 

@@ -235,7 +235,10 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
                 "metto il re", "mettere il re", "sposto il re", "porto il re", "piazzo il re",
                 "mando il re", "put the king", "i put the king", "i move the king",
                 "move the king", "send the king", "i send the king", "the king moves",
-                "king moves", "i move all", "i move all mine", "move all of mine"),
+                "king moves", "i move all", "i move all mine", "move all of mine",
+                # Eviction's action by its verb (« sfratto gli altri dalla Castiglia Nuova »)
+                "evict", "i evict", "evicting", "expulser", "j expulse", "expulse", "evincer",
+                "j evince", "sfratto", "sfratta", "sfrattare"),
     "decline": KEYWORDS["decline"]["en"] + KEYWORDS["decline"]["fr"] + KEYWORDS["decline"]["it"]
     + ("no special", "no special action", "without special", "without the special", "no action",
        "not the special", "skip the special", "pas d action speciale", "pas d action", "pas de special",

@@ -9,7 +9,7 @@ import logging
 from email.message import EmailMessage
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from emails import addresses, inbound
 from service import db, store
@@ -200,6 +200,36 @@ def test_reply_to_an_old_notification_is_answered_not_applied(table: Any,
     [told] = answers(table)
     text = plain(told)
     assert "moved on" in text and "take N" in text  # what is pending now, and how to answer
+
+
+def test_a_reply_to_an_answer_sent_after_others_moved_is_read_against_what_it_showed(
+        table: Any, smtp_server: Any) -> None:
+    """Found by mail (King & Intrigue with a bot): the answer to a reply is queued at the
+    reply's own version but sent once the others (a bot) have moved, showing the player's next
+    decision; a reply to it was refused as "the game has moved on" though nothing the player
+    saw had changed. A mail shows the game as it was sent."""
+    from domain.core.commands import Command
+    from service.commands import handle
+
+    reply(smtp_server, turn_mail(table, 0), table.people[0], "power 13")  # Ann goes first
+    for seat, card in ((1, 5), (2, 3)):  # the others move before Ann's answer is sent
+        handle(table.game_id, seat, Command("play_power", seat, {"card": card}),
+               store.Source("api"), ctx=table.ctx)
+    sent = [m for m in table.drain() if table.people[0].email in str(m["To"])]
+    with db.write(table.ctx.engine) as conn:  # sent now, as the sender marks it (the tests'
+        conn.execute(update(outbox).where(outbox.c.game_id == table.game_id)  # drain marks
+                     .values(sent_at=store.now()))  # the time it was queued)
+    shown = [m for m in sent if "What you must decide now" in plain(m)
+             and str(m["Subject"]).startswith("Re:")]  # the answer, showing her next decision
+    assert shown, [str(m["Subject"]) for m in sent]
+    module = table.ctx.games["el-grande"]
+    state = table.state()
+    decision = next(d for d in module.pending(state) if d.seat == 0)
+    before = version(table.ctx, table.game_id)
+    reply(smtp_server, shown[0], table.people[0],
+          module.language.example(state, decision, "en"))
+    assert statuses(table.ctx)[-1] == "accepted"
+    assert version(table.ctx, table.game_id) > before
 
 
 def test_automatic_mails_are_not_answered(table: Any, smtp_server: Any) -> None:

@@ -176,6 +176,14 @@ def test_a_mistyped_or_ambiguous_name_is_answered_with_what_it_may_be(
     assert "I do not know “valenica”. Did you mean this? Write it back to play it: " \
            "“take 3; card 5; place 1 Valencia”" in " ".join(plain(answer).split()), plain(answer)
     assert table.state() == before  # nothing applied
+    assert "(Or just answer yes.)" in plain(answer)
+    # A yes to that one reading plays it (found by mail: "Yes, exactly that, please." was "no
+    # command found"); a yes with a move in it is that move, not the offer.
+    reply(smtp_server, answer, table.people[0], "Yes, exactly that, please.\n\nAnn")
+    [played] = mine(table.drain(), table.people[0])
+    assert "Read as: take 3; card The King; place 1 Valencia." in " ".join(plain(played).split()), \
+        plain(played)
+    assert table.state() != before
     # The same in the player's language.
     from domain.core.language import GameSession, ParseError
 
@@ -191,6 +199,10 @@ def test_a_mistyped_or_ambiguous_name_is_answered_with_what_it_may_be(
     # "Castile" names two regions; the King stands in Castilla la Nueva, so the King's card
     # offers only la Vieja: the one the player can mean (the corpus's ki-en-043 alike). Where both
     # are offered the reply is asked back (the corpus's eg-en-033, eg-fr-025, eg-it-026).
+    from service import undo
+
+    undo.undo_own(table.ctx, table.game_id, 0)
+    table.drain()
     reply(smtp_server, turn, table.people[0], "take 3, card king, king to Castile")
     [answer] = mine(table.drain(), table.people[0])
     assert "Read as: take 3; card The King; special to Castilla la Vieja." in plain(answer)
