@@ -65,7 +65,8 @@ WEAK = frozenset({("ok",), ("okay",), ("so",), ("yes",), ("oui",), ("si",), ("d"
                   ("va", "bene"), ("do",), ("faire",)})
 """Words of some move that people also write as filler ("ok so 60"): never a sign of another."""
 NEGATIONS = frozenset({"not", "no", "don", "dont", "ne", "pas", "non", "never", "jamais", "mai",
-                       "nessun", "nessuna", "niente", "without", "sans", "senza"})
+                       "nessun", "nessuna", "niente", "without", "sans", "senza", "cannot", "cant",
+                       "wont", "didn", "doesn", "isn", "wouldn", "couldn", "shouldn"})
 """(French "n'" is always paired with "pas"/"jamais", and "n°6" is a number: "n" is not one.
 "ne" alone says no only inside a phrase of the game's (« je ne place rien »): written alone it is
 Italian's "of them" as often as French's ("ne prendo 2", « je ne prends que 2 »), and French
@@ -113,7 +114,7 @@ BETWEEN_MOVES = frozenset({"con", "avec", "with", "un", "une", "uno", "una", "a"
 """Words between a value and the next move's word on one line ("k14 con una nave")."""
 ROUND_WORDS = frozenset({"round", "manche", "turno", "giro", "tour", "rnd"})
 """Words before a number that name the round it is ("round 3", « manche 8 »), never a value."""
-REF_WORDS = frozenset({"col", "coi", "with", "avec", "using", "con"})
+REF_WORDS = frozenset({"col", "coi", "with", "avec", "using", "con", "del", "du", "of"})
 """Words before a number that point at something the player has ("my 60", « col 60 », "with
 my 5"): where the move asked takes no number, that number names what the move is done with,
 and fills nothing."""
@@ -125,9 +126,14 @@ REMARK_STARTS = frozenset(phrase(x) for x in (
     "so", "cosi", "donc", "because", "car", "parce que", "perche", "puisque", "siccome",
     "since", "histoire de", "ainsi", "visto che", "dato che", "to get", "to have", "to go",
     "to fill", "in order to", "pour avoir", "pour remplir", "pour passer", "pour jouer",
-    "pour etre", "per avere", "per passare", "per giocare", "per riempire", "per essere"))
+    "pour etre", "per avere", "per passare", "per giocare", "per riempire", "per essere",
+    "pour poser", "per posare", "to lay", "pour placer", "per piazzare", "so that", "afin de",
+    "per poter", "so i can"))
 """Words after a move that start a remark on it ("Gioco l'11 così passo per prima", "the 1
 to get six back"): the move may end before them."""
+SAME_WORDS = frozenset({"dessus", "sopra", "it", "there"})
+"""Words that put a move where the one before it went (« nouveau caballero en j14, et un
+castillo dessus », "with a castle on it"): a cell left unsaid is that move's cell."""
 BOTH_WORDS = frozenset({"both", "entrambi", "entrambe", "ambedue", "ambo"})
 PLURAL_WORDS = frozenset({"them", "they", "les", "li", "tous", "toutes", "tutti", "tutte", "all"})
 """Words that say several pieces without a number (with the game's plural pieces,
@@ -219,7 +225,7 @@ class Tag:
     flag that lays a Caballero tile with it): the values it names where another answer is read."""
 
 
-SOFT = ("role", "self")
+SOFT = ("role", "self", "same")
 """Tags read only by a field that needs them (a move's source and target, whose Caballeros): they
 never make a reading fail."""
 LEFTOVER = ("all", "or", "neg", "except")
@@ -588,6 +594,8 @@ class Reader:
                         and (i + 1 >= end or w[i + 1] in (",", "\n")))):
                 # ("un", "uno" are articles, unless alone after a move's word: "la carta uno")
                 tags.append(Tag(i, i + 1, "number", NUMBER_WORDS[word]))
+            elif word in SAME_WORDS or (word in ("con", "avec", "with") and i == start):
+                tags.append(Tag(i, i + 1, "same"))  # « un castillo dessus », "con un castillo"
             elif word in FROM_WORDS:
                 tags.append(Tag(i, i + 1, "role", "from"))
             elif word in TO_WORDS:
@@ -596,17 +604,20 @@ class Reader:
                 tags.append(Tag(i, i + 1, "self", self.session.seat))
             elif word in OR_WORDS:
                 tags.append(Tag(i, i + 1, "or"))
-            elif word in NEGATIONS and word != "ne":
-                tags.append(Tag(i, i + 1, "neg"))
+            elif (word in NEGATIONS and word != "ne") or (
+                    word in ("can", "won") and i + 1 < end and w[i + 1] == "t"):
+                tags.append(Tag(i, i + 1, "neg"))  # ("can't", "won't": "t" is what is left)
             elif self._near_a_name(word, names, w[max(start, i - 3):i + 4]):
                 tags.append(Tag(i, i + 1, "alien"))  # "castile", "valenica": not ours to guess
             else:
                 loose.append(word)
             i += 1
-        for before, tag in zip([None, *tags], tags, strict=False):
-            start = before.end if before is not None else start
+        last = start  # (from the last word that says something: "…, and put a castle":
+        for tag in tags:  # the "a" before it is no break's end)
             tag.after_break = any(x in (",", "\n") or x in SEQUENCE_SINGLES
-                                   for x in w[start:tag.start])
+                                  for x in w[last:tag.start])
+            if tag.kind not in SOFT:
+                last = tag.end
         return tags, loose
 
     def _then_between(self, start: int, end: int) -> bool:
@@ -702,7 +713,8 @@ class Reader:
         if first < len(tags) and any(t.kind == "foreign" and self._then_between(
                 tags[first].start, t.start) for t in tags[first:]):
             return None  # "prendo 1, poi prendo la carta Il Re": the card is the next move
-        tags = [t for t in tags[first:] if t.kind != "foreign"]
+        tags = [t for t in tags[:first] if t.kind == "same"] \
+            + [t for t in tags[first:] if t.kind != "foreign"]  # ("con un castillo": kept)
         strong = {k for t in tags if t.kind == "action" and not self._weak(t) for k in t.value}
         if strong:  # "ok so: veto": "ok" (to allow) is filler beside the veto's own word
             tags = [t for t in tags if not (t.kind == "action" and self._weak(t)
@@ -804,6 +816,11 @@ class Reader:
                 c = f.constraint
                 if isinstance(c, Parts):
                     continue
+                same = self._same_cell(c, tags, named)
+                if same is not None:
+                    command[f.name] = same
+                    said.append(f.name)
+                    continue
                 if isinstance(c, Counts) and c.min_total == 0:
                     empty.append(f.name)  # "3 from my court": no region (when more was said)
                     continue
@@ -886,7 +903,10 @@ class Reader:
                # ("the King stays in Aragón": a place where the move takes none is said along)
                and not (t.kind == "number" and t.value == 0 and not numeric and named)
                and not (t.kind == "number" and t.role == "ref" and not numeric
-                        and not self._numbered_field(answer) and (named or said))):
+                        and not self._numbered_field(answer)
+                        and (named or (said and len(self._alone) == 1)))):
+            # (said alone only where this is the one move asked: "my four go to País Vasco"
+            # for the Castillo's disc, never "mes 3 caballeros vont en …" as the King's move)
             # ("cross 0 leave" where nothing can cross: the 0 says what the form leaves out)
             return []  # (the player's own colour said along: "piazzo 1 rosso nel castello")
         if not answer.fields and not named:
@@ -1069,7 +1089,11 @@ class Reader:
                 place = next(iter(places))
                 number = None
                 own = i >= 2 and self._own_colour(tags[i - 1])  # "1 rosso nel castello"
-                for j in ((i - 2, i + 1) if own else (i - 1, i + 1)):  # "2 castillo",
+                fronted = i >= 2 and tags[i - 1].kind == "action" and all(
+                    x in ("li", "le", "les", "them", "ne", "en", "j", "je", "io")
+                    for x in self.words[tags[i - 2].end:tags[i - 1].start])
+                for j in ((i - 2, i + 1) if own or fronted else (i - 1, i + 1)):
+                    # ("2 castillo", « 2 li metto nei Paesi Baschi »: the count before the verb)
                     # "castillo 2", "2 to the castillo"
                     if 0 <= j < len(tags) and j in free and j not in hits \
                             and tags[j].kind == "number":
@@ -1104,6 +1128,21 @@ class Reader:
             used.update(hits)
             return counts
         return _MISSING
+
+    def _same_cell(self, c: Any, tags: list[Tag], named: list[int]) -> Any:
+        """The cell of the move read just before, for a cell field left unsaid where the words
+        say "on it" (« dessus », "sopra") or start with "with" (« con un castillo » after a
+        Caballero tile): that move's cell, when this field may take it. None otherwise."""
+        if not named or not isinstance(c, OneOf) or c.of != "cell" or not self.done \
+                or not any(t.kind == "same" for t in tags) \
+                or any(t.kind == "cell" for t in tags):
+            return None
+        at = self.done[-1].get("at")
+        if isinstance(at, Mapping) and "x" in at and "y" in at:
+            at = f"{at['x']},{at['y']}"
+        elif isinstance(at, (list, tuple)) and len(at) == 2:
+            at = f"{at[0]},{at[1]}"
+        return at if at in c.options else None
 
     def _numbered_field(self, answer: Any) -> bool:
         """Whether a field of `answer` may be filled by a number (a list the mail numbers)."""
@@ -1417,6 +1456,18 @@ class Reader:
                 return None  # a decision with no form (a game that brings none)
             names = self._names(form)
             types = frozenset(k for a in form.answers for k in (a.type, self.kind(a)))
+            if commands and any(tuple(self.words[pos:pos + n]) in REMARK_STARTS
+                                for n in (1, 2, 3)):
+                # "… turned 180 so the 6 points at m14", « … pour avoir 6 contre m11 »: the
+                # reason for the move just read, to the clause's end; never a move of its own
+                stop = pos
+                while stop < len(self.words) and self.words[stop] not in (",", "\n"):
+                    stop += 1
+                self.ignored.append(" ".join(self.words[pos:stop]))
+                pos = stop
+                while pos < len(self.words) and self.words[pos] in (",", "\n"):
+                    pos += 1
+                continue
             all_tags, _ = self.tag(pos, len(self.words), names, types)
             if not [t for t in all_tags if t.kind not in (*SOFT, *(LEFTOVER if commands else ()))]:
                 break
@@ -1446,6 +1497,20 @@ class Reader:
                 pos = remark
                 continue
             end, command, loose = found
+            if set(command) == {"type"} and self._named_again(end, command["type"], names,
+                                                                types):
+                # "card 3, the 4-regions scoring: 2 to Cataluña …, then the scoring": the
+                # card's title said along with it; its action is the one named last
+                self.ignored.append(" ".join(w for w in self.words[pos:end] if w != ","))
+                pos = end
+                while pos < len(self.words) and self.words[pos] in (",", "\n"):
+                    pos += 1
+                continue
+            line = self._said_again_later(pos, end, loose, names, types)
+            if line is not None:  # "I'll live with the 8.\n… power 1 for me": the 8 was a
+                self.ignored.append(" ".join(w for w in self.words[pos:line] if w != ","))
+                pos = line  # remark; the move is the one said with its own word below
+                continue
             said = self._said(pos, end, names, types)
             if said:
                 self.ignored.append(said)
@@ -1465,6 +1530,40 @@ class Reader:
             return None
         return Parsed(commands, self.ignored, rest, asks=self.session.decision() is not None,
                       answered=list(self.answered))
+
+    def _named_again(self, end: int, kind: str,
+                     names: Mapping[tuple[str, ...], set[tuple[str, Any]]],
+                     types: frozenset[str]) -> bool:
+        """Whether a move with nothing to fill (`kind`: "special") is named again after `end`,
+        with another move between: the first naming was said along (a card's title right
+        after the card), the move is made where it is named last."""
+        later = [t for t in self.tag(end, len(self.words), names, types)[0]
+                 if t.kind not in SOFT]
+        again = [i for i, t in enumerate(later) if t.kind == "action" and kind in t.value]
+        return bool(again) and any((t.kind == "action" and kind not in t.value)
+                                   or t.kind in ("number", "name", "cell")
+                                   for t in later[:again[-1]])
+
+    def _said_again_later(self, pos: int, end: int, loose: list[str],
+                          names: Mapping[tuple[str, ...], set[tuple[str, Any]]],
+                          types: frozenset[str]) -> int | None:
+        """Where the line of a bare number read at `pos` ends, when that number sat in a
+        sentence (three words or more: "Ok, never mind, I'll live with the 8.") and a later
+        line says a move of this decision with its own word and a number ("… so power 1 for
+        me"): that later move is the one meant, the number above a remark. None otherwise."""
+        tags = [t for t in self.tag(pos, end, names, types)[0] if t.kind not in SOFT]
+        if len(tags) != 1 or tags[0].kind != "number" \
+                or len([x for x in loose if x not in CONTRACTED]) < 3:
+            return None
+        line = end
+        while line < len(self.words) and self.words[line] != "\n":
+            line += 1
+        later = [t for t in self.tag(line, len(self.words), names, types)[0]
+                 if t.kind not in SOFT]
+        if any(t.kind == "action" and not self._weak(t) and i + 1 < len(later)
+               and later[i + 1].kind == "number" for i, t in enumerate(later)):
+            return line
+        return None
 
     def _played_numbers(self) -> set[int]:
         """The numbers in the moves read so far (a card played, a count)."""
@@ -1497,7 +1596,10 @@ class Reader:
             text = " ".join(self.words[i] for i in kept).replace(" ,", ",").strip(" ,")
             tags = [t for t in self.tag(pos, end, {}, every)[0] if t.start not in self.aside]
             values = [t for t in tags if t.kind in ("number", "cell")]
-            if text and any(t.kind == "action" for t in tags) and values and not all(
+            if any(tuple(self.words[pos:pos + n]) in REMARK_STARTS for n in (1, 2, 3)):
+                self.ignored.append(" ".join(w for w in self.words[pos:end] if w != ","))
+                # ("… così poso due tessere": the reason for the card just played)
+            elif text and any(t.kind == "action" for t in tags) and values and not all(
                     t.kind == "number" and t.value in self._played_numbers() for t in values):
                 # a move's word and a value: a move for later ("then I take 5"); not a remark
                 # ("I'm running out of knights at court"), nor the card just played said

@@ -203,7 +203,9 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
        "je ne prends aucun caballero", "je ne prends aucun", "je n en prends aucun",
        "je ne prends rien", "je ne prends personne", "aucun a la cour",
        "i take none", "i don t take any", "i won t take any", "i m not taking any",
-       "none to court", "no caballeros to court", "i take no caballeros"),
+       "none to court", "no caballeros to court", "i take no caballeros",
+       "nothing to take", "nothing to take for me", "rien a prendre", "rien a prendre pour moi",
+       "niente da prendere", "non c e niente da prendere", "nulla da prendere"),
     "choose_card": ("card", "action card", "carte", "carte action", "carta", "carta azione",
                     "choose", "choisis", "choisir", "scelgo", "scegli", "prendo",
                     "je prends", "prends", "i take the",
@@ -285,7 +287,14 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
     + ("castillo", "the castillo", "from the castillo", "castillo disc", "du castillo",
        "le castillo", "del castillo", "dal castillo", "il castillo", "castello",
        "il castello", "del castello", "dal castello", "castle", "the castle",
-       "from the castle", "chateau", "le chateau", "du chateau"),
+       "from the castle", "chateau", "le chateau", "du chateau",
+       # the disc itself, and the Caballeros sent by their owner's verb (each phrase holds a
+       # placement's word, so it is never another move's word where placing is asked)
+       "disc", "my disc", "the disc", "disque", "le disque", "mon disque", "disco", "il disco",
+       "il mio disco", "je mets le disque", "mets le disque", "je mets mon disque",
+       "put my disc", "i put my disc", "metto il disco", "metto il mio disco",
+       "i ll send my", "i send my", "send my", "j envoie mes", "envoie mes", "mando i miei",
+       "mando il mio"),
 }
 """Answer type → the words that name it, any language (the reader picks the longest phrase, so
 "no special" names `decline` where "special" names `special`)."""

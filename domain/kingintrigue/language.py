@@ -319,6 +319,9 @@ VOCABULARY = Vocabulary(
              "special": (*vocab.READ_ACTIONS["special"], "intrigue", "intrigo",
                          "score the castillo", "decompte du castillo", "le decompte du castillo",
                          "valuto il castillo", "valutare il castillo",
+                         "valutazione del castillo", "la valutazione del castillo",
+                         "faccio la valutazione del castillo", "scoring of the castillo",
+                         "the castillo scoring", "castillo scoring", "je fais le decompte du castillo",
                          # the Alliance and the Bridge in sentences (never the marker's name
                          # alone: Intervention's target "alliance" or "bridge")
                          "i ally", "ally", "alliance between", "an alliance between",
