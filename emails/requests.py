@@ -216,6 +216,9 @@ def _leading(line: str) -> tuple[str, str, str] | None:
     for it and goes with it (« Annuler s'il vous plaît, je n'ai pas demandé le Grande »), unless
     it holds a number: then it is the move meant instead ("…, je voulais dire 5")."""
     pieces = _PIECE.split(line.strip())
+    if len(pieces) > 1 and kind_of(pieces[-1]) == "undo":
+        return "undo", line, ""  # "… I wanted the 6 facing m14, not the 8. Undo please.": the
+        # reason, then the request (never a move: it says what was meant before)
     for k in range(1, min(len(pieces), 3)):
         head, rest = " ".join(pieces[:k]), " ".join(pieces[k:]).strip()
         kind = kind_of(head)

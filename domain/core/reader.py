@@ -135,6 +135,8 @@ SAME_WORDS = frozenset({"dessus", "sopra", "it", "there"})
 """Words that put a move where the one before it went (« nouveau caballero en j14, et un
 castillo dessus », "with a castle on it"): a cell left unsaid is that move's cell."""
 BOTH_WORDS = frozenset({"both", "entrambi", "entrambe", "ambedue", "ambo"})
+BOTH_PHRASES = frozenset({("tutti", "e", "due"), ("tutte", "e", "due"), ("tous", "les", "deux"),
+                          ("toutes", "les", "deux")})
 PLURAL_WORDS = frozenset({"them", "they", "les", "li", "tous", "toutes", "tutti", "tutte", "all"})
 """Words that say several pieces without a number (with the game's plural pieces,
 `Vocabulary.pieces`): a place said with them and no count is not read as one ("je les pose à
@@ -492,6 +494,10 @@ class Reader:
                 loose.append(w[i])
                 i += 1
                 continue
+            if tuple(w[i:i + 3]) in BOTH_PHRASES:  # « tutti e due », « tous les deux »: 2
+                tags.append(Tag(i, i + 3, "number", 2))
+                i += 3
+                continue
             best: tuple[int, Tag | None] = (0, None)
             for n in range(min(MAX_WORDS + 2, end - i), 0, -1):  # the move's own words first
                 key = tuple(w[i:i + n])
@@ -585,6 +591,14 @@ class Reader:
                     and i + 1 < end and self.vocabulary.pieces.get(w[i + 1]) == 1:
                 tags.append(Tag(i, i + 1, "number", 1, role="ref"))  # "un caballero del
                 # Bot": one (said along where the move takes no number: "a knight on m14")
+            elif word in ("one", "un", "une", "uno", "una") and i + 1 < end \
+                    and w[i + 1] in TO_WORDS and i > start \
+                    and w[i - 1] in ("en", "ne", "n", "mets", "metto", "put", "place", "pose"):
+                tags.append(Tag(i, i + 1, "number", 1))  # « j'en mets un au Castillo »,
+                # « ne metto uno nel Castillo »: one of them, where it goes
+            elif word == "one" and i >= start + 2 and w[i - 1] == "last" \
+                    and w[i - 2] in SELF_WORDS:
+                tags.append(Tag(i, i + 1, "number", 1, role="ref"))  # "I take my last one"
             elif word == "one" and i > start and w[i - 1] in ("last", "this", "that", "the",
                                                                "which", "other", "any"):
                 loose.append(word)  # "last one - I play 70": not a 1
@@ -1162,9 +1176,16 @@ class Reader:
         said = w[lo:max(t.end for t in tags)]
         if any(x in BOTH_WORDS for x in said) or any(
                 said[k:k + 2] in (["les", "deux"], ["tutti", "due"], ["tutte", "due"])
+                or said[k:k + 3] in (["tutti", "e", "due"], ["tutte", "e", "due"])
                 for k in range(len(said))):
             return 2
         if any(x in PLURAL_WORDS or self.vocabulary.pieces.get(x, 1) > 1 for x in said):
+            # "je prends 2, je les mets en Catalogne": "them" are the ones just taken
+            count = self.done[-1].get("count") if self.done and len(self.done[-1]) == 2 \
+                else None
+            if isinstance(count, int) and not isinstance(count, bool) and count > 1 \
+                    and any(x in PLURAL_WORDS for x in said):
+                return count
             return None
         return 1
 
@@ -1596,9 +1617,13 @@ class Reader:
             text = " ".join(self.words[i] for i in kept).replace(" ,", ",").strip(" ,")
             tags = [t for t in self.tag(pos, end, {}, every)[0] if t.start not in self.aside]
             values = [t for t in tags if t.kind in ("number", "cell")]
-            if any(tuple(self.words[pos:pos + n]) in REMARK_STARTS for n in (1, 2, 3)):
+            others = {k for seat, name in enumerate(self.session.names)
+                      if seat != self.session.seat for k in phrase(normalise(name))}
+            if any(tuple(self.words[pos:pos + n]) in REMARK_STARTS for n in (1, 2, 3)) \
+                    or others & set(self.words[pos:end]):
                 self.ignored.append(" ".join(w for w in self.words[pos:end] if w != ","))
-                # ("… così poso due tessere": the reason for the card just played)
+                # ("… così poso due tessere": the reason for the card just played; "Nice move
+                # with j14, Gil!": words to another player)
             elif text and any(t.kind == "action" for t in tags) and values and not all(
                     t.kind == "number" and t.value in self._played_numbers() for t in values):
                 # a move's word and a value: a move for later ("then I take 5"); not a remark

@@ -185,7 +185,8 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
                    # where a power card is asked, taking one is playing it ("I'll take the
                    # 160", « je prends la 20 », "prendo il 30")
                    "i take", "i ll take", "take the", "je prends", "je prends la",
-                   "je prends le", "prendo", "prendo il", "prendo la",
+                   "je prends le", "prendo", "prendo il", "prendo la", "scelgo il",
+                   "scelgo la", "je choisis le", "je choisis la", "i choose the", "i pick the",
                    "go with", "je mets", "mets", "metto", "butto",
                    # "carte 12", "carta 12", "card 12": where a power card is asked, a card is one
                    "card", "the card", "my card", "carte", "la carte", "ma carte", "carta",
@@ -269,7 +270,10 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
        "king stays in", "le roi reste en", "le roi reste a", "il re resta in", "il re resta a",
        "azione speciale non la faccio", "l azione speciale non la faccio", "non la faccio",
        "la speciale non la faccio", "je ne la fais pas", "l action speciale je ne la fais pas",
-       "i won t do it", "i don t do it", "i won t do the special", "i don t do the special"),
+       "i won t do it", "i don t do it", "i won t do the special", "i don t do the special",
+       "l azione speciale no", "azione speciale no", "la speciale no", "speciale no",
+       "l action speciale non", "action speciale non", "special no", "the special no",
+       "no special thanks", "no to the special"),
     "allow": KEYWORDS["allow"]["en"] + KEYWORDS["allow"]["fr"] + KEYWORDS["allow"]["it"]
     + ("no veto", "pas de veto", "niente veto", "nessun veto", "let it happen", "go ahead",
        "fine by me", "va bene", "je laisse faire", "je laisse passer", "qu il y aille",

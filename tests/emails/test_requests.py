@@ -280,7 +280,9 @@ def test_a_line_that_starts_with_a_request_and_goes_on() -> None:
                                                          (None, "I play 5")]
     # yes and no are never split off: "no, I don't cross" is the game's answer
     assert requests.split("no, I don't cross") == [(None, "no, I don't cross")]
-    assert requests.split("take 3, undo") == [(None, "take 3, undo")]
+    # an undo after its reason, the reason holding numbers of the move it regrets
+    line = "Oops, that's not what I meant - I wanted the 6 facing m14, not the 8. Undo please."
+    assert requests.split(line) == [("undo", line)]
 
 
 def test_undo_and_the_move_meant_in_one_line(table: Any, smtp_server: Any) -> None:
