@@ -37,7 +37,7 @@ from domain.elgrande import asks
 from domain.elgrande import vocabulary as vocab
 from domain.elgrande.data import PLACES as PLACE_IDS
 from domain.elgrande.data import POWER_CABALLEROS
-from domain.elgrande.messages import place_name
+from domain.elgrande.messages import place_form, place_name
 
 # --- words -----------------------------------------------------------------------------------------
 
@@ -173,6 +173,9 @@ def _to(place: str, lang: str) -> str:
                                 ("l'", "all'"), ("i ", "ai "), ("le ", "alle ")):
             if name.startswith(article):
                 return joined + name[len(article):]
+        # a region as Italian says where something goes: « in Aragona », « nei Paesi
+        # Baschi », « a Siviglia » (never « a Aragona »)
+        return place_form(place, lang, "to")
     return f"{_w('to', lang)} {name}"
 
 

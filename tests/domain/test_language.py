@@ -210,3 +210,14 @@ def test_first_persons_plural_colours_and_ones_own_colour_said_along() -> None:
     assert read("je place 1 rouge dans le Castillo", game(*POWERS, (0, "take", {"count": 3}),
                                                           (0, "choose_card", {"stack": 1}))) == [
         {"type": "place", "places": {"castillo": 1}}]
+
+
+def test_an_italian_echo_says_where_the_king_goes_as_italian_does() -> None:
+    """Found by mail: « speciale a Aragona » (Italian says « in Aragona », « a Siviglia », « nei
+    Paesi Baschi »); the line is still one a player may write back."""
+    from domain.elgrande.language import format_command
+
+    assert format_command({"type": "special", "to": "aragon"}, "it") == "speciale in Aragona"
+    assert format_command({"type": "special", "to": "pais_vasco"}, "it") \
+        == "speciale nei Paesi Baschi"
+    assert format_command({"type": "special", "to": "sevilla"}, "it") == "speciale a Siviglia"
