@@ -1504,6 +1504,10 @@ class Reader:
                     continue
                 if len(readings) > 1:
                     readings = self._distinct(readings)
+                if len(readings) > 1 and commands and not any(t.kind == "action" for t in tags):
+                    same = [r for r in readings if r["type"] == commands[-1]["type"]]
+                    if len(same) == 1:  # "castillos sur j11 et sur j14": a bare value after a
+                        readings = same  # move goes on with that move, not with another
                 if len(readings) > 1 and not self.lenient:  # (a refusal explains the first)
                     raise Ambiguous(_ASK[language_index(self.lang)].format(n=len(readings)),
                                     [[*commands, r] for r in readings], lang=self.lang)
@@ -1913,12 +1917,40 @@ def refusal(text: str, session: Session, vocabulary: Vocabulary, help_lines: Hel
     other = _other_move(strict, at, end, decision, lang)
     if other is not None:  # "placer 1 Valence" where a take is asked: the game says what is
         return ParseError(other, near=near, allowed=allowed, lang=lang)  # asked now
+    bare = _bare_refusal(strict, at, end, decision)
+    if bare is not None:  # "end" while a tile is due: the game says why not, not "not
+        return bare  # understood"
     taught = {w for line in allowed for w in phrase(str(line).split(" — ")[0])}
     typo = _typo(strict, at, end, taught=taught)
     if typo is not None:
         return ParseError(suggestion(typo[0], [typo[1]], lang), near=near, allowed=allowed,
                           lang=lang)
     return ParseError(core_text("not_understood", lang, near=near), allowed=allowed, lang=lang)
+
+
+def _bare_refusal(reader: Reader, start: int, end: int, decision: Any) -> CommandRefused | None:
+    """The game's refusal of a move named by its word alone, where the form offers that move
+    only as an answer read on other words (El Caballero's "end" while a tile is due: its one
+    end answer lays the tile for the player, read only on "end auto"): "that's the end of my
+    turn" is then refused with the game's reason, not as words not understood."""
+    form = decision.form
+    names = reader._names(form)
+    types = frozenset(k for a in form.answers for k in (a.type, reader.kind(a)))
+    tags = [t for t in reader.tag(start, end, names, types)[0] if t.kind not in (*SOFT, "neg")]
+    if len(tags) != 1 or tags[0].kind != "action":
+        return None
+    kinds = {k for k in tags[0].value if any(a.type == k for a in form.answers)}
+    if len(kinds) != 1:
+        return None
+    kind = next(iter(kinds))
+    if not all(a.fixed and not a.fields for a in form.answers if a.type == kind):
+        return None  # (only where every answer of that move fixes what the word leaves out)
+    session = _fresh(reader.session)
+    try:
+        session.advance({"type": kind})
+    except CommandRefused as refused:
+        return refused
+    return None
 
 
 def _past_greetings(reader: Reader, at: int) -> int:

@@ -14,6 +14,7 @@ from domain.core.events import Event, thaw
 from domain.core.game import Message, Viewer
 from domain.elgrande import describe as eg
 from domain.kingintrigue.data import KEEP, POWER_VALUES
+from domain.kingintrigue.modules_data import ALL_CARDS
 from domain.kingintrigue.views import redact
 
 Describer = Callable[[Event, Viewer], list[Message]]
@@ -73,8 +74,14 @@ def _kept(e: Event, v: Viewer) -> list[Message]:
 
 @describes("round_cards_taken")
 def _round_cards(e: Event, v: Viewer) -> list[Message]:
-    return [_m("ki.round_card", seat=c["seat"], power=c["power"], round_card=c["card"],
-               places=c["places"]) for c in thaw(e["cards"])]
+    out = []
+    for c in thaw(e["cards"]):
+        out.append(_m("ki.round_card", seat=c["seat"], power=c["power"], round_card=c["card"],
+                      places=c["places"]))
+        if c.get("only"):  # the power card's own action is not played: said, not left to guess
+            out.append(_m("ki.round_card.only", seat=c["seat"], power=c["power"],
+                          card=ALL_CARDS[int(c["power"])].action))
+    return out
 
 
 @describes("action_chosen")

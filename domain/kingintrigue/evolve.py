@@ -106,10 +106,16 @@ def turn_actions(s: KIState, seat: int) -> list[str]:
     if kind not in (KING_CARD, INTRIGUE_CARD):
         return [own]
     card = ROUND_CARD_ACTIONS[kind]
-    if s.players <= 3 or s.ki.round_card_choice == "always" \
-            or (s.ki.players_edition and s.rules < 2):
+    if holders_choose(s):
         return list(dict.fromkeys([card, own]))
     return [card]
+
+
+def holders_choose(s: KIState) -> bool:
+    """Whether the King's and Intrigue's holders choose between the round card's action and
+    their power card's (see `turn_actions`); else they play the round card's alone."""
+    return s.players <= 3 or s.ki.round_card_choice == "always" \
+        or (s.ki.players_edition and s.rules < 2)
 
 
 def _start_turn(s: KIState, seat: int) -> None:

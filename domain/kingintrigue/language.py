@@ -34,6 +34,7 @@ from domain.core.language import (
 from domain.core.reader import Vocabulary
 from domain.elgrande import language as eg
 from domain.elgrande import vocabulary as vocab
+from domain.elgrande.data import REGION_IDS
 from domain.kingintrigue import texts
 from domain.kingintrigue.data import POWER_VALUES
 from domain.kingintrigue.modules import language as modlang
@@ -217,7 +218,7 @@ def special_how(card: str, spec: Mapping[str, Any], lang: str) -> tuple[str, str
     if card not in OWN_HOW:
         line = modlang.help_line(card, lang)
         if line:
-            return line, ""
+            return line, _regions_what(spec, lang)
         if card in AS_EL_GRANDE or card in vocab.CARD_NAMES_I18N:
             return None
         # a module card without parameters: the keyword alone
@@ -226,6 +227,33 @@ def special_how(card: str, spec: Mapping[str, Any], lang: str) -> tuple[str, str
     how = _t(HELP, key, lang, kw=vocab.keyword("special", lang), move=eg._w("move", lang),
              to=eg._to("castillo", lang))
     return how, _t(WHAT, key, lang)
+
+
+REGIONS_WHAT = {
+    "one": (": one of {places}", " : parmi {places}", ": tra {places}"),
+    "some": (": {n} different regions of {places}", " : {n} régions différentes parmi {places}",
+             ": {n} regioni diverse tra {places}"),
+}
+
+
+def _regions_what(spec: Mapping[str, Any], lang: str) -> str:
+    """The regions a module card's action may name, as the help line's end (the 115's "special
+    REGION REGION REGION" said nothing of which regions may be offered): every region the
+    decision offers; for a pair (the Alliance, the Bridge), every region of an allowed pair (the
+    game refuses a pair it does not allow, and says why)."""
+    pairs = spec.get("pairs")
+    if pairs:
+        seen = {r for pair in pairs for r in pair}
+        regions, n = [r for r in REGION_IDS if r in seen], 2
+    else:
+        found = spec.get("regions") or spec.get("region")
+        if not isinstance(found, (list, tuple)) or not found:
+            return ""
+        regions, n = list(found), int(spec.get("count") or 1)
+    places = ", ".join(eg._place(r, lang) for r in regions)
+    if n == 1:
+        return REGIONS_WHAT["one"][language_index(lang)].format(places=places)
+    return REGIONS_WHAT["some"][language_index(lang)].format(n=n, places=places)
 
 
 CABALLEROS: dict[int, int] = {value: card.caballeros for value, card in ALL_CARDS.items()}

@@ -31,14 +31,17 @@ from domain.elgrande.scoring import final_ranking, score_place
 from domain.elgrande.views import hidden_params
 from domain.kingintrigue.actions import CARDS, KINGS_RETURN
 from domain.kingintrigue.data import (
+    INTRIGUE_CARD,
     KEEP,
+    KING_CARD,
     POWER_VALUES,
+    ROUND_CARD_ACTIONS,
     ROUND_CARDS,
     ROUNDS,
     SETUP_CABALLEROS,
     round_card_kind,
 )
-from domain.kingintrigue.evolve import apply, fold
+from domain.kingintrigue.evolve import apply, fold, holders_choose
 from domain.kingintrigue.modules import crossing, flow, guard, hurricane
 from domain.kingintrigue.modules.general import general_scoring
 from domain.kingintrigue.modules_data import ALL_CARDS
@@ -273,9 +276,17 @@ def round_cards_event(s: KIState) -> Event:
     """Highest value: the King card; then the Caballero cards, descending; lowest: the Intrigue."""
     order = sorted(s.power_played, key=lambda seat: -s.power_played[seat])
     places = ROUND_CARDS[s.players]
-    return Event("round_cards_taken", {"cards": [
-        {"seat": seat, "card": round_card_kind(rank, s.players), "places": places[rank],
-         "power": s.power_played[seat]} for rank, seat in enumerate(order)]})
+    lost = not holders_choose(s)  # (with 4-5 players: the round card's action alone,
+    # which the holder is told, since the power card's action is then not played)
+    cards = []
+    for rank, seat in enumerate(order):
+        kind = round_card_kind(rank, s.players)
+        only = {"only": True} if lost and kind in (KING_CARD, INTRIGUE_CARD) \
+            and ALL_CARDS[s.power_played[seat]].action != ROUND_CARD_ACTIONS[kind] else {}
+        # (not the 180's The King: it is the round card's action too)
+        cards.append({"seat": seat, "card": kind, "places": places[rank],
+                      "power": s.power_played[seat], **only})
+    return Event("round_cards_taken", {"cards": cards})
 
 
 # --- a turn -----------------------------------------------------------------------------------------

@@ -73,6 +73,12 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                       "{places:# Caballero|# Caballeros} à placer.",
                       "{seat} ({power}) prende {round_card}: fino a "
                       "{places:# Caballero|# Caballeros} da piazzare."),
+    "ki.round_card.only": ("With 4 or 5 players that card's holder plays its action only: "
+                           "{seat}'s {power} ({card}) is not played this round.",
+                           "À 4 ou 5 joueurs, qui tient cette carte ne fait que son action : "
+                           "le {power} de {seat} ({card}) n'est pas joué cette manche.",
+                           "Con 4 o 5 giocatori chi ha questa carta fa solo la sua azione: il "
+                           "{power} di {seat} ({card}) non si gioca in questo round."),
     "ki.action.chosen": ("{seat} chooses the action “{card}”.",
                          "{seat} choisit l'action « {card} ».",
                          "{seat} sceglie l'azione «{card}»."),
@@ -516,6 +522,12 @@ def label(of: str, value: Any, lang: str = "en", names: Sequence[str] = (),
 
 class KingAndIntrigueTexts(ElGrandeTexts):
     """The `texts` facet: El Grande's, with the expansion's words."""
+
+    scoring = ElGrandeTexts.scoring | frozenset({
+        "kim.alliance.scored", "kim.alliance.doubled", "kim.alliance.bonus.king",
+        "kim.alliance.bonus.home", "kim.bridge.scored"})
+    """El Grande's scoring lines and the modules': the Alliance's regions scored as one and
+    the Bridge's point (a mail's "Scoring results" left them out, so it did not add up)."""
 
     def render(self, message: Message, lang: str, names: Sequence[str] = ()) -> str:
         return render(message, lang, names)

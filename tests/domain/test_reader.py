@@ -219,3 +219,15 @@ def test_a_greeting_is_never_offered_as_a_typo_of_a_moves_word() -> None:
     with pytest.raises(reader.ParseError) as refused:
         reader.parse("plaser 3 bidule", session, language.vocabulary, language.help_lines)
     assert "vouliez-vous dire placer" in str(refused.value).lower()
+
+
+@pytest.mark.parametrize("text", ["end", "that's the end of my turn", "fin du tour"])
+def test_ending_the_turn_with_a_tile_due_is_refused_with_the_games_reason(text: str) -> None:
+    """Found by mail: "that's the end of my turn" with a tile still due was "not understood";
+    the game's own reason is what the player needs (the tile first, or "end auto")."""
+    position = corpus.position_of({"at": "ec_mid"})
+    session = GameSession(position.module, position.state, 2, lang="en")
+    language = position.module.language
+    with pytest.raises(reader.CommandRefused) as refused:
+        reader.parse(text, session, language.vocabulary, language.help_lines)
+    assert "terrain tile" in refused.value.error.render("en")
