@@ -71,8 +71,20 @@ def without_comments(text: str) -> str:
         if not re.search(r"\d", before) and re.match(r"[ \t]*[—–][ \t]*\d", match.group()) \
                 and len(re.findall(r"\d+", match.group())) == 1:
             return ", " + match.group().lstrip(" \t—–")
+        if len(re.findall(r"\w+", before)) > 5:
+            # a sentence's dash ("Then I'd love the King again — he can come and visit me in
+            # Valencia. After that, …"): a break, not a comment; a help line copied is a few
+            # words before its comment ("place N PLACE … — up to 3 in all")
+            return ", " + match.group().lstrip(" \t—–")
         return ""
     return COMMENT.sub(cut, text)
+
+
+UNAPOSTROPHED = {"ill": ["i", "ll"], "im": ["i", "m"], "ive": ["i", "ve"], "id": ["i", "d"],
+                 "dont": ["don", "t"], "cant": ["can", "t"], "wont": ["won", "t"],
+                 "thats": ["that", "s"], "its": ["it", "s"], "lets": ["let", "s"]}
+"""English contractions written without their apostrophe ("ill take 10", "im done"), read as
+with it (the apostrophe is a break: "i'll" is "i ll")."""
 
 
 def tokens(text: str, brackets: list[tuple[int, int]] | None = None) -> list[str]:
@@ -90,6 +102,9 @@ def tokens(text: str, brackets: list[tuple[int, int]] | None = None) -> list[str
             elif opened is not None and (tok in ")]" or tok == "\n"):
                 brackets.append((opened, len(out)))
                 opened = None
+        if tok in UNAPOSTROPHED:  # "ill take 10", "im playing": "i ll", "i m"
+            out += UNAPOSTROPHED[tok]
+            continue
         out.append("\n" if tok == "\n" else "," if tok in ",;:.!?()[]" else tok)
     if brackets is not None and opened is not None:
         brackets.append((opened, len(out)))

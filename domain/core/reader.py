@@ -596,6 +596,9 @@ class Reader:
                     and w[i - 1] in ("en", "ne", "n", "mets", "metto", "put", "place", "pose"):
                 tags.append(Tag(i, i + 1, "number", 1))  # « j'en mets un au Castillo »,
                 # « ne metto uno nel Castillo »: one of them, where it goes
+            elif word == "one" and i > start and w[i - 1] in ("last", "other", "remaining") \
+                    and i + 1 < end and w[i + 1] in TO_WORDS:
+                tags.append(Tag(i, i + 1, "number", 1))  # "and the last one in the Castillo"
             elif word == "one" and i >= start + 2 and w[i - 1] == "last" \
                     and w[i - 2] in SELF_WORDS:
                 tags.append(Tag(i, i + 1, "number", 1, role="ref"))  # "I take my last one"
@@ -730,9 +733,13 @@ class Reader:
         tags = [t for t in tags[:first] if t.kind == "same"] \
             + [t for t in tags[first:] if t.kind != "foreign"]  # ("con un castillo": kept)
         strong = {k for t in tags if t.kind == "action" and not self._weak(t) for k in t.value}
-        if strong:  # "ok so: veto": "ok" (to allow) is filler beside the veto's own word
-            tags = [t for t in tags if not (t.kind == "action" and self._weak(t)
-                                            and not t.value & strong)]
+        if strong:  # "ok so: veto": "ok" (to allow) is filler beside the veto's own word,
+            # before it; after it, a weak word of another move is that move ("put 3 in
+            # Cataluña and do the scoring": the special, never dropped)
+            head = next(i for i, t in enumerate(tags) if t.kind == "action" and not self._weak(t))
+            tags = [t for i, t in enumerate(tags) if not (t.kind == "action" and self._weak(t)
+                                                          and not t.value & strong
+                                                          and i < head)]
         if any(t.kind == "neg" for t in tags) and not any(
                 t.kind == "action" and t.of == "negative" for t in tags):
             return None  # "no, I don't cross": not read unless the phrase itself says no
@@ -1456,8 +1463,23 @@ class Reader:
                 return None  # (« j'en ai 11 à la cour »: not "take 1" where a card is asked)
             if any(self.readings(form, [t]) for t in tags):
                 return None  # a value the player may choose: not a remark
+            if len([t for t in tags if t.kind in ("number", "name", "cell")]) >= 2 \
+                    and self._could_be_move(form, raw):
+                return None  # "two caballeros into Valencia" where Valencia is taboo: a move
+                # the game refuses (and says why), never a remark dropped
             return end
         return None
+
+    def _could_be_move(self, form: Any, tags: list[Tag]) -> bool:
+        """Whether `tags` read as a move of `form` once any value of each field's kind counts
+        and the game's rules are left aside: a move the player meant, whatever the game says
+        of it."""
+        lenient, trial = self.lenient, self.trial
+        self.lenient, self.trial = True, (lambda _s, _c: True)
+        try:
+            return bool(self.readings(form, tags))
+        finally:
+            self.lenient, self.trial = lenient, trial
 
     def run(self) -> Parsed | None:
         commands: list[dict[str, Any]] = []

@@ -239,6 +239,9 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
                 "mando il re", "put the king", "i put the king", "i move the king",
                 "move the king", "send the king", "i send the king", "the king moves",
                 "king moves", "i move all", "i move all mine", "move all of mine",
+                # the King as "he"/"him" in the sentence that moves him
+                "he can come", "he comes", "he goes", "he can go", "send him", "move him",
+                "il va", "il vient", "il ira", "lo mando", "lo sposto", "lo porto",
                 # Eviction's action by its verb (« sfratto gli altri dalla Castiglia Nuova »)
                 "evict", "i evict", "evicting", "expulser", "j expulse", "expulse", "evincer",
                 "j evince", "sfratto", "sfratta", "sfrattare"),
