@@ -305,6 +305,7 @@ class Reader:
         not next to the King): only to find the move a refused reply meant, so that the game
         says why it is refused (`refusal`). Never played."""
         self._alone: dict[str, int] = {}
+        self._bare_kinds: set[str] = set()
         self._form_fields: set[str] = set()
         self._form_ofs: set[tuple[str, Any]] = set()
         self.stuck: int | None = None
@@ -626,6 +627,9 @@ class Reader:
                 tags.append(Tag(i, i + 1, "neg"))  # ("can't", "won't": "t" is what is left)
             elif self._near_a_name(word, names, w[max(start, i - 3):i + 4]):
                 tags.append(Tag(i, i + 1, "alien"))  # "castile", "valenica": not ours to guess
+            elif self._near_an_action(word, types):
+                tags.append(Tag(i, i + 1, "alien"))  # "reinforcments": a move misspelt is
+                # never dropped (the turn was ended without it); its mended reading is offered
             else:
                 loose.append(word)
             i += 1
@@ -677,6 +681,19 @@ class Reader:
                     return True
         return False
 
+    def _near_an_action(self, word: str, types: frozenset[str]) -> bool:
+        """A near miss of a word of a move asked now ("reinforcments", "scorng"): the player
+        meant that move, so the reply is not read without it."""
+        if len(word) < 6 or not word.isalpha() or word in EVERYDAY \
+                or word in self.action_words or word in self.known_words:
+            return False
+        bare = self._bare_kinds & types  # (moves said by their word alone: "pouvior 2" is
+        # the 2 whatever the word, "reinforcments" is nothing without it)
+        pool = {x for key, kinds in self.actions.items() if kinds & bare for x in key
+                if len(x) >= 6}
+        close = difflib.get_close_matches(word, pool, n=1, cutoff=0.85)
+        return bool(close) and not (word.startswith(close[0]) or close[0].startswith(word))
+
     def _near_a_name(self, word: str, names: Mapping[tuple[str, ...], Any],
                      around: Sequence[str] = ()) -> bool:
         """A word that is part of a longer name, or a near miss of a name (difflib): the player
@@ -712,6 +729,7 @@ class Reader:
 
     def readings(self, form: Any, tags: list[Tag]) -> list[dict[str, Any]] | None:
         """The commands that read `tags` whole (None: a word here this reader cannot place)."""
+        self._bare_kinds = {self.kind(a) for a in form.answers if not a.fields}
         if any(t.kind == "alien" for t in tags):
             return None
         first = next((i for i, t in enumerate(tags)  # a greeting's "all" ("Morning all") before
@@ -1499,6 +1517,7 @@ class Reader:
                 return None  # a decision with no form (a game that brings none)
             names = self._names(form)
             types = frozenset(k for a in form.answers for k in (a.type, self.kind(a)))
+            self._bare_kinds = {self.kind(a) for a in form.answers if not a.fields}
             if commands and any(tuple(self.words[pos:pos + n]) in REMARK_STARTS
                                 for n in (1, 2, 3)):
                 # "… turned 180 so the 6 points at m14", « … pour avoir 6 contre m11 »: the
@@ -1807,6 +1826,12 @@ def _misspelt(reader: Reader) -> list[tuple[int, str]]:
         for key, values in reader._names(decision.form).items():
             for word in key:
                 families.setdefault(word, set()).update(values)
+        kinds = {k for a in decision.form.answers for k in (a.type, reader.kind(a))}
+        for key, of in reader.actions.items():  # a move's word misspelt ("reinforcments")
+            if of & kinds:
+                for word in key:
+                    if len(word) >= 6:
+                        families.setdefault(word, set()).add(("action", word))
     families = {w: v for w, v in families.items() if len(w) >= 5 and w.isalpha()}
     own = {w for key in (*reader.actions, *reader.known) for w in key}
     out = []
