@@ -128,13 +128,19 @@ REMARK_STARTS = frozenset(phrase(x) for x in (
     "to fill", "in order to", "pour avoir", "pour remplir", "pour passer", "pour jouer",
     "pour etre", "per avere", "per passare", "per giocare", "per riempire", "per essere",
     "pour poser", "per posare", "to lay", "pour placer", "per piazzare", "so that", "afin de",
-    "per poter", "so i can"))
+    "per poter", "so i can", "c est a", "c est pour", "it s next", "it s to", "which is",
+    "ce qui", "qui est", "parce", "as it", "siccome", "visto", "ca me", "that way",
+    "comme ca", "comme ca je", "cosi ho"))
 """Words after a move that start a remark on it ("Gioco l'11 così passo per prima", "the 1
 to get six back"): the move may end before them."""
 SAME_WORDS = frozenset({"dessus", "sopra", "it", "there"})
 """Words that put a move where the one before it went (« nouveau caballero en j14, et un
 castillo dessus », "with a castle on it"): a cell left unsaid is that move's cell."""
 BOTH_WORDS = frozenset({"both", "entrambi", "entrambe", "ambedue", "ambo"})
+RATHER = frozenset(phrase(x) for x in (
+    "rather than", "instead of", "plutot que", "au lieu de", "au lieu du", "piuttosto che",
+    "invece di", "invece del", "invece della", "anziche"))
+"""Words before the value not chosen ("my card 30 rather than the Intrigue")."""
 BOTH_PHRASES = frozenset({("tutti", "e", "due"), ("tutte", "e", "due"), ("tous", "les", "deux"),
                           ("toutes", "les", "deux")})
 PLURAL_WORDS = frozenset({"them", "they", "les", "li", "tous", "toutes", "tutti", "tutte", "all"})
@@ -227,7 +233,7 @@ class Tag:
     flag that lays a Caballero tile with it): the values it names where another answer is read."""
 
 
-SOFT = ("role", "self", "same")
+SOFT = ("role", "self", "same", "rather")
 """Tags read only by a field that needs them (a move's source and target, whose Caballeros): they
 never make a reading fail."""
 LEFTOVER = ("all", "or", "neg", "except")
@@ -495,6 +501,11 @@ class Reader:
                 loose.append(w[i])
                 i += 1
                 continue
+            rather = next((n for n in (3, 2) if tuple(w[i:i + n]) in RATHER), 0)
+            if rather:  # "rather than the Intrigue", « plutôt que l'Intrigue »: not chosen
+                tags.append(Tag(i, i + rather, "rather"))
+                i += rather
+                continue
             if tuple(w[i:i + 3]) in BOTH_PHRASES:  # « tutti e due », « tous les deux »: 2
                 tags.append(Tag(i, i + 3, "number", 2))
                 i += 3
@@ -750,6 +761,10 @@ class Reader:
             return None  # "prendo 1, poi prendo la carta Il Re": the card is the next move
         tags = [t for t in tags[:first] if t.kind == "same"] \
             + [t for t in tags[first:] if t.kind != "foreign"]  # ("con un castillo": kept)
+        for i in [i for i, t in enumerate(tags) if t.kind == "rather"][::-1]:
+            drop = 2 if i + 1 < len(tags) and tags[i + 1].kind in ("name", "number", "action") \
+                else 1  # the value after "rather than" is the one not chosen: it fills nothing
+            tags = tags[:i] + tags[i + drop:]
         strong = {k for t in tags if t.kind == "action" and not self._weak(t) for k in t.value}
         if strong:  # "ok so: veto": "ok" (to allow) is filler beside the veto's own word,
             # before it; after it, a weak word of another move is that move ("put 3 in
@@ -1518,8 +1533,15 @@ class Reader:
             names = self._names(form)
             types = frozenset(k for a in form.answers for k in (a.type, self.kind(a)))
             self._bare_kinds = {self.kind(a) for a in form.answers if not a.fields}
-            if commands and any(tuple(self.words[pos:pos + n]) in REMARK_STARTS
-                                for n in (1, 2, 3)):
+            another = self._about_another(pos, form)
+            if another is not None:  # "Parfait, Sara a posé le 53.": a remark on another
+                self.ignored.append(" ".join(w for w in self.words[pos:another] if w != ","))
+                pos = another
+                while pos < len(self.words) and self.words[pos] in (",", "\n"):
+                    pos += 1
+                continue
+            if commands and any(
+                    tuple(self.words[pos:pos + n]) in REMARK_STARTS for n in (1, 2, 3)):
                 # "… turned 180 so the 6 points at m14", « … pour avoir 6 contre m11 »: the
                 # reason for the move just read, to the clause's end; never a move of its own
                 stop = pos
@@ -1596,6 +1618,34 @@ class Reader:
             return None
         return Parsed(commands, self.ignored, rest, asks=self.session.decision() is not None,
                       answered=list(self.answered))
+
+    def _about_another(self, pos: int, form: Any) -> int | None:
+        """Where a clause about another player ends ("Parfait, Sara a posé le 53."), where the
+        move asked names no player: a clause with their name and no word of a move asked now
+        before it, after clauses of mere words ("Parfait,"); a remark, never the player's own
+        move. None when the text at `pos` is no such clause."""
+        if "seat" in self._wanted(form):
+            return None
+        others = {k for seat, name in enumerate(self.session.names) if seat != self.session.seat
+                  for k in phrase(normalise(name)) if len(k) >= 3}
+        if not others:
+            return None
+        kinds = frozenset(k for a in form.answers for k in (a.type, self.kind(a)))
+        start = pos
+        while start < len(self.words):
+            stop = start
+            while stop < len(self.words) and self.words[stop] not in (",", "\n"):
+                stop += 1
+            at = next((i for i in range(start, stop) if self.words[i] in others), None)
+            if at is not None:
+                before = self.tag(start, at, {}, kinds)[0]
+                if any(t.kind == "action" and t.value & kinds for t in before):
+                    return None
+                return stop
+            if self.tag(start, stop, {}, kinds)[0]:
+                return None  # (a clause that says something of the game: read it)
+            start = stop + 1
+        return None
 
     def _named_again(self, end: int, kind: str,
                      names: Mapping[tuple[str, ...], set[tuple[str, Any]]],
@@ -2068,7 +2118,7 @@ def _typo(reader: Reader, start: int, end: int, kinds: set[str] | None = None,
         if len(word) < 4 or not word.isalpha() or word in words or word in reader.known_words \
                 or word in EVERYDAY:
             continue
-        for pool in (ours, words):
+        for pool in ((ours,) if ours else (words,)):  # (never « corte » to a French player)
             close = difflib.get_close_matches(word, pool, n=1, cutoff=0.8)
             if close and not (word.startswith(close[0]) or close[0].startswith(word)):
                 return word, close[0]  # (not "tiles", "cards", "played": the word itself)

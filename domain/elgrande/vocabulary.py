@@ -301,7 +301,9 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
        "il mio disco", "je mets le disque", "mets le disque", "je mets mon disque",
        "put my disc", "i put my disc", "metto il disco", "metto il mio disco",
        "i ll send my", "i send my", "send my", "j envoie mes", "envoie mes", "mando i miei",
-       "mando il mio"),
+       "mando il mio", "je mets mon caballero", "mets mon caballero", "je vais mettre mon caballero",
+       "metto il mio caballero", "i put my caballero", "my caballero goes", "mon caballero va",
+       "il mio caballero va", "je mets mes caballeros", "metto i miei caballeros"),
 }
 """Answer type → the words that name it, any language (the reader picks the longest phrase, so
 "no special" names `decline` where "special" names `special`)."""

@@ -29,6 +29,7 @@ from domain.core.language import (
     Session,
     example_command,
     language_index,
+    normalise,
     phrases,
 )
 from domain.core.reader import Vocabulary
@@ -305,6 +306,24 @@ def _read_label(of: str, value: Any, lang: str, view: Mapping[str, Any] | None) 
     return [label(of, value, lang)]
 
 
+def _module_card_words() -> tuple[str, ...]:
+    """The module cards' names as their action's words, where the special action is asked
+    (« guerra civile in Aragona »): every name but the markers' (Intervention's targets,
+    "alliance", "quarantine", "king marker") and the Joker (a power card played as such)."""
+    from domain.kingintrigue.modules_data import MODULE_CARDS
+
+    markers = {w for langs in modlang.MARKER_WORDS.values() for ways in langs for w in ways}
+    out = []
+    for card in MODULE_CARDS.values():
+        if card.action in ("joker", "alliance", "quarantine", "king_marker"):
+            continue
+        for title in card.name:
+            text = " ".join(normalise(title).replace(":", " ").replace("'", " ").split())
+            if text and text not in markers:
+                out.append(text)
+    return tuple(dict.fromkeys(out))
+
+
 def _module_names() -> dict[str, dict[str, Any]]:
     """The modules' values by the words the mails write them with: the Royal Guard's choice
     (a region, or « reste » / "stay" / "resta") and Intervention's targets ("alliance",
@@ -369,7 +388,8 @@ VOCABULARY = Vocabulary(
                          "il mio segnalino 2x", "double marker", "the double marker",
                          "metto il segnalino 2x", "piazzo il segnalino 2x", "je mets le marqueur 2x",
                          "je pose le marqueur 2x", "put the 2x marker", "i put the 2x marker",
-                         "place the 2x marker"),
+                         "place the 2x marker",
+                         *_module_card_words()),
              "cross": (*(w for ways in modlang.CROSS_WORDS for w in ways), "i cross",
                        "je traverse", "attraverso"),
              "guard": (*(w for ways in modlang.GUARD_WORDS for w in ways), "royal guard",
