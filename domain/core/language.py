@@ -94,7 +94,9 @@ def tokens(text: str, brackets: list[tuple[int, int]] | None = None) -> list[str
     brackets are said aside ("I'll play my 6 (3 caballeros)")."""
     out: list[str] = []
     opened: int | None = None
-    for match in re.finditer(r"\n|[,;:.!?()\[\]]|>|[a-z0-9]+", normalise(without_comments(text))):
+    spaced = re.sub(r"(?<=\S)[ \t]+-[ \t]+(?=\S)", " , ", without_comments(text))
+    # ("turn 0 - it's land all round": a spaced hyphen is a break, as a dash is)
+    for match in re.finditer(r"\n|[,;:.!?()\[\]]|>|[a-z0-9]+", normalise(spaced)):
         tok = match.group()
         if brackets is not None:
             if tok in "([" and opened is None:

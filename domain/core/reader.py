@@ -85,7 +85,7 @@ FROM_WORDS = frozenset({"from", "de", "du", "des", "d", "da", "dal", "dalla", "d
                         "dagli", "dall", "dalle", "out"})
 TO_WORDS = frozenset({"to", "into", "onto", "towards", "vers", "au", "aux", "a", "al", "alla",
                       "allo", "ai", "agli", "all", "alle", "in", "nel", "nella", "nei", "negli",
-                      "en", "dans", "verso"})
+                      "en", "dans", "verso", "sur", "sull", "sulla", "sul"})
 """Where a place stands in a move: "from Aragon to the Castillo", « d'Aragon vers … », « dai
 Paesi Baschi alla … »: read only by a field that needs it (a move's source and target)."""
 SELF_WORDS = frozenset({"mine", "my", "moi", "mes", "miens", "miennes", "miei", "mie", "mio",
@@ -130,13 +130,22 @@ REMARK_STARTS = frozenset(phrase(x) for x in (
     "pour poser", "per posare", "to lay", "pour placer", "per piazzare", "so that", "afin de",
     "per poter", "so i can", "c est a", "c est pour", "it s next", "it s to", "which is",
     "ce qui", "qui est", "parce", "as it", "siccome", "visto", "ca me", "that way",
-    "comme ca", "comme ca je", "cosi ho"))
+    "comme ca", "comme ca je", "cosi ho", "pour que", "affinche", "in modo che", "where i",
+    "ou j ai", "dove ho", "it s land", "it s sea"))
+REASONS = frozenset(phrase(x) for x in (
+    "because", "car", "parce", "perche", "puisque", "siccome", "since", "where i", "ou j ai",
+    "dove ho", "which is", "ce qui", "qui est", "visto che", "dato che", "pour que",
+    "affinche", "in modo che"))
+"""The remark starts that say a reason wherever they stand, before any move too."""
 """Words after a move that start a remark on it ("Gioco l'11 così passo per prima", "the 1
 to get six back"): the move may end before them."""
 SAME_WORDS = frozenset({"dessus", "sopra", "it", "there"})
 """Words that put a move where the one before it went (« nouveau caballero en j14, et un
 castillo dessus », "with a castle on it"): a cell left unsaid is that move's cell."""
 BOTH_WORDS = frozenset({"both", "entrambi", "entrambe", "ambedue", "ambo"})
+APOSTROPHED = frozenset({"it", "that", "what", "there", "he", "she", "let", "here", "who",
+                         "i", "you", "we", "they", "don", "can", "won", "isn", "doesn", "didn"})
+"""Words a contraction's letter follows ("it's", "that's", "I'll"): that letter is no value."""
 RATHER = frozenset(phrase(x) for x in (
     "rather than", "instead of", "plutot que", "au lieu de", "au lieu du", "piuttosto che",
     "invece di", "invece del", "invece della", "anziche"))
@@ -155,7 +164,8 @@ EVERYDAY = frozenset({
     "amis", "friends", "voila", "voici", "ecco", "allora", "alors", "donc", "quindi", "sorry",
     "desole", "scusate", "scusa", "please", "prego", "bravo", "bene", "bien", "good", "great",
     "luck", "chance", "fortuna", "tutti", "tous", "everyone", "team", "gang", "folks",
-    "altri", "autres", "others", "prima", "first", "premier", "premiere"})
+    "altri", "autres", "others", "prima", "first", "premier", "premiere", "worth", "would",
+    "could", "should", "their", "where", "while", "there", "these", "those"})
 """Everyday words of a mail (greetings, thanks): never offered as a typo of a move's word
 ("salut" is no misspelt « salto »)."""
 ARTICLES = ("the", "le", "la", "les", "l", "il", "lo", "i", "gli", "a", "al", "alla", "au",
@@ -304,7 +314,8 @@ class Reader:
     """One reply read for one seat (see the module's docstring)."""
 
     def __init__(self, text: str, session: Session, vocabulary: Vocabulary,
-                 trial: Callable[[Any, dict[str, Any]], bool], *, lenient: bool = False) -> None:
+                 trial: Callable[[Any, dict[str, Any]], bool], *, lenient: bool = False,
+                 asides: bool = True) -> None:
         self.session = session
         self.lenient = lenient
         """Read as if every value of a field's kind were offered (a card not in hand, a region
@@ -336,7 +347,7 @@ class Reader:
         self.fields = words.fields
         self.number_phrases = words.number_phrases
         outside = [x for i, x in enumerate(self.words) if i not in self.aside]
-        self.bracketed_aside = bool(self.aside) and self._something_above(outside)
+        self.bracketed_aside = asides and bool(self.aside) and self._something_above(outside)
         """Whether bracketed words are only said aside (never a move: "card 3 (score the
         4-regions)" restates the card, it does not do its action): where the words outside
         the brackets say something of the game; else the brackets hold the move ("just do it
@@ -347,6 +358,7 @@ class Reader:
         self.done: list[dict[str, Any]] = []
         self.answered: list[Any] = []
         self._name_words: tuple[Mapping[tuple[str, ...], Any], set[str], set[str]] | None = None
+        self._player_words = {k for name in session.names for k in phrase(normalise(name))}
         self.own_colour = {k for w, seat in vocabulary.names.get("seat", {}).items()
                            if seat == session.seat and (k := phrase(str(w)))}
         """The player's own colour ("je place 2 rouges", « piazzo 1 rosso »): said along with a
@@ -506,9 +518,22 @@ class Reader:
                 tags.append(Tag(i, i + rather, "rather"))
                 i += rather
                 continue
-            if tuple(w[i:i + 3]) in BOTH_PHRASES:  # « tutti e due », « tous les deux »: 2
+            every = _all_of(w, i, end)
+            if every is not None:  # « tutti e 4 i caballeros », "all 4": that number
+                tags.append(Tag(i, i + every[1], "number", every[0], role="ref"))
+                i += every[1]
+                continue
+            if tuple(w[i:i + 3]) in BOTH_PHRASES and i + 3 < end and (
+                    w[i + 3] in TO_WORDS or w[i + 3] in self.vocabulary.pieces
+                    or w[i + 3] in ("i", "les", "the")):  # « tutti e due nel … »: 2 (never
+                # « Bonjour à toutes les deux », a greeting)
                 tags.append(Tag(i, i + 3, "number", 2))
                 i += 3
+                continue
+            if w[i] in ("s", "t", "d", "ll", "re", "ve", "m") and i > start \
+                    and (w[i - 1] in APOSTROPHED or w[i - 1] in self._player_words):
+                loose.append(w[i])  # "Bruno's", "it's": never the south's "s"
+                i += 1
                 continue
             best: tuple[int, Tag | None] = (0, None)
             for n in range(min(MAX_WORDS + 2, end - i), 0, -1):  # the move's own words first
@@ -544,6 +569,7 @@ class Reader:
                 if "," in key or "\n" in key:
                     continue
                 if key in self.actions and types and key not in WEAK \
+                        and not (n == 1 and key[0] in self.vocabulary.pieces) \
                         and not self._own_inside(i, n, types) \
                         and _named(_unarticled(key), names) is None \
                         and not self.actions.get(_article_ended(key), set()) & types:
@@ -592,11 +618,16 @@ class Reader:
                     else ""  # "use my 60 to score", « col 60 », "i miei 5 del Castillo"
                 tags.append(Tag(i, i + 1, "number", int(word), role=ref))
             elif word in MORE_NUMBERS:
-                tags.append(Tag(i, i + 1, "number", MORE_NUMBERS[word]))
+                ref = "ref" if i > start and (w[i - 1] in SELF_WORDS or w[i - 1] in DEFINITE) \
+                    else ""  # « mes sept Caballeros du Castillo »: those I have
+                tags.append(Tag(i, i + 1, "number", MORE_NUMBERS[word], role=ref))
             elif word in NUMBER_WORDS and NUMBER_WORDS[word] > 1 and i > start \
                     and (w[i - 1] in SELF_WORDS or w[i - 1] in DEFINITE):
                 # "my four in the Castillo", « tolgo i due dall'Aragona »: those I have
                 tags.append(Tag(i, i + 1, "number", NUMBER_WORDS[word], role="ref"))
+            elif word in ZERO_WORDS and i + 1 < end \
+                    and w[i + 1] in ("left", "more", "restant", "restants", "rimasti", "rimasto"):
+                loose.append(word)  # "none left": what the player has, not a count said
             elif word in ZERO_WORDS:
                 tags.append(Tag(i, i + 1, "number", 0))
             elif (word in ONE_PIECE or word in ("my", "mon", "mio", "ma", "mia")) \
@@ -709,7 +740,7 @@ class Reader:
                      around: Sequence[str] = ()) -> bool:
         """A word that is part of a longer name, or a near miss of a name (difflib): the player
         meant a place or a card, so the reply is not read without it."""
-        if len(word) < 5 or word.isdigit():
+        if len(word) < 5 or word.isdigit() or word in EVERYDAY:
             return False
         singles = self._singles
         if singles is None:
@@ -1145,6 +1176,7 @@ class Reader:
                 own = i >= 2 and self._own_colour(tags[i - 1])  # "1 rosso nel castello"
                 fronted = i >= 2 and tags[i - 1].kind == "action" and all(
                     x in ("li", "le", "les", "them", "ne", "en", "j", "je", "io")
+                    or x in self.vocabulary.pieces
                     for x in self.words[tags[i - 2].end:tags[i - 1].start])
                 for j in ((i - 2, i + 1) if own or fronted else (i - 1, i + 1)):
                     # ("2 castillo", « 2 li metto nei Paesi Baschi »: the count before the verb)
@@ -1447,7 +1479,24 @@ class Reader:
         while line < len(self.words) and self.words[line] != "\n":
             line += 1
         alone, _ = self.tag(pos, line, names, types)
-        if line < len(self.words) and len(alone) == 1 and alone[0].kind in ("action", "name") \
+        first, stop = pos, line  # (past lines of mere words: a greeting)
+        while stop < len(self.words) and not [t for t in self.tag(first, stop, names, types)[0]
+                                               if t.kind not in (*SOFT, "neg")]:
+            first = stop + 1
+            stop = first
+            while stop < len(self.words) and self.words[stop] != "\n":
+                stop += 1
+        said = [t for t in self.tag(first, stop, names, types)[0]
+                if t.kind not in (*SOFT, "neg")]
+        if stop < len(self.words) and said and not any(
+                t.kind in ("number", "name", "cell", "alien") for t in said) \
+                and not any(self.readings(form, [t]) for t in said if t.kind == "action") \
+                and any(t.kind in ("number", "name", "cell") for t in self.tag(
+                    stop, len(self.words), names, types)[0]):
+            return stop  # « Je m'excuse, je reprends avec les mots du courriel : », "second
+            # place there is worth having": a line of words with no value, above the moves
+        if line < len(self.words) and len(alone) == 1 and (
+                alone[0].kind == "name" or (alone[0].kind == "action" and alone[0].alt)) \
                 and not self.readings(form, alone) \
                 and any(t.kind not in (*SOFT, "neg") for t in self.tag(line, len(self.words),
                                                                       names, types)[0]):
@@ -1484,6 +1533,9 @@ class Reader:
                 return None  # (at the end, only after a move: "…, j'en ai 11 à la cour")
             if any(t.kind == "alien" for t in tags):
                 return None  # a word of the game this reading cannot place: never dropped
+            if len(tags) >= 2 and all(t.kind == "number" for t in tags) \
+                    and end < len(self.words) and not any(self.readings(form, [t]) for t in tags):
+                return end  # "73, 72, 69...": the scores, none a card that may be played
             if not any(t.kind in ("number", "name", "cell") for t in tags):
                 # "my court is empty,", « ma cour est vide, »: words of the game but no move's
                 # word of this decision and no value: a remark before the move
@@ -1491,7 +1543,10 @@ class Reader:
                     return None
                 return end
             said = len(loose) + sum(t.kind in SOFT for t in raw)  # (« j'en ai »: words)
-            if said < 2 or any(t.kind not in ("number", "name", "foreign", "field")
+            if said < 2 and all(t.kind == "number" for t in tags) \
+                    and not any(self.readings(form, [t]) for t in tags):
+                continue  # ("72, 69...": a run of numbers goes on to its end)
+            if said < 2 or any(t.kind not in ("number", "name", "foreign", "field", "cell")
                                      for t in tags):
                 return None  # (« j'en ai 11 à la cour »: not "take 1" where a card is asked)
             if any(self.readings(form, [t]) for t in tags):
@@ -1540,8 +1595,8 @@ class Reader:
                 while pos < len(self.words) and self.words[pos] in (",", "\n"):
                     pos += 1
                 continue
-            if commands and any(
-                    tuple(self.words[pos:pos + n]) in REMARK_STARTS for n in (1, 2, 3)):
+            if any(tuple(self.words[pos:pos + n]) in (REMARK_STARTS if commands else REASONS)
+                   for n in (1, 2, 3)):
                 # "… turned 180 so the 6 points at m14", « … pour avoir 6 contre m11 »: the
                 # reason for the move just read, to the clause's end; never a move of its own
                 stop = pos
@@ -1671,8 +1726,8 @@ class Reader:
         if len(tags) != 1 or tags[0].kind != "number" \
                 or len([x for x in loose if x not in CONTRACTED]) < 3:
             return None
-        line = end
-        while line < len(self.words) and self.words[line] != "\n":
+        line = end  # (the clause's end: "The 4 gives me the most, so I'll play the 4.")
+        while line < len(self.words) and self.words[line] not in (",", "\n"):
             line += 1
         later = [t for t in self.tag(line, len(self.words), names, types)[0]
                  if t.kind not in SOFT]
@@ -1808,6 +1863,21 @@ def _unarticled(key: tuple[str, ...]) -> tuple[str, ...]:
     return key
 
 
+def _all_of(w: Sequence[str], i: int, end: int) -> tuple[int, int] | None:
+    """(N, words) for « tutti e 4 », « tous les 4 », "all 4", "all four" at `i`."""
+    def number(x: str) -> int | None:
+        if x.isdigit() and len(x) <= 2:
+            return int(x)
+        return MORE_NUMBERS.get(x) or (NUMBER_WORDS.get(x) if x not in ONE_PIECE else None)
+    if w[i] in ("tutti", "tutte", "tous", "toutes") and i + 2 < end \
+            and w[i + 1] in ("e", "les") and number(w[i + 2]):
+        return number(w[i + 2]) or 0, 3
+    if w[i] == "all" and i + 1 < end and number(w[i + 1]) and not (
+            i + 2 < end and w[i + 2] in ("regions", "region")):
+        return number(w[i + 1]) or 0, 2
+    return None
+
+
 def _article_ended(key: tuple[str, ...]) -> tuple[str, ...]:
     """The phrase without the articles it ends with ("prendo il" → "prendo")."""
     while len(key) > 1 and key[-1:] in ARTICLE_KEYS:
@@ -1904,12 +1974,20 @@ def read(text: str, session: Session, vocabulary: Vocabulary,
     None when this reader cannot read it whole; `Ambiguous` when two readings remain, or when it
     reads whole only with a misspelt place mended (one reading, offered back: never guessed)."""
     fresh = copy.copy(session) if _misspelt_words(text) else None  # the reading moves the
-    try:  # session on (a new state each move): the mended one starts from the same decision
+    # session on (a new state each move): the mended one starts from the same decision
+    inside = _fresh(session) if "(" in text or "[" in text else None
+    try:
         reader = Reader(text, session, vocabulary, trial)
         found = reader.run()
     except CommandRefused:
-        return None
-    if found is not None:
+        found, reader = None, None
+    except Ambiguous:
+        found = _with_brackets(text, session, inside, vocabulary, trial)
+        if found is None:
+            raise
+    if found is None and inside is not None:
+        found = _with_brackets(text, session, inside, vocabulary, trial)
+    if found is not None or reader is None:
         return found
     mends = _misspelt(reader)
     if not mends or fresh is None:
@@ -1927,6 +2005,23 @@ def read(text: str, session: Session, vocabulary: Vocabulary,
     lang = language_index(session.lang)
     message = _GUESS[lang].format(words=_QUOTED_JOIN[lang].join(typed))
     raise Ambiguous(message, [list(mended.commands)], lang=session.lang)
+
+
+def _with_brackets(text: str, session: Session, inside: Any, vocabulary: Vocabulary,
+                   trial: Callable[[Any, dict[str, Any]], bool]) -> Parsed | None:
+    """The reply read with its brackets as part of the moves, where reading them aside did
+    not read it whole or left two readings: « j'augmente ma tuile en n11 (face b, tourne 0) »
+    says its side and turn in brackets, "card 3 (score the 4-regions)" only restates the card.
+    `session` takes the state this reading reached."""
+    if inside is None:
+        return None
+    try:
+        found = Reader(text, inside, vocabulary, trial, asides=False).run()
+    except (CommandRefused, Ambiguous):
+        return None
+    if found is not None:
+        vars(session).update(vars(inside))
+    return found
 
 
 def decides(session: Any, command: dict[str, Any]) -> bool:
@@ -2116,8 +2211,8 @@ def _typo(reader: Reader, start: int, end: int, kinds: set[str] | None = None,
     ours = words & taught if taught else set()
     for word in reader.words[start:end]:
         if len(word) < 4 or not word.isalpha() or word in words or word in reader.known_words \
-                or word in EVERYDAY:
-            continue
+                or word in EVERYDAY or (taught and word in taught):
+            continue  # (not « tourne », a word of the lines the mail teaches)
         for pool in ((ours,) if ours else (words,)):  # (never « corte » to a French player)
             close = difflib.get_close_matches(word, pool, n=1, cutoff=0.8)
             if close and not (word.startswith(close[0]) or close[0].startswith(word)):

@@ -156,7 +156,12 @@ def card_words() -> dict[str, str]:
     for card, name in CARD_NAMES.items():
         fr, it = CARD_NAMES_I18N[card]
         for text in (card.replace("_", " "), name, fr, it, *CARD_ALIASES.get(card, ())):
-            out[" ".join(normalise(text).replace(":", " ").replace(",", " ").split())] = card
+            key = " ".join(normalise(text).replace(":", " ").replace(",", " ").split())
+            out[key] = card
+            for plain, every in ((" le regioni ", " tutte le regioni "),
+                                 (" les regions ", " toutes les regions ")):
+                if plain in f" {key} ":  # « Valuta tutte le regioni da 5 »: with "all"
+                    out.setdefault(f" {key} ".replace(plain, every).strip(), card)
     return out
 
 
@@ -241,6 +246,14 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
                 "king moves", "i move all", "i move all mine", "move all of mine",
                 # the King as "he"/"him" in the sentence that moves him
                 "he can come", "he comes", "he goes", "he can go", "send him", "move him",
+                "he s off to", "he s going to", "je l envoie", "l envoie", "je l emmene",
+                "je le deplace", "je l installe", "lo mando", "lo porto", "il re lo mando",
+                # the special by its verb: "score Castilla", "then score", « on fait le
+                # décompte », « facciamo la valutazione »; the card's extra Caballeros
+                "score", "then score", "faisons le decompte", "on fait le decompte",
+                "on decompte", "facciamo la valutazione", "facciamo valutare", "let s score",
+                "let s do the scoring", "do the scoring", "extra", "extras", "the two extra",
+                "de plus", "en plus", "in piu",
                 "il va", "il vient", "il ira", "lo mando", "lo sposto", "lo porto",
                 # Eviction's action by its verb (« sfratto gli altri dalla Castiglia Nuova »)
                 "evict", "i evict", "evicting", "expulser", "j expulse", "expulse", "evincer",
@@ -303,7 +316,8 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
        "i ll send my", "i send my", "send my", "j envoie mes", "envoie mes", "mando i miei",
        "mando il mio", "je mets mon caballero", "mets mon caballero", "je vais mettre mon caballero",
        "metto il mio caballero", "i put my caballero", "my caballero goes", "mon caballero va",
-       "il mio caballero va", "je mets mes caballeros", "metto i miei caballeros"),
+       "il mio caballero va", "je mets mes caballeros", "metto i miei caballeros",
+       "my grande goes", "mon grande va", "il mio grande va", "my grande goes to"),
 }
 """Answer type → the words that name it, any language (the reader picks the longest phrase, so
 "no special" names `decline` where "special" names `special`)."""
@@ -325,6 +339,10 @@ def _card_titles() -> tuple[str, ...]:
         if " all " in f" {text} ":  # "score all 4 regions" said "score the 4 regions"
             out += [f" {text} ".replace(" all ", " the ").strip(),
                     f" {text} ".replace(" all ", " ").strip()]
+        for plain, every in ((" le regioni ", " tutte le regioni "),
+                             (" les regions ", " toutes les regions ")):
+            if plain in f" {text} ":  # « Valuta tutte le regioni da 5 »: the title with "all"
+                out.append(f" {text} ".replace(plain, every).strip())
         for verb, ways in SCORE_VERBS.items():  # « le décompte des régions à 4 », « si
             if text.startswith(verb + " "):  # valutano le regioni da 4 »: the verb as said
                 rest = text[len(verb) + 1:]
