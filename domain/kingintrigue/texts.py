@@ -389,7 +389,9 @@ def decision_words(kind: str, pool: int = len(POWER_VALUES)) -> Any:
     the deck the 13 are kept from (18, more with a module)."""
     key = f"ki.decision.{kind}"
     if key not in TEXTS:
-        return kind
+        module = f"kim.decision.{kind}"  # the modules' own (the Bridge's crossing, the Guard):
+        said = {lang: errors.render(module, {}, lang) for lang in LANGUAGES}  # « vous devez
+        return said if said["en"] != module else kind  # cross » was shown
     return {lang: text.format(pool=pool) for lang, text in zip(LANGUAGES, TEXTS[key], strict=True)}
 
 

@@ -69,3 +69,15 @@ def test_the_modules_scoring_lines_are_scoring_results() -> None:
     for key in ("kim.alliance.scored", "kim.alliance.bonus.king", "kim.alliance.bonus.home",
                 "kim.bridge.scored", "place.scored", "bonus.king"):
         assert key in GAME.texts.scoring, key
+
+
+def test_a_refusal_names_the_bridges_crossing_in_the_players_language() -> None:
+    """Found by mail: « vous devez cross » (the decision's key) in a French refusal."""
+    from domain.core.errors import RuleError
+    from domain.kingintrigue.module import GAME  # noqa: F401 - the modules' words registered
+    from domain.kingintrigue.rules import _own_decisions_named
+
+    error = _own_decisions_named(RuleError.of("el-grande.refuse.wrong_move", type="placer",
+                                              decisions=["cross"]), 18)
+    assert "vous devez traverser le Pont ou non" in error.render("fr")
+    assert "devi attraversare il Ponte o no" in error.render("it")
