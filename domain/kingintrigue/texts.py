@@ -189,7 +189,22 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                                     "fare una scelta segreta (il disco di selezione della "
                                     "preparazione): la regione, non quella del Re, dove va 1 "
                                     "Caballero delle loro province"),
+    # the 115's offer: the player offered chooses openly which region is scored (the engine
+    # asks it as a secret choice, but nothing of it is hidden from the others)
+    "ki.decision.offered": ("choose which of {regions} is scored (Special scoring: three "
+                            "regions offered)",
+                            "choisir laquelle de ces régions est décomptée : {regions} "
+                            "(Décompte spécial : trois régions proposées)",
+                            "scegliere quale di queste regioni è valutata: {regions} "
+                            "(Valutazione speciale: tre regioni proposte)"),
+    "ki.decision.offered.one": ("choose which of {regions} is scored (Special scoring: three "
+                                "regions offered)",
+                                "choisir laquelle de ces régions est décomptée : {regions} "
+                                "(Décompte spécial : trois régions proposées)",
+                                "scegliere quale di queste regioni è valutata: {regions} "
+                                "(Valutazione speciale: tre regioni proposte)"),
 }
+TEXTS["ki.decision.offered.many"] = TEXTS["ki.decision.offered.one"]
 
 PERSONS = ("", ".one", ".many")
 """The suffix of a decision phrase's key: said to its player, of one player, of several."""
@@ -564,6 +579,12 @@ class KingAndIntrigueTexts(ElGrandeTexts):
             return TEXTS[f"ki.decision.choose_action{suffix}"][language_index(lang)]
         if decision.kind == "secret" and info.get("kind") == "setup_disc":
             return TEXTS[f"ki.decision.setup_disc{suffix}"][language_index(lang)]
+        if decision.kind == "secret" and info.get("kind") == "score_offered" \
+                and info.get("regions"):
+            regions = eg_messages.joined([eg_messages.place_form(r, lang, "the")
+                                          for r in info["regions"]], lang)
+            return TEXTS[f"ki.decision.offered{suffix}"][language_index(lang)].format(
+                regions=regions)
         if decision.kind == "power_card" and info.get("joker"):  # the modules' Joker
             return errors.render(f"kim.decision.joker{suffix}", {}, lang, names)
         if decision.kind in ("cross", "guard"):

@@ -81,3 +81,15 @@ def test_a_refusal_names_the_bridges_crossing_in_the_players_language() -> None:
                                               decisions=["cross"]), 18)
     assert "vous devez traverser le Pont ou non" in error.render("fr")
     assert "devi attraversare il Ponte o no" in error.render("it")
+
+
+def test_the_offered_regions_choice_is_not_called_secret() -> None:
+    """Found by mail: choosing one of the three regions offered (the 115) was asked as "make a
+    secret choice", though nothing of it is hidden: it says which regions and what for."""
+    position = corpus.position_of({"at": "ki4_offered"})
+    module, state = position.module, position.state
+    decision = next(d for d in module.pending(state) if d.seat is not None)
+    names = ["Ann", "Bruno", "Chiara", "Dora"]
+    said = {lang: module.texts.decision(decision, lang, names) for lang in ("en", "fr", "it")}
+    assert said["en"].startswith("choose which of Aragón, Castilla la Nueva and País Vasco")
+    assert "secret" not in said["fr"] and "segreta" not in said["it"], said
