@@ -120,7 +120,11 @@ class GameInfo:
                         ) -> tuple[list[str], list[str]]:
         """The log since this seat's last own move, described for the seat: (lines, scorings).
         With `reply` (a reply's Message-ID): the log from that reply's own moves on, so its
-        answer can say what they caused (the last move of a game and its final scoring)."""
+        answer can say what they caused (the last move of a game and its final scoring).
+
+        A scoring's lines (the game's `Texts.scoring` keys) are in `scorings` only, listed
+        apart under their own heading: the mail printed every scoring twice, in the log and again
+        under "Scoring results" (found by playing El Caballero and King & Intrigue by mail)."""
         if not self.started:
             return [], []
         player = self.player_ids.get(self.seat)
@@ -149,9 +153,10 @@ class GameInfo:
                 except Exception:  # a message the game's texts do not know: show the key
                     log.exception("could not render %r", message)
                     text = message.key
-                lines.append(text + auto)
                 if message.key in texts.scoring:
                     scoring.append(text)
+                else:
+                    lines.append(text + auto)
         return lines[-MAX_SINCE:], scoring[-30:]
 
 
