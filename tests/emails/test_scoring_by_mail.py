@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import random
 import re
-from html import unescape
 from collections.abc import Callable
+from html import unescape
 from typing import Any
 
 import pytest
