@@ -272,8 +272,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                "leaderboard on the site.",
                "Votre cote à {title} est maintenant de {rating} ({change}) : voyez votre profil "
                "et le classement général sur le site.",
-               "Il tuo punteggio a {title} ora è {rating} ({change}): vedi il tuo profilo e la "
-               "classifica sul sito."),
+               "Il tuo indice di classifica a {title} ora è {rating} ({change}): vedi il tuo "
+               "profilo e la classifica sul sito."),
     # A player's own words or a command quoted in a sentence, in the language's marks.
     "quoted": ("“{text}”", "«\u00a0{text}\u00a0»", "«{text}»"),
     "offered.yes": ("(Or just answer yes.)", "(Ou répondez simplement oui.)",
