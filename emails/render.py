@@ -878,6 +878,12 @@ def request_paragraphs(info: GameInfo | None, notes: Sequence[Mapping[str, Any]]
             out += rules_paragraphs(info, lang)
         elif kind == "undo" and note.get("refused"):
             out.append(t("req.undo.refused", why=why))
+            if note.get("consent"):  # how to ask for the consent the refusal says is needed
+                out.append(t("req.undo.consent", words=t(
+                    "quoted", text=WRITTEN["ask_undo"][_index(lang)])))
+        elif kind == "ask_undo":
+            out.append(t("req.ask_undo.refused", why=why) if note.get("refused")
+                       else t("req.ask_undo"))
         elif kind == "undo":
             joiner = t("moves.joiner")
             out.append(t("req.undo.moves", moves=joiner.join(note["undone"]))
