@@ -124,7 +124,7 @@ class GameInfo:
 
         A scoring's lines (the game's `Texts.scoring` keys) are in `scorings` only, listed
         apart under their own heading: the mail printed every scoring twice, in the log and again
-        under "Scoring results" (found by playing El Caballero and King & Intrigue by mail)."""
+        under "Scoring results" (found by playing whole games by mail)."""
         if not self.started:
             return [], []
         player = self.player_ids.get(self.seat)
