@@ -272,8 +272,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                "leaderboard on the site.",
                "Votre cote à {title} est maintenant de {rating} ({change}) : voyez votre profil "
                "et le classement général sur le site.",
-               "Il tuo punteggio a {title} ora è {rating} ({change}): vedi il tuo profilo e la "
-               "classifica sul sito."),
+               "Il tuo indice di classifica a {title} ora è {rating} ({change}): vedi il tuo "
+               "profilo e la classifica sul sito."),
     # A player's own words or a command quoted in a sentence, in the language's marks.
     "quoted": ("“{text}”", "«\u00a0{text}\u00a0»", "«{text}»"),
     "offered.yes": ("(Or just answer yes.)", "(Ou répondez simplement oui.)",
@@ -459,6 +459,31 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "req.undo.refused": ("Your last move could not be undone: {why}",
                          "Votre dernier coup n'a pas pu être annulé : {why}",
                          "La tua ultima mossa non può essere annullata: {why}"),
+    # after an own undo refused where only everyone's consent can undo (emails/requests.py)
+    "req.undo.consent": ("To ask the other players to agree, reply {words}: each of them is "
+                         "asked by mail, and once they all agree, your last move and everything "
+                         "played since are undone.",
+                         "Pour demander l'accord des autres joueurs, répondez {words} : chacun "
+                         "d'eux est consulté par courriel et, quand tous ont accepté, votre "
+                         "dernier coup et tout ce qui a été joué depuis sont annulés.",
+                         "Per chiedere il consenso degli altri giocatori, rispondi {words}: "
+                         "ognuno di loro riceve la richiesta per posta e, quando tutti sono "
+                         "d'accordo, la tua ultima mossa e tutto ciò che è stato giocato dopo "
+                         "vengono annullati."),
+    "req.ask_undo": ("Asked: the other players are asked by mail to agree to undo your last move "
+                     "and everything played since. It is undone once they all agree; if one of "
+                     "them refuses, or the game moves on first, it stays.",
+                     "C'est demandé : les autres joueurs sont consultés par courriel pour annuler "
+                     "votre dernier coup et tout ce qui a été joué depuis. Il est annulé quand "
+                     "tous ont accepté ; si l'un d'eux refuse, ou si la partie avance d'ici là, "
+                     "il reste.",
+                     "Richiesta fatta: agli altri giocatori viene chiesto per posta di annullare "
+                     "la tua ultima mossa e tutto ciò che è stato giocato dopo. Viene annullata "
+                     "quando tutti sono d'accordo; se uno di loro rifiuta, o se la partita va "
+                     "avanti prima, resta."),
+    "req.ask_undo.refused": ("Your undo request was not made: {why}",
+                             "Votre demande d'annulation n'a pas été faite : {why}",
+                             "La tua richiesta di annullamento non è stata fatta: {why}"),
     "req.approve": ("You agreed to the undo request.", "Vous avez accepté la demande "
                     "d'annulation.", "Hai accettato la richiesta di annullamento."),
     "req.refuse": ("You refused the undo request.", "Vous avez refusé la demande d'annulation.",

@@ -120,7 +120,11 @@ class GameInfo:
                         ) -> tuple[list[str], list[str]]:
         """The log since this seat's last own move, described for the seat: (lines, scorings).
         With `reply` (a reply's Message-ID): the log from that reply's own moves on, so its
-        answer can say what they caused (the last move of a game and its final scoring)."""
+        answer can say what they caused (the last move of a game and its final scoring).
+
+        A scoring's lines (the game's `Texts.scoring` keys) are in `scorings` only, listed
+        apart under their own heading: the mail printed every scoring twice, in the log and again
+        under "Scoring results" (found by playing whole games by mail)."""
         if not self.started:
             return [], []
         player = self.player_ids.get(self.seat)
@@ -149,9 +153,10 @@ class GameInfo:
                 except Exception:  # a message the game's texts do not know: show the key
                     log.exception("could not render %r", message)
                     text = message.key
-                lines.append(text + auto)
                 if message.key in texts.scoring:
                     scoring.append(text)
+                else:
+                    lines.append(text + auto)
         return lines[-MAX_SINCE:], scoring[-30:]
 
 
@@ -873,6 +878,12 @@ def request_paragraphs(info: GameInfo | None, notes: Sequence[Mapping[str, Any]]
             out += rules_paragraphs(info, lang)
         elif kind == "undo" and note.get("refused"):
             out.append(t("req.undo.refused", why=why))
+            if note.get("consent"):  # how to ask for the consent the refusal says is needed
+                out.append(t("req.undo.consent", words=t(
+                    "quoted", text=WRITTEN["ask_undo"][_index(lang)])))
+        elif kind == "ask_undo":
+            out.append(t("req.ask_undo.refused", why=why) if note.get("refused")
+                       else t("req.ask_undo"))
         elif kind == "undo":
             joiner = t("moves.joiner")
             out.append(t("req.undo.moves", moves=joiner.join(note["undone"]))

@@ -2,7 +2,8 @@
 
 A request is a line of the reply that says only that (politeness aside), in English, French or
 Italian, whatever the game: accept or decline an invitation ("oui", "j'accepte", "count me in",
-"no grazie"), a sign-in link, the board now, the rules, undo one's own last move, agree to or
+"no grazie"), a sign-in link, the board now, the rules, undo one's own last move, ask everyone to
+agree to undo it (where hidden information was revealed or someone acted since), agree to or
 refuse another player's undo request, stop and restart the turn mails. Whole lines only: "undo"
 inside a sentence, or a game's own command word, is never taken for a request, and a game's
 command language never sees the lines taken here.
@@ -77,6 +78,10 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "undo": ("undo", "undo my move", "undo my last move", "undo last move", "take back my move",
              "annuler", "annule", "annuler mon coup", "annuler mon dernier coup", "annulla",
              "annulla la mia mossa", "annulla l ultima mossa"),
+    "ask_undo": ("ask to undo", "ask everyone to undo", "ask the others to undo",
+                 "request undo", "request an undo", "demander l annulation",
+                 "demander une annulation", "demander d annuler", "chiedi l annullamento",
+                 "chiedere l annullamento", "chiedi di annullare"),
     "approve": ("approve", "approve undo", "approve the undo", "yes undo", "ok undo",
                 "undo ok", "agree to undo", "j approuve l annulation", "d accord pour annuler",
                 "oui annuler", "approuver", "approvo l annullamento", "si annulla",
@@ -329,7 +334,7 @@ def _carry_out(ctx: Context, kind: str, mid: str, game_id: str, seat: int, owner
             return _accept(ctx, game_id, owner)
         if kind == "no":
             return _decline(ctx, mid, game_id, seat, owner, game)
-        if kind in ("board", "undo", "approve", "refuse", "resign", "back") \
+        if kind in ("board", "undo", "ask_undo", "approve", "refuse", "resign", "back") \
                 or kind.startswith("bot:"):
             return {"kind": "how", "refused": True}
     elif kind in YES_NO:
@@ -347,6 +352,8 @@ def _carry_out(ctx: Context, kind: str, mid: str, game_id: str, seat: int, owner
         return {"kind": kind}
     if kind == "undo":
         return _undo(ctx, mid, game_id, seat, owner)
+    if kind == "ask_undo":
+        return _ask_undo(ctx, mid, game_id, seat, owner)
     if kind in ("resign", "back") or kind.startswith("bot:"):
         return _seat_request(ctx, kind, game_id, owner)
     if kind in ("approve", "refuse"):
@@ -401,11 +408,40 @@ def _undo(ctx: Context, mid: str, game_id: str, seat: int, owner: Any) -> dict[s
         taken = undo.undo_move(ctx, game_id, seat, count=1, source=Source("email", ref=mid),
                                reason="own, by mail", player=owner.id)
     except ServiceError as error:
-        return {"kind": "undo", "refused": True,
+        return {"kind": "undo", "refused": True, "consent": error.key in CONSENT,
                 "why": error.render(owner.language, seat_names(ctx, game_id))}
     lang = owner.language
     return {"kind": "undo", "undone": [shown(module, c, lang) for c in taken.plan.undone],
             "kept": [shown(module, c, lang) for c in taken.plan.kept]}
+
+
+CONSENT = frozenset({"service.undo.hidden", "service.undo.others_acted",
+                     "service.undo.game_acted"})
+"""The refusals of an own undo that everyone's consent can overcome: their answer says the words
+that ask for it (`ask_undo`)."""
+
+
+def _ask_undo(ctx: Context, mid: str, game_id: str, seat: int, owner: Any) -> dict[str, Any]:
+    """Ask every other player to agree to take back the player's last move (`undo.own_move`):
+    each gets an undo-request mail, and a "yes" to it is their approval. Once per mail, whatever
+    retries it gets."""
+    from emails.play import seat_names, shown
+    from service.commands import active_game
+
+    with db.write(ctx.engine) as conn:
+        if not _once(conn, "mail-ask-undo", mid[:128]):
+            return {"kind": "ask_undo"}
+    try:
+        module, _players = active_game(ctx, game_id)
+        back_to, moves = undo.own_move(ctx, game_id, seat, player=owner.id)
+        # The move to take back, as its player writes it: the others' mail quotes it as the
+        # request's reason ("Bruno asks to undo … : « pouvoir 5 »").
+        reason = "; ".join(shown(module, m, owner.language) for m in moves)
+        undo.request(ctx, game_id, seat, back_to, reason=reason, source=Source("email", ref=mid))
+    except ServiceError as error:
+        return {"kind": "ask_undo", "refused": True,
+                "why": error.render(owner.language, seat_names(ctx, game_id))}
+    return {"kind": "ask_undo"}
 
 
 def _answer_undo(ctx: Context, mid: str, game_id: str, seat: int, approve: bool,
@@ -471,5 +507,6 @@ WRITTEN: dict[str, tuple[str, str, str]] = {
     "yes": ("yes", "oui", "sì"), "no": ("no", "non", "no"),
     "resign": ("resign", "abandonner", "mi ritiro"),
     "back": ("take back my seat", "reprendre ma place", "riprendo il mio posto"),
+    "ask_undo": ("ask to undo", "demander l'annulation", "chiedi l'annullamento"),
 }
 """How the mails write each request (each is one of PHRASES once normalised)."""

@@ -301,6 +301,30 @@ def request(ctx: Context | None, game_id: str, seat: int, back_to: int, *, reaso
     return get(ctx, game_id, request_id)
 
 
+def own_move(ctx: Context | None, game_id: str, seat: int, *, player: int | None = None
+             ) -> tuple[int, tuple[dict[str, Any], ...]]:
+    """(back_to, commands): the point just before the seat's last move, and that move's commands,
+    wherever it is, with everything played since: what an undo by consent (`request`) takes back
+    when an own undo is refused (hidden information drawn or revealed since, another seat or the
+    game acted since) and the player, by mail, has no event number to give. `player`: only their
+    own commands count as their move (a seat that changed hands keeps the moves of whoever made
+    them)."""
+    ctx = ctx or context.current()
+    with db.read(ctx.engine) as conn:
+        game = _active_game(conn, game_id)
+        module = lobby.module_for(ctx, game.game)
+        rows = records.read_rows(conn, game_id, upto=game.version)
+    live = records.effective_batches(rows, module)
+    mine = [i for i, b in enumerate(live) if i > 0 and b.seat == seat and b.command is not None
+            and (player is None or b.rows[0].actor == f"player:{player}")]
+    if not mine:  # the opening (first batch) is never undone
+        raise Rejected.of("service.undo.nothing", allowed={"count": 0})
+    unit = _unit(live[:mine[-1] + 1], seat)
+    moves = tuple({k: v for k, v in b.command.items() if k != "seat"}
+                  for b in unit if b.seat == seat and isinstance(b.command, dict))
+    return live[live.index(unit[0]) - 1].last, moves
+
+
 def get(ctx: Context, game_id: str, request_id: int) -> Request:
     if not 0 < request_id < MAX_ID:
         raise NotFound.of("service.undo.no_request", request=request_id)

@@ -189,7 +189,16 @@ def _region_leaders(view: Mapping[str, Any], r: Mapping[str, Any], lang: str,
             others = _majority([0 if s == alcalde else c for s, c in enumerate(counts)], lang,
                                names)
             return word("board.then", lang, first=first, next=others) if others else first
-        return _majority(counts, lang, names) or word("board.nobody", lang)
+        first = _majority(counts, lang, names)
+        if first is None:
+            return word("board.nobody", lang)
+        top = max(counts)
+        if counts.count(top) > 1:  # a tie for first: each scores the value, nobody is second
+            return first
+        # The second scores the value too (scoring.land_points): the line named only the leader
+        # (found by mail: "o12 north, land, open, value 3: Gil (8)", where Ivo scored 3).
+        others = _majority([c if c < top else 0 for c in counts], lang, names)
+        return word("board.then", lang, first=first, next=others) if others else first
     ships = r.get("ships") or []
     total = sum(ships)
     if not total:

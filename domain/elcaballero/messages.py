@@ -155,7 +155,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                        "Nuove tessere scoperte: {tiles}."),
     "scoring.started": ("Scoring {number}, after round {round}.",
                         "Décompte {number}, après le tour {round}.",
-                        "Conteggio {number}, dopo il round {round}."),
+                        "Valutazione {number}, dopo il round {round}."),
     "scoring.land": ("Land region at {at} ({tiles}, worth {value}): {points}.",
                      "Région de terre en {at} ({tiles}, valeur {value}) : "
                      "{points}.",
@@ -168,7 +168,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                     "Regione di mare in {at} ({tiles}, valore {value} per nave): "
                     "{points}."),
     "scoring.total": ("This scoring: {points}.", "Ce décompte : {points}.",
-                      "Questo conteggio: {points}."),
+                      "Questa valutazione: {points}."),
     # Moves, not the log's internal event numbers, nor the undo's internal reason word.
     "undo.done": ("The game goes back to an earlier move.",
                   "La partie revient à un coup antérieur.",

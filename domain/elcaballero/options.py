@@ -15,7 +15,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "fr": "Règles avancées : 10 tuiles Caballeros, 16 bateaux et 16 Castillos, un Grande et "
               "5 Alcaldes par joueur, 10 tours avec un troisième décompte après le 10e tour.",
         "it": "Regole avanzate: 10 tessere Caballeros, 16 navi e 16 Castillos, un Grande e 5 "
-              "Alcaldes per giocatore, 10 turni con un terzo conteggio dopo il 10º turno.",
+              "Alcaldes per giocatore, 10 turni con una terza valutazione dopo il 10º turno.",
     }, title={"en": "Rules", "fr": "Règles", "it": "Regole"},
         labels={"en": ("basic (7 rounds)", "advanced (Alcaldes, Grandes, 10 rounds)"),
                 "fr": ("de base (7 tours)", "avancées (Alcaldes, Grandes, 10 tours)"),

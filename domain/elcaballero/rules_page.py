@@ -310,8 +310,9 @@ IT = _page("El Caballero: le regole come le applica questo server", [
     ("Il gioco", [
         "Da 2 a 4 giocatori esplorano isole posando tessere terreno quadrate (ogni lato terra o "
         "mare) su una griglia aperta, e posano accanto le loro tessere Caballeros per ottenere "
-        "la maggioranza nelle regioni di terra; le navi fanno punti sui mari. 7 round, conteggi "
-        "dopo i round 4 e 7 (regole avanzate: 10 round, un terzo conteggio dopo il round 10). "
+        "la maggioranza nelle regioni di terra; le navi fanno punti sui mari. 7 round, valutazioni "
+        "dopo i round 4 e 7 (regole avanzate: 10 round, una terza valutazione dopo il round "
+        "10). "
         "Vince il totale più alto; i pari merito condividono il posto.",
         "Una casella si scrive con una lettera di colonna e un numero di riga, come sui bordi "
         "del tabellone: la tessera di partenza è in m13, le colonne a…z vanno verso est, le "
@@ -374,7 +375,7 @@ IT = _page("El Caballero: le regole come le applica questo server", [
         "Caballeros per tessera Caballeros fuori gioco. L'eccedenza è persa subito. Puoi "
         "ancora posare l'ultima tessera; la corte resta allora vuota e non può crescere.",
     ]),
-    ("Conteggi", [
+    ("Valutazioni", [
         "Una regione di terra vale le sue tessere più i suoi ori. L'unico in testa segna il "
         "doppio, l'unico secondo il valore semplice (mai in 2 giocatori). I primi a pari merito "
         "segnano il valore semplice ciascuno e nessuno è secondo: hanno preso i due posti "
@@ -416,10 +417,10 @@ IT = _page("El Caballero: le regole come le applica questo server", [
         "seul Alcalde par région fermée», un solo Alcalde per regione).",
         "Sulla terra, il proprietario dell'Alcalde prende il primo posto, qualunque cosa dicano "
         "i Caballeros, e segna il doppio; il migliore degli altri, se solo, segna il valore "
-        "semplice come secondo (mai in 2 giocatori). L'Alcalde non si aggiunge a un conteggio "
-        "normale (regola: «prend le 1er rang dans cette région», prende il primo posto; «Seuls "
+        "semplice come secondo (mai in 2 giocatori). L'Alcalde non si aggiunge a una "
+        "valutazione normale (regola: «prend le 1er rang dans cette région», prende il primo posto; «Seuls "
         "s'ajoutent les points gagnés pour les régions où sont situés les Alcaldes» si legge: "
-        "sono questi i punti che il conteggio aggiunge).",
+        "sono questi i punti che la valutazione aggiunge).",
         "Su un mare l'Alcalde non vale nulla da solo: i punti del mare vanno alle sue navi, e "
         "ne può avere una sola. Un Alcalde su un mare senza una nave del suo proprietario non "
         "gli frutta nulla (regola: «Le joueur qui place 1 alcalde et 1 bateau dans cette région "

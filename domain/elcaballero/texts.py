@@ -22,7 +22,7 @@ from domain.elcaballero.messages import seat_name
 WORDS: dict[str, tuple[str, str, str]] = {
     # the replay's jumps (the game's own words: a "tour"/"turno" is a round)
     "milestone.round": ("Round {round}", "Tour {round}", "Turno {round}"),
-    "milestone.scoring": ("Scoring {number}", "Décompte {number}", "Conteggio {number}"),
+    "milestone.scoring": ("Scoring {number}", "Décompte {number}", "Valutazione {number}"),
     # what a seat must decide now
     "decision.power_card": ("play a power card", "jouer une carte pouvoir",
                             "giocare una carta potere"),
@@ -46,7 +46,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     # the boards
     "board.title": ("Round {round} of {rounds} ({phase}); scorings after rounds {scorings}.",
                     "Tour {round} sur {rounds} ({phase}) ; décomptes après les tours {scorings}.",
-                    "Round {round} di {rounds} ({phase}); conteggi dopo i round {scorings}."),
+                    "Round {round} di {rounds} ({phase}); valutazioni dopo i round {scorings}."),
     # a game in one line for the list of games (/games)
     "board.headline": ("Round {round}/{rounds} · {phase} · {scores}",
                        "Tour {round}/{rounds} · {phase} · {scores}",
@@ -275,7 +275,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
                 "Décomptes après les tours 4 et 7 (et 10 dans le jeu avancé) : le plus de "
                 "Caballeros dans une région de terre marque deux fois sa valeur, le deuxième "
                 "une fois.",
-                "Conteggi dopo i round 4 e 7 (e 10 nel gioco avanzato): chi ha più Caballeros in "
+                "Valutazioni dopo i round 4 e 7 (e 10 nel gioco avanzato): chi ha più Caballeros in "
                 "una regione di terra segna il doppio del suo valore, il secondo una volta."),
     "rules.6": ("The whole rules, and the words to write, are on the rules page.",
                 "Toutes les règles, et les mots à écrire, sont sur la page des règles.",

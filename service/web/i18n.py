@@ -728,14 +728,14 @@ MEET: dict[str, tuple[str, str, str]] = {
     "profile.played": ("Played", "Jouées", "Giocate"),
     "profile.won": ("Won", "Gagnées", "Vinte"),
     "profile.average": ("Average place", "Place moyenne", "Piazzamento medio"),
-    "profile.rating": ("Rating", "Cote", "Punteggio"),
+    "profile.rating": ("Rating", "Cote", "Indice di classifica"),
     "profile.rating_hint": ("The rating is OpenSkill's μ − 3σ over the games played only by "
                             "people: a newcomer's is 0; good places raise it, poor ones lower "
                             "it.",
                             "La cote est le μ − 3σ d'OpenSkill sur les parties jouées "
                             "seulement par des personnes : celle d'un nouveau venu vaut 0 ; les "
                             "bonnes places la font monter, les mauvaises descendre.",
-                            "Il punteggio è il μ − 3σ di OpenSkill sulle partite giocate solo da "
+                            "L'indice di classifica è il μ − 3σ di OpenSkill sulle partite giocate solo da "
                             "persone: quello di chi inizia vale 0; i buoni piazzamenti lo "
                             "alzano, quelli cattivi lo abbassano."),
     "profile.unrated": ("not rated yet", "pas encore classé", "non ancora classificato"),
@@ -743,7 +743,7 @@ MEET: dict[str, tuple[str, str, str]] = {
     "profile.finished": ("Finished games", "Parties terminées", "Partite finite"),
     "profile.none": ("None yet.", "Aucune pour l'instant.", "Nessuna per ora."),
     "profile.place": ("Place", "Place", "Posto"),
-    "profile.change": ("Rating change", "Évolution de la cote", "Variazione del punteggio"),
+    "profile.change": ("Rating change", "Évolution de la cote", "Variazione dell'indice di classifica"),
     "profile.not_rated": ("not rated (a bot at the table)", "non classée (un robot à la table)",
                           "non classificata (un bot al tavolo)"),
     "profile.score": ("Score", "Score", "Punteggio finale"),
@@ -752,7 +752,8 @@ MEET: dict[str, tuple[str, str, str]] = {
                     "Classifica: {title}"),
     "board.intro": ("Players with a public profile, by rating (OpenSkill's μ − 3σ).",
                     "Les joueurs au profil public, par cote (μ − 3σ d'OpenSkill).",
-                    "I giocatori con profilo pubblico, per punteggio (μ − 3σ di OpenSkill)."),
+                    "I giocatori con profilo pubblico, per indice di classifica (μ − 3σ di "
+                    "OpenSkill)."),
     "board.none": ("Nobody with a public profile has finished a rated game yet.",
                    "Personne au profil public n'a encore terminé de partie classée.",
                    "Nessuno con un profilo pubblico ha ancora finito una partita classificata."),
@@ -765,7 +766,7 @@ MEET: dict[str, tuple[str, str, str]] = {
                                 "Les autres peuvent voir mon profil (parties, résultats, "
                                 "cotes ; jamais mon adresse)",
                                 "Gli altri possono vedere il mio profilo (partite, risultati, "
-                                "punteggi; mai il mio indirizzo)"),
+                                "indici di classifica; mai il mio indirizzo)"),
     "settings.profile_save": ("Save", "Enregistrer", "Salva"),
     "settings.profile_saved": ("Your profile is now {what}.", "Votre profil est maintenant "
                                "{what}.", "Il tuo profilo ora è {what}."),

@@ -82,3 +82,21 @@ def test_a_region_with_an_alcalde_is_led_by_its_owner(lang: str, leads: str) -> 
     t.state.knights.clear()
     [land] = [line for line in _lines(t, lang) if line.startswith(REGIONS[lang][1][0])]
     assert land.endswith(": Ann (Alcalde)"), land
+
+
+@pytest.mark.parametrize("lang,leads", [("en", "Chiara (3), then Bruno (1)"),
+                                        ("fr", "Chiara (3), puis Bruno (1)"),
+                                        ("it", "Chiara (3), poi Bruno (1)")])
+def test_a_region_without_an_alcalde_names_its_second_too(lang: str, leads: str) -> None:
+    """The mails named only the leader of a region without an Alcalde ("o12 north, land, open,
+    value 3: Gil (8)"), though the second scores the region's value too (Ivo +3 at o12 in the
+    first scoring of a game by mail); with an Alcalde the second was named. Both parts of the
+    mail (text and the HTML's table) now name the second, as the scoring pays them."""
+    t = _closed_bridge()
+    [land] = [line for line in _lines(t, lang) if line.startswith(REGIONS[lang][1][0])]
+    assert land.endswith(f": {leads}"), land
+    summary = GAME.boards.summary(GAME.view(t.state, 0), lang, NAMES)
+    [row] = [row for row in summary.tables[1].rows if row[0] == REGIONS[lang][1][0]]
+    assert row[-1] == leads, row
+    value = next(r["value"] for r in GAME.view(t.state, 0)["regions"] if r["kind"] == "land")
+    assert score(t.state, 1)["points"] == [0, value, 2 * value]

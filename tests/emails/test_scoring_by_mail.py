@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from html import unescape
 from typing import Any
 
 import pytest
@@ -118,6 +119,18 @@ def _block(mail: Any, heading: str) -> list[str]:
     return out
 
 
+def _once(mail: Any, lines: list[str]) -> None:
+    """Each of a scoring's lines is listed in the mail once, text and HTML alike: under its
+    heading, not in the log above it too (every scoring was printed twice, found by playing El
+    Caballero and King & Intrigue by mail)."""
+    listed = [line[4:] for line in plain(mail).splitlines() if line.startswith("  - ")]
+    items = [unescape(item) for item in re.findall(
+        r"<li>(.*?)</li>", mail.get_body(("html",)).get_content(), re.S)]
+    for line in lines:
+        assert listed.count(line) == 1, (line, listed)
+        assert items.count(line) == 1, (line, items)
+
+
 def _points(lines: list[str]) -> list[str]:
     """What a scoring's lines say in any language: its numbers, in order."""
     return re.findall(r"[+]?\d+", " ".join(lines))
@@ -146,10 +159,12 @@ def test_el_caballero_the_reply_that_ends_round_4_and_the_game_holds_each_scorin
     scored = _block(answer, RESULTS[_lang(mover)])
     assert scored, plain(answer)
     followed = _block(answer, FOLLOWED[_lang(mover)])
-    assert set(scored) <= set(followed), followed  # what the reply did, then the scoring
+    assert followed and not set(scored) & set(followed), followed  # what the reply did, apart
+    _once(answer, scored)
     for other in (p for p in table.people if p is not mover):
         [told] = _to(sent, other)  # "new scores", or the turn mail that goes now
         assert _points(_block(told, RESULTS[_lang(other)])) == _points(scored)
+        _once(told, _block(told, RESULTS[_lang(other)]))
     # On to the end: the reply that ends the game holds the final scoring and the final table.
     decision, command = _until(table, module, rng,
                                lambda s, d, c, events: any(e.type == "game_ended"
@@ -200,9 +215,11 @@ def test_a_general_scoring_is_heard_of_by_every_player_once(
         assert str(answer["Subject"]).startswith("Re:"), str(answer["Subject"])
         scored = _block(answer, RESULTS[_lang(mover)])
         assert scored, plain(answer)
+        _once(answer, scored)
         for other in (p for p in table.people if p is not mover):
             [told] = _to(sent, other)  # the ones who set their disc before hear of it now
             assert _points(_block(told, RESULTS[_lang(other)])) == _points(scored), plain(told)
+            _once(told, _block(told, RESULTS[_lang(other)]))
             assert str(told["Subject"]).endswith(NEW_SCORES) or "Re:" not in str(told["Subject"])
 
 

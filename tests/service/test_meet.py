@@ -184,7 +184,11 @@ def test_the_game_over_mail_says_the_new_rating_in_the_readers_language(
     assert f"Votre cote à Enchères secrètes est maintenant de {bob_now:.1f}" \
         in mails["bob@example.com"], mails.get("bob@example.com")
     italian = surface.title(ctx.games["bids"], "it")
-    assert f"Il tuo punteggio a {italian} ora è" in mails["cid@example.com"]
+    # Not «punteggio», which the mails and pages say of a game's score (found by mail: «Il tuo
+    # punteggio a El Caballero» read as the game's points).
+    assert f"Il tuo indice di classifica a {italian} ora è" in mails["cid@example.com"]
+    [said] = [line for line in mails["cid@example.com"].splitlines() if " ora è " in line]
+    assert "punteggio" not in said, said
     assert "(+" in mails["ann@example.com"]  # the winner's rating rose
 
 

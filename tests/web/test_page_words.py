@@ -71,7 +71,7 @@ def test_el_caballero_replay_jumps_to_rounds_and_scorings() -> None:
     assert surface.milestone(module, Message("elcaballero.round.started", {"round": 3}),
                              "fr") == "Tour 3"
     assert surface.milestone(module, Message("elcaballero.scoring.started",
-                                             {"number": 2, "round": 7}), "it") == "Conteggio 2"
+                                             {"number": 2, "round": 7}), "it") == "Valutazione 2"
     assert surface.milestone(module, Message("elcaballero.turn.ended", {"seat": 0}),
                              "en") is None
 
