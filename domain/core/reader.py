@@ -1486,11 +1486,11 @@ class Reader:
             stop = first
             while stop < len(self.words) and self.words[stop] != "\n":
                 stop += 1
-        said = [t for t in self.tag(first, stop, names, types)[0]
-                if t.kind not in (*SOFT, "neg")]
-        if stop < len(self.words) and said and not any(
-                t.kind in ("number", "name", "cell", "alien") for t in said) \
-                and not any(self.readings(form, [t]) for t in said if t.kind == "action") \
+        heard = [t for t in self.tag(first, stop, names, types)[0]
+                 if t.kind not in (*SOFT, "neg")]
+        if stop < len(self.words) and heard and not any(
+                t.kind in ("number", "name", "cell", "alien") for t in heard) \
+                and not any(self.readings(form, [t]) for t in heard if t.kind == "action") \
                 and any(t.kind in ("number", "name", "cell") for t in self.tag(
                     stop, len(self.words), names, types)[0]):
             return stop  # « Je m'excuse, je reprends avec les mots du courriel : », "second
