@@ -80,11 +80,11 @@ def without_comments(text: str) -> str:
     return COMMENT.sub(cut, text)
 
 
-UNAPOSTROPHED = {"ill": ["i", "ll"], "im": ["i", "m"], "ive": ["i", "ve"], "id": ["i", "d"],
-                 "dont": ["don", "t"], "cant": ["can", "t"], "wont": ["won", "t"],
-                 "thats": ["that", "s"], "its": ["it", "s"], "lets": ["let", "s"]}
+UNAPOSTROPHED = {"ill": ["i", "ll"], "im": ["i", "m"], "ive": ["i", "ve"],
+                 "cant": ["can", "t"], "wont": ["won", "t"], "thats": ["that", "s"]}
 """English contractions written without their apostrophe ("ill take 10", "im done"), read as
-with it (the apostrophe is a break: "i'll" is "i ll")."""
+with it (the apostrophe is a break: "i'll" is "i ll"). Never "dont" (French « dont »: "of
+which") nor "its"."""
 
 
 def tokens(text: str, brackets: list[tuple[int, int]] | None = None) -> list[str]:

@@ -131,11 +131,14 @@ REMARK_STARTS = frozenset(phrase(x) for x in (
     "per poter", "so i can", "c est a", "c est pour", "it s next", "it s to", "which is",
     "ce qui", "qui est", "parce", "as it", "siccome", "visto", "ca me", "that way",
     "comme ca", "comme ca je", "cosi ho", "pour que", "affinche", "in modo che", "where i",
-    "ou j ai", "dove ho", "it s land", "it s sea"))
+    "ou j ai", "dove ho", "it s land", "it s sea", "che mi fa", "che mi permette",
+    "qui me permet", "which lets me", "which gives me", "ou se trouve", "where my",
+    "dove si trova", "dove c e"))
 REASONS = frozenset(phrase(x) for x in (
     "because", "car", "parce", "perche", "puisque", "siccome", "since", "where i", "ou j ai",
     "dove ho", "which is", "ce qui", "qui est", "visto che", "dato che", "pour que",
-    "affinche", "in modo che"))
+    "affinche", "in modo che", "che mi fa", "che mi permette", "qui me permet",
+    "which lets me", "which gives me", "ou se trouve", "where my", "dove si trova"))
 """The remark starts that say a reason wherever they stand, before any move too."""
 """Words after a move that start a remark on it ("Gioco l'11 così passo per prima", "the 1
 to get six back"): the move may end before them."""
@@ -376,6 +379,10 @@ class Reader:
             return
         start = len(w) - w[::-1].index("\n")
         last = [x for x in w[start:] if x != ","]
+        players = {phrase(normalise(n)) for n in self.session.names}
+        if last and tuple(last) in players and self._something_above(w[:start]):
+            self.words = w[:start]  # "Thanks!\nAnn": a name alone on the last line signs
+            return  # the reply (even where a move may name a player's Caballeros)
         blank = start >= 2 and w[start - 2] == "\n"
         if blank and 0 < len(last) <= 3 and not any(x.isdigit() for x in last) and not any(
                 tuple(last[i:i + n]) in self.actions for i in range(len(last))
@@ -645,8 +652,13 @@ class Reader:
             elif word == "one" and i >= start + 2 and w[i - 1] == "last" \
                     and w[i - 2] in SELF_WORDS:
                 tags.append(Tag(i, i + 1, "number", 1, role="ref"))  # "I take my last one"
-            elif word == "one" and i > start and w[i - 1] in ("last", "this", "that", "the",
-                                                               "which", "other", "any"):
+            elif word == "one" and i > start and (
+                    w[i - 1] in ("last", "this", "that", "the", "which", "other", "any")
+                    or (w[i - 1].isalpha() and (w[i - 1],) not in self.actions
+                        and w[i - 1] not in ARTICLE_SET and w[i - 1] not in FROM_WORDS
+                        and w[i - 1] not in TO_WORDS and w[i - 1] not in SELF_WORDS
+                        and (i + 1 >= end or w[i + 1] in (",", "\n")))):
+                # ("the score 4-regions one": the card meant, not a 1)
                 loose.append(word)  # "last one - I play 70": not a 1
             elif word in NUMBER_WORDS and NUMBER_WORDS[word] > 0 and (
                     word not in ("un", "une", "uno", "una")

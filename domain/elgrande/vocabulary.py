@@ -159,9 +159,11 @@ def card_words() -> dict[str, str]:
             key = " ".join(normalise(text).replace(":", " ").replace(",", " ").split())
             out[key] = card
             for plain, every in ((" le regioni ", " tutte le regioni "),
-                                 (" les regions ", " toutes les regions ")):
-                if plain in f" {key} ":  # « Valuta tutte le regioni da 5 »: with "all"
-                    out.setdefault(f" {key} ".replace(plain, every).strip(), card)
+                                 (" les regions ", " toutes les regions "),
+                                 (" all ", " the "), (" all ", " ")):
+                if plain in f" {key} ":  # « Valuta tutte le regioni da 5 »: with "all";
+                    # "score the 4-regions", "score 4-regions": without it
+                    out.setdefault(" ".join(f" {key} ".replace(plain, every).split()), card)
     return out
 
 
@@ -210,11 +212,12 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
        "je ne prends rien", "je ne prends personne", "aucun a la cour",
        "i take none", "i don t take any", "i won t take any", "i m not taking any",
        "none to court", "no caballeros to court", "i take no caballeros",
+       "je fais venir", "fais venir", "faire venir",
        "nothing to take", "nothing to take for me", "rien a prendre", "rien a prendre pour moi",
        "niente da prendere", "non c e niente da prendere", "nulla da prendere"),
     "choose_card": ("card", "action card", "carte", "carte action", "carta", "carta azione",
                     "choose", "choisis", "choisir", "scelgo", "scegli", "prendo",
-                    "je prends", "prends", "i take the",
+                    "je prends", "prends", "i take the", "i ll take the", "i ll have the",
                     "i choose", "je choisis", "la carte", "carte du", "la carta"),
     "place": KEYWORDS["place"]["en"] + KEYWORDS["place"]["fr"] + KEYWORDS["place"]["it"]
     + ("placing", "send", "envoie", "mando",
@@ -253,7 +256,8 @@ READ_ACTIONS: dict[str, tuple[str, ...]] = {
                 "score", "then score", "faisons le decompte", "on fait le decompte",
                 "on decompte", "facciamo la valutazione", "facciamo valutare", "let s score",
                 "let s do the scoring", "do the scoring", "extra", "extras", "the two extra",
-                "de plus", "en plus", "in piu",
+                "de plus", "en plus", "in piu", "valutiamo", "via col conteggio",
+                "via con la valutazione", "conteggio", "il conteggio",
                 "il va", "il vient", "il ira", "lo mando", "lo sposto", "lo porto",
                 # Eviction's action by its verb (« sfratto gli altri dalla Castiglia Nuova »)
                 "evict", "i evict", "evicting", "expulser", "j expulse", "expulse", "evincer",
