@@ -47,6 +47,7 @@ from domain.core.constraints import (
 )
 from domain.core.errors import RuleError
 from domain.core.i18n import language_index
+from domain.core.surface import round_shown
 from domain.core.language import (
     NUMBER_WORDS,
     CommandRefused,
@@ -1581,13 +1582,30 @@ class Reader:
         finally:
             self.lenient, self.trial = lenient, trial
 
+    def _round(self) -> Any:
+        """The round the game is in, as its players count it (None where it cannot say)."""
+        module = getattr(self.session, "module", None)
+        if module is None:
+            return None
+        try:
+            return round_shown(module, self.session.view())
+        except Exception:  # a session without a view: no round to tell
+            return None
+
     def run(self) -> Parsed | None:
         commands: list[dict[str, Any]] = []
         rest: list[str] = []
         pos = 0
         ends = self.breaks()
+        started = self._round()
         while True:
             decision = self.session.decision()
+            if commands and started is not None and self._round() != started:
+                # The reply's moves ended the round and the next round asks this player first
+                # (« … fin. Le 8 doit se trouver au sud »): what follows was written about the
+                # turn just played, never as the next round's move (it was played as power
+                # card 8); it waits, unread, as a move for later does.
+                decision = None
             if decision is None:
                 if not commands:
                     self.stuck = pos

@@ -231,3 +231,42 @@ def test_ending_the_turn_with_a_tile_due_is_refused_with_the_games_reason(text: 
     with pytest.raises(reader.CommandRefused) as refused:
         reader.parse(text, session, language.vocabulary, language.help_lines)
     assert "terrain tile" in refused.value.error.render("en")
+
+
+def test_words_after_a_move_that_ends_the_round_are_never_the_next_rounds_move() -> None:
+    """Found by mail (El Caballero): « …\\nfin\\nLe 8 doit se trouver au sud » was read as the
+    turn, then as power card 8 of the next round, where the player chose first. A reply never
+    plays into a round it was not written in: what follows waits, unread."""
+    import random as rnd
+
+    from domain.core.commands import decide_known
+    from domain.elcaballero.module import GAME as EC
+
+    state = EC.fold(EC.create(3, {}, "rounds", None))
+    rng = rnd.Random(3)
+    for _ in range(3000):
+        decision = next(d for d in EC.pending(state))
+        if decision.seat is not None and decision.kind == "turn":
+            chain, after = [], state
+            while True:  # the seat's turn to its end, as the game's random player plays it
+                mine = next((d for d in EC.pending(after) if d.seat == decision.seat), None)
+                if mine is None or mine.kind != "turn":
+                    break
+                command = EC.sample_command(after, mine, rng)
+                chain.append({"type": command.type, **dict(command.params)})
+                after = EC.fold(decide_known(EC.decide, after, command), after)
+            nxt = next((d for d in EC.pending(after) if d.seat == decision.seat), None)
+            if nxt is not None and nxt.kind == "power_card" and chain[-1]["type"] == "end_turn":
+                card = next(d for d in EC.pending(after) if d.seat == decision.seat) \
+                    .form.answers[0].fields[0].constraint.options[0]  # a card in hand
+                lines = [EC.language.format(c, "fr", decision=decision) for c in chain]
+                text = "\n".join(lines) + f"\nLe {card} doit se trouver au sud, face à la terre."
+                session = GameSession(EC, state, decision.seat, lang="fr")
+                parsed = reader.read(text, session, EC.language.vocabulary, _trial)
+                assert parsed is not None
+                assert all(c["type"] != "power" for c in parsed.commands), parsed.commands
+                assert len(parsed.commands) == len(chain)
+                return
+        command = EC.sample_command(state, decision, rng)
+        state = EC.fold(decide_known(EC.decide, state, command), state)
+    raise AssertionError("no turn ended a round with its player first in the next")
