@@ -47,7 +47,6 @@ from domain.core.constraints import (
 )
 from domain.core.errors import RuleError
 from domain.core.i18n import language_index
-from domain.core.surface import round_shown
 from domain.core.language import (
     NUMBER_WORDS,
     CommandRefused,
@@ -60,6 +59,7 @@ from domain.core.language import (
     suggestion,
     tokens,
 )
+from domain.core.surface import round_shown
 
 MAX_WORDS = 8
 WEAK = frozenset({("ok",), ("okay",), ("so",), ("yes",), ("oui",), ("si",), ("d", "accord"),
