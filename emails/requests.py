@@ -49,7 +49,8 @@ log = logging.getLogger(__name__)
 PHRASES: dict[str, tuple[str, ...]] = {
     "yes": ("yes", "y", "ok", "okay", "sure", "accept", "i accept", "accepted", "count me in",
             "i m in", "im in", "i am in", "with pleasure", "lets play", "let s play", "agree",
-            "i agree", "yes please", "of course", "fine",
+            "i agree", "yes please", "of course", "fine", "yep", "yup", "yeah", "yes exactly",
+            "ouais", "oui oui", "exactement", "esatto",
             "oui", "ok pour moi", "d accord", "daccord", "dac", "j accepte", "accepte",
             "volontiers", "avec plaisir", "je suis partant", "je suis partante", "ca marche",
             "bien sur", "oui merci", "j approuve",

@@ -78,6 +78,11 @@ MORE_NUMBERS = {
     "seven": 7, "sept": 7, "sette": 7, "eight": 8, "huit": 8, "otto": 8, "nine": 9, "neuf": 9,
     "nove": 9, "ten": 10, "dix": 10, "dieci": 10, "eleven": 11, "onze": 11, "undici": 11,
     "twelve": 12, "douze": 12, "dodici": 12, "thirteen": 13, "treize": 13, "tredici": 13,
+    "twenty": 20, "vingt": 20, "venti": 20, "thirty": 30, "trente": 30, "trenta": 30,
+    "forty": 40, "quarante": 40, "quaranta": 40, "fifty": 50, "cinquante": 50,
+    "cinquanta": 50, "sixty": 60, "soixante": 60, "sessanta": 60, "seventy": 70,
+    "settanta": 70, "eighty": 80, "ottanta": 80, "ninety": 90, "novanta": 90,
+    "hundred": 100, "cent": 100, "cento": 100,
 }
 ZERO_WORDS = frozenset({"none", "zero", "aucun", "aucune", "nessuno", "nessuna"})
 """Words for 0 that say a count ("none, I keep them"); "nothing", « rien », "niente" are left to
@@ -134,7 +139,7 @@ REMARK_STARTS = frozenset(phrase(x) for x in (
     "comme ca", "comme ca je", "cosi ho", "pour que", "affinche", "in modo che", "where i",
     "ou j ai", "dove ho", "it s land", "it s sea", "che mi fa", "che mi permette",
     "qui me permet", "which lets me", "which gives me", "ou se trouve", "where my",
-    "dove si trova", "dove c e"))
+    "dove si trova", "dove c e", "with its", "avec son", "con il suo", "con la sua"))
 REASONS = frozenset(phrase(x) for x in (
     "because", "car", "parce", "perche", "puisque", "siccome", "since", "where i", "ou j ai",
     "dove ho", "which is", "ce qui", "qui est", "visto che", "dato che", "pour que",
@@ -620,6 +625,14 @@ class Reader:
                 continue
             if word.isdigit() and i > start and w[i - 1] in ROUND_WORDS:
                 loose.append(word)  # "per il round 3", « manche 8 »: the round, not a value
+            elif (word.isdigit() or word in MORE_NUMBERS or (
+                    word in NUMBER_WORDS and word not in ONE_PIECE)) and i + 1 < end \
+                    and self.vocabulary.pieces.get(w[i + 1], 0) > 1 and (
+                    not word.isdigit() or len(word) <= 2):
+                value = int(word) if word.isdigit() else MORE_NUMBERS.get(word) \
+                    or NUMBER_WORDS[word]
+                tags.append(Tag(i, i + 1, "number", value, role="pieces"))  # "for four
+                # Caballeros": how many pieces, never a card or a tile chosen
             elif word.isdigit() and len(word) <= 4:
                 ref = "ref" if i > start and (w[i - 1] in SELF_WORDS or w[i - 1] in REF_WORDS
                                               or w[i - 1] in DEFINITE) \
@@ -742,8 +755,10 @@ class Reader:
         if len(word) < 6 or not word.isalpha() or word in EVERYDAY \
                 or word in self.action_words or word in self.known_words:
             return False
-        bare = self._bare_kinds & types  # (moves said by their word alone: "pouvior 2" is
-        # the 2 whatever the word, "reinforcments" is nothing without it)
+        bare = self._bare_kinds & types if len(types) < 3 else self.actions_kinds
+        # (moves said by their word alone: "pouvior 2" is the 2 whatever the word,
+        # "reinforcments" is nothing without it; where many moves are asked, a cell alone
+        # says none of them: « alcade su m11 » was dropped, the turn ended without it)
         pool = {x for key, kinds in self.actions.items() if kinds & bare for x in key
                 if len(x) >= 6}
         close = difflib.get_close_matches(word, pool, n=1, cutoff=0.85)
@@ -1000,6 +1015,8 @@ class Reader:
                         and not any(of in dict(answer.fixed) for of, _v in t.value))
                # ("the King stays in Aragón": a place where the move takes none is said along)
                and not (t.kind == "number" and t.value == 0 and not numeric and named)
+               and not (t.kind == "number" and t.role == "pieces" and not numeric
+                        and (named or (said and len(self._alone) == 1)))
                and not (t.kind == "number" and t.role == "ref" and not numeric
                         and not self._numbered_field(answer)
                         and (named or (said and len(self._alone) == 1)))):
@@ -1039,6 +1056,8 @@ class Reader:
             def said(t: Tag) -> set[Any]:
                 if t.kind == "name":
                     return {v for of, v in t.value if of == c.of and v in options}
+                if t.kind == "number" and t.role == "pieces":
+                    return set()  # ("the 6 for four Caballeros": the 4 counts pieces)
                 if t.kind == "number":
                     return {_hashable(numbered[t.value])} if t.value in numbered \
                         else {t.value} if t.value in options and not numbered \
