@@ -60,6 +60,12 @@ COMMENT = re.compile(r"[ \t]+[—–][ \t].*$", re.M)
 not use the special action", and a person who copies one copies its explanation too."""
 
 
+PRONOUNS = frozenset({"he", "she", "it", "i", "we", "you", "they", "il", "elle", "je", "j",
+                      "nous", "vous", "ils", "elles", "lui", "io", "noi", "voi", "lei", "loro",
+                      "that", "this", "ça", "ca", "cela", "c'est", "it's", "that's"})
+"""Words a sentence goes on with after a dash, which no help line's comment starts with."""
+
+
 def without_comments(text: str) -> str:
     """The text without its lines' comments; "Hi all — 135 from me" keeps its move: a dash
     with no number before it and one number right after starts the move, not a comment (the
@@ -71,10 +77,11 @@ def without_comments(text: str) -> str:
         if not re.search(r"\d", before) and re.match(r"[ \t]*[—–][ \t]*\d", match.group()) \
                 and len(re.findall(r"\d+", match.group())) == 1:
             return ", " + match.group().lstrip(" \t—–")
-        if len(re.findall(r"\w+", before)) > 5:
+        after = match.group().lstrip(" \t—–").split(maxsplit=1)
+        if after and after[0].lower().strip(",.!") in PRONOUNS:
             # a sentence's dash ("Then I'd love the King again — he can come and visit me in
-            # Valencia. After that, …"): a break, not a comment; a help line copied is a few
-            # words before its comment ("place N PLACE … — up to 3 in all")
+            # Valencia. After that, …"): a break, not a comment; a help line's comment never
+            # starts with a pronoun ("— up to 3 in all", "— 1 …, 2 Veto, …")
             return ", " + match.group().lstrip(" \t—–")
         return ""
     return COMMENT.sub(cut, text)

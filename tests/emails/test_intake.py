@@ -85,7 +85,7 @@ def test_a_web_text_box_uses_the_same_grammar_and_path(table: Any) -> None:
     from service.store import Source
 
     with pytest.raises(ParseError) as error:
-        play_text(table.ctx, table.game_id, 0, "pwer seventy", Source("web"))
+        play_text(table.ctx, table.game_id, 0, "pwer sevnty", Source("web"))
     assert error.value.allowed[0].startswith("power N — N one of: 1 (6 Caballeros), 2 (5 Caballeros)")
     assert error.value.allowed[0].endswith(
         "10 (1 Caballero), 11 (1 Caballero), 12 (0 Caballeros), 13 (0 Caballeros)")
