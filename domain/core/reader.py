@@ -105,7 +105,7 @@ THEN = frozenset(phrase(x) for x in ("then", "and then", "puis", "ensuite", "et 
                                        "e poi", "quindi", "after that", "apres", "dopo"))
 """The words that start a new move (a list goes on after "and", never after "then")."""
 ALL_WORDS = ("all", "all of them", "everything", "tout", "tous", "toutes", "tutti", "tutte",
-             "tutto", "max")
+             "tutto", "max", "the max", "le maximum", "il massimo", "massimo", "maximum")
 SEQUENCES = frozenset(phrase(x) for x in SEQUENCE_WORDS)
 SEQUENCE_SINGLES = frozenset(key[0] for key in SEQUENCES if len(key) == 1)
 EXCEPTS = frozenset(phrase(x) for x in EXCEPT_WORDS)
@@ -139,7 +139,8 @@ REMARK_STARTS = frozenset(phrase(x) for x in (
     "comme ca", "comme ca je", "cosi ho", "pour que", "affinche", "in modo che", "where i",
     "ou j ai", "dove ho", "it s land", "it s sea", "che mi fa", "che mi permette",
     "qui me permet", "which lets me", "which gives me", "ou se trouve", "where my",
-    "dove si trova", "dove c e", "with its", "avec son", "con il suo", "con la sua"))
+    "dove si trova", "dove c e", "with its", "avec son", "con il suo", "con la sua", "vu que",
+    "pour"))
 REASONS = frozenset(phrase(x) for x in (
     "because", "car", "parce", "perche", "puisque", "siccome", "since", "where i", "ou j ai",
     "dove ho", "which is", "ce qui", "qui est", "visto che", "dato che", "pour que",
@@ -347,6 +348,13 @@ class Reader:
         self.aside = {i for a, b in brackets for i in range(a, b + 1)}
         self.bracketed_aside = False
         words = _words(vocabulary)  # the vocabulary's tables, built once per game
+        self.markers = {i for i, x in enumerate(self.words)
+                        if x.isdigit() and len(x) <= 2 and (i == 0 or self.words[i - 1] == "\n")
+                        and i + 2 < len(self.words) and self.words[i + 1] == ","
+                        and any(tuple(self.words[i + 2:i + 2 + n]) in words.actions
+                                for n in (1, 2, 3))}
+        """The numbers of a numbered list of moves, each at a line's start before its move's
+        word ("1. Place …"): never "13, 10, 20 …", a list of values."""
         self.actions = words.actions
         self.actions_kinds = words.actions_kinds
         self.value_words = words.value_words
@@ -520,6 +528,10 @@ class Reader:
         w = self.words
         while i < end:
             if w[i] in (",", "\n") or w[i] in SEQUENCE_SINGLES:
+                i += 1
+                continue
+            if i in self.markers:  # "1. Place my 1 Caballero …\n2. Intrigue: …": a list's
+                loose.append(w[i])  # number, not a value
                 i += 1
                 continue
             if i in self.aside and self.bracketed_aside:

@@ -409,6 +409,8 @@ VOCABULARY = Vocabulary(
              "guard": (*(w for ways in modlang.GUARD_WORDS for w in ways), "royal guard",
                        "garde royale", "guardia reale"),
              "decline": (*vocab.READ_ACTIONS["decline"], "pas d intrigue", "no intrigue",
+                         "je passe l intrigue", "passe l intrigue", "passo l intrigo",
+                         "i pass on the intrigue", "i skip the intrigue", "no intrigue for me",
                          "niente intrigo", "nessun intrigo", "niente valutazione",
                          "pas de decompte", "no scoring", "nessuna valutazione")},
     names={"place": vocab.place_words(),
