@@ -333,6 +333,10 @@ class Reader:
         says why it is refused (`refusal`). Never played."""
         self._alone: dict[str, int] = {}
         self._bare_kinds: set[str] = set()
+        self._near_actions: dict[tuple[str, frozenset[str]], bool] = {}
+        self._action_pools: dict[frozenset[str], set[str]] = {}
+        self._near_names: dict[tuple[str, tuple[str, ...], int], bool] = {}
+        self._names_kept: dict[int, Any] = {}
         self._form_fields: set[str] = set()
         self._form_ofs: set[tuple[str, Any]] = set()
         self.stuck: int | None = None
@@ -767,17 +771,36 @@ class Reader:
         if len(word) < 6 or not word.isalpha() or word in EVERYDAY \
                 or word in self.action_words or word in self.known_words:
             return False
-        bare = self._bare_kinds & types if len(types) < 3 else self.actions_kinds
+        bare = frozenset(self._bare_kinds & types if len(types) < 3 else self.actions_kinds)
         # (moves said by their word alone: "pouvior 2" is the 2 whatever the word,
         # "reinforcments" is nothing without it; where many moves are asked, a cell alone
         # says none of them: « alcade su m11 » was dropped, the turn ended without it)
-        pool = {x for key, kinds in self.actions.items() if kinds & bare for x in key
-                if len(x) >= 6}
+        known = self._near_actions.get((word, bare))
+        if known is not None:  # (`tag` runs over the same words many times: asked once)
+            return known
+        pool = self._action_pools.get(bare)
+        if pool is None:
+            pool = {x for key, kinds in self.actions.items() if kinds & bare for x in key
+                    if len(x) >= 6}
+            self._action_pools[bare] = pool
         close = difflib.get_close_matches(word, pool, n=1, cutoff=0.85)
-        return bool(close) and not (word.startswith(close[0]) or close[0].startswith(word))
+        found = bool(close) and not (word.startswith(close[0]) or close[0].startswith(word))
+        self._near_actions[(word, bare)] = found
+        return found
 
     def _near_a_name(self, word: str, names: Mapping[tuple[str, ...], Any],
                      around: Sequence[str] = ()) -> bool:
+        key = (word, tuple(around), id(names))  # (`tag` asks of the same words many times;
+        held = self._near_names.get(key)  # the names are one decision's, kept while reading)
+        if held is not None:
+            return held
+        found = self._near_a_name_now(word, names, around)
+        self._names_kept[id(names)] = names  # (kept alive: its id stays its own)
+        self._near_names[key] = found
+        return found
+
+    def _near_a_name_now(self, word: str, names: Mapping[tuple[str, ...], Any],
+                         around: Sequence[str] = ()) -> bool:
         """A word that is part of a longer name, or a near miss of a name (difflib): the player
         meant a place or a card, so the reply is not read without it."""
         if len(word) < 5 or word.isdigit() or word in EVERYDAY:
